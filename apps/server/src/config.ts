@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+    message: 'must start with postgres:// or postgresql://',
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,50}$/, 'may contain only letters and digits (at most 50)')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').max(128).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), { message: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().default('Bauakte <no-reply@bauakte.local>'),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+  SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  WEB_DIST_DIR: z.string().optional(),
+  IMPRESSUM_COMPANY: z.string().default('Bauakte Software GmbH'),
+  IMPRESSUM_LEGAL_FORM: z.string().default('Gesellschaft mit beschränkter Haftung'),
+  IMPRESSUM_STREET: z.string().default('Mariahilfer Straße 1'),
+  IMPRESSUM_POSTAL_CODE: z.string().default('1060'),
+  IMPRESSUM_CITY: z.string().default('Wien'),
+  IMPRESSUM_COUNTRY: z.string().default('Österreich'),
+  IMPRESSUM_EMAIL: z.string().default('office@bauakte.at'),
+  IMPRESSUM_PHONE: z.string().default('+43 1 234 56 78'),
+  IMPRESSUM_REGISTER_NUMBER: z.string().default('FN 123456 a'),
+  IMPRESSUM_REGISTER_COURT: z.string().default('Handelsgericht Wien'),
+  IMPRESSUM_VAT_ID: z.string().default('ATU12345678'),
+  IMPRESSUM_MANAGING_DIRECTOR: z.string().default('Mag. Maria Muster'),
+  IMPRESSUM_PURPOSE: z.string().default('Softwareentwicklung'),
+  IMPRESSUM_CHAMBER: z.string().default('Wirtschaftskammer Wien, Fachgruppe Unternehmensberatung, Buchhaltung und Informationstechnologie'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  admin: { username: string | undefined; password: string | undefined };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: (typeof logLevels)[number];
+  sessionHours: number;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+  impressum: {
+    company: string;
+    legalForm: string;
+    street: string;
+    postalCode: string;
+    city: string;
+    country: string;
+    email: string;
+    phone: string;
+    registerNumber: string;
+    registerCourt: string;
+    vatId: string;
+    managingDirector: string;
+    businessPurpose: string;
+    chamber: string;
+  };
+}
+
+/** Thrown for bad configuration; its message is the one line printed before the process stops. */
+export class ConfigError extends Error {}
+
+function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
+  // Container setups often pass VAR= for "unset"; treat that like a missing variable.
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmptyValues(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const given = env[variable];
+    const shown = variable.includes('SECRET') || variable.includes('PASSWORD') ? '' : ` (got "${given ?? ''}")`;
+    throw new ConfigError(`${variable} ${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  return toConfig(parsed.data);
+}
+
+function toConfig(e: Env): Config {
+  if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    sessionHours: e.SESSION_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR,
+    impressum: {
+      company: e.IMPRESSUM_COMPANY,
+      legalForm: e.IMPRESSUM_LEGAL_FORM,
+      street: e.IMPRESSUM_STREET,
+      postalCode: e.IMPRESSUM_POSTAL_CODE,
+      city: e.IMPRESSUM_CITY,
+      country: e.IMPRESSUM_COUNTRY,
+      email: e.IMPRESSUM_EMAIL,
+      phone: e.IMPRESSUM_PHONE,
+      registerNumber: e.IMPRESSUM_REGISTER_NUMBER,
+      registerCourt: e.IMPRESSUM_REGISTER_COURT,
+      vatId: e.IMPRESSUM_VAT_ID,
+      managingDirector: e.IMPRESSUM_MANAGING_DIRECTOR,
+      businessPurpose: e.IMPRESSUM_PURPOSE,
+      chamber: e.IMPRESSUM_CHAMBER,
+    },
+  };
+}

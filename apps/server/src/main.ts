@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { checkDatabase, migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/database';
+import { ensureWritableDataDir } from './platform/data-dir';
+import { resolveJwtSecret } from './platform/auth/secret';
+import { ensureFirstAdmin } from './modules/auth/first-admin';
+import { createUserRepository } from './modules/users/repository';
+
+function stop(problem: string): never {
+  console.error(`Bauakte cannot start: ${problem}`);
+  process.exit(1);
+}
+
+async function openAndMigrate(databaseUrl: string | undefined, dataDir: string): Promise<DatabaseHandle> {
+  const database = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'app.db') });
+  try {
+    await checkDatabase(database.db);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`DATABASE_URL: the database cannot be reached (${reason})`);
+  }
+  await migrateToLatest(database.db);
+  return database;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  ensureWritableDataDir(config.dataDir);
+  const database = await openAndMigrate(config.databaseUrl, config.dataDir);
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  if (config.databaseUrl && !config.jwtSecret) {
+    console.warn('JWT_SECRET is not set: several instances on one database need the same JWT_SECRET');
+  }
+  const { app } = await buildApp({ config, database, jwtSecret });
+  await ensureFirstAdmin(createUserRepository(database.db), config.admin, app.log);
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new ConfigError(`PORT ${config.port} is already in use on ${config.host}`);
+    if (code === 'EACCES') throw new ConfigError(`PORT ${config.port} may not be opened by this user`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new ConfigError(`HOST ${config.host} is not an address of this machine`);
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  stop(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error));
+});

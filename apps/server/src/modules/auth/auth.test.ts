@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, decodeJwt } from 'jose';
+import { bearer, createTestContext, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
+
+const secretKey = new TextEncoder().encode(testJwtSecret);
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+describe.each(testDialects)('auth on %s', (dialect) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    await ctx.createUser({ username: 'mara', password: 'richtig-geheim', role: 'ARCHI' });
+    await ctx.createUser({ username: 'chef', password: 'admin-geheim', role: 'ADMIN' });
+    await ctx.createUser({ username: 'neu', role: 'CLIENT' }); // invited, has not registered yet
+  });
+  afterAll(() => ctx.close());
+
+  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+
+  it('answers a signed token whose claims name the user, the roles, the session and the expiry', async () => {
+    const token = await ctx.login('mara', 'richtig-geheim');
+    const claims = decodeJwt(token);
+    expect(claims.sub).toBe('mara');
+    expect(claims.roles).toEqual(['ARCHI']);
+    expect(typeof claims.jti).toBe('string');
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000 + 3600);
+    const response = await me(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ username: 'mara', roles: ['ARCHI'] });
+  });
+
+  it('logs in regardless of the case of the username and answers the stored spelling', async () => {
+    const token = await ctx.login('MARA', 'richtig-geheim');
+    expect(decodeJwt(token).sub).toBe('mara');
+  });
+
+  it('answers the same 401 for a wrong password, an unknown user and an unregistered user', async () => {
+    const attempts = [
+      { username: 'mara', password: 'falsch' },
+      { username: 'niemand', password: 'falsch' },
+      { username: 'neu', password: 'irgendwas' },
+    ];
+    for (const payload of attempts) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: '10.0.0.1' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Benutzername oder Passwort ist falsch.', code: 'INVALID_CREDENTIALS' });
+    }
+  });
+
+  it('takes about as long for an unknown user as for a wrong password', async () => {
+    const timeOf = async (username: string) => {
+      const started = performance.now();
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'x' }, remoteAddress: '10.0.0.2' });
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await timeOf('chef'));
+      unknown.push(await timeOf(`unbekannt${i}`));
+    }
+    // Without the dummy verification an unknown user answers in a fraction of the argon2 time.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it('refuses missing fields and wrong types with 400, never 500', async () => {
+    for (const payload of [{}, { username: 'mara' }, { username: 5, password: true }, { username: '', password: '' }]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('throttles repeated failures for one account with 429 well before the 30th try', async () => {
+    await ctx.createUser({ username: 'ziel', password: 'das-richtige', role: 'CLIENT' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'ziel', password: `falsch${i}` },
+        remoteAddress: `10.1.0.${i}`, // a different address each time: the account limit must hold alone
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json().message).toMatch(/Zu viele/);
+        break;
+      }
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.indexOf(429)).toBeLessThan(29);
+    // Even the right password is refused while the account is throttled.
+    const right = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'ziel', password: 'das-richtige' } });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('throttles repeated failures from one address across many accounts', async () => {
+    let throttledAt = -1;
+    for (let i = 0; i < 30 && throttledAt < 0; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: `konto${i}`, password: 'falsch' },
+        remoteAddress: '10.2.0.1',
+      });
+      if (response.statusCode === 429) throttledAt = i;
+    }
+    expect(throttledAt).toBeGreaterThan(0);
+    expect(throttledAt).toBeLessThan(29);
+  });
+
+  it('logs out: the same token then gets 401 everywhere', async () => {
+    const token = await ctx.login('mara', 'richtig-geheim');
+    expect((await me(token)).statusCode).toBe(200);
+    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/mara', headers: bearer(token) });
+    expect(logout.statusCode).toBe(204);
+    const after = await me(token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('UNAUTHENTICATED');
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/mara', headers: bearer(token) });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('ends only the caller\'s own session: other sessions and other users stay logged in', async () => {
+    const first = await ctx.login('mara', 'richtig-geheim');
+    const second = await ctx.login('mara', 'richtig-geheim');
+    const admin = await ctx.login('chef', 'admin-geheim');
+    const foreign = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/chef', headers: bearer(first) });
+    expect(foreign.statusCode).toBe(404);
+    expect((await me(admin)).statusCode).toBe(200);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/mara', headers: bearer(first) });
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  it('refuses forged, expired, alg-none and tampered tokens with 401', async () => {
+    const good = await ctx.login('mara', 'richtig-geheim');
+    const claims = decodeJwt(good);
+    const otherKey = new TextEncoder().encode('a-completely-different-secret-of-enough-length!!');
+    const forged = await new SignJWT({ roles: ['ADMIN'] }).setProtectedHeader({ alg: 'HS256' }).setSubject('mara').setJti(String(claims.jti)).setExpirationTime('1h').sign(otherKey);
+    const expired = await new SignJWT({ roles: ['ARCHI'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('mara')
+      .setJti(String(claims.jti))
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secretKey);
+    const [header, payload, signature] = good.split('.');
+    const none = `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+    const tampered = `${header}.${base64url({ ...claims, sub: 'chef', roles: ['ADMIN'] })}.${signature}`;
+    for (const token of [forged, expired, none, tampered, 'kein.token', 'Unsinn']) {
+      const response = await me(token);
+      expect(response.statusCode, token).toBe(401);
+    }
+    expect((await me(good)).statusCode).toBe(200);
+  });
+
+  it('refuses a validly signed token whose session does not exist', async () => {
+    const token = await new SignJWT({ roles: ['ADMIN'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('chef')
+      .setJti('erfundene-sitzung')
+      .setExpirationTime('1h')
+      .sign(secretKey);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('requires a token on every protected route and says so in German', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Bitte melden Sie sich an.', code: 'UNAUTHENTICATED' });
+  });
+
+  describe('unload beacon', () => {
+    const beacon = (username: string, token: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/auth/logout/${username}`, payload: { token } });
+
+    it('lets a reload reclaim the session', async () => {
+      const token = await ctx.login('mara', 'richtig-geheim');
+      expect((await beacon('mara', token)).statusCode).toBe(204);
+      expect((await me(token)).statusCode).toBe(200); // the reloaded tab's first request
+      const row = await ctx.database.db.selectFrom('sessions').select('endsAt').where('id', '=', String(decodeJwt(token).jti)).executeTakeFirstOrThrow();
+      expect(row.endsAt).toBeNull();
+    });
+
+    it('ends the session when the tab does not come back', async () => {
+      const token = await ctx.login('mara', 'richtig-geheim');
+      expect((await beacon('mara', token)).statusCode).toBe(204);
+      const past = new Date(Date.now() - 1000).toISOString();
+      await ctx.database.db.updateTable('sessions').set({ endsAt: past }).where('id', '=', String(decodeJwt(token).jti)).execute();
+      expect((await me(token)).statusCode).toBe(401);
+    });
+
+    it('refuses a beacon without a valid token or for another user', async () => {
+      const token = await ctx.login('mara', 'richtig-geheim');
+      expect((await beacon('chef', token)).statusCode).toBe(401);
+      expect((await beacon('mara', 'gefälscht')).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/mara' })).statusCode).toBe(401);
+      expect((await me(token)).statusCode).toBe(200);
+    });
+  });
+});

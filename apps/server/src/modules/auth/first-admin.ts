@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { hashPassword } from '../../platform/auth/password';
+import type { UserRepository } from '../users/repository';
+
+export interface FirstAdminOptions {
+  username: string | undefined;
+  password: string | undefined;
+}
+
+/**
+ * On a database without an administrator, creates one: from ADMIN_USERNAME / ADMIN_PASSWORD, or else
+ * as "admin" with a random password that is written to the log this one time only.
+ */
+export async function ensureFirstAdmin(users: UserRepository, options: FirstAdminOptions, log: FastifyBaseLogger): Promise<void> {
+  if ((await users.countByRole('ADMIN')) > 0) return;
+  const username = options.username ?? 'admin';
+  const password = options.password ?? randomBytes(12).toString('base64url');
+  if (await users.findByUsername(username)) {
+    throw new Error(`ADMIN_USERNAME "${username}" is already taken by a user who is not an administrator`);
+  }
+  const now = new Date().toISOString();
+  await users.insert({
+    username,
+    role: 'ADMIN',
+    status: 'ACTIVE',
+    passwordHash: await hashPassword(password),
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (options.password) {
+    log.info({ username }, 'first administrator created from ADMIN_USERNAME / ADMIN_PASSWORD');
+  } else {
+    log.warn(`first administrator created: username "${username}", password "${password}" — shown only this once, change it after logging in`);
+  }
+}

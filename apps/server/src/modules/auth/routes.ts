@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { currentUserSchema, loginRequestSchema, loginResponseSchema, logoutBeaconSchema, usernameSchema } from '@bauakte/domain';
+import { callerOf } from '../../platform/access/access';
+import { bearerToken } from '../../platform/auth/plugin';
+import { unauthenticated } from '../../platform/errors';
+import type { App } from '../../platform/http/types';
+import type { AuthService } from './service';
+
+export function registerAuthRoutes(app: App, auth: AuthService): void {
+  app.post(
+    '/api/auth/login',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    (request) => auth.login(request.body, request.ip),
+  );
+
+  // Public at the routing level because the unload beacon cannot send an Authorization header:
+  // it carries the token in the body instead, and the handler insists on one of the two.
+  app.post(
+    '/api/auth/logout/:username',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], params: z.object({ username: usernameSchema }), body: logoutBeaconSchema },
+    },
+    async (request, reply) => {
+      const { username } = request.params;
+      if (request.user) {
+        await auth.logout(callerOf(request), username);
+      } else if (bearerToken(request.headers.authorization)) {
+        throw unauthenticated();
+      } else {
+        await auth.logoutBeacon(request.body?.token, username);
+      }
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    { schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
+    (request) => auth.me(callerOf(request)),
+  );
+}

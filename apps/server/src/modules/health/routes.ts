@@ -1,0 +1,21 @@
+import { healthResponseSchema, serverMessages } from '@bauakte/domain';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../platform/errors';
+import { checkDatabase } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
+import type { App } from '../../platform/http/types';
+
+export function registerHealthRoutes(app: App, deps: { db: Kysely<Database>; version: string }): void {
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { tags: ['system'], response: { 200: healthResponseSchema } } },
+    async () => {
+      try {
+        await checkDatabase(deps.db);
+      } catch {
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', serverMessages.serviceUnavailable);
+      }
+      return { status: 'ok' as const, database: 'ok' as const, version: deps.version };
+    },
+  );
+}

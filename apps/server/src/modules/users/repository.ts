@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+import type { Role } from '@bauakte/domain';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../../platform/db/schema';
+
+export function createUserRepository(db: Kysely<Database>) {
+  return {
+    findByUsername: (username: string): Promise<UserRow | undefined> =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst(),
+
+    findById: (id: number): Promise<UserRow | undefined> =>
+      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    insert: async (user: NewUserRow): Promise<number> => {
+      const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    update: (id: number, changes: UserUpdate) =>
+      db.updateTable('users').set(changes).where('id', '=', id).execute(),
+
+    countByRole: async (role: Role): Promise<number> => {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('role', '=', role)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serverMessages } from '@bauakte/domain';
+import { unauthenticated } from '../errors';
+import type { AuthUser, SessionService } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token. Every other /api route requires one. */
+    public?: boolean;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Resolves the caller from the Bearer token on every /api request and refuses, with 401, every
+ * route that is not marked public. Secure by default: a new route needs a token unless it says not.
+ */
+export function installAuthentication(app: FastifyInstance, sessions: SessionService): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/');
+    const isDocs = route.url.startsWith('/api/docs');
+    if (!isApi || isDocs) route.config = { ...route.config, public: true };
+  });
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token) request.user = await sessions.resolve(token);
+    if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
+    if (!request.user) {
+      throw unauthenticated(token ? serverMessages.sessionInvalid : serverMessages.unauthenticated);
+    }
+  });
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@bauakte/domain';
+import type { SessionRepository } from './repository';
+import type { TokenService } from './tokens';
+
+/** The caller of a request, as the server knows it: from the session, never from a path or body. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  role: Role;
+  roles: Role[];
+  sessionId: string;
+}
+
+/** How long a session survives the unload beacon: long enough for a page reload to reclaim it. */
+export const beaconGraceMs = 60_000;
+
+export interface SessionService {
+  start(user: { id: number; username: string; role: Role }): Promise<string>;
+  resolve(token: string): Promise<AuthUser | null>;
+  end(sessionId: string): Promise<void>;
+  endAllOf(userId: number, exceptSessionId?: string): Promise<void>;
+  endSoon(token: string, username: string): Promise<boolean>;
+}
+
+export function createSessionService(deps: {
+  repository: SessionRepository;
+  tokens: TokenService;
+  sessionHours: number;
+}): SessionService {
+  const { repository, tokens } = deps;
+  const now = () => new Date().toISOString();
+
+  async function findLive(token: string) {
+    const verified = await tokens.verify(token);
+    if (!verified) return null;
+    const session = await repository.findWithUser(verified.sessionId);
+    if (!session || session.username !== verified.username) return null;
+    const at = now();
+    if (session.revokedAt !== null || session.status !== 'ACTIVE' || session.expiresAt <= at) return null;
+    if (session.endsAt !== null && session.endsAt <= at) return null;
+    return session;
+  }
+
+  return {
+    async start(user) {
+      const sessionId = randomUUID();
+      const createdAt = new Date();
+      const expiresAt = new Date(createdAt.getTime() + deps.sessionHours * 3_600_000);
+      await repository.insert({
+        id: sessionId,
+        userId: user.id,
+        createdAt: createdAt.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      });
+      return tokens.sign({ username: user.username, roles: [user.role], sessionId, expiresAt });
+    },
+
+    async resolve(token) {
+      const session = await findLive(token);
+      if (!session) return null;
+      // A request after the unload beacon means the tab was only reloaded: keep the session.
+      if (session.endsAt !== null) await repository.setEndsAt(session.sessionId, null);
+      return {
+        id: session.userId,
+        username: session.username,
+        role: session.role,
+        roles: [session.role],
+        sessionId: session.sessionId,
+      };
+    },
+
+    async end(sessionId) {
+      await repository.revoke(sessionId, now());
+    },
+
+    async endAllOf(userId, exceptSessionId) {
+      await repository.revokeAllOfUser(userId, now(), exceptSessionId);
+    },
+
+    async endSoon(token, username) {
+      const session = await findLive(token);
+      if (!session || session.username.toLowerCase() !== username.toLowerCase()) return false;
+      await repository.setEndsAt(session.sessionId, new Date(Date.now() + beaconGraceMs).toISOString());
+      return true;
+    },
+  };
+}

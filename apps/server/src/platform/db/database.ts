@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './schema';
+import { migrations } from './migrations/index';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it an SQLite file is used. */
+  databaseUrl?: string | undefined;
+  /** SQLite file, or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in (tests use a fresh one each). */
+  postgresSchema?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresSchema);
+  return openSqlite(options.sqliteFile ?? ':memory:');
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string, schema?: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+export async function checkDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${detail}`);
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as usersSessions from './2026-11-21T0900-users-sessions';
+
+/**
+ * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
+ * bundled server carries them; Kysely runs them in the order of their names.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T0900-users-sessions': usersSessions,
+};

@@ -1,0 +1,32 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Strict headers on every answer: no inline script, no plugins, no framing, no referrer leaks. */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const websocketOrigin = publicUrl.replace(/^http/, 'ws');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and the grid layout position elements with inline style attributes; no inline script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", websocketOrigin],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Reset and invitation links carry tokens in the query: never send them on as a referrer.
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    // HSTS only means something over HTTPS; an office laptop serving plain HTTP must not send it.
+    hsts: publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+}

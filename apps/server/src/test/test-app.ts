@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Role } from '@bauakte/domain';
+import { loadConfig, type Config } from '../config';
+import { buildApp, type AppDeps, type BuiltApp } from '../app';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from '../platform/db/database';
+import { hashPassword } from '../platform/auth/password';
+import { createUserRepository } from '../modules/users/repository';
+import type { NewUserRow } from '../platform/db/schema';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** Every integration test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const testDialects: DialectName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestContext extends BuiltApp {
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  createUser(user: Partial<NewUserRow> & { username: string; password?: string; role?: Role }): Promise<number>;
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database (SQLite in memory, or its own PostgreSQL schema), migrated, with the app on top. */
+export async function openTestDatabase(dialect: DialectName): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const database = openDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(database.db);
+    return { database, drop: async () => {} };
+  }
+  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  await withPostgres((client) => client.query(`create schema ${schema}`));
+  const database = openDatabase({ databaseUrl: postgresUrl, postgresSchema: schema });
+  await migrateToLatest(database.db);
+  return { database, drop: () => withPostgres((client) => client.query(`drop schema ${schema} cascade`)).then(() => {}) };
+}
+
+export async function createTestContext(
+  dialect: DialectName,
+  options: { env?: Record<string, string>; logger?: AppDeps['logger'] } = {},
+): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
+  const { database, drop } = await openTestDatabase(dialect);
+  const built = await buildApp({ config, database, jwtSecret: testJwtSecret, logger: options.logger ?? false });
+  await built.app.ready();
+  const users = createUserRepository(database.db);
+
+  return {
+    ...built,
+    database,
+    config,
+    dataDir,
+    async createUser({ password, role = 'ARCHI', ...user }) {
+      const now = new Date().toISOString();
+      return users.insert({
+        role,
+        status: password ? 'ACTIVE' : 'INVITED',
+        passwordHash: password ? await hashPassword(password) : null,
+        createdAt: now,
+        updatedAt: now,
+        ...user,
+      });
+    },
+    async login(username, password) {
+      const response = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+      if (response.statusCode !== 200) throw new Error(`login of ${username} failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ token: string }>().token;
+    },
+    async close() {
+      await built.app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const roles = ['ADMIN', 'ARCHI', 'CLIENT'] as const;
+export type Role = (typeof roles)[number];
+export const roleSchema = z.enum(roles);
+
+/** German names of the roles, as shown in user lists. */
+export const roleLabels: Record<Role, string> = {
+  ADMIN: 'Administrator/in',
+  ARCHI: 'Architekt/in',
+  CLIENT: 'Kunde/Kundin',
+};
+
+export function isRole(value: string): value is Role {
+  return (roles as readonly string[]).includes(value);
+}
