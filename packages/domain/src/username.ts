@@ -8,7 +8,7 @@ export function isUsernameInput(value: string): boolean {
   return usernamePattern.test(value);
 }
 
-export const usernameSchema = z
+export const usernameSchema = /* @__PURE__ */ z
   .string()
   .min(1, 'Bitte geben Sie einen Benutzernamen ein.')
   .max(usernameMaxLength, `Der Benutzername darf höchstens ${usernameMaxLength} Zeichen lang sein.`)

@@ -53,12 +53,13 @@ export async function openTestDatabase(dialect: DialectName): Promise<{ database
 
 export async function createTestContext(
   dialect: DialectName,
-  options: { env?: Record<string, string>; logger?: AppDeps['logger'] } = {},
+  options: { env?: Record<string, string>; logger?: AppDeps['logger']; extend?: (app: BuiltApp['app']) => void } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
   const { database, drop } = await openTestDatabase(dialect);
   const built = await buildApp({ config, database, jwtSecret: testJwtSecret, logger: options.logger ?? false });
+  options.extend?.(built.app);
   await built.app.ready();
   const users = createUserRepository(database.db);
 

@@ -31,6 +31,6 @@ export async function ensureFirstAdmin(users: UserRepository, options: FirstAdmi
   if (options.password) {
     log.info({ username }, 'first administrator created from ADMIN_USERNAME / ADMIN_PASSWORD');
   } else {
-    log.warn(`first administrator created: username "${username}", password "${password}" — shown only this once, change it after logging in`);
+    log.warn(`first administrator created: username ${username} password ${password} (shown only this once; change it after logging in)`);
   }
 }

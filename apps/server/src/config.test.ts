@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with nothing configured: port 8080, ./data, SQLite, local links', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.impressum.businessPurpose).toBe('Softwareentwicklung');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(8080);
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://localhost/db' }, /^DATABASE_URL must start with postgres:\/\//],
+    [{ PORT: 'achtzig' }, /^PORT /],
+    [{ PORT: '70000' }, /^PORT /],
+    [{ PUBLIC_URL: 'ftp://example.com' }, /^PUBLIC_URL /],
+    [{ LOG_LEVEL: 'laut' }, /^LOG_LEVEL /],
+    [{ SMTP_URL: 'http://mail' }, /^SMTP_URL /],
+    [{ TRUST_PROXY: 'vielleicht' }, /^TRUST_PROXY /],
+    [{ ADMIN_USERNAME: 'chef' }, /^ADMIN_USERNAME and ADMIN_PASSWORD/],
+    [{ ADMIN_USERNAME: 'chef!', ADMIN_PASSWORD: 'lang-genug' }, /^ADMIN_USERNAME /],
+  ])('stops with one line naming the variable for %o', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('never repeats a secret in its message', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'kurz-und-geheim' })).toThrow(/^JWT_SECRET must be at least 32/);
+    try {
+      loadConfig({ JWT_SECRET: 'kurz-und-geheim' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('kurz-und-geheim');
+    }
+  });
+
+  it('builds links from PUBLIC_URL without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://bauakte.example.at/' }).publicUrl).toBe('https://bauakte.example.at');
+  });
+});

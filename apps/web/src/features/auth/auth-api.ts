@@ -1,0 +1,23 @@
+import type { CurrentUser, LoginRequest, LoginResponse } from '@bauakte/domain';
+import { apiBase, apiRequest } from '../../lib/api';
+
+export function login(request: LoginRequest): Promise<Partial<LoginResponse>> {
+  return apiRequest<Partial<LoginResponse>>('/auth/login', { method: 'POST', body: request, anonymous: true });
+}
+
+export function logout(username: string): Promise<void> {
+  return apiRequest<void>(`/auth/logout/${encodeURIComponent(username)}`, { method: 'POST' });
+}
+
+export function fetchCurrentUser(): Promise<CurrentUser> {
+  return apiRequest<CurrentUser>('/auth/me');
+}
+
+/**
+ * The unload beacon (spec section 4). A beacon cannot carry an Authorization header, so the token
+ * travels in the body; the server ends the session a minute later unless this tab comes back.
+ */
+export function sendLogoutBeacon(username: string, token: string): void {
+  const body = new Blob([JSON.stringify({ token })], { type: 'application/json' });
+  navigator.sendBeacon(`${apiBase}/auth/logout/${encodeURIComponent(username)}`, body);
+}

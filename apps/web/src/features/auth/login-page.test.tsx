@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { SessionProvider } from './session-provider';
+import { LoginPage } from './login-page';
+import { fakeToken } from '../../test/tokens';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function renderLogin() {
+  return render(
+    <SessionProvider>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/admin" element={<p>Adminbereich</p>} />
+          <Route path="/dashboardClient" element={<p>Kundenbereich</p>} />
+          <Route path="/dashboard" element={<p>Architektenbereich</p>} />
+        </Routes>
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('shows the heading, subtitle, fields, button and the forgot-password link', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeTruthy();
+    expect(screen.getByText('Hier Einloggen')).toBeTruthy();
+    expect(screen.getByLabelText('Benutzername')).toBeTruthy();
+    expect(screen.getByLabelText('Passwort')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' }).getAttribute('href')).toBe('/forgotPassword');
+  });
+
+  it('ignores every character of the username that is not a letter or digit', async () => {
+    renderLogin();
+    const field = screen.getByLabelText<HTMLInputElement>('Benutzername');
+    await userEvent.type(field, 'ma r-a!1_ä');
+    expect(field.value).toBe('mara1');
+  });
+
+  it('shows the 401 text and clears it as soon as the user types', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'egal', code: 'INVALID_CREDENTIALS' })));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'falsch');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Benutzername oder Passwort ist falsch.');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the network text when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Netzwerkfehler oder unbekannter Fehler: Failed to fetch');
+  });
+
+  it.each([
+    [['ADMIN'], 'Adminbereich'],
+    [['CLIENT'], 'Kundenbereich'],
+    [['ARCHI'], 'Architektenbereich'],
+  ])('stores the token and sends %j to its start page', async (roles, landing) => {
+    const token = fakeToken({ sub: 'mara', roles, jti: 'x', exp: 9999999999 });
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { token })));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'richtig');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(landing)).toBeTruthy();
+    expect(sessionStorage.getItem('token')).toBe(token);
+  });
+
+  it('only logs a success answer without a token', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, {})));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
+    log.mockRestore();
+  });
+});

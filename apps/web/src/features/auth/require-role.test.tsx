@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { decideAccess, RequireRole } from './require-role';
+import { SessionContext, type SessionState } from './session-context';
+import type { SessionUser } from '../../lib/token';
+
+describe('decideAccess', () => {
+  it.each([
+    [{ loading: true, roles: null }, ['ARCHI'], 'loading'],
+    [{ loading: false, roles: null }, ['ARCHI'], 'login'],
+    [{ loading: false, roles: ['CLIENT'] }, ['ADMIN'], 'unauthorized'],
+    [{ loading: false, roles: [] }, ['ADMIN'], 'unauthorized'],
+    [{ loading: false, roles: ['CLIENT'] }, ['ARCHI', 'CLIENT'], 'allow'],
+    [{ loading: false, roles: ['ADMIN'] }, 'any', 'allow'],
+  ] as const)('%j with %j → %s', (state, allowed, decision) => {
+    expect(decideAccess(state, allowed)).toBe(decision);
+  });
+});
+
+function renderGuarded(user: SessionUser | null, loading = false, allowed: string[] = ['ARCHI', 'CLIENT']) {
+  const session: SessionState = { user, loading, startSession: () => null, logout: async () => {} };
+  return render(
+    <SessionContext.Provider value={session}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Routes>
+          <Route element={<RequireRole allowed={allowed} />}>
+            <Route path="/dashboard" element={<p>Geschützte Seite</p>} />
+          </Route>
+          <Route path="/login" element={<p>Anmeldeseite</p>} />
+          <Route path="/unauthorized" element={<p>Kein Zugriff</p>} />
+        </Routes>
+      </MemoryRouter>
+    </SessionContext.Provider>,
+  );
+}
+
+const user = (roles: string[]): SessionUser => ({ username: 'mara', roles, roleText: roles.join(', '), token: 't' });
+
+describe('RequireRole', () => {
+  it("shows 'Laden...' while the user is loading", () => {
+    renderGuarded(null, true);
+    expect(screen.getByText('Laden...')).toBeTruthy();
+  });
+
+  it('sends a visitor without a session to /login', () => {
+    renderGuarded(null);
+    expect(screen.getByText('Anmeldeseite')).toBeTruthy();
+  });
+
+  it('sends a user without an allowed role to /unauthorized', () => {
+    renderGuarded(user(['ADMIN']));
+    expect(screen.getByText('Kein Zugriff')).toBeTruthy();
+  });
+
+  it('renders the page for an allowed role', () => {
+    renderGuarded(user(['CLIENT']));
+    expect(screen.getByText('Geschützte Seite')).toBeTruthy();
+  });
+});

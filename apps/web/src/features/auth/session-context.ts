@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import type { SessionUser } from '../../lib/token';
+
+export interface SessionState {
+  user: SessionUser | null;
+  loading: boolean;
+  /** Stores the token and sets the user; answers the user, or null if the token is unreadable. */
+  startSession(token: string): SessionUser | null;
+  /** Calls the server; on success clears the session and fully loads /login. */
+  logout(): Promise<void>;
+}
+
+export const SessionContext = createContext<SessionState | null>(null);
+
+export function useSession(): SessionState {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { SessionProvider } from './session-provider';
+import { useSession } from './session-context';
+import { fakeToken } from '../../test/tokens';
+
+function Probe() {
+  const { user, logout } = useSession();
+  return (
+    <div>
+      <p>{user ? `angemeldet als ${user.username} (${user.roleText})` : 'abgemeldet'}</p>
+      <button type="button" onClick={() => void logout()}>
+        abmelden
+      </button>
+    </div>
+  );
+}
+
+const token = fakeToken({ sub: 'mara', roles: ['ARCHI'], jti: 's1', exp: 9999999999 });
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+beforeEach(() => {
+  sessionStorage.clear();
+  sessionStorage.setItem('token', token);
+  sessionStorage.setItem('projectId', '7');
+  assign = vi.fn<(url: string | URL) => void>();
+  vi.spyOn(window.location, 'assign').mockImplementation(assign);
+  fetchMock = vi.fn<typeof fetch>(async () => new Response(null, { status: 204 }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const logoutCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/auth/logout/'));
+
+describe('SessionProvider', () => {
+  it('restores the user from the stored token', () => {
+    render(<SessionProvider><Probe /></SessionProvider>);
+    expect(screen.getByText('angemeldet als mara (ARCHI)')).toBeTruthy();
+  });
+
+  it('logs out through the server, clears the session and fully loads /login', async () => {
+    render(<SessionProvider><Probe /></SessionProvider>);
+    await act(async () => screen.getByText('abmelden').click());
+    expect(logoutCalls()).toHaveLength(1);
+    const [url, init] = logoutCalls()[0] as [string, RequestInit];
+    expect(url).toBe('/api/auth/logout/mara');
+    expect((init.headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('projectId')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('keeps the session and only logs when the logout call fails', async () => {
+    fetchMock.mockImplementation(async () => new Response('{}', { status: 500 }));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<SessionProvider><Probe /></SessionProvider>);
+    await act(async () => screen.getByText('abmelden').click());
+    expect(log).toHaveBeenCalledWith('Fehler beim Logout', expect.anything());
+    expect(sessionStorage.getItem('token')).toBe(token);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("logs out when the 'token' entry disappears from storage", async () => {
+    render(<SessionProvider><Probe /></SessionProvider>);
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: token, newValue: null }));
+    });
+    expect(logoutCalls()).toHaveLength(1);
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('sends a logout beacon with the token when the page goes away', () => {
+    const beacon = vi.fn(() => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+    render(<SessionProvider><Probe /></SessionProvider>);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledWith('/api/auth/logout/mara', expect.any(Blob));
+  });
+
+  it('ends the session when the server no longer accepts the token', async () => {
+    fetchMock.mockImplementation(async () => new Response('{"message":"x","code":"UNAUTHENTICATED"}', { status: 401 }));
+    render(<SessionProvider><Probe /></SessionProvider>);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+});

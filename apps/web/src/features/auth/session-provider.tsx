@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError, setUnauthorizedListener } from '../../lib/api';
+import { storageKeys } from '../../lib/storage-keys';
+import { userFromToken, type SessionUser } from '../../lib/token';
+import { de } from '../../i18n/de';
+import { fetchCurrentUser, logout as logoutOnServer, sendLogoutBeacon } from './auth-api';
+import { SessionContext, type SessionState } from './session-context';
+
+function readStoredUser(): SessionUser | null {
+  const token = sessionStorage.getItem(storageKeys.token);
+  return token ? userFromToken(token) : null;
+}
+
+function clearStoredSession(): void {
+  sessionStorage.removeItem(storageKeys.token);
+  sessionStorage.removeItem(storageKeys.projectId);
+}
+
+/** A full page load, as the spec asks after logout: nothing of the old session survives in memory. */
+function loadLoginPage(): void {
+  window.location.assign('/login');
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(readStoredUser);
+  const userRef = useRef(user);
+  userRef.current = user;
+
+  const endLocally = useCallback(() => {
+    clearStoredSession();
+    setUser(null);
+    loadLoginPage();
+  }, []);
+
+  const logout = useCallback(async () => {
+    const current = userRef.current;
+    if (!current) return;
+    try {
+      await logoutOnServer(current.username);
+    } catch (error) {
+      // A token the server no longer knows is as good as logged out; anything else keeps the session.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        console.error(de.session.logoutFailed, error);
+        return;
+      }
+    }
+    endLocally();
+  }, [endLocally]);
+
+  const startSession = useCallback((token: string) => {
+    const next = userFromToken(token);
+    if (next) sessionStorage.setItem(storageKeys.token, token);
+    setUser(next);
+    return next;
+  }, []);
+
+  // The server may have ended the session (logout elsewhere, password change, expiry).
+  useEffect(() => {
+    setUnauthorizedListener(endLocally);
+    return () => setUnauthorizedListener(undefined);
+  }, [endLocally]);
+
+  // Confirms the stored token on start; this also tells the server a reload is no tab close.
+  useEffect(() => {
+    if (!userRef.current) return;
+    fetchCurrentUser().catch(() => undefined);
+  }, []);
+
+  // Removing 'token' from storage (e.g. by another script or tab) logs out.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === storageKeys.token && event.newValue === null) void logout();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [logout]);
+
+  // The logout beacon on unload or window close.
+  useEffect(() => {
+    const onPageHide = () => {
+      const token = sessionStorage.getItem(storageKeys.token);
+      const current = userRef.current;
+      if (token && current) sendLogoutBeacon(current.username, token);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, []);
+
+  const value = useMemo<SessionState>(() => ({ user, loading: false, startSession, logout }), [user, startSession, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

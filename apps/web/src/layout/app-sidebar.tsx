@@ -1,0 +1,87 @@
+import { Link, useLocation } from 'react-router';
+import { Building2 } from 'lucide-react';
+import {
+  Sidebar, SidebarContent, SidebarFooter, SidebarGroup, SidebarGroupLabel, SidebarHeader, SidebarMenu, SidebarMenuButton,
+  SidebarMenuItem, useSidebar,
+} from '../components/ui/sidebar';
+import { de } from '../i18n/de';
+import type { MenuItem } from './sidebar-menus';
+
+function MenuEntry({ item }: { item: MenuItem }) {
+  const { pathname } = useLocation();
+  const { isMobile, setOpenMobile } = useSidebar();
+  const Icon = item.icon;
+  const closeOnPhone = () => (isMobile ? setOpenMobile(false) : undefined);
+
+  if (item.url) {
+    return (
+      <SidebarMenuItem>
+        <SidebarMenuButton asChild isActive={pathname === item.url} tooltip={item.title}>
+          <Link to={item.url} onClick={closeOnPhone}>
+            <Icon aria-hidden />
+            <span>{item.title}</span>
+          </Link>
+        </SidebarMenuButton>
+      </SidebarMenuItem>
+    );
+  }
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton
+        tooltip={item.title}
+        onClick={() => {
+          closeOnPhone();
+          item.action?.();
+        }}
+      >
+        <Icon aria-hidden />
+        <span>{item.title}</span>
+      </SidebarMenuButton>
+    </SidebarMenuItem>
+  );
+}
+
+export function AppSidebar({ menu, username }: { menu: MenuItem[]; username: string }) {
+  const { state } = useSidebar();
+  const single = menu.filter((item) => !item.items);
+  const [top, ...rest] = single;
+  const groups = menu.filter((item) => item.items);
+
+  return (
+    <Sidebar label={de.sidebar.navigation}>
+      <SidebarHeader>
+        <div className="flex h-10 items-center gap-2 px-2 font-semibold">
+          <Building2 className="size-5 shrink-0 text-primary" aria-hidden />
+          {state === 'expanded' ? <span>{de.app.name}</span> : null}
+        </div>
+      </SidebarHeader>
+      <SidebarContent>
+        {top ? (
+          <SidebarGroup>
+            <SidebarMenu>
+              <MenuEntry item={top} />
+            </SidebarMenu>
+          </SidebarGroup>
+        ) : null}
+        {groups.map((group) => (
+          <SidebarGroup key={group.title} role="group" aria-label={group.title}>
+            <SidebarGroupLabel>{group.title}</SidebarGroupLabel>
+            <SidebarMenu>
+              {group.items?.map((item) => <MenuEntry key={item.title} item={item} />)}
+            </SidebarMenu>
+          </SidebarGroup>
+        ))}
+        <SidebarGroup className="mt-auto">
+          <SidebarMenu>
+            {rest.map((item) => (
+              <MenuEntry key={item.title} item={item} />
+            ))}
+          </SidebarMenu>
+        </SidebarGroup>
+      </SidebarContent>
+      <SidebarFooter>
+        <p className="truncate px-2 py-1 text-sm group-data-[state=collapsed]/sidebar:sr-only">{de.sidebar.welcome(username)}</p>
+      </SidebarFooter>
+    </Sidebar>
+  );
+}

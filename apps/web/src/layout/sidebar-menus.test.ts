@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { adminMenu, architectMenu, clientMenu, type MenuItem } from './sidebar-menus';
+
+const actions = () => ({ goHome: vi.fn(), openModal: vi.fn(), logout: vi.fn() });
+const titles = (menu: MenuItem[]) => menu.map((item) => (item.items ? `${item.title}: ${item.items.map((i) => i.title).join(', ')}` : item.title));
+
+describe('sidebar menus', () => {
+  it('gives architects every group of spec section 2', () => {
+    expect(titles(architectMenu(actions(), false))).toEqual([
+      'Home',
+      'Benutzerverwaltung: Registrierte Nutzer, Nutzer hinzufügen',
+      'Projekte: Projektübersicht, Projekt erstellen',
+      'Benachrichtigungen: Benachrichtigungen anzeigen, Nutzer kontaktieren, Benachrichtigungseinstellungen',
+      'Einstellungen: Profil',
+      'Impressum',
+      'Logout',
+    ]);
+  });
+
+  it('shows the project section only while a project id is held', () => {
+    expect(titles(architectMenu(actions(), true))[1]).toBe('Projekt: Übersicht, Allgemeine Informationen, Stockwerke, Fenster, Heizung');
+    expect(titles(clientMenu(actions(), true))[1]).toBe('Projekt: Übersicht, Allgemeine Informationen, Stockwerke, Fenster, Heizung');
+    expect(titles(clientMenu(actions(), false))).not.toContain('Projekt');
+  });
+
+  it("gives clients 'Architekt/in kontaktieren' and their settings", () => {
+    expect(titles(clientMenu(actions(), false))).toEqual([
+      'Home',
+      'Benachrichtigungen: Benachrichtigungen anzeigen, Architekt/in kontaktieren',
+      'Einstellungen: Profil, Benachrichtigungseinstellungen',
+      'Impressum',
+      'Logout',
+    ]);
+  });
+
+  it('gives admins Home, the user list, Impressum and Logout', () => {
+    const menu = adminMenu(actions());
+    expect(titles(menu)).toEqual(['Home', 'Benutzerverwaltung: Registrierte Nutzer', 'Impressum', 'Logout']);
+    expect(menu[0]?.url).toBe('/admin');
+  });
+
+  it('opens modals, not routes, from the group entries', () => {
+    const a = actions();
+    const menu = architectMenu(a, false);
+    const addUser = menu.find((item) => item.title === 'Benutzerverwaltung')?.items?.[1];
+    expect(addUser?.url).toBeUndefined();
+    addUser?.action?.();
+    expect(a.openModal).toHaveBeenCalledWith('CreateUser');
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  Bell, BellRing, ClipboardList, FileText, FolderKanban, FolderPlus, Home, Landmark, LayoutDashboard, LogOut,
+  MessageSquarePlus, Scale, Settings, Thermometer, User, UserPlus, Users, AppWindow, Layers,
+  type LucideIcon,
+} from 'lucide-react';
+import { de } from '../i18n/de';
+import type { ModalType } from '../features/modals/modal-types';
+
+/** A sidebar entry (spec section 2): title, optional url, icon, action and optional sub-items. */
+export interface MenuItem {
+  title: string;
+  url?: string;
+  icon: LucideIcon;
+  action?: () => void;
+  items?: MenuItem[];
+}
+
+export interface MenuActions {
+  goHome(): void;
+  openModal(type: ModalType): void;
+  logout(): void;
+}
+
+const projectSection: MenuItem = {
+  title: de.sidebar.project,
+  icon: FolderKanban,
+  items: [
+    { title: de.sidebar.overview, url: '/projectOverview', icon: LayoutDashboard },
+    { title: de.sidebar.general, url: '/general', icon: ClipboardList },
+    { title: de.sidebar.storeys, url: '/storeys', icon: Layers },
+    { title: de.sidebar.windows, url: '/windows', icon: AppWindow },
+    { title: de.sidebar.heating, url: '/heating', icon: Thermometer },
+  ],
+};
+
+const home = (a: MenuActions): MenuItem => ({ title: de.sidebar.home, icon: Home, action: a.goHome });
+const impressum: MenuItem = { title: de.sidebar.impressum, url: '/impressum', icon: Scale };
+const logout = (a: MenuActions): MenuItem => ({ title: de.sidebar.logout, icon: LogOut, action: a.logout });
+const modal = (title: string, icon: LucideIcon, type: ModalType, a: MenuActions): MenuItem => ({ title, icon, action: () => a.openModal(type) });
+
+export function architectMenu(a: MenuActions, hasProject: boolean): MenuItem[] {
+  return [
+    home(a),
+    ...(hasProject ? [projectSection] : []),
+    {
+      title: de.sidebar.userManagement,
+      icon: Users,
+      items: [modal(de.sidebar.registeredUsers, Users, 'AllUser', a), modal(de.sidebar.addUser, UserPlus, 'CreateUser', a)],
+    },
+    {
+      title: de.sidebar.projects,
+      icon: FileText,
+      items: [modal(de.sidebar.projectOverview, FolderKanban, 'AllProjects', a), modal(de.sidebar.createProject, FolderPlus, 'CreateProject', a)],
+    },
+    {
+      title: de.sidebar.notifications,
+      icon: Bell,
+      items: [
+        modal(de.sidebar.showNotifications, BellRing, 'ChatDialog', a),
+        modal(de.sidebar.contactUser, MessageSquarePlus, 'NewChat', a),
+        modal(de.sidebar.notificationSettings, Settings, 'NotificationSettings', a),
+      ],
+    },
+    { title: de.sidebar.settings, icon: Settings, items: [modal(de.sidebar.profile, User, 'UserProfil', a)] },
+    impressum,
+    logout(a),
+  ];
+}
+
+export function clientMenu(a: MenuActions, hasProject: boolean): MenuItem[] {
+  return [
+    home(a),
+    ...(hasProject ? [projectSection] : []),
+    {
+      title: de.sidebar.notifications,
+      icon: Bell,
+      items: [modal(de.sidebar.showNotifications, BellRing, 'ChatDialog', a), modal(de.sidebar.contactArchitect, MessageSquarePlus, 'NewChat', a)],
+    },
+    {
+      title: de.sidebar.settings,
+      icon: Settings,
+      items: [modal(de.sidebar.profile, User, 'UserProfil', a), modal(de.sidebar.notificationSettings, Bell, 'NotificationSettings', a)],
+    },
+    impressum,
+    logout(a),
+  ];
+}
+
+export function adminMenu(a: MenuActions): MenuItem[] {
+  return [
+    { title: de.sidebar.home, icon: Landmark, url: '/admin' },
+    { title: de.sidebar.userManagement, icon: Users, items: [modal(de.sidebar.registeredUsers, Users, 'AllUser', a)] },
+    impressum,
+    logout(a),
+  ];
+}

@@ -1,0 +1,83 @@
+import { storageKeys } from './storage-keys';
+
+/** The API base comes from the build setting VITE_API_BASE and defaults to /api (spec section 7). */
+export const apiBase: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
+
+/** The server answered, with a status outside 200–299. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's German message, when it sent one. */
+    readonly serverMessage: string | undefined,
+    readonly code: string | undefined,
+  ) {
+    super(serverMessage ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** No answer at all: network down, server unreachable. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'NetworkError';
+  }
+}
+
+type UnauthorizedListener = () => void;
+let onUnauthorized: UnauthorizedListener | undefined;
+
+/** The session registers here to end itself when the server no longer accepts the token. */
+export function setUnauthorizedListener(listener: UnauthorizedListener | undefined): void {
+  onUnauthorized = listener;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send without the stored token (login, registration, password reset). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const body = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  const text_ = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  return new ApiError(response.status, text_(body.message), text_(body.code));
+}
+
+/** Calls the API with the stored Bearer token; JSON in, JSON out. Throws ApiError or NetworkError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = sessionStorage.getItem(storageKeys.token);
+  if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'omit',
+      signal: options.signal,
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (!response.ok) {
+    const error = await readError(response);
+    if (response.status === 401 && token && !options.anonymous) onUnauthorized?.();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

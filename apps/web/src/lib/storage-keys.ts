@@ -1,0 +1,5 @@
+/** sessionStorage keys named by the specification. */
+export const storageKeys = {
+  token: 'token',
+  projectId: 'projectId',
+} as const;

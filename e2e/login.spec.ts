@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { e2eAdmin } from './support/env';
+import { expectNoSeriousA11yViolations, loginAs, loginAsAdmin } from './support/fixtures';
+
+test.describe('login and logout', () => {
+  test('the login page shows its German texts and passes axe', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeVisible();
+    await expect(page.getByText('Hier Einloggen')).toBeVisible();
+    await expect(page.getByLabel('Benutzername')).toBeVisible();
+    await expect(page.getByLabel('Passwort')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/forgotPassword');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the username field takes letters and digits only', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Benutzername').pressSequentially('ad min-1!');
+    await expect(page.getByLabel('Benutzername')).toHaveValue('admin1');
+  });
+
+  test('a wrong password shows the German error, which typing clears', async ({ page }) => {
+    await loginAs(page, e2eAdmin.username, 'falsches-passwort');
+    await expect(page.getByRole('alert')).toHaveText('Benutzername oder Passwort ist falsch.');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Passwort').press('x');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('the admin logs in to /admin, survives a reload and logs out to /login', async ({ page }) => {
+    await loginAsAdmin(page);
+    await expect(page.getByText(`Willkommen ${e2eAdmin.username}`)).toBeVisible();
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    expect(token?.split('.')).toHaveLength(3);
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/admin$/);
+    const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    const after = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status()).toBe(401);
+
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
