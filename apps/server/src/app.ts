@@ -1,13 +1,17 @@
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/database';
+import { createAccessPolicy } from './platform/access/access';
+import { createAccessRepository } from './platform/access/repository';
 import { createSessionRepository } from './platform/auth/repository';
 import { createSessionService, type SessionService } from './platform/auth/sessions';
 import { createTokenService } from './platform/auth/tokens';
 import { installAuthentication } from './platform/auth/plugin';
+import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createThrottleRepository } from './platform/rate-limit/repository';
 import { createAttemptLimiter } from './platform/rate-limit/attempt-limiter';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -21,6 +25,20 @@ import { createAuthService, loginAttemptRules } from './modules/auth/service';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImpressumRoutes } from './modules/impressum/routes';
+import { createAccountTokenRepository } from './modules/accounts/repository';
+import { createInvitationService } from './modules/accounts/invitation-service';
+import { createRegistrationService } from './modules/accounts/registration-service';
+import { createPasswordResetService, resetRequestRules } from './modules/accounts/password-reset-service';
+import { createResendService } from './modules/accounts/resend-service';
+import { registerAccountRoutes } from './modules/accounts/routes';
+import { createTeamRepository } from './modules/admin/repository';
+import { createAdminService } from './modules/admin/service';
+import { registerAdminRoutes } from './modules/admin/routes';
+import { createProfileService } from './modules/profile/service';
+import { registerProfileRoutes } from './modules/profile/routes';
+import { createNotificationSettingsRepository } from './modules/notifications/repository';
+import { createNotificationSettingsService } from './modules/notifications/service';
+import { registerNotificationRoutes } from './modules/notifications/routes';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
@@ -34,12 +52,15 @@ export interface AppDeps {
 export interface BuiltApp {
   app: App;
   sessions: SessionService;
+  mailer: Mailer;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** The composition root: every platform service and module, wired once. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
+  const { db } = database;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -52,19 +73,40 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerSecurityHeaders(app, config.publicUrl);
 
   const sessions = createSessionService({
-    repository: createSessionRepository(database.db),
+    repository: createSessionRepository(db),
     tokens: createTokenService(deps.jwtSecret),
     sessionHours: config.sessionHours,
   });
   installAuthentication(app, sessions);
   await registerApiDocs(app, packageJson.version);
 
-  const users = createUserRepository(database.db);
-  const limiter = createAttemptLimiter(createThrottleRepository(database.db), loginAttemptRules);
-  registerHealthRoutes(app, { db: database.db, version: packageJson.version });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const access = createAccessPolicy(createAccessRepository(db));
+  const users = createUserRepository(db);
+  const throttle = createThrottleRepository(db);
+  const accountTokens = createAccountTokenRepository(db);
+  const invitations = createInvitationService({ tokens: accountTokens, mailer, publicUrl: config.publicUrl });
+
+  registerHealthRoutes(app, { db, version: packageJson.version });
   registerImpressumRoutes(app, config.impressum);
-  registerAuthRoutes(app, createAuthService({ users, sessions, limiter }));
+  registerAuthRoutes(app, createAuthService({ users, sessions, limiter: createAttemptLimiter(throttle, loginAttemptRules) }));
+  registerAccountRoutes(app, {
+    registration: createRegistrationService({ users, tokens: accountTokens }),
+    passwordReset: createPasswordResetService({
+      users,
+      tokens: accountTokens,
+      sessions,
+      mailer,
+      limiter: createAttemptLimiter(throttle, resetRequestRules),
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+    resend: createResendService({ users, access, invitations }),
+  });
+  registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations }));
+  registerProfileRoutes(app, createProfileService({ users, access, sessions }));
+  registerNotificationRoutes(app, createNotificationSettingsService({ settings: createNotificationSettingsRepository(db) }));
 
   await registerSpa(app, config.webDistDir ?? defaultWebDist);
-  return { app, sessions };
+  return { app, sessions, mailer };
 }

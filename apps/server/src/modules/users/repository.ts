@@ -22,6 +22,8 @@ export function createUserRepository(db: Kysely<Database>) {
     update: (id: number, changes: UserUpdate) =>
       db.updateTable('users').set(changes).where('id', '=', id).execute(),
 
+    delete: (id: number) => db.deleteFrom('users').where('id', '=', id).execute(),
+
     countByRole: async (role: Role): Promise<number> => {
       const row = await db
         .selectFrom('users')
@@ -29,6 +31,18 @@ export function createUserRepository(db: Kysely<Database>) {
         .where('role', '=', role)
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    listAll: () =>
+      db
+        .selectFrom('users')
+        .select(['username', 'firstName', 'lastName', 'email', 'role', 'status'])
+        .orderBy(sql`lower(username)`)
+        .execute(),
+
+    listUsernamesByRole: async (role: Role): Promise<string[]> => {
+      const rows = await db.selectFrom('users').select('username').where('role', '=', role).orderBy(sql`lower(username)`).execute();
+      return rows.map((row) => row.username);
     },
   };
 }

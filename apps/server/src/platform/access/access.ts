@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@bauakte/domain';
-import { forbidden, unauthenticated } from '../errors';
+import { forbidden, notFound, unauthenticated } from '../errors';
 import type { AuthUser } from '../auth/sessions';
+import type { AccessRepository } from './repository';
 
 /**
- * The one place that decides who may act. Route handlers ask here; no handler checks a role itself.
- * Objects a caller may not see answer 404 (see the object-level rules of later modules);
- * actions a role may not take answer 403.
+ * The one place that decides who may act. Route handlers and services ask here; nobody checks a
+ * role inline. Objects a caller may not see answer 404; actions a role may not take answer 403.
  */
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
@@ -22,7 +22,61 @@ export function requireRole(user: AuthUser, allowed: readonly Role[]): AuthUser 
   return user;
 }
 
-/** The caller may name only themselves where a path carries a username (e.g. logout, own settings). */
+/** A route-level guard: `preHandler: onlyRoles('ADMIN')`. */
+export function onlyRoles(...allowed: Role[]) {
+  return async (request: FastifyRequest) => {
+    requireRole(callerOf(request), allowed);
+  };
+}
+
+/** Where a path names a user, the caller may name only themselves (logout, own settings). */
 export function isSelf(user: AuthUser, username: string): boolean {
   return user.username.toLowerCase() === username.toLowerCase();
 }
+
+export function requireSelf(user: AuthUser, username: string): void {
+  if (!isSelf(user, username)) throw notFound();
+}
+
+/** What the policy needs to know of another account. */
+export interface AccountRef {
+  id: number;
+  role: Role;
+  createdById: number | null;
+}
+
+export function createAccessPolicy(repository: AccessRepository) {
+  /** An architect's customers: clients created by the architect or by a team-mate. */
+  async function isCustomerOf(caller: AuthUser, account: AccountRef): Promise<boolean> {
+    if (!hasAnyRole(caller, ['ARCHI']) || account.role !== 'CLIENT' || account.createdById === null) return false;
+    return (await repository.teamMateIds(caller.id)).includes(account.createdById);
+  }
+
+  return {
+    isCustomerOf,
+
+    /** Who may read a profile: the user, an admin, and the client's architects. */
+    async canViewAccount(caller: AuthUser, account: AccountRef): Promise<boolean> {
+      if (caller.id === account.id || hasAnyRole(caller, ['ADMIN'])) return true;
+      return isCustomerOf(caller, account);
+    },
+
+    /** Who may change a profile's details or password: only its owner. */
+    canEditAccount(caller: AuthUser, account: AccountRef): boolean {
+      return caller.id === account.id;
+    },
+
+    /** Who may delete an account: its owner, and the client's architects. */
+    async canDeleteAccount(caller: AuthUser, account: AccountRef): Promise<boolean> {
+      return caller.id === account.id || isCustomerOf(caller, account);
+    },
+
+    /** Who may send an invitation again: admins for architects, architects for their customers. */
+    async canReinvite(caller: AuthUser, account: AccountRef): Promise<boolean> {
+      if (hasAnyRole(caller, ['ADMIN'])) return account.role === 'ARCHI';
+      return isCustomerOf(caller, account);
+    },
+  };
+}
+
+export type AccessPolicy = ReturnType<typeof createAccessPolicy>;

@@ -44,10 +44,52 @@ export interface LoginThrottleTable {
   windowStartedAt: Timestamp;
 }
 
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  createdAt: Timestamp;
+}
+
+export interface TeamMembersTable {
+  teamId: number;
+  userId: number;
+  addedAt: Timestamp;
+}
+
+export type AccountTokenPurpose = 'INVITATION' | 'PASSWORD_RESET';
+
+export interface AccountTokensTable {
+  id: Generated<number>;
+  userId: number;
+  purpose: AccountTokenPurpose;
+  tokenHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
+/** Flags as 0/1 integers: one representation on SQLite and PostgreSQL. */
+export interface NotificationSettingsTable {
+  userId: number;
+  chatAll: number;
+  chatNone: number;
+  formAll: number;
+  form50: number;
+  form75: number;
+  form95: number;
+  form100: number;
+  formNone: number;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   loginThrottle: LoginThrottleTable;
+  teams: TeamsTable;
+  teamMembers: TeamMembersTable;
+  accountTokens: AccountTokensTable;
+  notificationSettings: NotificationSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

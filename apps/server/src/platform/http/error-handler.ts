@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverMessages, type ApiErrorBody, type ErrorCode } from '@bauakte/domain';
 import { AppError } from '../errors';
+import { MailDeliveryError } from '../mail/mailer';
 
 interface Mapped {
   status: number;
@@ -23,6 +24,9 @@ const byStatus: Record<number, { code: ErrorCode; message: string }> = {
 export function mapError(error: FastifyError | Error, requestId: string): Mapped {
   if (error instanceof AppError) {
     return { status: error.statusCode, body: { message: error.message, code: error.code } };
+  }
+  if (error instanceof MailDeliveryError) {
+    return { status: 502, body: { message: serverMessages.mailFailedAfterChange, code: 'MAIL_FAILED' } };
   }
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as usersSessions from './2026-11-21T0900-users-sessions';
+import * as teamsTokensSettings from './2026-11-21T1200-teams-tokens-settings';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -7,4 +8,5 @@ import * as usersSessions from './2026-11-21T0900-users-sessions';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0900-users-sessions': usersSessions,
+  '2026-11-21T1200-teams-tokens-settings': teamsTokensSettings,
 };

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import {
+  addMemberRequestSchema, createArchitectRequestSchema, createTeamRequestSchema, deleteTeamQuerySchema, messageResponseSchema,
+  removeMemberQuerySchema, teamNameQuerySchema, teamSchema, userListItemSchema,
+} from '@bauakte/domain';
+import { callerOf, onlyRoles } from '../../platform/access/access';
+import type { App } from '../../platform/http/types';
+import type { AdminService } from './service';
+
+/** Team and user administration (spec section 7, Teams): administrators only. */
+export function registerAdminRoutes(app: App, admin: AdminService): void {
+  const adminOnly = { preHandler: onlyRoles('ADMIN') };
+  const tags = ['admin'];
+
+  app.get('/api/team/allTeams', { ...adminOnly, schema: { tags, response: { 200: z.array(teamSchema) } } }, () => admin.listTeams());
+
+  app.get('/api/team/available-architects', { ...adminOnly, schema: { tags, response: { 200: z.array(z.string()) } } }, () =>
+    admin.availableArchitects(),
+  );
+
+  app.get('/api/admin/users', { ...adminOnly, schema: { tags, response: { 200: z.array(userListItemSchema) } } }, () => admin.listUsers());
+
+  app.post('/api/team/create', { ...adminOnly, schema: { tags, body: createTeamRequestSchema, response: { 201: teamSchema } } }, async (request, reply) =>
+    reply.status(201).send(await admin.createTeam(request.body.name)),
+  );
+
+  app.post(
+    '/api/team/createUser',
+    { ...adminOnly, schema: { tags, body: createArchitectRequestSchema, response: { 201: messageResponseSchema } } },
+    async (request, reply) => reply.status(201).send(await admin.createArchitect(callerOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/team/addMembers',
+    { ...adminOnly, schema: { tags, querystring: teamNameQuerySchema, body: addMemberRequestSchema, response: { 200: messageResponseSchema } } },
+    (request) => admin.addMember(request.query.teamName, request.body.username),
+  );
+
+  app.delete('/api/team/remove', { ...adminOnly, schema: { tags, querystring: removeMemberQuerySchema } }, async (request, reply) => {
+    await admin.removeMember(request.query.teamName, request.query.username);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/team/delete', { ...adminOnly, schema: { tags, querystring: deleteTeamQuerySchema } }, async (request, reply) => {
+    await admin.deleteTeam(request.query.name);
+    return reply.status(204).send();
+  });
+}

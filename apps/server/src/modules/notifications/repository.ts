@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { NotificationSettings } from '@bauakte/domain';
+import type { Database } from '../../platform/db/schema';
+
+const toFlags = (s: NotificationSettings) => ({
+  chatAll: Number(s.chatAll),
+  chatNone: Number(s.chatNone),
+  formAll: Number(s.formAll),
+  form50: Number(s.form50),
+  form75: Number(s.form75),
+  form95: Number(s.form95),
+  form100: Number(s.form100),
+  formNone: Number(s.formNone),
+});
+
+export function createNotificationSettingsRepository(db: Kysely<Database>) {
+  return {
+    find: async (userId: number): Promise<NotificationSettings | undefined> => {
+      const row = await db.selectFrom('notificationSettings').selectAll().where('userId', '=', userId).executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        chatAll: row.chatAll === 1,
+        chatNone: row.chatNone === 1,
+        formAll: row.formAll === 1,
+        form50: row.form50 === 1,
+        form75: row.form75 === 1,
+        form95: row.form95 === 1,
+        form100: row.form100 === 1,
+        formNone: row.formNone === 1,
+      };
+    },
+
+    save: (userId: number, settings: NotificationSettings, updatedAt: string) =>
+      db
+        .insertInto('notificationSettings')
+        .values({ userId, ...toFlags(settings), updatedAt })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ ...toFlags(settings), updatedAt }))
+        .execute(),
+  };
+}
+
+export type NotificationSettingsRepository = ReturnType<typeof createNotificationSettingsRepository>;

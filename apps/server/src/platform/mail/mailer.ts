@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+  /** Links in the mail, logged when mail goes to the outbox so a newcomer can follow them. */
+  links?: string[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The mail could not be handed over; whatever caused it has been saved already. */
+export class MailDeliveryError extends Error {}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/outbox. */
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options);
+}
+
+function smtpMailer(smtpUrl: string, { from, log }: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send({ links: _links, ...message }) {
+      try {
+        await transport.sendMail({ from, ...message });
+      } catch (error) {
+        log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed');
+        throw new MailDeliveryError((error as Error).message);
+      }
+    },
+  };
+}
+
+function outboxMailer({ from, outboxDir, log }: MailerOptions): Mailer {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ links = [], ...message }) {
+      try {
+        const info = await composer.sendMail({ from, ...message });
+        await fs.mkdir(outboxDir, { recursive: true });
+        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+        const file = path.join(outboxDir, name);
+        await fs.writeFile(file, info.message as Buffer);
+        log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to the outbox (no SMTP_URL set)');
+      } catch (error) {
+        log.error({ err: error, to: message.to }, 'mail could not be written to the outbox');
+        throw new MailDeliveryError((error as Error).message);
+      }
+    },
+  };
+}

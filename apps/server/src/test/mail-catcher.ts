@@ -1,0 +1,95 @@
+import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: Array<{ filename: string | null; mimeType: string; size: number }>;
+}
+
+export interface MailCatcher {
+  /** smtp://127.0.0.1:port — give it to the app as SMTP_URL. */
+  url: string;
+  mails: CapturedMail[];
+  /** The first mail (already received or still to come) to this address whose subject matches. */
+  waitFor(to: string, subject?: RegExp, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps every mail it receives, parsed. */
+export async function startMailCatcher(): Promise<MailCatcher> {
+  const mails: CapturedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((email) => {
+            mails.push({
+              to: (email.to ?? []).map((a) => ('address' in a && a.address ? a.address : '')),
+              subject: email.subject ?? '',
+              text: email.text ?? '',
+              html: email.html ?? '',
+              attachments: email.attachments.map((a) => ({
+                filename: a.filename,
+                mimeType: a.mimeType,
+                size: typeof a.content === 'string' ? a.content.length : a.content.byteLength,
+              })),
+            });
+            waiters.forEach((wake) => wake());
+            done();
+          })
+          .catch((error: Error) => done(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const find = (to: string, subject?: RegExp) =>
+    mails.find((mail) => mail.to.includes(to) && (!subject || subject.test(mail.subject)));
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    waitFor: (to, subject, timeoutMs = 5000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const mail = find(to, subject);
+          if (!mail) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(mail);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms (got: ${mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ')})`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail's text that matches, e.g. /\/register\?token=/. */
+export function linkIn(mail: CapturedMail, pattern: RegExp): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url));
+  if (!link) throw new Error(`no link matching ${pattern} in: ${mail.text}`);
+  return link;
+}
+
+/** The token query parameter of a link. */
+export function tokenOf(link: string): string {
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}

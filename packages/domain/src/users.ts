@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { roleSchema } from './roles';
+import { usernameSchema } from './username';
+
+export const userStatuses = ['INVITED', 'ACTIVE'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+export const userStatusLabels: Record<UserStatus, string> = {
+  INVITED: 'Eingeladen',
+  ACTIVE: 'Registriert',
+};
+
+/** One row of the admin's list of all users. */
+export const userListItemSchema = z.object({
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: z.enum(userStatuses),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const resendInvitationRequestSchema = z.object({ username: usernameSchema });
