@@ -6,6 +6,7 @@ export * from './impressum';
 export * from './notification-settings';
 export * from './password-reset';
 export * from './profile';
+export * from './questionnaire/index';
 export * from './registration';
 export * from './roles';
 export * from './teams';

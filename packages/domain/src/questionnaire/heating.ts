@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { choice, optionalText, answersObject } from './rules';
+
+export const heatProducers = ['STANDARD_BOILER', 'LOW_TEMP_BOILER', 'CONDENSING_BOILER'] as const;
+export type HeatProducer = (typeof heatProducers)[number];
+
+export const fuelTypes = ['GAS', 'OIL', 'WOOD', 'DISTRICT_HEAT', 'LOCAL_HEAT', 'HEAT_PUMP'] as const;
+export type FuelType = (typeof fuelTypes)[number];
+
+export const hotWaterProductions = [
+  'CENTRALIZED_THROUGH_HEATING',
+  'CENTRALIZED_DIRECTLY_HEATED_STORAGE',
+  'DECENTRALIZED',
+] as const;
+export type HotWaterProduction = (typeof hotWaterProductions)[number];
+
+export const heatEmissions = [
+  'SMALL_AREA_HEAT_EMISSION',
+  'FAN_COIL',
+  'AREA_HEATING',
+  'DECENTRALIZED_HEAT_PRODUCERS',
+] as const;
+export type HeatEmission = (typeof heatEmissions)[number];
+
+export const temperatureRegulations = [
+  'SINGLE_ROOM_VALVE',
+  'NO_REGULATION',
+  'RADIATOR_CONTROL_VALVE',
+  'ROOM_THERMOSTAT_ZONE_TIME',
+  'SINGLE_ROOM_PI',
+  'SINGLE_ROOM_ELECTRONIC_OPTIMIZATION',
+] as const;
+export type TemperatureRegulation = (typeof temperatureRegulations)[number];
+
+/** Body of PUT /api/heating/{projectId}. */
+export const heatingSchema = answersObject({
+  heatProducer: choice(heatProducers),
+  fuelType: choice(fuelTypes),
+  // Free text because owners often know only a decade or "around 1990".
+  constructionYearHeating: optionalText(),
+  hotWaterProduction: choice(hotWaterProductions),
+  heatEmission: choice(heatEmissions),
+  temperatureRegulation: choice(temperatureRegulations),
+});
+export type HeatingAnswers = z.output<typeof heatingSchema>;
+export type HeatingAnswersInput = z.input<typeof heatingSchema>;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/**
+ * Field rules shared by the four questionnaire steps (spec sections 5 and 9).
+ *
+ * The messages stay English and verbatim because the spec quotes them that way; the
+ * questionnaire forms do not show them, the API answers with them.
+ *
+ * Unanswered questions may arrive missing, `undefined` or `null`. After parsing they are
+ * always `null` (never absent): `null` survives the JSON round trip to storage and back,
+ * so a stored step has the same keys whether it came from a form or from the database.
+ */
+
+/** Limits of spec sections 5 and 9, exported so forms can set matching input attributes. */
+export const questionnaireLimits = {
+  textMaxLength: 10000,
+  numberMin: 0,
+  numberMax: 10000,
+  constructionYearMin: 1300,
+  katastralMin: 1002,
+  katastralMax: 92129,
+} as const;
+
+const yearInAustria = /* @__PURE__ */ new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' });
+
+/**
+ * The calendar year in Austria, where the users live: a server running in UTC would
+ * otherwise refuse the new year for the first hour of 1 January.
+ */
+export function currentYearInAustria(now: Date = new Date()): number {
+  return Number(yearInAustria.format(now));
+}
+
+/** Zod 3's type names, which the spec's 'Expected X, received Y' messages use. */
+function describeInput(input: unknown): string {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  // NaN and ±Infinity are numbers to typeof, which would read 'Expected number, received number'.
+  if (typeof input === 'number' && !Number.isFinite(input)) return String(input);
+  return typeof input;
+}
+
+/**
+ * The `error` option that words type failures as spec section 5 does: 'Required' when the
+ * value is missing, otherwise 'Expected X, received Y'. Other issues keep their own message.
+ */
+export function typeError(expected: string): { error: z.core.$ZodErrorMap } {
+  return {
+    error: (issue) => {
+      if (issue.code !== 'invalid_type') return undefined;
+      if (issue.input === undefined) return 'Required';
+      return `Expected ${expected}, received ${describeInput(issue.input)}`;
+    },
+  };
+}
+
+/** A wrong choice names the allowed values; a non-string is a type error like any other field's. */
+function choiceError(values: readonly string[]): z.core.$ZodErrorMap {
+  return (issue) => {
+    if (issue.input === undefined) return 'Required';
+    if (typeof issue.input !== 'string') return `Expected string, received ${describeInput(issue.input)}`;
+    return `Invalid option: expected one of ${values.map((value) => `'${value}'`).join(' | ')}`;
+  };
+}
+
+/**
+ * Accepts the value missing, `undefined` or `null` and answers `fallback` for all three.
+ * Every parse shares the same fallback, so pass primitives only.
+ */
+export function answerOr<T extends z.ZodType, F>(schema: T, fallback: F) {
+  return schema.nullish().transform((value) => value ?? fallback);
+}
+
+export function optionalAnswer<T extends z.ZodType>(schema: T) {
+  return answerOr(schema, null);
+}
+
+/**
+ * Answers of a step or of the roof. Types are strict, but unknown keys are stripped (zod's
+ * default) rather than refused, so old or foreign form fields never reach storage.
+ */
+export function answersObject<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape, typeError('object'));
+}
+
+export function choice<const T extends readonly [string, ...string[]]>(values: T) {
+  return optionalAnswer(z.enum(values, { error: choiceError(values) }));
+}
+
+export function requiredBoolean() {
+  return z.boolean(typeError('boolean'));
+}
+
+export function optionalBoolean() {
+  return optionalAnswer(requiredBoolean());
+}
+
+export function optionalText() {
+  return optionalAnswer(
+    z
+      .string(typeError('string'))
+      // Cannot fail; kept so the rule reads as spec section 5 states it.
+      .min(0, 'Value must be at least 0 characters long.')
+      .max(questionnaireLimits.textMaxLength, 'Value cannot exceed 10000 characters.'),
+  );
+}
+
+/** Zod's number already refuses NaN and ±Infinity, so every number that passes is finite. */
+function finiteNumber() {
+  return z.number(typeError('number'));
+}
+
+const integerMessage = 'Expected integer, received float';
+
+export function optionalNumber() {
+  return optionalAnswer(
+    finiteNumber()
+      .min(questionnaireLimits.numberMin, 'Value must be at least 0.')
+      .max(questionnaireLimits.numberMax, 'Value cannot exceed 10000.'),
+  );
+}
+
+/** The upper bound moves every New Year, so it is read at validation time, never at module load. */
+function notAfterCurrentYear(payload: z.core.ParsePayload<number>): void {
+  const maximum = currentYearInAustria();
+  if (payload.value <= maximum) return;
+  payload.issues.push({
+    code: 'too_big',
+    origin: 'number',
+    maximum,
+    inclusive: true,
+    input: payload.value,
+    message: `Year cannot exceed ${maximum}.`,
+  });
+}
+
+export function optionalConstructionYear() {
+  return optionalAnswer(
+    finiteNumber()
+      .min(questionnaireLimits.constructionYearMin, 'Year must be at least 1300.')
+      .check(notAfterCurrentYear)
+      .refine(Number.isInteger, integerMessage),
+  );
+}
+
+/** Katastralgemeinde numbers are whole five-digit codes; hence the leading zero in the message. */
+export function optionalKatastral() {
+  return optionalAnswer(
+    finiteNumber()
+      .min(questionnaireLimits.katastralMin, 'Value must be at least 01002.')
+      .max(questionnaireLimits.katastralMax, 'Value cannot exceed 92129.')
+      .refine(Number.isInteger, integerMessage),
+  );
+}

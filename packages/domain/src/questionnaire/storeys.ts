@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { answerOr, choice, optionalBoolean, requiredBoolean, answersObject } from './rules';
+
+export const roofTypes = ['FLACHDACH', 'PULTDACH', 'SATTELDACH', 'ZELTDACH'] as const;
+export type RoofType = (typeof roofTypes)[number];
+
+/** Storeys above ground, excluding attic and basement; the API sends the count as a string. */
+export const numberOfStoreysOptions = [
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+  '10',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+] as const;
+export type NumberOfStoreys = (typeof numberOfStoreysOptions)[number];
+
+const roofSchema = answersObject({
+  roofType: choice(roofTypes),
+  // The spec's roof flags default to false, so an untouched attic question reads "not heated".
+  isAtticHeated: answerOr(requiredBoolean(), false),
+});
+
+/** Body of PUT /api/storeys/{projectId}. */
+export const storeysSchema = answersObject({
+  // A missing roof still yields the roof defaults, so readers never have to guard against it.
+  roof: roofSchema.nullish().transform((roof) => roof ?? roofSchema.parse({})),
+  numberOfStoreys: choice(numberOfStoreysOptions),
+  isBasementHeated: optionalBoolean(),
+  isRenovated: optionalBoolean(),
+});
+export type StoreysAnswers = z.output<typeof storeysSchema>;
+export type StoreysAnswersInput = z.input<typeof storeysSchema>;
