@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerApiDocs } from './platform/http/api-docs';
 import { registerSpa } from './platform/http/spa';
 import { loggerOptions } from './platform/http/logger';
+import { recordApiRoutes, type ApiRoute } from './platform/http/route-catalogue';
 import type { App } from './platform/http/types';
 import { createUserRepository } from './modules/users/repository';
 import { createAuthService, loginAttemptRules } from './modules/auth/service';
@@ -39,6 +40,14 @@ import { registerProfileRoutes } from './modules/profile/routes';
 import { createNotificationSettingsRepository } from './modules/notifications/repository';
 import { createNotificationSettingsService } from './modules/notifications/service';
 import { registerNotificationRoutes } from './modules/notifications/routes';
+import { createCustomerRepository } from './modules/customers/repository';
+import { createCustomerService } from './modules/customers/service';
+import { registerCustomerRoutes } from './modules/customers/routes';
+import { createProjectRepository } from './modules/projects/repository';
+import { createProjectService } from './modules/projects/service';
+import { registerProjectRoutes } from './modules/projects/routes';
+import { createDashboardLayoutRepository } from './modules/dashboard/repository';
+import { registerDashboardRoutes } from './modules/dashboard/routes';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
@@ -51,6 +60,8 @@ export interface AppDeps {
 
 export interface BuiltApp {
   app: App;
+  /** Every /api route, for the access-matrix test. */
+  apiRoutes: ApiRoute[];
   sessions: SessionService;
   mailer: Mailer;
 }
@@ -77,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     tokens: createTokenService(deps.jwtSecret),
     sessionHours: config.sessionHours,
   });
+  const apiRoutes = recordApiRoutes(app);
   installAuthentication(app, sessions);
   await registerApiDocs(app, packageJson.version);
 
@@ -106,7 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations }));
   registerProfileRoutes(app, createProfileService({ users, access, sessions }));
   registerNotificationRoutes(app, createNotificationSettingsService({ settings: createNotificationSettingsRepository(db) }));
+  registerCustomerRoutes(app, createCustomerService({ users, customers: createCustomerRepository(db), access, invitations }));
+  registerProjectRoutes(app, createProjectService({ projects: createProjectRepository(db), users, access }));
+  registerDashboardRoutes(app, createDashboardLayoutRepository(db));
 
   await registerSpa(app, config.webDistDir ?? defaultWebDist);
-  return { app, sessions, mailer };
+  return { app, apiRoutes, sessions, mailer };
 }

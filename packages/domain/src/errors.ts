@@ -61,5 +61,7 @@ export const serverMessages = {
   registered: 'Registrierung erfolgreich!',
   addressRequired: 'Bitte geben Sie Ihre vollständige Adresse an.',
   lastAdmin: 'Der letzte Administrator kann nicht gelöscht werden.',
+  customerNotFound: 'Diesen Kunden gibt es nicht.',
+  onlyOwnName: 'Sie können nur in Ihrem eigenen Namen anlegen.',
   tooManyResetRequests: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
 } as const;

@@ -23,3 +23,6 @@ export const passwordSchema = z
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** The forms' house number is a numeric input; stored as text, since "12a" exists too. */
+export const houseNumberSchema = z.union([z.string(), z.number()]).transform(String).pipe(optionalText(20));

@@ -1,4 +1,6 @@
 export * from './auth';
+export * from './customers';
+export * from './dashboard-layout';
 export * from './errors';
 export * from './fields';
 export * from './health';
@@ -6,6 +8,7 @@ export * from './impressum';
 export * from './notification-settings';
 export * from './password-reset';
 export * from './profile';
+export * from './projects';
 export * from './questionnaire/index';
 export * from './registration';
 export * from './roles';

@@ -45,6 +45,12 @@ export interface AccountRef {
   createdById: number | null;
 }
 
+/** What the policy needs to know of a project. */
+export interface ProjectRef {
+  createdById: number | null;
+  assignedUserId: number | null;
+}
+
 export function createAccessPolicy(repository: AccessRepository) {
   /** An architect's customers: clients created by the architect or by a team-mate. */
   async function isCustomerOf(caller: AuthUser, account: AccountRef): Promise<boolean> {
@@ -52,8 +58,32 @@ export function createAccessPolicy(repository: AccessRepository) {
     return (await repository.teamMateIds(caller.id)).includes(account.createdById);
   }
 
+  /** The architects whose customers and projects the caller works on: the caller and team-mates. */
+  async function architectScope(caller: AuthUser): Promise<number[]> {
+    return hasAnyRole(caller, ['ARCHI']) ? repository.teamMateIds(caller.id) : [];
+  }
+
+  async function canSeeProject(caller: AuthUser, project: ProjectRef): Promise<boolean> {
+    if (hasAnyRole(caller, ['CLIENT']) && project.assignedUserId === caller.id) return true;
+    if (!hasAnyRole(caller, ['ARCHI']) || project.createdById === null) return false;
+    return (await architectScope(caller)).includes(project.createdById);
+  }
+
   return {
     isCustomerOf,
+    architectScope,
+    canSeeProject,
+
+    /** Editing, deleting and exporting a project: its architects, never its client. */
+    async canManageProject(caller: AuthUser, project: ProjectRef): Promise<boolean> {
+      return hasAnyRole(caller, ['ARCHI']) && canSeeProject(caller, project);
+    },
+
+    /** An architect named in a path (customer and project lists): the caller or a team-mate. */
+    async canSeeArchitect(caller: AuthUser, account: AccountRef): Promise<boolean> {
+      if (account.role !== 'ARCHI') return false;
+      return (await architectScope(caller)).includes(account.id);
+    },
 
     /** Who may read a profile: the user, an admin, and the client's architects. */
     async canViewAccount(caller: AuthUser, account: AccountRef): Promise<boolean> {

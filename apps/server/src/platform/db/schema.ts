@@ -82,6 +82,39 @@ export interface NotificationSettingsTable {
   updatedAt: Timestamp;
 }
 
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  street: Generated<string>;
+  houseNumber: Generated<string>;
+  city: Generated<string>;
+  katastral: number | null;
+  postalCode: Generated<string>;
+  country: Generated<string>;
+  assignedUserId: number | null;
+  createdById: number | null;
+  progress: Generated<number>;
+  /** Last change anyone made (created, answers saved, …): drives 'Projekte mit Neuerungen'. */
+  changedAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProjectViewsTable {
+  userId: number;
+  projectId: number;
+  seenAt: Timestamp;
+}
+
+export interface DashboardLayoutsTable {
+  userId: number;
+  dashboard: string;
+  /** JSON array of {i, x, y, w, h}. */
+  items: string;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -90,7 +123,12 @@ export interface Database {
   teamMembers: TeamMembersTable;
   accountTokens: AccountTokensTable;
   notificationSettings: NotificationSettingsTable;
+  projects: ProjectsTable;
+  projectViews: ProjectViewsTable;
+  dashboardLayouts: DashboardLayoutsTable;
 }
+
+export type ProjectRow = Selectable<ProjectsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as usersSessions from './2026-11-21T0900-users-sessions';
 import * as teamsTokensSettings from './2026-11-21T1200-teams-tokens-settings';
+import * as projects from './2026-11-22T0900-projects';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -9,4 +10,5 @@ import * as teamsTokensSettings from './2026-11-21T1200-teams-tokens-settings';
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0900-users-sessions': usersSessions,
   '2026-11-21T1200-teams-tokens-settings': teamsTokensSettings,
+  '2026-11-22T0900-projects': projects,
 };

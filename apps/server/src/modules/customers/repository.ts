@@ -1,0 +1,57 @@
+import { sql, type Kysely } from 'kysely';
+import type { Customer } from '@bauakte/domain';
+import type { Database } from '../../platform/db/schema';
+
+export function createCustomerRepository(db: Kysely<Database>) {
+  const customers = () =>
+    db
+      .selectFrom('users')
+      .innerJoin('users as creator', 'creator.id', 'users.createdById')
+      .select([
+        'users.id',
+        'users.username',
+        'users.firstName',
+        'users.lastName',
+        'users.email',
+        'users.status',
+        'users.street',
+        'users.houseNumber',
+        'users.city',
+        'users.country',
+        'users.postalCode',
+        'creator.username as creationName',
+      ])
+      .where('users.role', '=', 'CLIENT');
+
+  const toCustomer = (row: Awaited<ReturnType<ReturnType<typeof customers>['executeTakeFirstOrThrow']>>): Customer => ({
+    id: row.id,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    status: row.status,
+    creationName: row.creationName,
+    address: { street: row.street, number: row.houseNumber, city: row.city, country: row.country, postalCode: row.postalCode },
+  });
+
+  return {
+    /** The clients created by any of these architects, by name. */
+    listCreatedBy: async (architectIds: number[]): Promise<Customer[]> => {
+      if (architectIds.length === 0) return [];
+      const rows = await customers()
+        .where('users.createdById', 'in', architectIds)
+        .orderBy(sql`lower(users.last_name)`)
+        .orderBy(sql`lower(users.first_name)`)
+        .orderBy(sql`lower(users.username)`)
+        .execute();
+      return rows.map(toCustomer);
+    },
+
+    findById: async (id: number): Promise<Customer | undefined> => {
+      const row = await customers().where('users.id', '=', id).executeTakeFirst();
+      return row && toCustomer(row);
+    },
+  };
+}
+
+export type CustomerRepository = ReturnType<typeof createCustomerRepository>;

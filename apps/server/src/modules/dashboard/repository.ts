@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import { dashboardLayoutSchema, type LayoutItem } from '@bauakte/domain';
+import type { Database } from '../../platform/db/schema';
+
+export function createDashboardLayoutRepository(db: Kysely<Database>) {
+  return {
+    find: async (userId: number, dashboard: string): Promise<LayoutItem[]> => {
+      const row = await db.selectFrom('dashboardLayouts').select('items').where('userId', '=', userId).where('dashboard', '=', dashboard).executeTakeFirst();
+      if (!row) return [];
+      // Stored by this app, but parsed anyway: a layout from an older version must not break the page.
+      const parsed = dashboardLayoutSchema.safeParse(JSON.parse(row.items));
+      return parsed.success ? parsed.data : [];
+    },
+
+    save: (userId: number, dashboard: string, items: LayoutItem[], updatedAt: string) =>
+      db
+        .insertInto('dashboardLayouts')
+        .values({ userId, dashboard, items: JSON.stringify(items), updatedAt })
+        .onConflict((oc) => oc.columns(['userId', 'dashboard']).doUpdateSet({ items: JSON.stringify(items), updatedAt }))
+        .execute(),
+  };
+}
+
+export type DashboardLayoutRepository = ReturnType<typeof createDashboardLayoutRepository>;

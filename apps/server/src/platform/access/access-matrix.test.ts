@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+
+/**
+ * Every API route × every kind of caller, with the status each must get. A route that is not in
+ * this table fails the test: whoever adds a route decides here who may use it.
+ */
+const actors = ['none', 'admin', 'owner', 'teammate', 'foreign', 'client', 'foreignClient'] as const;
+type Actor = (typeof actors)[number];
+type Statuses = Record<Actor, number>;
+
+const usernames: Record<Exclude<Actor, 'none'>, string> = {
+  admin: 'chef',
+  owner: 'mara',
+  teammate: 'tom',
+  foreign: 'fremd',
+  client: 'kunde',
+  foreignClient: 'fremdkunde',
+};
+const password = (username: string) => `${username}-passwort`;
+
+interface Call {
+  url: string;
+  payload?: object;
+  /** A token other than the caller's usual one (e.g. a fresh session to log out). */
+  token?: string;
+}
+
+const all = (status: number): Statuses => ({ none: status, admin: status, owner: status, teammate: status, foreign: status, client: status, foreignClient: status });
+const loggedIn = (status: number): Statuses => ({ ...all(status), none: 401 });
+const adminOnly = (status: number): Statuses => ({ ...all(403), none: 401, admin: status });
+const architects = (owner: number, teammate: number, foreign: number): Statuses => ({
+  none: 401,
+  admin: 403,
+  owner,
+  teammate,
+  foreign,
+  client: 403,
+  foreignClient: 403,
+});
+
+describe.each(testDialects)('access matrix on %s', (dialect) => {
+  let ctx: TestContext;
+  const tokens: Partial<Record<Actor, string>> = {};
+  const ids: Record<string, number> = {};
+  let counter = 0;
+  const unique = (prefix: string) => `${prefix}${++counter}`;
+
+  async function newProject(name = 'Sanierung'): Promise<number> {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ProjectManagment',
+      headers: bearer(tokens.owner!),
+      payload: { name, assignedUser: 'kunde', address: { street: 'Hauptplatz', number: 1, city: 'Linz', katastral: 45203, postalCode: '4020', country: 'Österreich' } },
+    });
+    return response.json<{ id: number }>().id;
+  }
+
+  async function newInvitedCustomerOfOwner(): Promise<string> {
+    const username = unique('neukunde');
+    await ctx.createUser({ username, role: 'CLIENT', email: `${username}@example.at`, createdById: ids.mara! });
+    return username;
+  }
+
+  async function newTeam(withMember?: string): Promise<string> {
+    const teamName = unique('Team');
+    await ctx.app.inject({ method: 'POST', url: '/api/team/create', headers: bearer(tokens.admin!), payload: { name: teamName } });
+    if (withMember) {
+      await ctx.app.inject({ method: 'POST', url: `/api/team/addMembers?teamName=${teamName}`, headers: bearer(tokens.admin!), payload: { username: withMember } });
+    }
+    return teamName;
+  }
+
+  const registration = { firstName: 'A', lastName: 'B', email: 'a@example.at', phone: '1', password: 'lang-genug-1' };
+  const profileUpdate = { firstName: 'Neu', lastName: 'Name', email: 'neu@example.at' };
+  const allFlags = { chatAll: true, chatNone: false, formAll: false, form50: false, form75: false, form95: false, form100: true, formNone: false };
+  const layout = [{ i: 'projects', x: 0, y: 0, w: 2, h: 3 }];
+
+  const matrix: Record<string, { call: (actor: Actor) => Call | Promise<Call>; expect: Statuses }> = {
+    'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
+    'GET /api/impressum': { call: () => ({ url: '/api/impressum' }), expect: all(200) },
+    'POST /api/auth/login': { call: () => ({ url: '/api/auth/login', payload: { username: 'mara', password: 'falsch-falsch' } }), expect: all(401) },
+    'POST /api/auth/logout/:username': {
+      call: async (actor) => {
+        if (actor === 'none') return { url: '/api/auth/logout/mara' };
+        const username = usernames[actor];
+        return { url: `/api/auth/logout/${username}`, token: await ctx.login(username, password(username)) };
+      },
+      expect: loggedIn(204),
+    },
+    'GET /api/auth/me': { call: () => ({ url: '/api/auth/me' }), expect: loggedIn(200) },
+    'GET /api/register': { call: () => ({ url: '/api/register?token=unbekannt' }), expect: all(400) },
+    'PUT /api/register': { call: () => ({ url: '/api/register?token=unbekannt', payload: registration }), expect: all(400) },
+    'POST /api/auth/forgotPassword': {
+      call: () => ({ url: '/api/auth/forgotPassword', payload: { username: unique('jemand'), email: 'x@example.at' } }),
+      expect: all(200),
+    },
+    'GET /api/reset-password': { call: () => ({ url: '/api/reset-password?token=unbekannt' }), expect: all(400) },
+    'POST /api/reset-password': { call: () => ({ url: '/api/reset-password?token=unbekannt', payload: { password: 'lang-genug-1' } }), expect: all(400) },
+    'POST /api/invitations/resend': {
+      call: async () => ({ url: '/api/invitations/resend', payload: { username: await newInvitedCustomerOfOwner() } }),
+      expect: { none: 401, admin: 404, owner: 200, teammate: 200, foreign: 404, client: 404, foreignClient: 404 },
+    },
+    'GET /api/team/allTeams': { call: () => ({ url: '/api/team/allTeams' }), expect: adminOnly(200) },
+    'GET /api/team/available-architects': { call: () => ({ url: '/api/team/available-architects' }), expect: adminOnly(200) },
+    'GET /api/admin/users': { call: () => ({ url: '/api/admin/users' }), expect: adminOnly(200) },
+    'POST /api/team/create': { call: () => ({ url: '/api/team/create', payload: { name: unique('Neu') } }), expect: adminOnly(201) },
+    'POST /api/team/createUser': {
+      call: () => {
+        const username = unique('architekt');
+        return { url: '/api/team/createUser', payload: { username, email: `${username}@example.at`, teamName: 'Wien' } };
+      },
+      expect: adminOnly(201),
+    },
+    'POST /api/team/addMembers': {
+      call: async () => ({ url: `/api/team/addMembers?teamName=${await newTeam()}`, payload: { username: 'fremd' } }),
+      expect: adminOnly(200),
+    },
+    'DELETE /api/team/remove': { call: async () => ({ url: `/api/team/remove?teamName=${await newTeam('fremd')}&username=fremd` }), expect: adminOnly(204) },
+    'DELETE /api/team/delete': { call: async () => ({ url: `/api/team/delete?name=${await newTeam()}` }), expect: adminOnly(204) },
+    'GET /api/profil/:username': {
+      call: () => ({ url: '/api/profil/kunde' }),
+      expect: { none: 401, admin: 200, owner: 200, teammate: 200, foreign: 404, client: 200, foreignClient: 404 },
+    },
+    'PUT /api/profil/:username': {
+      call: () => ({ url: '/api/profil/kunde', payload: profileUpdate }),
+      expect: { none: 401, admin: 403, owner: 403, teammate: 403, foreign: 404, client: 200, foreignClient: 404 },
+    },
+    'DELETE /api/profil/:username': {
+      call: async () => ({ url: `/api/profil/${await newInvitedCustomerOfOwner()}` }),
+      expect: { none: 401, admin: 403, owner: 204, teammate: 204, foreign: 404, client: 404, foreignClient: 404 },
+    },
+    'GET /api/notificationSettings/:username': {
+      call: () => ({ url: '/api/notificationSettings/mara' }),
+      expect: { ...all(404), none: 401, owner: 200 },
+    },
+    'PUT /api/notificationSettings/:username': {
+      call: () => ({ url: '/api/notificationSettings/mara', payload: allFlags }),
+      expect: { ...all(404), none: 401, owner: 200 },
+    },
+    'POST /api/ClientManagment': {
+      call: () => {
+        const username = unique('kundschaft');
+        return { url: '/api/ClientManagment', payload: { username, firstName: 'K', lastName: 'S', email: `${username}@example.at` } };
+      },
+      expect: architects(201, 201, 201),
+    },
+    'GET /api/ClientManagment/:username': { call: () => ({ url: '/api/ClientManagment/mara' }), expect: architects(200, 200, 404) },
+    'POST /api/ProjectManagment': {
+      call: () => ({ url: '/api/ProjectManagment', payload: { name: unique('Projekt'), assignedUser: 'kunde' } }),
+      expect: architects(201, 201, 404),
+    },
+    'GET /api/ProjectManagment/:username': { call: () => ({ url: '/api/ProjectManagment/mara' }), expect: architects(200, 200, 404) },
+    'GET /api/ProjectManagment/dash/:username': { call: () => ({ url: '/api/ProjectManagment/dash/mara' }), expect: architects(200, 404, 404) },
+    'PUT /api/ProjectManagment/project/:projectId': {
+      call: () => ({ url: `/api/ProjectManagment/project/${ids.project}`, payload: { name: 'Sanierung Hauptplatz' } }),
+      expect: architects(200, 200, 404),
+    },
+    'DELETE /api/ProjectManagment/project/:projectId': {
+      call: async () => ({ url: `/api/ProjectManagment/project/${await newProject()}` }),
+      expect: architects(204, 204, 404),
+    },
+    'GET /api/DashboardClient/dashi/:username': {
+      call: () => ({ url: '/api/DashboardClient/dashi/kunde' }),
+      expect: { none: 401, admin: 403, owner: 404, teammate: 404, foreign: 404, client: 200, foreignClient: 404 },
+    },
+    'GET /api/DashboardClient/project/:projectId': {
+      call: () => ({ url: `/api/DashboardClient/project/${ids.project}` }),
+      expect: { none: 401, admin: 403, owner: 200, teammate: 200, foreign: 404, client: 200, foreignClient: 404 },
+    },
+    'GET /api/dashboardLayout/:dashboard': { call: () => ({ url: '/api/dashboardLayout/client' }), expect: { ...loggedIn(200), admin: 403 } },
+    'PUT /api/dashboardLayout/:dashboard': { call: () => ({ url: '/api/dashboardLayout/client', payload: layout }), expect: { ...loggedIn(200), admin: 403 } },
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    for (const [actor, username] of Object.entries(usernames)) {
+      const role = actor === 'admin' ? 'ADMIN' : actor.toLowerCase().includes('client') ? 'CLIENT' : 'ARCHI';
+      const createdById = actor === 'client' ? ids.mara : actor === 'foreignClient' ? ids.fremd : undefined;
+      ids[username] = await ctx.createUser({ username, password: password(username), role, email: `${username}@example.at`, createdById });
+    }
+    for (const [actor, username] of Object.entries(usernames)) tokens[actor as Actor] = await ctx.login(username, password(username));
+    await ctx.app.inject({ method: 'POST', url: '/api/team/create', headers: bearer(tokens.admin!), payload: { name: 'Wien' } });
+    for (const member of ['mara', 'tom']) {
+      await ctx.app.inject({ method: 'POST', url: '/api/team/addMembers?teamName=Wien', headers: bearer(tokens.admin!), payload: { username: member } });
+    }
+    await ctx.app.inject({ method: 'POST', url: '/api/team/create', headers: bearer(tokens.admin!), payload: { name: 'Salzburg' } });
+    await ctx.app.inject({ method: 'POST', url: '/api/team/addMembers?teamName=Salzburg', headers: bearer(tokens.admin!), payload: { username: 'fremd' } });
+    ids.project = await newProject('Hauptplatz');
+  });
+  afterAll(() => ctx.close());
+
+  it('has an entry for every API route, and no entry for a route that does not exist', () => {
+    const registered = ctx.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(registered.filter((key) => !(key in matrix))).toEqual([]);
+    expect(Object.keys(matrix).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  for (const [route, entry] of Object.entries(matrix)) {
+    it(route, async () => {
+      const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+      const seen: Partial<Statuses> = {};
+      for (const actor of actors) {
+        const call = await entry.call(actor);
+        const token = call.token ?? tokens[actor as Exclude<Actor, 'none'>];
+        const response = await ctx.app.inject({
+          method,
+          url: call.url,
+          ...(token && actor !== 'none' ? { headers: bearer(token) } : {}),
+          ...(call.payload ? { payload: call.payload } : {}),
+        });
+        seen[actor] = response.statusCode;
+      }
+      expect(seen).toEqual(entry.expect);
+    });
+  }
+});
