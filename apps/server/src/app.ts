@@ -37,7 +37,8 @@ import { createAdminService } from './modules/admin/service';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { createProfileService } from './modules/profile/service';
 import { registerProfileRoutes } from './modules/profile/routes';
-import { createNotificationSettingsRepository } from './modules/notifications/repository';
+import { createFormNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
+import { createFormNoticeService } from './modules/notifications/form-notices';
 import { createNotificationSettingsService } from './modules/notifications/service';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { createCustomerRepository } from './modules/customers/repository';
@@ -48,6 +49,9 @@ import { createProjectService } from './modules/projects/service';
 import { registerProjectRoutes } from './modules/projects/routes';
 import { createDashboardLayoutRepository } from './modules/dashboard/repository';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
+import { createQuestionnaireRepository } from './modules/questionnaire/repository';
+import { createQuestionnaireService } from './modules/questionnaire/service';
+import { registerQuestionnaireRoutes } from './modules/questionnaire/routes';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
@@ -117,9 +121,20 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations }));
   registerProfileRoutes(app, createProfileService({ users, access, sessions }));
-  registerNotificationRoutes(app, createNotificationSettingsService({ settings: createNotificationSettingsRepository(db) }));
+  const notificationSettings = createNotificationSettingsService({ settings: createNotificationSettingsRepository(db) });
+  registerNotificationRoutes(app, notificationSettings);
   registerCustomerRoutes(app, createCustomerService({ users, customers: createCustomerRepository(db), access, invitations }));
-  registerProjectRoutes(app, createProjectService({ projects: createProjectRepository(db), users, access }));
+  const projects = createProjectRepository(db);
+  registerProjectRoutes(app, createProjectService({ projects, users, access }));
+  const notices = createFormNoticeService({
+    users,
+    notices: createFormNoticeRepository(db),
+    settingsOf: notificationSettings.settingsOf,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  registerQuestionnaireRoutes(app, createQuestionnaireService({ answers: createQuestionnaireRepository(db), projects, access, notices }));
   registerDashboardRoutes(app, createDashboardLayoutRepository(db));
 
   await registerSpa(app, config.webDistDir ?? defaultWebDist);

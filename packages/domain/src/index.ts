@@ -10,6 +10,7 @@ export * from './password-reset';
 export * from './profile';
 export * from './projects';
 export * from './questionnaire/index';
+export * from './questionnaire-changes';
 export * from './registration';
 export * from './roles';
 export * from './teams';

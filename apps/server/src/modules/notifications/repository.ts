@@ -40,3 +40,19 @@ export function createNotificationSettingsRepository(db: Kysely<Database>) {
 }
 
 export type NotificationSettingsRepository = ReturnType<typeof createNotificationSettingsRepository>;
+
+export function createFormNoticeRepository(db: Kysely<Database>) {
+  return {
+    /** Records that a threshold was announced; answers false if it had been already (no duplicates). */
+    claim: async (projectId: number, architectId: number, threshold: number, sentAt: string): Promise<boolean> => {
+      const result = await db
+        .insertInto('formNotices')
+        .values({ projectId, architectId, threshold, sentAt })
+        .onConflict((oc) => oc.columns(['projectId', 'architectId', 'threshold']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+  };
+}
+
+export type FormNoticeRepository = ReturnType<typeof createFormNoticeRepository>;

@@ -112,6 +112,14 @@ export function createProjectRepository(db: Kysely<Database>) {
     update: (id: number, changes: Updateable<ProjectsTable>) => db.updateTable('projects').set(changes).where('id', '=', id).execute(),
 
     delete: (id: number) => db.deleteFrom('projects').where('id', '=', id).execute(),
+
+    /** New progress; a real change also marks the project on the architects' 'Projekte mit Neuerungen'. */
+    recordProgress: (id: number, progress: number, at: string, changed: boolean) =>
+      db
+        .updateTable('projects')
+        .set({ progress, updatedAt: at, ...(changed ? { changedAt: at } : {}) })
+        .where('id', '=', id)
+        .execute(),
   };
 }
 

@@ -76,7 +76,26 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
   const allFlags = { chatAll: true, chatNone: false, formAll: false, form50: false, form75: false, form95: false, form100: true, formNone: false };
   const layout = [{ i: 'projects', x: 0, y: 0, w: 2, h: 3 }];
 
+  const projectPeople: Statuses = { none: 401, admin: 404, owner: 200, teammate: 200, foreign: 404, client: 200, foreignClient: 404 };
+  const stepAnswers: Record<string, object> = {
+    general: { buildingUsage: 'WOHNBAU' },
+    storeys: { numberOfStoreys: '2' },
+    windows: { isDifferentWindows: true },
+    heating: { fuelType: 'GAS' },
+  };
+  const questionnaireEntries = Object.fromEntries(
+    Object.entries(stepAnswers).flatMap(([step, answers]) => [
+      [`GET /api/${step}/:projectId`, { call: () => ({ url: `/api/${step}/${ids.project}` }), expect: projectPeople }],
+      [`PUT /api/${step}/:projectId`, { call: () => ({ url: `/api/${step}/${ids.project}`, payload: answers }), expect: projectPeople }],
+    ]),
+  );
+
   const matrix: Record<string, { call: (actor: Actor) => Call | Promise<Call>; expect: Statuses }> = {
+    ...questionnaireEntries,
+    'GET /api/questionnaire/:projectId/changes': {
+      call: () => ({ url: `/api/questionnaire/${ids.project}/changes` }),
+      expect: { ...projectPeople, client: 404 },
+    },
     'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
     'GET /api/impressum': { call: () => ({ url: '/api/impressum' }), expect: all(200) },
     'POST /api/auth/login': { call: () => ({ url: '/api/auth/login', payload: { username: 'mara', password: 'falsch-falsch' } }), expect: all(401) },

@@ -115,6 +115,32 @@ export interface DashboardLayoutsTable {
   updatedAt: Timestamp;
 }
 
+export interface QuestionnaireAnswersTable {
+  projectId: number;
+  step: string;
+  /** JSON of the step's answers, in the shared schema's field names. */
+  answers: string;
+  updatedAt: Timestamp;
+  updatedById: number | null;
+}
+
+export interface QuestionnaireChangesTable {
+  id: Generated<number>;
+  projectId: number;
+  step: string;
+  changedByName: string;
+  changedAt: Timestamp;
+  /** JSON {field: {from, to}} of what this save changed. */
+  changes: string;
+}
+
+export interface FormNoticesTable {
+  projectId: number;
+  architectId: number;
+  threshold: number;
+  sentAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -126,6 +152,9 @@ export interface Database {
   projects: ProjectsTable;
   projectViews: ProjectViewsTable;
   dashboardLayouts: DashboardLayoutsTable;
+  questionnaireAnswers: QuestionnaireAnswersTable;
+  questionnaireChanges: QuestionnaireChangesTable;
+  formNotices: FormNoticesTable;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as usersSessions from './2026-11-21T0900-users-sessions';
 import * as teamsTokensSettings from './2026-11-21T1200-teams-tokens-settings';
 import * as projects from './2026-11-22T0900-projects';
+import * as questionnaire from './2026-11-22T1200-questionnaire';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T0900-users-sessions': usersSessions,
   '2026-11-21T1200-teams-tokens-settings': teamsTokensSettings,
   '2026-11-22T0900-projects': projects,
+  '2026-11-22T1200-questionnaire': questionnaire,
 };

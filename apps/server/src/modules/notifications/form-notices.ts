@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formThreshold, type NotificationSettings } from '@bauakte/domain';
+import { renderMail } from '../../platform/mail/layout';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { UserRepository } from '../users/repository';
+import type { FormNoticeRepository } from './repository';
+
+export interface SavedQuestionnaire {
+  projectId: number;
+  projectName: string;
+  architectId: number | null;
+  customerUsername: string | null;
+  savedById: number;
+  progressBefore: number;
+  progressAfter: number;
+  answersChanged: boolean;
+}
+
+/**
+ * Tells a project's architect, by e-mail, that the questionnaire moved — as their form setting
+ * asks: formAll on every change, form50…form100 once when progress first reaches the threshold,
+ * formNone never. The architect's own saves are not announced to them.
+ */
+export function createFormNoticeService(deps: {
+  users: UserRepository;
+  notices: FormNoticeRepository;
+  settingsOf: (userId: number) => Promise<NotificationSettings>;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  async function shouldAnnounce(save: SavedQuestionnaire, architectId: number): Promise<boolean> {
+    const threshold = formThreshold(await deps.settingsOf(architectId));
+    if (threshold === null || !save.answersChanged) return false;
+    if (threshold === 0) return true;
+    if (save.progressAfter < threshold || save.progressBefore === save.progressAfter) return false;
+    return deps.notices.claim(save.projectId, architectId, threshold, new Date().toISOString());
+  }
+
+  async function noticeMail(save: SavedQuestionnaire, architectId: number) {
+    const architect = await deps.users.findById(architectId);
+    if (!architect?.email) return undefined;
+    const customer = save.customerUsername ? await deps.users.findByUsername(save.customerUsername) : undefined;
+    const customerName = customer ? `${customer.firstName} ${customer.lastName}`.trim() || customer.username : 'Nicht zugewiesen';
+    const complete = save.progressAfter >= 100;
+    const link = `${deps.publicUrl}/projectOverview?projectId=${save.projectId}`;
+    const content = renderMail({
+      greeting: `Guten Tag ${`${architect.firstName} ${architect.lastName}`.trim() || architect.username},`,
+      paragraphs: [
+        complete
+          ? `der Fragebogen des Projekts „${save.projectName}“ ist vollständig ausgefüllt.`
+          : `im Fragebogen des Projekts „${save.projectName}“ wurden Angaben gespeichert.`,
+        `Kunde: ${customerName}`,
+        `Fortschritt: ${save.progressAfter} %`,
+      ],
+      action: { label: 'Projekt öffnen', url: link },
+      notes: ['Welche Nachrichten Sie erhalten, stellen Sie in Bauakte unter „Benachrichtigungseinstellungen“ ein.'],
+    });
+    const subject = complete
+      ? `Fragebogen vollständig: ${save.projectName}`
+      : `Fragebogen zu ${save.progressAfter} % ausgefüllt: ${save.projectName}`;
+    return { to: architect.email, subject, ...content, links: [link] };
+  }
+
+  return {
+    /** Decides and sends; a failed mail is logged and never undoes the save. */
+    async afterSave(save: SavedQuestionnaire): Promise<void> {
+      const { architectId } = save;
+      if (architectId === null || architectId === save.savedById) return;
+      try {
+        if (!(await shouldAnnounce(save, architectId))) return;
+        const mail = await noticeMail(save, architectId);
+        if (mail) await deps.mailer.send(mail);
+      } catch (error) {
+        deps.log.error({ err: error, projectId: save.projectId }, 'questionnaire notice failed');
+      }
+    },
+  };
+}
+
+export type FormNoticeService = ReturnType<typeof createFormNoticeService>;

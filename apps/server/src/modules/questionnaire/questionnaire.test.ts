@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+
+const fullAnswers = {
+  general: { buildingUsage: 'WOHNBAU', buildingtype: 'FREISTEHEND', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'S', constructionYear: 1965 },
+  storeys: { roof: { roofType: 'SATTELDACH', isAtticHeated: false }, numberOfStoreys: '2', isBasementHeated: false, isRenovated: true },
+  windows: { isDifferentWindows: false, windowConstructionYear: 1990, typeOfGlass: 'DOUBLE_ISOLATION', frameMaterial: 'WOOD', isRollerBlindHousing: true },
+  heating: {
+    heatProducer: 'CONDENSING_BOILER',
+    fuelType: 'GAS',
+    constructionYearHeating: '2005',
+    hotWaterProduction: 'CENTRALIZED_THROUGH_HEATING',
+    heatEmission: 'SMALL_AREA_HEAT_EMISSION',
+    temperatureRegulation: 'SINGLE_ROOM_VALVE',
+  },
+} as const;
+type Step = keyof typeof fullAnswers;
+
+const noFlags = { chatAll: true, chatNone: false, formAll: false, form50: false, form75: false, form95: false, form100: false, formNone: false };
+
+describe.each(testDialects)('questionnaire on %s', (dialect) => {
+  let ctx: TestContext;
+  let mail: MailCatcher;
+  const t: Record<string, string> = {};
+  let projectId: number;
+
+  const get = (who: string, step: Step | string, id = projectId) => ctx.app.inject({ method: 'GET', url: `/api/${step}/${id}`, headers: bearer(t[who]!) });
+  const put = (who: string, step: Step, payload: object, id = projectId) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/${step}/${id}`, headers: bearer(t[who]!), payload });
+  const project = async (id = projectId) => (await ctx.app.inject({ method: 'GET', url: `/api/DashboardClient/project/${id}`, headers: bearer(t.mara!) })).json();
+  const newProject = async (name: string) =>
+    (await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(t.mara!), payload: { name, assignedUser: 'kunde' } })).json<{ id: number }>().id;
+  const settings = (flags: object) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/notificationSettings/mara', headers: bearer(t.mara!), payload: { ...noFlags, ...flags } });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    ctx = await createTestContext(dialect, { env: { SMTP_URL: mail.url, PUBLIC_URL: 'https://bauakte.example.at' } });
+    const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', email: 'mara@example.at', firstName: 'Mara', lastName: 'Berger' });
+    const tom = await ctx.createUser({ username: 'tom', password: 'tom-passwort', role: 'ARCHI', email: 'tom@example.at' });
+    await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
+    await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: mara, firstName: 'Karl', lastName: 'Kunde' });
+    await ctx.createUser({ username: 'andere', password: 'andere-passwort', role: 'CLIENT', createdById: mara });
+    await ctx.createUser({ username: 'chef', password: 'chef-passwort', role: 'ADMIN' });
+    const now = new Date().toISOString();
+    const team = await ctx.database.db.insertInto('teams').values({ name: 'Wien', createdAt: now }).returning('id').executeTakeFirstOrThrow();
+    await ctx.database.db.insertInto('teamMembers').values([{ teamId: team.id, userId: mara, addedAt: now }, { teamId: team.id, userId: tom, addedAt: now }]).execute();
+    for (const name of ['mara', 'tom', 'fremd', 'kunde', 'andere', 'chef']) t[name] = await ctx.login(name, `${name}-passwort`);
+    projectId = await newProject('Einfamilienhaus Huber');
+  });
+  beforeEach(() => {
+    mail.mails.length = 0;
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await mail.close();
+  });
+
+  it('answers an empty record for every step never saved', async () => {
+    for (const step of ['general', 'storeys', 'windows', 'heating']) {
+      const response = await get('kunde', step);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({});
+    }
+  });
+
+  it('lets the client save each step and read it back, with progress 27 → 50 → 73 → 100', async () => {
+    const expected: Record<Step, number> = { general: 27, storeys: 50, windows: 73, heating: 100 };
+    for (const step of Object.keys(fullAnswers) as Step[]) {
+      const saved = await put('kunde', step, fullAnswers[step]);
+      expect(saved.statusCode, step).toBe(200);
+      expect(saved.json()).toMatchObject(fullAnswers[step]);
+      expect((await get('kunde', step)).json()).toMatchObject(fullAnswers[step]);
+      expect((await project()).progress).toBe(expected[step]);
+    }
+    expect((await project()).status).toBe('COMPLETE');
+    const clientList = await ctx.app.inject({ method: 'GET', url: '/api/DashboardClient/dashi/kunde', headers: bearer(t.kunde!) });
+    expect(clientList.json()[0].progress).toBe(100);
+  });
+
+  it('refuses values the spec does not allow with 400 and the schema\'s messages, storing nothing', async () => {
+    const cases: Array<[Step, object, string, string]> = [
+      ['general', { buildingUsage: 'BUNKER' }, 'body/buildingUsage', "Invalid option: expected one of 'WOHNBAU' | 'NICHTWOHNBAU'"],
+      ['general', { constructionYear: 1299 }, 'body/constructionYear', 'Year must be at least 1300.'],
+      ['general', { constructionYear: new Date().getFullYear() + 1 }, 'body/constructionYear', `Year cannot exceed ${new Date().getFullYear()}.`],
+      ['general', { katastral: 92130 }, 'body/katastral', 'Value cannot exceed 92129.'],
+      ['storeys', { numberOfStoreys: '21' }, 'body/numberOfStoreys', "Invalid option: expected one of '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12' | '13' | '14' | '15' | '16' | '17' | '18' | '19' | '20'"],
+      ['storeys', { isBasementHeated: 'ja' }, 'body/isBasementHeated', 'Expected boolean, received string'],
+      ['windows', { isRollerBlindHousing: true }, 'body/isDifferentWindows', 'Required'],
+      ['windows', { isDifferentWindows: false }, 'body/isRollerBlindHousing', 'Required'],
+      ['windows', { isDifferentWindows: false, isRollerBlindHousing: true, windowConstructionYear: 10001 }, 'body/windowConstructionYear', 'Value cannot exceed 10000.'],
+      ['heating', { constructionYearHeating: 'x'.repeat(10001) }, 'body/constructionYearHeating', 'Value cannot exceed 10000 characters.'],
+    ];
+    for (const [step, payload, path, message] of cases) {
+      const response = await put('kunde', step, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().issues, JSON.stringify(payload)).toContainEqual({ path, message });
+      expect((await get('kunde', step)).json()).toMatchObject(fullAnswers[step]);
+    }
+    expect((await project()).progress).toBe(100);
+  });
+
+  it('counts the other window questions as answered when the windows differ', async () => {
+    const id = await newProject('Altbau');
+    await put('kunde', 'windows', { isDifferentWindows: true }, id);
+    expect((await project(id)).progress).toBe(23); // 5 of 22
+  });
+
+  it('lets the architects of the project answer too; everyone else gets 404', async () => {
+    expect((await put('tom', 'general', { ...fullAnswers.general, direction: 'N' })).statusCode).toBe(200);
+    for (const who of ['fremd', 'andere', 'chef']) {
+      expect((await get(who, 'general')).statusCode, who).toBe(404);
+      expect((await put(who, 'general', fullAnswers.general)).statusCode, who).toBe(404);
+    }
+    expect((await get('kunde', 'general', 999999)).statusCode).toBe(404);
+    expect((await get('kunde', 'general')).json().direction).toBe('N');
+  });
+
+  it('records who changed what and when, for the architects only', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${projectId}/changes`, headers: bearer(t.mara!) });
+    expect(response.statusCode).toBe(200);
+    const changes = response.json() as Array<{ step: string; changedBy: string; changes: Record<string, { from: unknown; to: unknown }> }>;
+    expect(changes[0]).toMatchObject({ step: 'general', changedBy: 'tom', changes: { direction: { from: 'S', to: 'N' } } });
+    expect(changes.at(-1)).toMatchObject({ step: 'general', changedBy: 'kunde', changes: { buildingUsage: { from: null, to: 'WOHNBAU' } } });
+    expect(changes).toHaveLength(5);
+    const forClient = await ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${projectId}/changes`, headers: bearer(t.kunde!) });
+    expect(forClient.statusCode).toBe(404);
+  });
+
+  it('marks a saved project on the architects\' news until they open it', async () => {
+    await project(); // mara opens it
+    await put('kunde', 'heating', { ...fullAnswers.heating, fuelType: 'OIL' });
+    const news = await ctx.app.inject({ method: 'GET', url: '/api/ProjectManagment/dash/mara', headers: bearer(t.mara!) });
+    expect((news.json() as Array<{ id: number }>).map((p) => p.id)).toContain(projectId);
+  });
+
+  describe('completion notices', () => {
+    it('mails once when progress first reaches the chosen threshold', async () => {
+      await settings({ form50: true });
+      const id = await newProject('Schwellenhaus');
+      await put('kunde', 'general', fullAnswers.general, id); // 27 %
+      await settle();
+      expect(mail.mails).toHaveLength(0);
+      await put('kunde', 'storeys', fullAnswers.storeys, id); // 50 %
+      const notice = await mail.waitFor('mara@example.at', /50 %/);
+      expect(notice.subject).toBe('Fragebogen zu 50 % ausgefüllt: Schwellenhaus');
+      expect(notice.text).toContain('Kunde: Karl Kunde');
+      expect(notice.text).toContain('Fortschritt: 50 %');
+      expect(notice.text).toContain(`https://bauakte.example.at/projectOverview?projectId=${id}`);
+      await put('kunde', 'storeys', { ...fullAnswers.storeys, numberOfStoreys: '3' }, id); // still 50 %
+      await put('kunde', 'storeys', { ...fullAnswers.storeys, isRenovated: null }, id); // back to 45 %
+      await put('kunde', 'storeys', fullAnswers.storeys, id); // 50 % again: already announced
+      await put('kunde', 'windows', fullAnswers.windows, id); // 73 %
+      await settle();
+      expect(mail.mails).toHaveLength(1);
+    });
+
+    it('announces completion with the default setting (form100)', async () => {
+      await settings({ form100: true });
+      const id = await newProject('Fertighaus');
+      for (const step of ['general', 'storeys', 'windows'] as Step[]) await put('kunde', step, fullAnswers[step], id);
+      await settle();
+      expect(mail.mails).toHaveLength(0);
+      await put('kunde', 'heating', fullAnswers.heating, id);
+      expect((await mail.waitFor('mara@example.at')).subject).toBe('Fragebogen vollständig: Fertighaus');
+    });
+
+    it('mails on every change with formAll, never with formNone, and never for the architect\'s own saves', async () => {
+      const id = await newProject('Jedes Mal');
+      await settings({ formAll: true });
+      await put('kunde', 'general', fullAnswers.general, id);
+      await mail.waitFor('mara@example.at');
+      await put('kunde', 'general', fullAnswers.general, id); // nothing changed
+      await put('mara', 'general', { ...fullAnswers.general, direction: 'W' }, id); // own save
+      await settle();
+      expect(mail.mails).toHaveLength(1);
+      await put('kunde', 'general', { ...fullAnswers.general, direction: 'O' }, id);
+      await settle();
+      expect(mail.mails).toHaveLength(2);
+      await settings({ formNone: true });
+      await put('kunde', 'general', { ...fullAnswers.general, direction: 'NO' }, id);
+      await put('kunde', 'storeys', fullAnswers.storeys, id);
+      await settle();
+      expect(mail.mails).toHaveLength(2);
+    });
+  });
+
+  it('removes the answers with the project', async () => {
+    const id = await newProject('Abriss');
+    await put('kunde', 'general', fullAnswers.general, id);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/ProjectManagment/project/${id}`, headers: bearer(t.mara!) });
+    const left = await ctx.database.db.selectFrom('questionnaireAnswers').select('step').where('projectId', '=', id).execute();
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
+import type { Database } from '../../platform/db/schema';
+
+export function createQuestionnaireRepository(db: Kysely<Database>) {
+  return {
+    /** Every saved step of the project; a step never saved is missing. */
+    record: async (projectId: number): Promise<QuestionnaireRecord> => {
+      const rows = await db.selectFrom('questionnaireAnswers').select(['step', 'answers']).where('projectId', '=', projectId).execute();
+      return Object.fromEntries(rows.map((row) => [row.step, JSON.parse(row.answers)])) as QuestionnaireRecord;
+    },
+
+    save: (projectId: number, step: QuestionnaireStep, answers: object, updatedAt: string, updatedById: number) =>
+      db
+        .insertInto('questionnaireAnswers')
+        .values({ projectId, step, answers: JSON.stringify(answers), updatedAt, updatedById })
+        .onConflict((oc) => oc.columns(['projectId', 'step']).doUpdateSet({ answers: JSON.stringify(answers), updatedAt, updatedById }))
+        .execute(),
+
+    addChange: (projectId: number, change: QuestionnaireChange) =>
+      db
+        .insertInto('questionnaireChanges')
+        .values({
+          projectId,
+          step: change.step,
+          changedByName: change.changedBy,
+          changedAt: change.changedAt,
+          changes: JSON.stringify(change.changes),
+        })
+        .execute(),
+
+    /** The change log, newest first. */
+    changes: async (projectId: number): Promise<QuestionnaireChange[]> => {
+      const rows = await db
+        .selectFrom('questionnaireChanges')
+        .select(['step', 'changedByName', 'changedAt', 'changes'])
+        .where('projectId', '=', projectId)
+        .orderBy('changedAt', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        step: row.step as QuestionnaireStep,
+        changedBy: row.changedByName,
+        changedAt: row.changedAt,
+        changes: JSON.parse(row.changes),
+      }));
+    },
+  };
+}
+
+export type QuestionnaireRepository = ReturnType<typeof createQuestionnaireRepository>;
