@@ -1,6 +1,6 @@
 import { serverMessages, type ForgotPasswordRequest, type ResetInfo } from '@bauakte/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, tooManyRequests } from '../../platform/errors';
+import { tooManyRequests } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/password';
 import type { SessionService } from '../../platform/auth/sessions';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -8,9 +8,8 @@ import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import type { UserRepository } from '../users/repository';
 import type { AccountTokenRepository } from './repository';
 import { passwordResetMail } from './mails';
-import { hashAccountToken, newAccountToken, passwordResetValidityMs } from './tokens';
-
-const tokenInvalid = () => new AppError(400, 'TOKEN_INVALID', serverMessages.tokenInvalid);
+import { newAccountToken, passwordResetValidityMs } from './tokens';
+import { tokenInvalid, tokenOwner } from './token-owner';
 
 export const resetRequestRules = {
   'reset-account': { maxFailures: 5, windowMs: 60 * 60_000 },
@@ -44,12 +43,7 @@ export function createPasswordResetService(deps: {
     await deps.mailer.send(passwordResetMail(user, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`));
   }
 
-  async function usableReset(token: string) {
-    const found = await tokens.findUsable(hashAccountToken(token), 'PASSWORD_RESET', new Date().toISOString());
-    const user = found && (await users.findById(found.userId));
-    if (!found || !user || user.status !== 'ACTIVE') throw tokenInvalid();
-    return { tokenId: found.tokenId, user };
-  }
+  const usableReset = (token: string) => tokenOwner({ tokens, users }, token, 'PASSWORD_RESET', 'ACTIVE');
 
   return {
     /**

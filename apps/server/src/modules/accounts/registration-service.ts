@@ -1,13 +1,12 @@
 import { serverMessages, type Invitation, type registerRequestSchema } from '@bauakte/domain';
 import type { z } from 'zod';
-import { AppError, badRequest } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/password';
 import type { UserRow } from '../../platform/db/schema';
 import type { UserRepository } from '../users/repository';
 import type { AccountTokenRepository } from './repository';
-import { hashAccountToken } from './tokens';
-
-const tokenInvalid = () => new AppError(400, 'TOKEN_INVALID', serverMessages.tokenInvalid);
+import { toProfile } from '../profile/service';
+import { tokenInvalid, tokenOwner } from './token-owner';
 
 /** Architects and admins register without an address (spec section 5); everyone else needs one. */
 function needsAddress(user: UserRow): boolean {
@@ -15,31 +14,14 @@ function needsAddress(user: UserRow): boolean {
 }
 
 export function createRegistrationService(deps: { users: UserRepository; tokens: AccountTokenRepository }) {
-  async function invitedUser(token: string) {
-    const found = await deps.tokens.findUsable(hashAccountToken(token), 'INVITATION', new Date().toISOString());
-    const user = found && (await deps.users.findById(found.userId));
-    if (!found || !user || user.status !== 'INVITED') throw tokenInvalid();
-    return { tokenId: found.tokenId, user };
-  }
+  const invitedUser = (token: string) => tokenOwner(deps, token, 'INVITATION', 'INVITED');
 
   return {
     async invitation(token: string): Promise<Invitation> {
       const { user } = await invitedUser(token);
-      return {
-        username: user.username,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        phoneNumber: user.phoneNumber,
-        roles: [user.role],
-        address: {
-          city: user.city,
-          municipality: user.municipality,
-          street: user.street,
-          number: user.houseNumber,
-          postalCode: user.postalCode,
-        },
-      };
+      const { address, ...person } = toProfile(user);
+      const { city, municipality, street, number, postalCode } = address;
+      return { ...person, address: { city, municipality, street, number, postalCode } };
     },
 
     /** Sets password and details and activates the account; the role stays the invitation's. */
