@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { usernameMaxLength, usernamePattern } from './username-rules';
 
-/** Usernames consist of ASCII letters and digits only; the login field filters everything else. */
-export const usernamePattern = /^[A-Za-z0-9]*$/;
-export const usernameMaxLength = 50;
+export { isUsernameInput, usernameMaxLength, usernamePattern } from './username-rules';
 
-export function isUsernameInput(value: string): boolean {
-  return usernamePattern.test(value);
-}
-
-export const usernameSchema = /* @__PURE__ */ z
+export const usernameSchema = z
   .string()
   .min(1, 'Bitte geben Sie einen Benutzernamen ein.')
   .max(usernameMaxLength, `Der Benutzername darf höchstens ${usernameMaxLength} Zeichen lang sein.`)
