@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { e2eAdmin, e2ePort } from './e2e/support/env';
+import { e2eAdmin, e2ePort, mailCatcherHttpPort, mailCatcherSmtpPort } from './e2e/support/env';
 
 // One fresh data folder per run; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-e2e-'));
@@ -36,21 +36,34 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    url: `http://127.0.0.1:${e2ePort}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(e2ePort),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
-      ADMIN_USERNAME: e2eAdmin.username,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // Catches every mail the app sends (invitations, password resets) for the specs to read.
+      command: 'node e2e/support/mail-catcher.mjs',
+      url: `http://127.0.0.1:${mailCatcherHttpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MAIL_CATCHER_SMTP_PORT: String(mailCatcherSmtpPort), MAIL_CATCHER_HTTP_PORT: String(mailCatcherHttpPort) },
     },
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      url: `http://127.0.0.1:${e2ePort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(e2ePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+        ADMIN_USERNAME: e2eAdmin.username,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        SMTP_URL: `smtp://127.0.0.1:${mailCatcherSmtpPort}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -14,16 +14,15 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
-const placeholders = () => import('./features/placeholders/placeholder-routes');
 const appShell = page(() => import('./layout/app-shell'), 'AppShell');
 
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [
   { path: '/', element: <LoginPage /> },
   { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: page(placeholders, 'RegisterPlaceholder') },
-  { path: '/forgotPassword', element: page(placeholders, 'ForgotPasswordPlaceholder') },
-  { path: '/reset-password', element: page(placeholders, 'ResetPasswordPlaceholder') },
+  { path: '/register', element: page(() => import('./features/accounts/register-page'), 'RegisterPage') },
+  { path: '/forgotPassword', element: page(() => import('./features/accounts/forgot-password-page'), 'ForgotPasswordPage') },
+  { path: '/reset-password', element: page(() => import('./features/accounts/reset-password-page'), 'ResetPasswordPage') },
   { path: '/impressum', element: page(() => import('./features/legal/impressum-page'), 'ImpressumPage') },
   { path: '/unauthorized', element: page(() => import('./features/legal/unauthorized-page'), 'UnauthorizedPage') },
   {
@@ -32,16 +31,16 @@ export const routes: RouteObject[] = [
       {
         element: appShell,
         children: [
-          { path: '/dashboard', element: page(placeholders, 'ArchitectDashboardPlaceholder') },
-          { path: '/dashboardClient', element: page(placeholders, 'ClientDashboardPlaceholder') },
-          { path: '/projectOverview', element: page(placeholders, 'ProjectOverviewPlaceholder') },
+          { path: '/dashboard', element: page(() => import('./features/dashboard/architect-dashboard-page'), 'ArchitectDashboardPage') },
+          { path: '/dashboardClient', element: page(() => import('./features/dashboard/client-dashboard-page'), 'ClientDashboardPage') },
+          { path: '/projectOverview', element: page(() => import('./features/projects/project-overview-page'), 'ProjectOverviewPage') },
         ],
       },
     ],
   },
   {
     element: <RequireRole allowed={['ADMIN']} />,
-    children: [{ element: appShell, children: [{ path: '/admin', element: page(placeholders, 'AdminPlaceholder') }] }],
+    children: [{ element: appShell, children: [{ path: '/admin', element: page(() => import('./features/admin/admin-page'), 'AdminPage') }] }],
   },
   {
     // The questionnaire carries no role guard (spec section 6), but it needs a logged-in user.
@@ -50,10 +49,10 @@ export const routes: RouteObject[] = [
       {
         element: appShell,
         children: [
-          { path: '/general', element: page(placeholders, 'GeneralPlaceholder') },
-          { path: '/storeys', element: page(placeholders, 'StoreysPlaceholder') },
-          { path: '/windows', element: page(placeholders, 'WindowsPlaceholder') },
-          { path: '/heating', element: page(placeholders, 'HeatingPlaceholder') },
+          { path: '/general', element: page(() => import('./features/questionnaire/general-page'), 'GeneralPage') },
+          { path: '/storeys', element: page(() => import('./features/questionnaire/storeys-page'), 'StoreysPage') },
+          { path: '/windows', element: page(() => import('./features/questionnaire/windows-page'), 'WindowsPage') },
+          { path: '/heating', element: page(() => import('./features/questionnaire/heating-page'), 'HeatingPage') },
         ],
       },
     ],

@@ -4,6 +4,7 @@ import { SidebarInset, SidebarProvider, SidebarTrigger } from '../components/ui/
 import { TooltipProvider } from '../components/ui/tooltip';
 import { useSession } from '../features/auth/session-context';
 import { homePathFor } from '../features/auth/home-path';
+import { FeedbackProvider } from '../features/feedback/feedback-provider';
 import { ModalProvider } from '../features/modals/modal-provider';
 import { useModal } from '../features/modals/modal-context';
 import { clearSelectedProject, suppressMissingProjectWarning, useSelectedProjectId } from '../features/projects/project-selection';
@@ -62,13 +63,15 @@ function ShellWithModals() {
   );
 }
 
-/** The layout of every logged-in page: the role's sidebar, the page, and the modal host. */
+/** The layout of every logged-in page: the role's sidebar, the page, the modal host and the confirm/alert host. */
 export function AppShell() {
   return (
     <TooltipProvider>
-      <ModalProvider>
-        <ShellWithModals />
-      </ModalProvider>
+      <FeedbackProvider>
+        <ModalProvider>
+          <ShellWithModals />
+        </ModalProvider>
+      </FeedbackProvider>
     </TooltipProvider>
   );
 }

@@ -4,12 +4,20 @@ import { storageKeys } from './storage-keys';
 export const apiBase: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
 
 /** The server answered, with a status outside 200–299. */
+export interface ApiFieldIssue {
+  /** e.g. 'body/constructionYear' */
+  path: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     /** The server's German message, when it sent one. */
     readonly serverMessage: string | undefined,
     readonly code: string | undefined,
+    /** Per-field messages of a 400 answer, to show beside the fields. */
+    readonly issues: ApiFieldIssue[] = [],
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -50,7 +58,13 @@ async function readError(response: Response): Promise<ApiError> {
   }
   const body = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   const text_ = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-  return new ApiError(response.status, text_(body.message), text_(body.code));
+  const issues = Array.isArray(body.issues)
+    ? body.issues.flatMap((issue: unknown) => {
+        const { path, message } = (issue ?? {}) as Record<string, unknown>;
+        return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
+      })
+    : [];
+  return new ApiError(response.status, text_(body.message), text_(body.code), issues);
 }
 
 /** Calls the API with the stored Bearer token; JSON in, JSON out. Throws ApiError or NetworkError. */

@@ -9,3 +9,8 @@ export function homePathFor(roles: readonly string[]): string {
 export function dashboardPathFor(roles: readonly string[]): string {
   return roles.includes('ARCHI') ? '/dashboard' : '/dashboardClient';
 }
+
+/** Where the questionnaire's last step returns to (spec section 2): /dashboardClient for clients, else /dashboard. */
+export function questionnaireReturnPathFor(roles: readonly string[]): string {
+  return roles.includes('CLIENT') ? '/dashboardClient' : '/dashboard';
+}

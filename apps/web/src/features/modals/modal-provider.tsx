@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/session-context';
 import { de } from '../../i18n/de';
 import { ModalContext, type ModalControls } from './modal-context';
+import { modalBodyFor } from './modal-registry';
 import type { ModalType, OpenModal } from './modal-types';
 import { PlaceholderModalBody } from './placeholder-modal';
 
@@ -11,13 +13,22 @@ function modalTitle(type: ModalType, roles: readonly string[]): string {
   return de.modals[type];
 }
 
+const noProps = {};
+
 /** One modal at a time, 80 % of the viewport wide and full height (spec section 2). */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const [current, setCurrent] = useState<OpenModal | null>(null);
-  const openModal = useCallback<ModalControls['openModal']>((type, props) => setCurrent({ type, props }), []);
+  const [current, setCurrent] = useState<(OpenModal & { id: number }) | null>(null);
+  const openCount = useRef(0);
+  const openModal = useCallback<ModalControls['openModal']>((type, props) => {
+    // A fresh id remounts the body, so reopening starts from the server's data, not stale form state.
+    openCount.current += 1;
+    setCurrent({ type, props, id: openCount.current });
+  }, []);
   const closeModal = useCallback(() => setCurrent(null), []);
   const controls = useMemo(() => ({ current, openModal, closeModal }), [current, openModal, closeModal]);
+  const roles = user?.roles ?? [];
+  const Body = current ? modalBodyFor(current.type, roles) : null;
 
   return (
     <ModalContext.Provider value={controls}>
@@ -26,10 +37,16 @@ export function ModalProvider({ children }: { children: ReactNode }) {
         {current ? (
           <DialogContent className="h-svh w-[80vw] max-w-none sm:rounded-none" aria-describedby={undefined}>
             <DialogHeader>
-              <DialogTitle>{modalTitle(current.type, user?.roles ?? [])}</DialogTitle>
-              <DialogDescription className="sr-only">{modalTitle(current.type, user?.roles ?? [])}</DialogDescription>
+              <DialogTitle>{modalTitle(current.type, roles)}</DialogTitle>
+              <DialogDescription className="sr-only">{modalTitle(current.type, roles)}</DialogDescription>
             </DialogHeader>
-            <PlaceholderModalBody />
+            {Body ? (
+              <Suspense fallback={<Spinner label={de.common.loading} />}>
+                <Body key={current.id} close={closeModal} props={current.props ?? noProps} />
+              </Suspense>
+            ) : (
+              <PlaceholderModalBody />
+            )}
           </DialogContent>
         ) : null}
       </Dialog>

@@ -11,8 +11,16 @@ export type ModalType =
   | 'UploadImage'
   | 'NotificationSettings';
 
+/** e.g. the username of a profile; a profile without one falls back to the logged-in user. */
+export type ModalProps = Record<string, string | number | (() => void) | undefined>;
+
 export interface OpenModal {
   type: ModalType;
-  /** e.g. the username of a profile; a profile without one falls back to the logged-in user. */
-  props?: Record<string, string | number | (() => void) | undefined>;
+  props?: ModalProps;
+}
+
+/** What every modal body receives from the host. */
+export interface ModalBodyProps {
+  close(): void;
+  props: ModalProps;
 }

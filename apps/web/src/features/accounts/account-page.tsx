@@ -1,0 +1,57 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Building2 } from 'lucide-react';
+import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { de } from '../../i18n/de';
+
+/**
+ * Spec section 9: after a successful reset the user goes to /login after 2000 ms. Registration uses the
+ * same pause, so its success message can be read before the login page replaces it.
+ */
+export const successRedirectDelayMs = 2000;
+
+/** Goes to /login a moment after `done` turns true. */
+export function useRedirectToLoginWhen(done: boolean): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), successRedirectDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+}
+
+/** The frame of the public account pages, in the look of the login page. */
+export function AccountPage({ title, intro, wide = false, children }: { title: string; intro?: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted p-4">
+      <div className="flex items-center gap-2 text-lg font-semibold text-foreground">
+        <Building2 className="size-6 text-primary" aria-hidden />
+        {de.app.name}
+      </div>
+      <Card className={cn('w-full', wide ? 'max-w-xl' : 'max-w-sm')}>
+        <CardHeader>
+          <CardTitle level={1} className="text-2xl">
+            {title}
+          </CardTitle>
+          {intro ? <CardDescription>{intro}</CardDescription> : null}
+        </CardHeader>
+        {children}
+      </Card>
+      <Link to="/impressum" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+        {de.sidebar.impressum}
+      </Link>
+    </main>
+  );
+}
+
+/** A link that failed to load its data: the spec's text and, below it, the server's reason. */
+export function LoadFailure({ text, detail }: { text: string; detail?: string }) {
+  return (
+    <div role="alert" className="flex flex-col gap-1 text-sm">
+      <p className="font-medium text-destructive">{text}</p>
+      {detail ? <p className="text-muted-foreground">{detail}</p> : null}
+    </div>
+  );
+}
+

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { emailSchema, forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { CardContent, CardFooter } from '../../components/ui/card';
+import { FormError } from '../../components/ui/form-error';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusMessage } from '../../components/ui/status-message';
+import { TextField } from '../../components/ui/text-field';
+import { schemaRule } from '../../lib/field-rules';
+import { de } from '../../i18n/de';
+import { AccountPage } from './account-page';
+import { forgotPasswordErrorMessage } from './account-errors';
+import { requestPasswordReset } from './accounts-api';
+
+const t = de.forgotPassword;
+
+function BackToLogin() {
+  return (
+    <Link to="/login" className="text-sm text-primary underline-offset-4 hover:underline">
+      {t.backToLogin}
+    </Link>
+  );
+}
+
+/** /forgotPassword: asks for a reset link by username and e-mail (spec sections 2, 5, 8). */
+export function ForgotPasswordPage() {
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
+  const form = useForm<ForgotPasswordRequest>({ defaultValues: { username: '', email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError('');
+    try {
+      await requestPasswordReset({ username: values.username.trim(), email: values.email.trim() });
+      setSent(true);
+    } catch (failure) {
+      setError(forgotPasswordErrorMessage(failure));
+    }
+  });
+
+  if (sent) {
+    return (
+      <AccountPage title={t.title}>
+        <CardContent className="flex flex-col gap-4">
+          <StatusMessage>{t.success}</StatusMessage>
+          <BackToLogin />
+        </CardContent>
+      </AccountPage>
+    );
+  }
+
+  return (
+    <AccountPage title={t.title} intro={t.intro}>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="flex flex-col gap-4">
+          <TextField
+            id="forgot-username"
+            label={t.username}
+            required
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.username?.message}
+            {...form.register('username', { validate: schemaRule(forgotPasswordRequestSchema.shape.username) })}
+          />
+          <TextField
+            id="forgot-email"
+            label={t.email}
+            type="email"
+            required
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email', { validate: schemaRule(emailSchema) })}
+          />
+          <FormError>{error}</FormError>
+        </CardContent>
+        <CardFooter className="flex flex-col gap-3">
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? <Spinner /> : null}
+            {t.submit}
+          </Button>
+          <BackToLogin />
+        </CardFooter>
+      </form>
+    </AccountPage>
+  );
+}

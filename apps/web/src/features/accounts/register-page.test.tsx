@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Invitation } from '@bauakte/domain';
+import { json, stubApi } from '../../test/api-stub';
+import { renderWithProviders } from '../../test/render';
+import { RegisterPage } from './register-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const invitation = (roles: Invitation['roles']): Invitation => ({
+  username: 'mara',
+  firstName: 'Mara',
+  lastName: 'Berger',
+  email: 'mara@example.at',
+  phoneNumber: '',
+  roles,
+  address: { city: 'Graz', municipality: '', street: 'Annenstraße', number: '12', postalCode: '8020' },
+});
+
+function setup(roles: Invitation['roles'], answer = () => json(200, { message: 'Registrierung erfolgreich!' })) {
+  const api = stubApi({ 'GET /api/register': () => json(200, invitation(roles)), 'PUT /api/register': answer });
+  renderWithProviders(<RegisterPage />, { route: '/register?token=abc', path: '/register' });
+  return api;
+}
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Registrieren' }));
+
+describe('RegisterPage', () => {
+  it('prefills the form from the invitation with a read-only username and no address for architects', async () => {
+    setup(['ARCHI']);
+    expect((await screen.findByLabelText<HTMLInputElement>('Username')).value).toBe('mara');
+    expect(field('Username').readOnly).toBe(true);
+    expect(field('Vorname').value).toBe('Mara');
+    expect(field('E-Mail').type).toBe('email');
+    expect(field('Telefon').type).toBe('tel');
+    expect(screen.queryByLabelText('Straße')).toBeNull();
+  });
+
+  it("shows 'Passwörter stimmen nicht überein!' and sends nothing when the passwords differ", async () => {
+    const api = setup(['ARCHI']);
+    await userEvent.type(await screen.findByLabelText('Telefon'), '+43 316 123');
+    await userEvent.type(field('Passwort'), 'sicheres-passwort');
+    await userEvent.type(field('Passwort bestätigen'), 'anderes-passwort');
+    await submit();
+    expect(await screen.findByText('Passwörter stimmen nicht überein!')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
+  });
+
+  it('asks for at least 8 characters before sending', async () => {
+    const api = setup(['ARCHI']);
+    await userEvent.type(await screen.findByLabelText('Telefon'), '+43 316 123');
+    await userEvent.type(field('Passwort'), 'kurz');
+    await userEvent.type(field('Passwort bestätigen'), 'kurz');
+    await submit();
+    expect(await screen.findByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
+  });
+
+  it('registers an architect without address, anonymously, then goes to /login', async () => {
+    const api = setup(['ARCHI']);
+    await userEvent.type(await screen.findByLabelText('Telefon'), '+43 316 123');
+    await userEvent.type(field('Passwort'), 'sicheres-passwort');
+    await userEvent.type(field('Passwort bestätigen'), 'sicheres-passwort');
+    await submit();
+    expect(await screen.findByText('Registrierung erfolgreich!')).toBeTruthy();
+    const [call] = api.callsTo('PUT', '/api/register');
+    expect(call?.path).toBe('/api/register?token=abc');
+    expect(call?.authorization).toBeUndefined();
+    expect(call?.body).toEqual({
+      username: 'mara', firstName: 'Mara', lastName: 'Berger', email: 'mara@example.at', phone: '+43 316 123', password: 'sicheres-passwort',
+    });
+    expect(await screen.findByText('Seite /login', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('requires and sends the address of a client', async () => {
+    const api = setup(['CLIENT']);
+    await userEvent.type(await screen.findByLabelText('Telefon'), '0664 1234567');
+    await userEvent.type(field('Passwort'), 'sicheres-passwort');
+    await userEvent.type(field('Passwort bestätigen'), 'sicheres-passwort');
+    await submit();
+    expect(await screen.findByText('Bitte füllen Sie dieses Feld aus.')).toBeTruthy();
+    expect(screen.getByLabelText('Gemeinde').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
+
+    await userEvent.type(field('Gemeinde'), 'Graz');
+    await submit();
+    await screen.findByText('Registrierung erfolgreich!');
+    expect(api.callsTo('PUT', '/api/register')[0]?.body).toMatchObject({
+      address: { city: 'Graz', community: 'Graz', street: 'Annenstraße', houseNumber: '12', postalCode: '8020' },
+    });
+  });
+
+  it("shows the server's message, or 'Serverfehler! …' without an answer", async () => {
+    let answer = () => json(400, { message: 'Die Eingaben sind ungültig.', code: 'VALIDATION_FAILED' });
+    setup(['ARCHI'], () => answer());
+    await userEvent.type(await screen.findByLabelText('Telefon'), '1');
+    await userEvent.type(field('Passwort'), 'sicheres-passwort');
+    await userEvent.type(field('Passwort bestätigen'), 'sicheres-passwort');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Die Eingaben sind ungültig.');
+
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await submit();
+    expect(await screen.findByText('Serverfehler! Bitte versuche es später erneut.')).toBeTruthy();
+  });
+
+  it("says 'Fehler beim Laden der Benutzerdaten.' with the reason when the link is no good", async () => {
+    stubApi({ 'GET /api/register': () => json(400, { message: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.', code: 'TOKEN_INVALID' }) });
+    renderWithProviders(<RegisterPage />, { route: '/register?token=alt', path: '/register' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Fehler beim Laden der Benutzerdaten.');
+    expect(alert.textContent).toContain('Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
+    expect(screen.queryByRole('button', { name: 'Registrieren' })).toBeNull();
+  });
+});

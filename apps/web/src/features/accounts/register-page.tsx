@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { passwordSchema, registerRequestSchema, registrationAddressSchema, type Invitation } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { CardContent, CardFooter } from '../../components/ui/card';
+import { FormError } from '../../components/ui/form-error';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusMessage } from '../../components/ui/status-message';
+import { TextField } from '../../components/ui/text-field';
+import { serverDetail } from '../../lib/error-message';
+import { mustMatch, schemaRule } from '../../lib/field-rules';
+import { de } from '../../i18n/de';
+import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
+import { registerErrorMessage } from './account-errors';
+import { completeRegistration, fetchInvitation } from './accounts-api';
+import { needsAddress, registerFormDefaults, toRegisterRequest, type RegisterFormValues } from './registration-form';
+
+const t = de.register;
+const fields = registerRequestSchema.shape;
+const addressFields = registrationAddressSchema.shape;
+
+function RegisterForm({ token, invitation }: { token: string; invitation: Invitation }) {
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(false);
+  const form = useForm<RegisterFormValues>({ defaultValues: registerFormDefaults(invitation) });
+  const { errors, isSubmitting } = form.formState;
+  const withAddress = needsAddress(invitation.roles);
+  useRedirectToLoginWhen(done);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError('');
+    try {
+      await completeRegistration(token, toRegisterRequest(invitation, values));
+      setDone(true);
+    } catch (failure) {
+      setError(registerErrorMessage(failure));
+    }
+  });
+
+  if (done) {
+    return (
+      <CardContent className="flex flex-col gap-4">
+        <StatusMessage>{t.success}</StatusMessage>
+        <Link to="/login" className="text-sm text-primary underline-offset-4 hover:underline">
+          {t.toLogin}
+        </Link>
+      </CardContent>
+    );
+  }
+
+  const field = (name: keyof RegisterFormValues, rule: ReturnType<typeof schemaRule>) => ({
+    required: true,
+    error: errors[name]?.message,
+    ...form.register(name, { validate: rule }),
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <CardContent className="flex flex-col gap-4">
+        <TextField id="register-username" label={t.username} value={invitation.username} readOnly autoComplete="username" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id="register-first-name" label={t.firstName} autoComplete="given-name" {...field('firstName', schemaRule(fields.firstName))} />
+          <TextField id="register-last-name" label={t.lastName} autoComplete="family-name" {...field('lastName', schemaRule(fields.lastName))} />
+        </div>
+        <TextField id="register-email" label={t.email} type="email" autoComplete="email" {...field('email', schemaRule(fields.email))} />
+        <TextField id="register-phone" label={t.phone} type="tel" autoComplete="tel" {...field('phone', schemaRule(fields.phone))} />
+        {withAddress ? (
+          <fieldset className="flex flex-col gap-4">
+            <legend className="mb-2 text-sm font-semibold">{t.address}</legend>
+            <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+              <TextField id="register-street" label={t.street} autoComplete="address-line1" {...field('street', schemaRule(addressFields.street))} />
+              <TextField id="register-house-number" label={t.houseNumber} {...field('houseNumber', schemaRule(addressFields.houseNumber))} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+              <TextField id="register-postal-code" label={t.postalCode} autoComplete="postal-code" {...field('postalCode', schemaRule(addressFields.postalCode))} />
+              <TextField id="register-city" label={t.city} autoComplete="address-level2" {...field('city', schemaRule(addressFields.city))} />
+            </div>
+            <TextField id="register-community" label={t.community} {...field('community', schemaRule(addressFields.community))} />
+          </fieldset>
+        ) : null}
+        <TextField id="register-password" label={t.password} type="password" autoComplete="new-password" {...field('password', schemaRule(passwordSchema))} />
+        <TextField
+          id="register-confirm-password"
+          label={t.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword', { validate: (value, values) => mustMatch(value, values.password) })}
+        />
+        <FormError>{error}</FormError>
+      </CardContent>
+      <CardFooter>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          {t.submit}
+        </Button>
+      </CardFooter>
+    </form>
+  );
+}
+
+/** /register?token=…: completes an invitation (spec sections 2, 4, 5, 8). */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const invitation = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => fetchInvitation(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  const content = () => {
+    if (!token) return <CardContent><LoadFailure text={t.loadFailed} /></CardContent>;
+    if (invitation.isError) return <CardContent><LoadFailure text={t.loadFailed} detail={serverDetail(invitation.error)} /></CardContent>;
+    if (invitation.isPending) return <CardContent><Spinner label={de.common.loading} /></CardContent>;
+    return <RegisterForm token={token} invitation={invitation.data} />;
+  };
+
+  return (
+    <AccountPage title={t.title} intro={invitation.data ? t.intro : undefined} wide>
+      {content()}
+    </AccountPage>
+  );
+}

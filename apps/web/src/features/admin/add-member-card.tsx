@@ -1,0 +1,80 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormError } from '../../components/ui/form-error';
+import { SelectField } from '../../components/ui/select-field';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusMessage } from '../../components/ui/status-message';
+import { de } from '../../i18n/de';
+import { addMember } from './admin-api';
+import { addMemberErrorMessage } from './admin-errors';
+import { useAvailableArchitects, useRefreshAdminLists, useTeams } from './use-admin-lists';
+
+type Result = { kind: 'success' | 'error'; text: string } | null;
+
+interface AddMemberValues {
+  teamName: string;
+  username: string;
+}
+
+/** 'Benutzer zu Team hinzufügen': needs a team and an architect; shows the server's answer. */
+export function AddMemberCard() {
+  const titleId = useId();
+  const teams = useTeams();
+  const architects = useAvailableArchitects();
+  const refresh = useRefreshAdminLists();
+  const [result, setResult] = useState<Result>(null);
+  const form = useForm<AddMemberValues>({ defaultValues: { teamName: '', username: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const t = de.admin.addMember;
+
+  const onSubmit = form.handleSubmit(async ({ teamName, username }) => {
+    setResult(null);
+    try {
+      const answer = await addMember(teamName, username);
+      setResult({ kind: 'success', text: answer.message });
+      form.reset({ teamName, username: '' });
+      void refresh();
+    } catch (error) {
+      setResult({ kind: 'error', text: addMemberErrorMessage(error) });
+    }
+  });
+
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>{t.title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <SelectField
+            id="add-member-team"
+            label={de.admin.team}
+            placeholder={de.admin.chooseTeam}
+            options={(teams.data ?? []).map((team) => team.teamName)}
+            required
+            error={errors.teamName?.message}
+            {...form.register('teamName', { required: t.pickTeam })}
+          />
+          <SelectField
+            id="add-member-architect"
+            label={t.architect}
+            placeholder={t.chooseArchitect}
+            options={architects.data ?? []}
+            required
+            error={errors.username?.message}
+            {...form.register('username', { required: t.pickArchitect })}
+          />
+          {result?.kind === 'success' ? <StatusMessage>{result.text}</StatusMessage> : <FormError>{result?.text}</FormError>}
+          <div>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner /> : null}
+              {t.submit}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

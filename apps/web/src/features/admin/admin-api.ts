@@ -1,0 +1,48 @@
+import type { CreateArchitectRequest, MessageResponse, Team, UserListItem } from '@bauakte/domain';
+import { apiRequest } from '../../lib/api';
+
+/** Every admin list lives under this key, so one invalidation refreshes them all after a change. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  teams: ['admin', 'teams'] as const,
+  architects: ['admin', 'architects'] as const,
+  users: ['admin', 'users'] as const,
+};
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+export function fetchTeams(): Promise<Team[]> {
+  return apiRequest<Team[]>('/team/allTeams');
+}
+
+export function fetchAvailableArchitects(): Promise<string[]> {
+  return apiRequest<string[]>('/team/available-architects');
+}
+
+export function fetchUsers(): Promise<UserListItem[]> {
+  return apiRequest<UserListItem[]>('/admin/users');
+}
+
+export function createTeam(name: string): Promise<Team> {
+  return apiRequest<Team>('/team/create', { method: 'POST', body: { name } });
+}
+
+export function createArchitect(request: CreateArchitectRequest): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('/team/createUser', { method: 'POST', body: request });
+}
+
+export function addMember(teamName: string, username: string): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>(`/team/addMembers?${query({ teamName })}`, { method: 'POST', body: { username } });
+}
+
+export function removeMember(teamName: string, username: string): Promise<void> {
+  return apiRequest<void>(`/team/remove?${query({ teamName, username })}`, { method: 'DELETE' });
+}
+
+export function deleteTeam(name: string): Promise<void> {
+  return apiRequest<void>(`/team/delete?${query({ name })}`, { method: 'DELETE' });
+}
+
+export function resendInvitation(username: string): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('/invitations/resend', { method: 'POST', body: { username } });
+}

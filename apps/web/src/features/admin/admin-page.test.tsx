@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Team } from '@bauakte/domain';
+import { json, noContent, stubApi } from '../../test/api-stub';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { AdminPage } from './admin-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function setup(overrides: Parameters<typeof stubApi>[0] = {}) {
+  let teams: Team[] = [
+    { teamName: 'Nord', userNames: ['mara'] },
+    { teamName: 'Süd', userNames: [] },
+  ];
+  const api = stubApi({
+    'GET /api/team/allTeams': () => json(200, teams),
+    'GET /api/team/available-architects': () => json(200, ['mara', 'toni']),
+    'POST /api/team/create': () => json(201, { teamName: 'West', userNames: [] }),
+    'POST /api/team/createUser': () => json(201, { message: 'Benutzer erfolgreich erstellt.' }),
+    'POST /api/team/addMembers': () => json(200, { message: 'toni wurde zum Team Nord hinzugefügt.' }),
+    'DELETE /api/team/delete': () => {
+      teams = teams.filter((team) => team.teamName !== 'Süd');
+      return noContent();
+    },
+    'DELETE /api/team/remove': () => noContent(),
+    ...overrides,
+  });
+  renderWithProviders(<AdminPage />, { user: sessionUser('admin', ['ADMIN']) });
+  return api;
+}
+
+const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section') as HTMLElement;
+
+describe('AdminPage', () => {
+  it('sends nothing for an empty team name', async () => {
+    const api = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Team erstellen' }));
+    expect(await screen.findByText('Bitte geben Sie einen Teamnamen ein.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/team/create')).toHaveLength(0);
+  });
+
+  it("raises the alert 'Fehler beim Erstellen des Teams' when the team cannot be created", async () => {
+    setup({ 'POST /api/team/create': () => json(409, { message: 'Ein Team mit diesem Namen gibt es bereits.', code: 'CONFLICT' }) });
+    await userEvent.type(screen.getByLabelText('Teamname'), 'Nord');
+    await userEvent.click(screen.getByRole('button', { name: 'Team erstellen' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Fehler beim Erstellen des Teams' });
+    expect(within(alert).getByText('Ein Team mit diesem Namen gibt es bereits.')).toBeTruthy();
+  });
+
+  it('creates a user only with username, e-mail and a chosen team', async () => {
+    const api = setup();
+    const form = card('Benutzer erstellen');
+    await within(form).findByRole('option', { name: 'Süd' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Benutzer erstellen' }));
+    expect(await within(form).findByText('Bitte wählen Sie ein Team.')).toBeTruthy();
+    expect(within(form).getByText('Bitte geben Sie einen Benutzernamen ein.')).toBeTruthy();
+
+    await userEvent.type(within(form).getByLabelText('Benutzername'), 'lena');
+    await userEvent.type(within(form).getByLabelText('E-Mail'), 'lena@example.at');
+    await userEvent.click(within(form).getByRole('button', { name: 'Benutzer erstellen' }));
+    expect(await within(form).findByText('Bitte wählen Sie ein Team.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/team/createUser')).toHaveLength(0);
+
+    await userEvent.selectOptions(within(form).getByLabelText('Team'), 'Süd');
+    await userEvent.click(within(form).getByRole('button', { name: 'Benutzer erstellen' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Benutzer erfolgreich erstellt.');
+    expect(api.callsTo('POST', '/api/team/createUser')[0]?.body).toEqual({ teamName: 'Süd', username: 'lena', email: 'lena@example.at', firstName: '', lastName: '' });
+  });
+
+  it("shows the server's text when the user cannot be created, or 'Netzwerkfehler' without an answer", async () => {
+    let answer = () => json(409, { message: 'Dieser Benutzername ist bereits vergeben.', code: 'CONFLICT' });
+    setup({ 'POST /api/team/createUser': () => answer() });
+    const form = card('Benutzer erstellen');
+    await within(form).findByRole('option', { name: 'Nord' });
+    await userEvent.selectOptions(within(form).getByLabelText('Team'), 'Nord');
+    await userEvent.type(within(form).getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(within(form).getByLabelText('E-Mail'), 'mara@example.at');
+    await userEvent.click(within(form).getByRole('button', { name: 'Benutzer erstellen' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Dieser Benutzername ist bereits vergeben.');
+
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await userEvent.click(within(form).getByRole('button', { name: 'Benutzer erstellen' }));
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Netzwerkfehler'));
+  });
+
+  it('adds a member only with a team and an architect, and shows the answer', async () => {
+    const api = setup();
+    const form = card('Benutzer zu Team hinzufügen');
+    await screen.findByRole('option', { name: 'toni' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Hinzufügen' }));
+    expect(await within(form).findByText('Bitte wählen Sie ein Team.')).toBeTruthy();
+    expect(within(form).getByText('Bitte wählen Sie eine Architektin bzw. einen Architekten.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/team/addMembers')).toHaveLength(0);
+
+    await userEvent.selectOptions(within(form).getByLabelText('Team'), 'Nord');
+    await userEvent.selectOptions(within(form).getByLabelText('Architekt/in'), 'toni');
+    await userEvent.click(within(form).getByRole('button', { name: 'Hinzufügen' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('toni wurde zum Team Nord hinzugefügt.');
+    expect(api.callsTo('POST', '/api/team/addMembers')[0]).toMatchObject({ path: '/api/team/addMembers?teamName=Nord', body: { username: 'toni' } });
+  });
+
+  it("lists teams with their members and 'Keine Mitglieder' for an empty one", async () => {
+    setup();
+    const list = card('Alle Teams & Mitglieder');
+    expect(await within(list).findByRole('heading', { name: 'Nord' })).toBeTruthy();
+    expect(within(list).getByRole('list', { name: 'Mitglieder von Nord' }).textContent).toContain('mara');
+    expect(within(list).getByText('Keine Mitglieder')).toBeTruthy();
+  });
+
+  it('deletes a team only after confirmation and reloads the list', async () => {
+    const api = setup();
+    const list = card('Alle Teams & Mitglieder');
+    await within(list).findByRole('heading', { name: 'Süd' });
+    const deleteSouth = within(list).getAllByRole('button', { name: 'Löschen' })[1] as HTMLElement;
+
+    await userEvent.click(deleteSouth);
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Team "Süd" wirklich löschen?' })).getByRole('button', { name: 'Abbrechen' }));
+    expect(api.callsTo('DELETE', '/api/team/delete')).toHaveLength(0);
+
+    await userEvent.click(deleteSouth);
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(within(list).queryByRole('heading', { name: 'Süd' })).toBeNull());
+    expect(api.callsTo('DELETE', '/api/team/delete')[0]?.path).toBe('/api/team/delete?name=S%C3%BCd');
+  });
+
+  it("removes a member after the spec's question and alerts when that fails", async () => {
+    const api = setup({ 'DELETE /api/team/remove': () => json(404, { message: 'Dieser Benutzer ist kein Mitglied des Teams.', code: 'NOT_FOUND' }) });
+    const list = card('Alle Teams & Mitglieder');
+    await userEvent.click(await within(list).findByRole('button', { name: 'Entfernen' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Soll "mara" wirklich aus "Nord" entfernt werden?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Entfernen' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Fehler beim Entfernen des Benutzers' })).toBeTruthy();
+    expect(api.callsTo('DELETE', '/api/team/remove')[0]?.path).toBe('/api/team/remove?teamName=Nord&username=mara');
+  });
+
+  it('only logs a failed team list', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    setup({ 'GET /api/team/allTeams': () => json(500, { message: 'x', code: 'INTERNAL_ERROR' }) });
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Die Teams konnten nicht geladen werden.', expect.anything()));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

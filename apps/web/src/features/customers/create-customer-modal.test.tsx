@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Customer } from '@bauakte/domain';
+import { json, stubApi } from '../../test/api-stub';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { CreateCustomerModal } from './create-customer-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const customer: Customer = {
+  id: 5,
+  username: 'klara',
+  firstName: 'Klara',
+  lastName: 'Kundin',
+  email: 'klara@example.at',
+  creationName: 'mara',
+  status: 'INVITED',
+  address: { street: 'Annenstraße', number: '12', city: 'Graz', country: 'Österreich', postalCode: '8020' },
+};
+
+function setup(answer: () => Response | Promise<Response>) {
+  const api = stubApi({ 'POST /api/ClientManagment': answer });
+  const close = vi.fn();
+  const rendered = renderWithProviders(<CreateCustomerModal close={close} props={{}} />, { user: sessionUser('mara', ['ARCHI']) });
+  return { api, close, ...rendered };
+}
+
+async function fillIn() {
+  await userEvent.type(screen.getByLabelText('Benutzername'), 'klara');
+  await userEvent.type(screen.getByLabelText('Vorname'), 'Klara');
+  await userEvent.type(screen.getByLabelText('Nachname'), 'Kundin');
+  await userEvent.type(screen.getByLabelText('E-Mail'), 'klara@example.at');
+  await userEvent.type(screen.getByLabelText('Straße'), 'Annenstraße');
+  await userEvent.type(screen.getByLabelText('Hausnummer'), '12');
+  await userEvent.type(screen.getByLabelText('Ort'), 'Graz');
+  await userEvent.type(screen.getByLabelText('Land'), 'Österreich');
+  await userEvent.type(screen.getByLabelText('Postleitzahl'), '8020');
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Benutzer erstellen' });
+
+describe('CreateCustomerModal', () => {
+  it('offers the house number as a numeric input and sends it as a number, with the caller as creationName', async () => {
+    const { api, close } = setup(() => json(201, customer));
+    expect(screen.getByLabelText('Hausnummer').getAttribute('type')).toBe('number');
+    await fillIn();
+    await userEvent.click(submitButton());
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/api/ClientManagment')[0]?.body).toEqual({
+      username: 'klara',
+      firstName: 'Klara',
+      lastName: 'Kundin',
+      email: 'klara@example.at',
+      creationName: 'mara',
+      address: { street: 'Annenstraße', number: 12, city: 'Graz', country: 'Österreich', postalCode: '8020' },
+    });
+  });
+
+  it('disables the button with a spinner while sending', async () => {
+    let answer: (response: Response) => void = () => {};
+    setup(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await fillIn();
+    await userEvent.click(submitButton());
+    await waitFor(() => expect(submitButton().hasAttribute('disabled')).toBe(true));
+    expect(screen.getByRole('status')).toBeTruthy();
+    answer(json(201, customer));
+  });
+
+  it("shows 'Fehler beim Erstellen des Benutzers' with the reason and re-enables the button", async () => {
+    const { close } = setup(() => json(409, { message: 'Dieser Benutzername ist bereits vergeben.', code: 'CONFLICT' }));
+    await fillIn();
+    await userEvent.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Erstellen des Benutzers Dieser Benutzername ist bereits vergeben.');
+    expect(submitButton().hasAttribute('disabled')).toBe(false);
+    expect(close).not.toHaveBeenCalled();
+  });
+
+  it('says the customer exists when only the invitation mail failed', async () => {
+    const { close } = setup(() =>
+      json(502, { message: 'Die Änderung wurde gespeichert, aber die E-Mail konnte nicht versendet werden.', code: 'MAIL_FAILED' }),
+    );
+    await fillIn();
+    await userEvent.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Der Kunde wurde angelegt, aber die Einladung konnte nicht per E-Mail versendet werden/);
+    expect(close).not.toHaveBeenCalled();
+  });
+
+  it('checks username, names and e-mail before sending', async () => {
+    const { api } = setup(() => json(201, customer));
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'klara-1');
+    await userEvent.type(screen.getByLabelText('E-Mail'), 'keine-adresse');
+    await userEvent.click(submitButton());
+    expect(await screen.findByText('Der Benutzername darf nur Buchstaben und Ziffern enthalten.')).toBeTruthy();
+    expect(screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeTruthy();
+    expect(screen.getAllByText('Bitte füllen Sie dieses Feld aus.')).toHaveLength(2);
+    expect(api.calls).toHaveLength(0);
+  });
+});

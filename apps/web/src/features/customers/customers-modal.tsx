@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { userStatusLabels, type Customer } from '@bauakte/domain';
+import { Send, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusMessage } from '../../components/ui/status-message';
+import { serverDetail } from '../../lib/error-message';
+import { de } from '../../i18n/de';
+import { useSession } from '../auth/session-context';
+import { useAlert, useConfirm } from '../feedback/feedback-context';
+import { useModal } from '../modals/modal-context';
+import { projectKeys } from '../projects/projects-api';
+import { resendErrorMessage } from './customer-errors';
+import { customerKeys, deleteCustomer, fetchCustomers, resendInvitation } from './customers-api';
+
+const t = de.customers.list;
+
+type Result = { kind: 'success' | 'error'; text: string } | null;
+
+/** Invited customers may get their invitation again (lost mail, expired link). */
+function ResendInvitation({ username }: { username: string }) {
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  const send = async () => {
+    setSending(true);
+    setResult(null);
+    try {
+      const answer = await resendInvitation(username);
+      setResult({ kind: 'success', text: answer.message });
+    } catch (error) {
+      setResult({ kind: 'error', text: resendErrorMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Button variant="outline" size="sm" disabled={sending} onClick={() => void send()}>
+        {sending ? <Spinner /> : <Send aria-hidden />}
+        {t.resend}
+      </Button>
+      {result?.kind === 'success' ? <StatusMessage>{result.text}</StatusMessage> : <FormError>{result?.text}</FormError>}
+    </div>
+  );
+}
+
+/** Deletes the customer's account after a confirmation; their projects stay, assigned to no one. */
+function DeleteCustomer({ username }: { username: string }) {
+  const confirm = useConfirm();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState(false);
+
+  const onDelete = async () => {
+    const confirmed = await confirm({ title: t.confirmDelete(username), description: t.confirmDeleteDescription, confirmLabel: t.delete, destructive: true });
+    if (!confirmed) return;
+    setDeleting(true);
+    try {
+      await deleteCustomer(username);
+    } catch (error) {
+      void alert({ title: t.deleteFailed, description: serverDetail(error) });
+    } finally {
+      setDeleting(false);
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    }
+  };
+
+  return (
+    <Button variant="ghost" size="sm" disabled={deleting} aria-label={`${t.delete}: ${username}`} onClick={() => void onDelete()}>
+      {deleting ? <Spinner /> : <Trash2 aria-hidden />}
+      {t.delete}
+    </Button>
+  );
+}
+
+function CustomerRow({ customer }: { customer: Customer }) {
+  const { openModal } = useModal();
+  const name = `${customer.firstName} ${customer.lastName}`.trim();
+  return (
+    <tr className="border-b border-border align-top last:border-0">
+      <th scope="row" className="py-3 pr-4 text-left font-medium">
+        <Button variant="link" className="h-auto p-0" aria-label={t.openProfile(customer.username)} onClick={() => openModal('UserProfil', { username: customer.username })}>
+          {customer.username}
+        </Button>
+      </th>
+      <td className="py-3 pr-4">{name || t.noName}</td>
+      <td className="py-3 pr-4 break-all">{customer.email}</td>
+      <td className="py-3 pr-4">{userStatusLabels[customer.status]}</td>
+      <td className="py-3 pr-4">{customer.creationName}</td>
+      <td className="py-3">
+        <div className="flex flex-col items-start gap-2">
+          {customer.status === 'INVITED' ? <ResendInvitation username={customer.username} /> : null}
+          <DeleteCustomer username={customer.username} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** 'Kundenübersicht': the customers of the architect's team; a click opens the customer's profile. */
+export function CustomersModal() {
+  const { user } = useSession();
+  const username = user?.username ?? '';
+  const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null });
+
+  if (customers.isPending) return <Spinner label={de.common.loading} />;
+  if (customers.isError) return <FormError>{t.loadFailed}</FormError>;
+  if (customers.data.length === 0) return <p className="text-muted-foreground">{t.empty}</p>;
+
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t.caption}</caption>
+        <thead>
+          <tr className="border-b border-border text-left text-muted-foreground">
+            <th scope="col" className="py-2 pr-4 font-medium">{t.username}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t.name}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t.email}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t.status}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t.createdBy}</th>
+            <th scope="col" className="py-2 font-medium">{t.actions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {customers.data.map((customer) => (
+            <CustomerRow key={customer.username} customer={customer} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import type { DashboardProject } from '@bauakte/domain';
+import { json, stubApi } from '../../test/api-stub';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { ModalProvider } from '../modals/modal-provider';
+import { getSelectedProjectId } from '../projects/project-selection';
+import { ArchitectDashboardPage, architectDefaultLayout } from './architect-dashboard-page';
+import { layoutSaveDelayMs } from './use-layout-saver';
+
+function Elsewhere() {
+  return <p>Seite {useLocation().pathname}</p>;
+}
+
+const news: DashboardProject[] = [
+  { id: 7, name: 'Sanierung Annenstraße', status: 'IN_PROGRESS', assignedUser: 'kundin1', changedAt: '2025-03-01T10:00:00.000Z' },
+  { id: 8, name: 'Dachausbau Lend', status: 'NEW', assignedUser: null, changedAt: '2025-02-01T10:00:00.000Z' },
+];
+
+function setup(handlers: Parameters<typeof stubApi>[0] = {}) {
+  const api = stubApi({
+    'GET /api/ProjectManagment/dash/mara': () => json(200, news),
+    'GET /api/dashboardLayout/architect': () => json(200, []),
+    'PUT /api/dashboardLayout/architect': (call) => json(200, call.body),
+    ...handlers,
+  });
+  renderWithProviders(
+    <ModalProvider>
+      <Routes>
+        <Route path="/dashboard" element={<ArchitectDashboardPage />} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+    </ModalProvider>,
+    { user: sessionUser('mara', ['ARCHI']), route: '/dashboard', path: '*' },
+  );
+  return api;
+}
+
+const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section') as HTMLElement;
+
+beforeEach(() => sessionStorage.clear());
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('ArchitectDashboardPage', () => {
+  it('lists the projects with news: name, German status label and customer or "Nicht zugewiesen"', async () => {
+    setup();
+    const first = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
+    expect(first.textContent).toContain('In Bearbeitung');
+    expect(first.textContent).toContain('kundin1');
+    const second = screen.getByRole('button', { name: /Dachausbau Lend/ });
+    expect(second.textContent).toContain('Neu');
+    expect(second.textContent).toContain('Nicht zugewiesen');
+  });
+
+  it('stores the id of a clicked project and goes to /projectOverview', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: /Dachausbau Lend/ }));
+    expect(getSelectedProjectId()).toBe('8');
+    expect(await screen.findByText('Seite /projectOverview')).toBeTruthy();
+  });
+
+  it('shows the empty state and the load error', async () => {
+    setup({ 'GET /api/ProjectManagment/dash/mara': () => json(200, []) });
+    expect(await screen.findByText('Keine neuen Projekte')).toBeTruthy();
+    cleanup();
+
+    setup({ 'GET /api/ProjectManagment/dash/mara': () => json(500, { message: 'x', code: 'INTERNAL_ERROR' }) });
+    expect((await within(await screen.findByRole('region', { name: 'Projekte mit Neuerungen' })).findByRole('alert')).textContent).toBe(
+      'Fehler beim Laden der Projekte.',
+    );
+  });
+
+  it('treats a string answer as no news (spec section 7)', async () => {
+    setup({ 'GET /api/ProjectManagment/dash/mara': () => json(200, 'keine') });
+    expect(await screen.findByText('Keine neuen Projekte')).toBeTruthy();
+  });
+
+  it('shows the messages placeholder and the user information', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Benutzerinformationen' });
+    expect(within(card('Neusten Nachrichten')).getByText('Keine neuen Nachrichten')).toBeTruthy();
+    const info = card('Benutzerinformationen');
+    expect(within(info).getByText('mara')).toBeTruthy();
+    expect(within(info).getByText('Architekt/in')).toBeTruthy();
+  });
+
+  it("opens the CreateProject modal from 'Neues Projekt' and the NewChat modal from 'Neuer Chat'", async () => {
+    setup({ 'GET /api/ClientManagment/mara': () => json(200, []) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Neues Projekt' }));
+    expect(await screen.findByRole('dialog', { name: 'Neues Projekt erstellen' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Neuer Chat' }));
+    expect(await screen.findByRole('dialog', { name: 'Neuer Chat' })).toBeTruthy();
+  });
+
+  it("shows 'Laden...' while the layout loads", async () => {
+    setup({ 'GET /api/dashboardLayout/architect': () => new Promise<Response>(() => {}) });
+    expect(screen.getByRole('status').textContent).toBe('Laden...');
+  });
+});
+
+describe('ArchitectDashboardPage layout', () => {
+  it('restores the saved layout: the cards follow it in reading order', async () => {
+    setup({
+      'GET /api/dashboardLayout/architect': () =>
+        json(200, [
+          { i: 'user', x: 0, y: 0, w: 2, h: 2 },
+          { i: 'projects', x: 0, y: 2, w: 2, h: 4 },
+          { i: 'messages', x: 2, y: 0, w: 2, h: 4 },
+        ]),
+    });
+    await screen.findByRole('heading', { name: 'Benutzerinformationen' });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toEqual(['Benutzerinformationen', 'Neusten Nachrichten', 'Projekte mit Neuerungen']);
+  });
+
+  it('shows the cards in their default places when the saved layout cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    setup({ 'GET /api/dashboardLayout/architect': () => json(500, { message: 'x', code: 'INTERNAL_ERROR' }) });
+    await screen.findByRole('heading', { name: 'Benutzerinformationen' });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toEqual(['Projekte mit Neuerungen', 'Neusten Nachrichten', 'Benutzerinformationen']);
+  });
+
+  it('saves a changed layout once, after the debounce delay, and not the unchanged one', async () => {
+    const api = setup();
+    const handle = await screen.findByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' });
+    vi.useFakeTimers();
+    await act(async () => vi.advanceTimersByTime(layoutSaveDelayMs * 2));
+    expect(api.callsTo('PUT', '/api/dashboardLayout/architect')).toHaveLength(0);
+
+    fireEvent.keyDown(handle, { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' }), { key: 'ArrowUp' });
+    expect(screen.getByRole('status').textContent).toBe('Benutzerinformationen: Spalte 2, Reihe 1');
+    await act(async () => vi.advanceTimersByTime(layoutSaveDelayMs - 1));
+    expect(api.callsTo('PUT', '/api/dashboardLayout/architect')).toHaveLength(0);
+    await act(async () => vi.advanceTimersByTime(1));
+    const puts = api.callsTo('PUT', '/api/dashboardLayout/architect');
+    expect(puts).toHaveLength(1);
+    const saved = puts[0]?.body as Array<{ i: string; x: number; y: number; w: number; h: number }>;
+    expect(saved.find((item) => item.i === 'user')).toEqual({ i: 'user', x: 1, y: 0, w: 2, h: 2 });
+    expect(saved).toHaveLength(architectDefaultLayout.length);
+    for (const item of saved) expect(Object.keys(item).sort()).toEqual(['h', 'i', 'w', 'x', 'y']);
+  });
+
+  it('keeps the moved card’s handle focused after a keyboard move', async () => {
+    setup();
+    const handle = await screen.findByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' });
+    handle.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    const heading = screen.getAllByRole('heading', { level: 2 })[0];
+    expect(heading?.textContent).toBe('Benutzerinformationen');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' }));
+  });
+});

@@ -1,0 +1,43 @@
+import { Plus } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { de } from '../../i18n/de';
+import { useModal } from '../modals/modal-context';
+import { LatestMessages, NewChatButton, UserInformation } from './dashboard-cards';
+import { DashboardGrid, type DashboardCard } from './dashboard-grid';
+import type { CardLayout } from './dashboard-layout';
+import { ProjectNews } from './project-news';
+
+const t = de.dashboard;
+
+export const architectDefaultLayout: CardLayout = [
+  { i: 'projects', x: 0, y: 0, w: 2, h: 4 },
+  { i: 'messages', x: 2, y: 0, w: 2, h: 4 },
+  { i: 'user', x: 0, y: 4, w: 2, h: 2 },
+];
+
+/** /dashboard (spec section 2): news of the team's projects, messages and who is logged in. */
+export function ArchitectDashboardPage() {
+  const { openModal } = useModal();
+  const cards: DashboardCard[] = [
+    {
+      id: 'projects',
+      title: t.newsTitle,
+      action: (
+        <Button size="sm" onClick={() => openModal('CreateProject')}>
+          <Plus aria-hidden />
+          {t.newProject}
+        </Button>
+      ),
+      children: <ProjectNews />,
+    },
+    { id: 'messages', title: t.messagesTitle, action: <NewChatButton />, children: <LatestMessages /> },
+    { id: 'user', title: t.userTitle, children: <UserInformation /> },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{de.pages.dashboard}</h1>
+      <DashboardGrid dashboard="architect" cards={cards} defaultLayout={architectDefaultLayout} />
+    </div>
+  );
+}

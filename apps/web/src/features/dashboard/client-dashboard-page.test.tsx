@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import type { ClientProject } from '@bauakte/domain';
+import { json, stubApi } from '../../test/api-stub';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import type { SessionUser } from '../../lib/token';
+import { ModalProvider } from '../modals/modal-provider';
+import { getSelectedProjectId } from '../projects/project-selection';
+import { ClientDashboardPage } from './client-dashboard-page';
+
+function Elsewhere() {
+  return <p>Seite {useLocation().pathname}</p>;
+}
+
+const projects: ClientProject[] = [
+  { id: 3, name: 'Sanierung Annenstraße', description: '', progress: 40, address: { street: 'Annenstraße', number: '12', city: 'Graz', country: 'Österreich' } },
+];
+
+function setup(handlers: Parameters<typeof stubApi>[0] = {}, user: SessionUser | null = sessionUser('klara', ['CLIENT'])) {
+  const api = stubApi({
+    'GET /api/DashboardClient/dashi/klara': () => json(200, projects),
+    'GET /api/dashboardLayout/client': () => json(200, []),
+    ...handlers,
+  });
+  renderWithProviders(
+    <ModalProvider>
+      <Routes>
+        <Route path="/dashboardClient" element={<ClientDashboardPage />} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+    </ModalProvider>,
+    { user, route: '/dashboardClient', path: '*' },
+  );
+  return api;
+}
+
+beforeEach(() => sessionStorage.clear());
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ClientDashboardPage', () => {
+  it("lists the client's projects with name and address and loads the client layout", async () => {
+    const api = setup();
+    const project = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
+    expect(project.textContent).toContain('Annenstraße 12, Graz, Österreich');
+    expect(api.callsTo('GET', '/api/dashboardLayout/client')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Projektübersicht' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Neuer Chat' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Benutzerinformationen' })).getByText('Kunde/Kundin')).toBeTruthy();
+  });
+
+  it('stores the id of a clicked project and goes to /projectOverview', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: /Sanierung Annenstraße/ }));
+    expect(getSelectedProjectId()).toBe('3');
+    expect(await screen.findByText('Seite /projectOverview')).toBeTruthy();
+  });
+
+  it('shows the empty state and the load error', async () => {
+    setup({ 'GET /api/DashboardClient/dashi/klara': () => json(200, []) });
+    expect(await screen.findByText('Ihnen ist noch kein Projekt zugeordnet.')).toBeTruthy();
+    cleanup();
+
+    setup({ 'GET /api/DashboardClient/dashi/klara': () => json(500, { message: 'x', code: 'INTERNAL_ERROR' }) });
+    expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Laden der Projekte.');
+  });
+
+  it('asks to log in without a user', () => {
+    const api = setup({}, null);
+    expect(screen.getByText('Please log in to view your dashboard.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,42 @@
+import { MessageSquarePlus } from 'lucide-react';
+import { isRole, roleLabels } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { de } from '../../i18n/de';
+import { useSession } from '../auth/session-context';
+import { useModal } from '../modals/modal-context';
+
+const t = de.dashboard;
+
+/** The user's roles in German, joined; 'Keine Rolle' without any. */
+export function roleText(roles: readonly string[]): string {
+  if (roles.length === 0) return de.session.noRole;
+  return roles.map((role) => (isRole(role) ? roleLabels[role] : role)).join(', ');
+}
+
+export function NewChatButton() {
+  const { openModal } = useModal();
+  return (
+    <Button size="sm" variant="outline" onClick={() => openModal('NewChat')}>
+      <MessageSquarePlus aria-hidden />
+      {t.newChat}
+    </Button>
+  );
+}
+
+/** 'Neusten Nachrichten': the chat arrives with a later issue; until then there are none to show. */
+export function LatestMessages() {
+  return <p className="text-sm text-muted-foreground">{t.noMessages}</p>;
+}
+
+/** 'Benutzerinformationen': who is logged in, with which role. */
+export function UserInformation() {
+  const { user } = useSession();
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dt className="text-muted-foreground">{t.name}</dt>
+      <dd className="break-all font-medium">{user?.username ?? t.notLoggedIn}</dd>
+      <dt className="text-muted-foreground">{t.role}</dt>
+      <dd className="font-medium">{roleText(user?.roles ?? [])}</dd>
+    </dl>
+  );
+}

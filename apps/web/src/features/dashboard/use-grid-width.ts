@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+
+/** Spec section 9: the grid is as wide as the window minus 280 px (the sidebar and page margins). */
+export const sidebarAllowancePx = 280;
+const minimumWidthPx = 320;
+
+function useWindowWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
+
+function useElementWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+/**
+ * The grid's width: window width − 280, updated on every resize. The expanded sidebar plus the page
+ * padding take a little more than 280 px, so the width never exceeds the grid's container either
+ * (no horizontal scrolling); with the sidebar collapsed it is exactly the spec's width.
+ */
+export function useGridWidth(container: HTMLElement | null): number {
+  const windowWidth = useWindowWidth();
+  const containerWidth = useElementWidth(container);
+  const specWidth = windowWidth - sidebarAllowancePx;
+  const width = containerWidth > 0 ? Math.min(specWidth, containerWidth) : specWidth;
+  return Math.max(width, minimumWidthPx);
+}

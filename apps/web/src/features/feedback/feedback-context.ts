@@ -1,0 +1,40 @@
+import { createContext, useContext } from 'react';
+
+export interface ConfirmOptions {
+  /** The question, e.g. 'Team "Nord" wirklich löschen?'. */
+  title: string;
+  description?: string;
+  /** The label of the confirming button; 'OK' when absent. */
+  confirmLabel?: string;
+  destructive?: boolean;
+}
+
+export interface AlertOptions {
+  /** The message, e.g. 'Löschen fehlgeschlagen'. */
+  title: string;
+  /** A second line, e.g. the server's reason. */
+  description?: string;
+}
+
+export interface Feedback {
+  /** Asks in an accessible dialog; resolves true on confirmation, false on cancel or Escape. */
+  confirm(options: ConfirmOptions): Promise<boolean>;
+  /** Tells the user something in an accessible dialog; resolves when it is dismissed. */
+  alert(options: AlertOptions): Promise<void>;
+}
+
+export const FeedbackContext = createContext<Feedback | null>(null);
+
+function useFeedback(): Feedback {
+  const feedback = useContext(FeedbackContext);
+  if (!feedback) throw new Error('useConfirm/useAlert outside FeedbackProvider');
+  return feedback;
+}
+
+export function useConfirm(): Feedback['confirm'] {
+  return useFeedback().confirm;
+}
+
+export function useAlert(): Feedback['alert'] {
+  return useFeedback().alert;
+}

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { FeedbackProvider } from './feedback-provider';
+import { useAlert, useConfirm } from './feedback-context';
+
+function Probe() {
+  const confirm = useConfirm();
+  const alert = useAlert();
+  const [answer, setAnswer] = useState('noch keine Antwort');
+  return (
+    <div>
+      <button type="button" onClick={() => void confirm({ title: 'Team "Nord" wirklich löschen?', confirmLabel: 'Löschen' }).then((yes) => setAnswer(yes ? 'ja' : 'nein'))}>
+        fragen
+      </button>
+      <button type="button" onClick={() => void alert({ title: 'Löschen fehlgeschlagen', description: 'Dieses Team gibt es nicht.' }).then(() => setAnswer('gelesen'))}>
+        melden
+      </button>
+      <p>{answer}</p>
+    </div>
+  );
+}
+
+afterEach(cleanup);
+
+describe('FeedbackProvider', () => {
+  it('asks in an alert dialog and answers true on confirmation', async () => {
+    render(<FeedbackProvider><Probe /></FeedbackProvider>);
+    await userEvent.click(screen.getByText('fragen'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Team "Nord" wirklich löschen?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText('ja')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('answers false on Abbrechen and on Escape', async () => {
+    render(<FeedbackProvider><Probe /></FeedbackProvider>);
+    await userEvent.click(screen.getByText('fragen'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Abbrechen' }));
+    expect(await screen.findByText('nein')).toBeTruthy();
+
+    await userEvent.click(screen.getByText('fragen'));
+    await screen.findByRole('alertdialog');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByText('nein')).toBeTruthy();
+  });
+
+  it('reports with its reason and resolves once dismissed with OK', async () => {
+    render(<FeedbackProvider><Probe /></FeedbackProvider>);
+    await userEvent.click(screen.getByText('melden'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Löschen fehlgeschlagen' });
+    expect(within(dialog).getByText('Dieses Team gibt es nicht.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Abbrechen' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('gelesen')).toBeTruthy();
+  });
+});

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { defaultNotificationSettings } from '@bauakte/domain';
+import { json, stubApi } from '../../test/api-stub';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { useModal } from './modal-context';
+import { ModalProvider } from './modal-provider';
+import type { ModalProps, ModalType } from './modal-types';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Opener({ type, props }: { type: ModalType; props?: ModalProps }) {
+  const { openModal } = useModal();
+  return (
+    <button type="button" onClick={() => openModal(type, props)}>
+      öffnen
+    </button>
+  );
+}
+
+function open(type: ModalType, roles: string[], props?: ModalProps) {
+  renderWithProviders(
+    <ModalProvider>
+      <Opener type={type} props={props} />
+    </ModalProvider>,
+    { user: sessionUser('mara', roles) },
+  );
+  return userEvent.click(screen.getByRole('button', { name: 'öffnen' }));
+}
+
+describe('ModalProvider', () => {
+  it('loads the profile body for the requested user into the titled dialog', async () => {
+    stubApi({
+      'GET /api/profil/kunde1': () =>
+        json(200, {
+          username: 'kunde1', firstName: 'Karl', lastName: 'Kunde', email: 'k@example.at', phoneNumber: '', roles: ['CLIENT'],
+          address: { street: '', number: '', city: '', state: '', postalCode: '', country: '', municipality: '' },
+        }),
+    });
+    await open('UserProfil', ['ARCHI'], { username: 'kunde1' });
+    const dialog = screen.getByRole('dialog', { name: 'Profil bearbeiten' });
+    expect(await within(dialog).findByRole('heading', { name: 'Profil von kunde1' })).toBeTruthy();
+  });
+
+  it('closes the dialog when its body calls close (Abbrechen)', async () => {
+    stubApi({
+      'GET /api/notificationSettings/mara': () => json(200, defaultNotificationSettings),
+      'PUT /api/notificationSettings/mara': (call) => json(200, call.body),
+    });
+    await open('NotificationSettings', ['CLIENT']);
+    const dialog = screen.getByRole('dialog', { name: 'Benachrichtigungseinstellungen' });
+    await within(dialog).findByRole('group', { name: 'Chat-Benachrichtigungen' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("titles the architects' 'AllUser' as the customer overview and loads their customers", async () => {
+    stubApi({ 'GET /api/ClientManagment/mara': () => json(200, []) });
+    await open('AllUser', ['ARCHI']);
+    const dialog = screen.getByRole('dialog', { name: 'Kundenübersicht' });
+    expect(await within(dialog).findByText('Es wurden noch keine Kunden hinzugefügt')).toBeTruthy();
+  });
+
+  it('keeps the honest placeholder for modals still being built', async () => {
+    stubApi({});
+    await open('ExportProject', ['ARCHI']);
+    const dialog = screen.getByRole('dialog', { name: 'Projekt exportieren' });
+    expect(within(dialog).getByText('In Arbeit')).toBeTruthy();
+  });
+});

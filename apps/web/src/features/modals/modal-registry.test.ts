@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { modalBodyFor } from './modal-registry';
+
+describe('modalBodyFor', () => {
+  it('gives admins the user overview and architects their customer overview', () => {
+    expect(modalBodyFor('AllUser', ['ADMIN'])).not.toBeNull();
+    expect(modalBodyFor('AllUser', ['ARCHI'])).not.toBeNull();
+    expect(modalBodyFor('AllUser', ['ADMIN'])).not.toBe(modalBodyFor('AllUser', ['ARCHI']));
+    expect(modalBodyFor('AllUser', ['CLIENT'])).toBeNull();
+  });
+
+  it('builds the customer and project modals for architects only', () => {
+    for (const type of ['CreateUser', 'CreateProject', 'AllProjects'] as const) {
+      expect(modalBodyFor(type, ['ARCHI'])).not.toBeNull();
+      expect(modalBodyFor(type, ['CLIENT'])).toBeNull();
+    }
+  });
+
+  it('builds the profile and notification settings for everyone, not yet the other modals', () => {
+    expect(modalBodyFor('UserProfil', ['CLIENT'])).not.toBeNull();
+    expect(modalBodyFor('NotificationSettings', ['ARCHI'])).not.toBeNull();
+    expect(modalBodyFor('ChatDialog', ['CLIENT'])).toBeNull();
+    expect(modalBodyFor('ExportProject', ['ARCHI'])).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import { lazy, type ComponentType } from 'react';
+import type { ModalBodyProps, ModalType } from './modal-types';
+
+type ModalBody = ComponentType<ModalBodyProps>;
+
+/** Modal bodies load on demand, like pages: none of them weighs on the first route. */
+function lazyBody<K extends string>(load: () => Promise<Record<K, ModalBody>>, name: K): ModalBody {
+  return lazy<ModalBody>(async () => ({ default: (await load())[name] }));
+}
+
+const AdminUsersModal = lazyBody(() => import('../admin/admin-users-modal'), 'AdminUsersModal');
+const ProfileModal = lazyBody(() => import('../profile/profile-modal'), 'ProfileModal');
+const NotificationSettingsModal = lazyBody(() => import('../notifications/notification-settings-modal'), 'NotificationSettingsModal');
+const CreateCustomerModal = lazyBody(() => import('../customers/create-customer-modal'), 'CreateCustomerModal');
+const CustomersModal = lazyBody(() => import('../customers/customers-modal'), 'CustomersModal');
+const CreateProjectModal = lazyBody(() => import('../projects/create-project-modal'), 'CreateProjectModal');
+const ProjectsModal = lazyBody(() => import('../projects/projects-modal'), 'ProjectsModal');
+
+/** The body of a modal type for these roles, or null where the feature is not built yet (placeholder). */
+export function modalBodyFor(type: ModalType, roles: readonly string[]): ModalBody | null {
+  switch (type) {
+    // For admins 'AllUser' lists every account; for architects it is the customer overview.
+    case 'AllUser':
+      if (roles.includes('ADMIN')) return AdminUsersModal;
+      return roles.includes('ARCHI') ? CustomersModal : null;
+    case 'CreateUser':
+      return roles.includes('ARCHI') ? CreateCustomerModal : null;
+    case 'CreateProject':
+      return roles.includes('ARCHI') ? CreateProjectModal : null;
+    case 'AllProjects':
+      return roles.includes('ARCHI') ? ProjectsModal : null;
+    case 'UserProfil':
+      return ProfileModal;
+    case 'NotificationSettings':
+      return NotificationSettingsModal;
+    default:
+      return null;
+  }
+}

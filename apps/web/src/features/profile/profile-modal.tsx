@@ -1,0 +1,166 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { emailSchema, passwordSchema, profileAddressSchema, profileUpdateRequestSchema, type Profile } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { Spinner } from '../../components/ui/spinner';
+import { TextField } from '../../components/ui/text-field';
+import { ApiError } from '../../lib/api';
+import { withServerDetail } from '../../lib/error-message';
+import { schemaRule } from '../../lib/field-rules';
+import { de } from '../../i18n/de';
+import { useSession } from '../auth/session-context';
+import { useAlert, useConfirm } from '../feedback/feedback-context';
+import type { ModalBodyProps } from '../modals/modal-types';
+import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
+import { chosenPassword, passwordsDiffer, profileFormDefaults, toProfileUpdate, type ProfileFormValues } from './profile-form';
+
+const t = de.profile;
+const fields = profileUpdateRequestSchema.shape;
+const addressFields = profileAddressSchema.shape;
+const addressOrder = ['street', 'number', 'city', 'state', 'postalCode', 'country', 'municipality'] as const;
+
+function ToggleButton({ open, show, hide, controls, onToggle }: { open: boolean; show: string; hide: string; controls: string; onToggle(): void }) {
+  return (
+    <Button variant="outline" size="sm" aria-expanded={open} aria-controls={controls} onClick={onToggle}>
+      {open ? hide : show}
+    </Button>
+  );
+}
+
+function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boolean; close(): void }) {
+  const { logout } = useSession();
+  const confirm = useConfirm();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [addressOpen, setAddressOpen] = useState(false);
+  const [error, setError] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const form = useForm<ProfileFormValues>({ defaultValues: profileFormDefaults(profile) });
+  const { errors, isSubmitting } = form.formState;
+  const [newPassword = '', newPasswordRepeat = ''] = useWatch({ control: form.control, name: ['newPassword', 'newPasswordRepeat'] });
+  const passwordEntryOpen = isOwn && passwordOpen;
+  const showMismatch = passwordEntryOpen && passwordsDiffer({ newPassword, newPasswordRepeat });
+  const busy = isSubmitting || deleting;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError('');
+    try {
+      const saved = await saveProfile(profile.username, toProfileUpdate(profile, values, chosenPassword(values, passwordEntryOpen)));
+      queryClient.setQueryData(profileKey(saved.username), saved);
+      close();
+    } catch (failure) {
+      setError(withServerDetail(t.saveFailed, failure));
+    }
+  });
+
+  const onDelete = async () => {
+    if (!(await confirm({ title: t.confirmDelete, confirmLabel: t.delete, destructive: true }))) return;
+    setError('');
+    setDeleting(true);
+    try {
+      await deleteProfile(profile.username);
+    } catch (failure) {
+      setError(withServerDetail(t.deleteFailed, failure));
+      setDeleting(false);
+      return;
+    }
+    if (isOwn) {
+      await alert({ title: t.deleted });
+      // The account is gone, so the server answers the logout with 401, which ends the session here.
+      await logout();
+      return;
+    }
+    void queryClient.invalidateQueries();
+    close();
+  };
+
+  const passwordRule = (value: string, values: ProfileFormValues) =>
+    chosenPassword(values, passwordEntryOpen) === undefined ? true : schemaRule(passwordSchema)(value);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col gap-4">
+      <h3 className="text-base font-semibold">{t.heading(profile.username)}</h3>
+      <div className="flex max-h-[400px] flex-col gap-4 overflow-y-auto p-1">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id={`${ids}-first-name`} label={t.firstName} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName', { validate: schemaRule(fields.firstName) })} />
+          <TextField id={`${ids}-last-name`} label={t.lastName} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName', { validate: schemaRule(fields.lastName) })} />
+          <TextField id={`${ids}-email`} label={t.email} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email', { validate: schemaRule(emailSchema) })} />
+          <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber', { validate: schemaRule(fields.phoneNumber) })} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {isOwn ? (
+            <ToggleButton open={passwordOpen} show={t.showPassword} hide={t.hidePassword} controls={`${ids}-password`} onToggle={() => setPasswordOpen((open) => !open)} />
+          ) : null}
+          <ToggleButton open={addressOpen} show={t.showAddress} hide={t.hideAddress} controls={`${ids}-address`} onToggle={() => setAddressOpen((open) => !open)} />
+        </div>
+        {passwordEntryOpen ? (
+          <div id={`${ids}-password`} className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id={`${ids}-new-password`}
+              label={t.newPassword}
+              type="password"
+              autoComplete="new-password"
+              error={errors.newPassword?.message}
+              {...form.register('newPassword', { validate: passwordRule })}
+            />
+            <TextField id={`${ids}-new-password-repeat`} label={t.repeatPassword} type="password" autoComplete="new-password" aria-describedby={showMismatch ? `${ids}-mismatch` : undefined} {...form.register('newPasswordRepeat')} />
+            <p id={`${ids}-mismatch`} aria-live="polite" className="text-sm text-destructive sm:col-span-2">
+              {showMismatch ? t.passwordMismatchHint : ''}
+            </p>
+          </div>
+        ) : null}
+        {addressOpen ? (
+          <div id={`${ids}-address`} className="grid gap-4 sm:grid-cols-2">
+            {addressOrder.map((name) => (
+              <TextField
+                key={name}
+                id={`${ids}-${name}`}
+                label={t[name]}
+                error={errors.address?.[name]?.message}
+                {...form.register(`address.${name}`, { validate: schemaRule(addressFields[name]) })}
+              />
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <FormError>{error}</FormError>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="destructive" disabled={busy} onClick={() => void onDelete()}>
+          {deleting ? <Spinner /> : null}
+          {t.delete}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {isSubmitting ? <Spinner /> : null}
+          {t.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Profil bearbeiten' (spec sections 2, 4, 5): one's own profile, or one a user may see (admin, architect). */
+export function ProfileModal({ close, props }: ModalBodyProps) {
+  const { user } = useSession();
+  const username = typeof props.username === 'string' && props.username !== '' ? props.username : user?.username;
+  const profile = useQuery({
+    queryKey: profileKey(username ?? ''),
+    queryFn: () => fetchProfile(username ?? ''),
+    enabled: username !== undefined,
+    retry: false,
+    // Every opening shows the server's current data, never an older copy.
+    gcTime: 0,
+  });
+
+  if (!username) return <FormError>{t.notFound}</FormError>;
+  if (profile.isPending) return <Spinner label={t.loading} />;
+  if (profile.isError) {
+    const missing = profile.error instanceof ApiError && profile.error.status === 404;
+    return <FormError>{missing ? t.notFound : t.loadFailed}</FormError>;
+  }
+  const isOwn = profile.data.username.toLowerCase() === user?.username.toLowerCase();
+  return <ProfileForm profile={profile.data} isOwn={isOwn} close={close} />;
+}

@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Project } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormError } from '../../components/ui/form-error';
+import { Spinner } from '../../components/ui/spinner';
+import { withServerDetail } from '../../lib/error-message';
+import { de } from '../../i18n/de';
+import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
+import { projectFormValues, toProjectRequest, type ProjectFormValues } from './project-form';
+import { projectKeys, updateProject } from './projects-api';
+
+const t = de.projectOverview;
+
+interface EditProjectDialogProps {
+  project: Project;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+function EditProjectForm({ project, onDone }: { project: Project; onDone(): void }) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState('');
+  const form = useForm<ProjectFormValues>({ defaultValues: projectFormValues(project) });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError('');
+    try {
+      const saved = await updateProject(String(project.id), toProjectRequest(values));
+      queryClient.setQueryData(projectKeys.detail(String(project.id)), saved);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      onDone();
+    } catch (failure) {
+      setError(withServerDetail(t.editFailed, failure));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <ProjectNameField idPrefix={ids} register={form.register} errors={errors} />
+      <ProjectDescriptionField idPrefix={ids} register={form.register} errors={errors} />
+      <ProjectAddressFields idPrefix={ids} register={form.register} errors={errors} />
+      <FormError>{error}</FormError>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {de.common.cancel}
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          {de.common.save}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** 'Projekt bearbeiten': name, description and address of the project (architects). */
+export function EditProjectDialog({ project, open, onOpenChange }: EditProjectDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{t.edit}</DialogTitle>
+          <DialogDescription>{t.editDescription}</DialogDescription>
+        </DialogHeader>
+        {open ? <EditProjectForm project={project} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

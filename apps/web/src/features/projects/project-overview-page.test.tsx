@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import type { Project } from '@bauakte/domain';
+import { json, noContent, stubApi } from '../../test/api-stub';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { ModalProvider } from '../modals/modal-provider';
+import { clearSelectedProject, getSelectedProjectId, selectProject, suppressMissingProjectWarning } from './project-selection';
+import { ProjectOverviewPage } from './project-overview-page';
+import { missingProjectRedirectDelayMs } from './use-overview-project';
+
+function Elsewhere() {
+  const location = useLocation();
+  return <p>Seite {location.pathname + location.search}</p>;
+}
+
+function Here() {
+  const location = useLocation();
+  return (
+    <>
+      <ProjectOverviewPage />
+      <p data-testid="location">{location.pathname + location.search}</p>
+    </>
+  );
+}
+
+const project: Project = {
+  id: 7,
+  name: 'Sanierung Annenstraße',
+  description: 'Dach und Fenster',
+  assignedUser: 'klara',
+  creationName: 'mara',
+  progress: 40,
+  status: 'IN_PROGRESS',
+  address: { street: 'Annenstraße', number: '12', city: 'Graz', katastral: 63101, postalCode: '8020', country: 'Österreich' },
+};
+
+interface Options {
+  roles?: string[];
+  projectId?: string | null;
+  route?: string;
+  suppressed?: boolean;
+  handlers?: Parameters<typeof stubApi>[0];
+}
+
+function setup({ roles = ['ARCHI'], projectId = '7', route = '/projectOverview', suppressed = false, handlers = {} }: Options = {}) {
+  sessionStorage.clear();
+  // Selecting lifts a suppression an earlier test left in the module.
+  selectProject('0');
+  clearSelectedProject();
+  if (projectId) selectProject(projectId);
+  if (suppressed) suppressMissingProjectWarning();
+  const api = stubApi({
+    'GET /api/DashboardClient/project/7': () => json(200, project),
+    ...handlers,
+  });
+  const rendered = renderWithProviders(
+    <ModalProvider>
+      <Routes>
+        <Route path="/projectOverview" element={<Here />} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+    </ModalProvider>,
+    { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles), route, path: '*' },
+  );
+  return { api, ...rendered };
+}
+
+const card = (title: string) => screen.getByRole('region', { name: title });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('ProjectOverviewPage', () => {
+  it('shows the project information with address, Katastralgemeinde, customer, description and progress to architects', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sanierung Annenstraße' })).toBeTruthy();
+    const info = card('Projektinformationen');
+    expect(within(info).getByText('Annenstraße 12, 8020 Graz, Österreich')).toBeTruthy();
+    expect(within(info).getByText('63101')).toBeTruthy();
+    expect(within(info).getByText('klara')).toBeTruthy();
+    expect(within(info).getByText('Dach und Fenster')).toBeTruthy();
+    const bar = within(info).getByRole('progressbar', { name: 'Fortschritt:' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(bar.getAttribute('aria-valuemax')).toBe('100');
+    expect(within(info).getByText('40 % – In Bearbeitung')).toBeTruthy();
+    expect(within(card('Aktionen')).getByRole('button', { name: 'Projekt exportieren' })).toBeTruthy();
+    expect(within(card('Projektdateien')).getByText('Noch keine Dateien vorhanden.')).toBeTruthy();
+  });
+
+  it("hides 'Aktionen', the Katastralgemeinde and the customer from clients", async () => {
+    setup({ roles: ['CLIENT'] });
+    await screen.findByRole('heading', { level: 1, name: 'Sanierung Annenstraße' });
+    expect(screen.queryByRole('region', { name: 'Aktionen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Projekt exportieren' })).toBeNull();
+    expect(screen.queryByText('63101')).toBeNull();
+    expect(within(card('Projektdateien')).getByRole('button', { name: '+ Plan hochladen' })).toBeTruthy();
+  });
+
+  it('opens the export and upload modals (placeholders until their features land)', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Projekt exportieren' }));
+    expect(await screen.findByRole('dialog', { name: 'Projekt exportieren' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: '+ Plan hochladen' }));
+    expect(await screen.findByRole('dialog', { name: 'Plan hochladen' })).toBeTruthy();
+  });
+
+  it("says 'Projekt konnte nicht geladen werden.' when the request fails", async () => {
+    setup({ handlers: { 'GET /api/DashboardClient/project/7': () => json(404, { message: 'Nicht gefunden.', code: 'NOT_FOUND' }) } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Projekt konnte nicht geladen werden.');
+    await userEvent.click(screen.getByRole('button', { name: 'Zur Startseite' }));
+    expect(await screen.findByText('Seite /dashboard')).toBeTruthy();
+    expect(getSelectedProjectId()).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('selects the project of a ?projectId= link and drops the parameter', async () => {
+    const { api } = setup({ projectId: null, route: '/projectOverview?projectId=7' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sanierung Annenstraße' })).toBeTruthy();
+    expect(getSelectedProjectId()).toBe('7');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/projectOverview'));
+    expect(api.callsTo('GET', '/api/DashboardClient/project/7')).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('deletes the project after the confirmation, forgets it and goes to /dashboard', async () => {
+    const { api } = setup({ handlers: { 'DELETE /api/ProjectManagment/project/7': () => noContent() } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Projekt löschen' }));
+    const question = screen.getByRole('alertdialog', { name: 'Soll das Projekt "Sanierung Annenstraße" wirklich gelöscht werden?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Projekt löschen' }));
+    expect(await screen.findByText('Seite /dashboard')).toBeTruthy();
+    expect(api.callsTo('DELETE', '/api/ProjectManagment/project/7')).toHaveLength(1);
+    expect(getSelectedProjectId()).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('keeps the project when the deletion is cancelled', async () => {
+    const { api } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Projekt löschen' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Abbrechen' }));
+    expect(api.callsTo('DELETE', '/api/ProjectManagment/project/7')).toHaveLength(0);
+    expect(getSelectedProjectId()).toBe('7');
+  });
+
+  it('edits name, description and address, refusing a Katastralgemeinde out of range', async () => {
+    const { api } = setup({
+      handlers: {
+        'PUT /api/ProjectManagment/project/7': (call) => json(200, { ...project, ...(call.body as object) }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Projekt bearbeiten' }));
+    const dialog = screen.getByRole('dialog', { name: 'Projekt bearbeiten' });
+    const name = within(dialog).getByLabelText('Projektname');
+    expect((name as HTMLInputElement).value).toBe('Sanierung Annenstraße');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Sanierung Lend');
+    const katastral = within(dialog).getByLabelText('Katastralgemeinde (KG-Nummer)');
+    await userEvent.clear(katastral);
+    await userEvent.type(katastral, '99999');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText('Value cannot exceed 92129.')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/ProjectManagment/project/7')).toHaveLength(0);
+
+    await userEvent.clear(katastral);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Projekt bearbeiten' })).toBeNull());
+    expect(api.callsTo('PUT', '/api/ProjectManagment/project/7')[0]?.body).toEqual({
+      name: 'Sanierung Lend',
+      description: 'Dach und Fenster',
+      address: { street: 'Annenstraße', number: '12', city: 'Graz', katastral: null, postalCode: '8020', country: 'Österreich' },
+    });
+  });
+});
+
+describe('ProjectOverviewPage without a project', () => {
+  it('warns, then goes to /dashboard after 500 ms (architects)', async () => {
+    vi.useFakeTimers();
+    const { api } = setup({ projectId: null });
+    expect(screen.getByRole('alertdialog', { name: 'Fehler bei der Projektzuordnung. Sie werden zur Startseite weitergeleitet.' })).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(missingProjectRedirectDelayMs - 1));
+    expect(screen.queryByText('Seite /dashboard')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(screen.getByText('Seite /dashboard')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('goes to /dashboardClient for clients, quietly when the warning is suppressed', async () => {
+    vi.useFakeTimers();
+    setup({ projectId: null, roles: ['CLIENT'], suppressed: true });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(missingProjectRedirectDelayMs));
+    expect(screen.getByText('Seite /dashboardClient')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('treats a malformed ?projectId= as no project', async () => {
+    vi.useFakeTimers();
+    setup({ projectId: null, route: '/projectOverview?projectId=abc' });
+    await act(async () => vi.advanceTimersByTime(0));
+    expect(screen.getByRole('alertdialog', { name: 'Fehler bei der Projektzuordnung. Sie werden zur Startseite weitergeleitet.' })).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(missingProjectRedirectDelayMs));
+    expect(screen.getByText('Seite /dashboard')).toBeTruthy();
+  });
+});

@@ -1,0 +1,191 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { projectStatusLabels, type Project } from '@bauakte/domain';
+import { FileDown, FolderOpen, Pencil, Trash2, Upload } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormError } from '../../components/ui/form-error';
+import { Spinner } from '../../components/ui/spinner';
+import { serverDetail } from '../../lib/error-message';
+import { cn } from '../../lib/cn';
+import { de } from '../../i18n/de';
+import { useSession } from '../auth/session-context';
+import { useAlert, useConfirm } from '../feedback/feedback-context';
+import { useModal } from '../modals/modal-context';
+import { EditProjectDialog } from './edit-project-dialog';
+import { formatAddress } from './project-address';
+import { ProjectProgress } from './project-progress';
+import { clearSelectedProject, suppressMissingProjectWarning } from './project-selection';
+import { deleteProject, fetchProject, projectKeys } from './projects-api';
+import { useLeaveProject, useOverviewProjectId } from './use-overview-project';
+
+const t = de.projectOverview;
+
+function SectionCard({ title, action, className, children }: { title: string; action?: ReactNode; className?: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId} className={className}>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0">
+        <CardTitle id={titleId} className="text-lg">
+          {title}
+        </CardTitle>
+        {action}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 text-sm text-muted-foreground sm:w-40">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+function ProjectInformation({ project, isArchitect }: { project: Project; isArchitect: boolean }) {
+  const address = formatAddress(project.address);
+  return (
+    <SectionCard title={t.infoTitle}>
+      <div className="flex flex-col gap-5">
+        <dl className="flex flex-col gap-3">
+          <Detail term={t.name}>{project.name}</Detail>
+          <Detail term={t.address}>{address || <span className="text-muted-foreground">{t.noAddress}</span>}</Detail>
+          {isArchitect && project.address.katastral !== null ? <Detail term={t.katastral}>{String(project.address.katastral).padStart(5, '0')}</Detail> : null}
+          {isArchitect ? <Detail term={t.customer}>{project.assignedUser ?? de.projects.unassigned}</Detail> : null}
+          {project.description.trim() ? (
+            <Detail term={t.description}>
+              <span className="whitespace-pre-line">{project.description}</span>
+            </Detail>
+          ) : null}
+        </dl>
+        <ProjectProgress value={project.progress} statusLabel={projectStatusLabels[project.status]} />
+      </div>
+    </SectionCard>
+  );
+}
+
+/** 'Aktionen' (architects): export, edit, and delete after a confirmation. */
+function ProjectActions({ project }: { project: Project }) {
+  const { openModal } = useModal();
+  const confirm = useConfirm();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const onDelete = async () => {
+    const confirmed = await confirm({ title: t.confirmDelete(project.name), description: t.confirmDeleteDescription, confirmLabel: t.delete, destructive: true });
+    if (!confirmed) return;
+    setDeleting(true);
+    try {
+      await deleteProject(String(project.id));
+    } catch (error) {
+      setDeleting(false);
+      void alert({ title: t.deleteFailed, description: serverDetail(error) });
+      return;
+    }
+    // The project is gone: leave without the missing-project warning, and without refetching it.
+    suppressMissingProjectWarning();
+    clearSelectedProject();
+    queryClient.removeQueries({ queryKey: projectKeys.detail(String(project.id)) });
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    void navigate('/dashboard');
+  };
+
+  return (
+    <SectionCard title={t.actionsTitle}>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => openModal('ExportProject')}>
+          <FileDown aria-hidden />
+          {t.export}
+        </Button>
+        <Button variant="outline" onClick={() => setEditing(true)}>
+          <Pencil aria-hidden />
+          {t.edit}
+        </Button>
+        <Button variant="destructive" disabled={deleting} onClick={() => void onDelete()}>
+          {deleting ? <Spinner /> : <Trash2 aria-hidden />}
+          {t.delete}
+        </Button>
+      </div>
+      <EditProjectDialog project={project} open={editing} onOpenChange={setEditing} />
+    </SectionCard>
+  );
+}
+
+/** 'Projektdateien': uploads come with the files feature; until then the list is empty. */
+function ProjectFiles({ className }: { className?: string }) {
+  const { openModal } = useModal();
+  return (
+    <SectionCard
+      title={t.filesTitle}
+      className={className}
+      action={
+        <Button size="sm" variant="outline" onClick={() => openModal('UploadImage')}>
+          <Upload aria-hidden />
+          {t.upload}
+        </Button>
+      }
+    >
+      <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-border p-8 text-center text-muted-foreground">
+        <FolderOpen aria-hidden className="size-8" />
+        <p>{t.noFiles}</p>
+      </div>
+    </SectionCard>
+  );
+}
+
+function LoadFailure() {
+  const leaveProject = useLeaveProject();
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <FormError>{t.loadFailed}</FormError>
+      <Button variant="outline" onClick={leaveProject}>
+        {t.toHome}
+      </Button>
+    </div>
+  );
+}
+
+function ProjectOverview({ projectId }: { projectId: string }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const isArchitect = user?.roles.includes('ARCHI') ?? false;
+  const project = useQuery({ queryKey: projectKeys.detail(projectId), queryFn: () => fetchProject(projectId), retry: false });
+  const loadedId = project.data?.id;
+
+  // Opening the project cleared its mark on the server: the dashboard must not show the old news.
+  useEffect(() => {
+    if (loadedId !== undefined) queryClient.removeQueries({ queryKey: projectKeys.allNews });
+  }, [loadedId, queryClient]);
+
+  if (project.isPending) return <p role="status">{t.loading}</p>;
+  if (project.isError) return <LoadFailure />;
+
+  const data = project.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <p className="text-sm font-medium text-muted-foreground">{t.title}</p>
+        <h1 className="text-2xl font-semibold break-words">{data.name}</h1>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ProjectInformation project={data} isArchitect={isArchitect} />
+        {isArchitect ? <ProjectActions project={data} /> : null}
+        <ProjectFiles className={cn(isArchitect && 'lg:col-span-2')} />
+      </div>
+    </div>
+  );
+}
+
+/** /projectOverview (spec section 2): the selected project's information, actions and files. */
+export function ProjectOverviewPage() {
+  const projectId = useOverviewProjectId();
+  if (!projectId) return null;
+  return <ProjectOverview key={projectId} projectId={projectId} />;
+}

@@ -1,0 +1,50 @@
+import type { ClientProject, CreateProjectRequest, DashboardProject, Project, UpdateProjectRequest } from '@bauakte/domain';
+import { apiRequest } from '../../lib/api';
+
+/**
+ * Every project list lives under 'projects' (news, the architects' list, the client list, the
+ * overview), so one invalidation after any change keeps dashboards, lists and overview current.
+ */
+export const projectKeys = {
+  all: ['projects'] as const,
+  allNews: ['projects', 'news'] as const,
+  news: (username: string) => ['projects', 'news', username.toLowerCase()] as const,
+  list: (username: string) => ['projects', 'list', username.toLowerCase()] as const,
+  client: (username: string) => ['projects', 'client', username.toLowerCase()] as const,
+  detail: (projectId: string) => ['projects', 'detail', projectId] as const,
+};
+
+const user = (username: string) => encodeURIComponent(username);
+
+/** 'Projekte mit Neuerungen'; spec section 7: a string answer counts as an empty list. */
+export async function fetchProjectNews(username: string): Promise<DashboardProject[]> {
+  const answer = await apiRequest<unknown>(`/ProjectManagment/dash/${user(username)}`);
+  return Array.isArray(answer) ? (answer as DashboardProject[]) : [];
+}
+
+/** The projects of the architect's team. */
+export function fetchProjects(username: string): Promise<Project[]> {
+  return apiRequest<Project[]>(`/ProjectManagment/${user(username)}`);
+}
+
+/** A client's assigned projects (for an architect: the team's). */
+export function fetchClientProjects(username: string): Promise<ClientProject[]> {
+  return apiRequest<ClientProject[]>(`/DashboardClient/dashi/${user(username)}`);
+}
+
+/** One project; for an architect, opening it also clears its mark under 'Projekte mit Neuerungen'. */
+export function fetchProject(projectId: string): Promise<Project> {
+  return apiRequest<Project>(`/DashboardClient/project/${encodeURIComponent(projectId)}`);
+}
+
+export function createProject(request: CreateProjectRequest): Promise<Project> {
+  return apiRequest<Project>('/ProjectManagment', { method: 'POST', body: request });
+}
+
+export function updateProject(projectId: string, request: UpdateProjectRequest): Promise<Project> {
+  return apiRequest<Project>(`/ProjectManagment/project/${encodeURIComponent(projectId)}`, { method: 'PUT', body: request });
+}
+
+export function deleteProject(projectId: string): Promise<void> {
+  return apiRequest<void>(`/ProjectManagment/project/${encodeURIComponent(projectId)}`, { method: 'DELETE' });
+}

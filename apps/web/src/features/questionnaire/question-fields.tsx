@@ -1,0 +1,224 @@
+import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
+import { cn } from '../../lib/cn';
+import { de } from '../../i18n/de';
+import { questionMessage } from './questionnaire-errors';
+
+const t = de.questionnaire;
+
+interface QuestionProps<T extends FieldValues, Output> {
+  control: Control<T, unknown, Output>;
+  name: FieldPath<T>;
+  label: string;
+  /** A line under the label, e.g. what kind of answer is expected. */
+  hint?: string;
+}
+
+/** Stable ids from the field path ('roof.roofType' → 'question-roof-roofType'), also for e2e specs. */
+const questionId = (name: string) => `question-${name.replace(/\./g, '-')}`;
+
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+/** Questions side by side on wide screens, one below the other on a phone. */
+export function QuestionGrid({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('grid gap-x-8 gap-y-6 md:grid-cols-2', className)} {...props} />;
+}
+
+function FieldMessage({ id, children }: { id: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-destructive">
+      {children}
+    </p>
+  );
+}
+
+function Hint({ id, children }: { id: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="text-sm text-muted-foreground">
+      {children}
+    </p>
+  );
+}
+
+/** Label, control, hint and message of one question; the control gets the ids it must reference. */
+function Question({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: (describedById: string | undefined) => ReactNode }) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children(describedBy(hint && hintId, error && errorId))}
+      <Hint id={hintId}>{hint}</Hint>
+      <FieldMessage id={errorId}>{error}</FieldMessage>
+    </div>
+  );
+}
+
+interface SelectQuestionProps<T extends FieldValues, Output, V extends string> extends QuestionProps<T, Output> {
+  options: readonly V[];
+  /** German label per value, from the domain's `…Labels` records. */
+  labels: Readonly<Record<V, string>>;
+}
+
+/** A choice; the empty 'Bitte wählen' option means unanswered and is sent as null. */
+export function SelectQuestion<T extends FieldValues, Output, V extends string>({ control, name, label, hint, options, labels }: SelectQuestionProps<T, Output, V>) {
+  const { field, fieldState } = useController({ control, name });
+  const id = questionId(name);
+  const error = questionMessage(fieldState.error?.message);
+  const onChange = (event: ChangeEvent<HTMLSelectElement>) => field.onChange(event.target.value === '' ? null : event.target.value);
+  return (
+    <Question id={id} label={label} hint={hint} error={error}>
+      {(describedById) => (
+        <NativeSelect
+          id={id}
+          name={field.name}
+          ref={field.ref}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={onChange}
+          onBlur={field.onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedById}
+        >
+          <option value="">{t.pleaseChoose}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Question>
+  );
+}
+
+interface NumberQuestionProps<T extends FieldValues, Output> extends QuestionProps<T, Output> {
+  min: number;
+  max: number;
+}
+
+/** A whole number such as a year; an empty field is unanswered and sent as null. */
+export function NumberQuestion<T extends FieldValues, Output>({ control, name, label, hint, min, max }: NumberQuestionProps<T, Output>) {
+  const { field, fieldState } = useController({ control, name });
+  const id = questionId(name);
+  const error = questionMessage(fieldState.error?.message);
+  // A number input reports '' for anything it cannot read as a number, too.
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value === '' ? null : Number(event.target.value));
+  return (
+    <Question id={id} label={label} hint={hint} error={error}>
+      {(describedById) => (
+        <Input
+          id={id}
+          name={field.name}
+          ref={field.ref}
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={min}
+          max={max}
+          value={typeof field.value === 'number' ? field.value : ''}
+          onChange={onChange}
+          onBlur={field.onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedById}
+          className="md:max-w-48"
+        />
+      )}
+    </Question>
+  );
+}
+
+interface TextQuestionProps<T extends FieldValues, Output> extends QuestionProps<T, Output> {
+  maxLength: number;
+}
+
+/** Free text; an empty field is unanswered and sent as null. */
+export function TextQuestion<T extends FieldValues, Output>({ control, name, label, hint, maxLength }: TextQuestionProps<T, Output>) {
+  const { field, fieldState } = useController({ control, name });
+  const id = questionId(name);
+  const error = questionMessage(fieldState.error?.message);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value === '' ? null : event.target.value);
+  return (
+    <Question id={id} label={label} hint={hint} error={error}>
+      {(describedById) => (
+        <Input
+          id={id}
+          name={field.name}
+          ref={field.ref}
+          maxLength={maxLength}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={onChange}
+          onBlur={field.onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedById}
+        />
+      )}
+    </Question>
+  );
+}
+
+interface YesNoQuestionProps<T extends FieldValues, Output> extends QuestionProps<T, Output> {
+  /** Called after the user picks an answer, e.g. to hide follow-up questions. */
+  onAnswer?(value: boolean): void;
+}
+
+const yesNo = [
+  { value: true, suffix: 'yes', text: t.yes },
+  { value: false, suffix: 'no', text: t.no },
+] as const;
+
+/** A Ja/Nein question: native radios in a group named by its legend; arrow keys move between them. */
+export function YesNoQuestion<T extends FieldValues, Output>({ control, name, label, hint, onAnswer }: YesNoQuestionProps<T, Output>) {
+  const { field, fieldState } = useController({ control, name });
+  const id = questionId(name);
+  const legendId = `${id}-legend`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const error = questionMessage(fieldState.error?.message);
+  const choose = (value: boolean) => {
+    field.onChange(value);
+    onAnswer?.(value);
+  };
+  return (
+    <fieldset
+      role="radiogroup"
+      aria-labelledby={legendId}
+      aria-describedby={describedBy(hint && hintId, error && errorId)}
+      aria-invalid={error ? true : undefined}
+      className="flex min-w-0 flex-col gap-2"
+    >
+      <legend id={legendId} className="mb-2 text-sm font-medium leading-none text-foreground">
+        {label}
+      </legend>
+      <div className="flex flex-wrap gap-3">
+        {yesNo.map(({ value, suffix, text }, index) => (
+          <label
+            key={suffix}
+            htmlFor={`${id}-${suffix}`}
+            className="flex h-10 min-w-24 cursor-pointer items-center gap-2 rounded-md border border-input bg-background px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2"
+          >
+            <input
+              id={`${id}-${suffix}`}
+              type="radio"
+              name={field.name}
+              value={String(value)}
+              // The first radio takes the ref, so a failed validation can focus the group.
+              ref={index === 0 ? field.ref : undefined}
+              checked={field.value === value}
+              onChange={() => choose(value)}
+              onBlur={field.onBlur}
+              className="size-4 accent-primary focus-visible:outline-none"
+            />
+            {text}
+          </label>
+        ))}
+      </div>
+      <Hint id={hintId}>{hint}</Hint>
+      <FieldMessage id={errorId}>{error}</FieldMessage>
+    </fieldset>
+  );
+}

@@ -1,0 +1,51 @@
+import { useWatch } from 'react-hook-form';
+import { frameMaterialLabels, frameMaterials, questionnaireLimits, typeOfGlassLabels, typesOfGlass } from '@bauakte/domain';
+import { de } from '../../i18n/de';
+import { NumberQuestion, QuestionGrid, SelectQuestion, YesNoQuestion } from './question-fields';
+import { QuestionnaireStepPage, type StepForm } from './step-page';
+
+const q = de.questionnaire.questions;
+
+const windowDetails = ['windowConstructionYear', 'typeOfGlass', 'frameMaterial', 'isRollerBlindHousing'] as const;
+
+/** With different windows the architect collects the details, so the other questions disappear. */
+function WindowsQuestions({ form }: { form: StepForm<'windows'> }) {
+  const { control } = form;
+  const differentWindows = useWatch({ control, name: 'isDifferentWindows' }) === true;
+
+  // Hidden answers would still be validated and sent; cleared, nothing unseen can block saving.
+  const onDifferentWindows = (different: boolean) => {
+    if (!different) return;
+    windowDetails.forEach((name) => form.setValue(name, null));
+    form.clearErrors([...windowDetails]);
+  };
+
+  return (
+    <QuestionGrid>
+      <YesNoQuestion control={control} name="isDifferentWindows" label={q.isDifferentWindows} onAnswer={onDifferentWindows} />
+      {differentWindows ? (
+        <p role="status" className="rounded-md border border-border bg-accent p-4 text-sm text-accent-foreground md:col-span-2">
+          {de.questionnaire.differentWindowsNote}
+        </p>
+      ) : (
+        <>
+          <NumberQuestion
+            control={control}
+            name="windowConstructionYear"
+            label={q.windowConstructionYear}
+            min={questionnaireLimits.numberMin}
+            max={questionnaireLimits.numberMax}
+          />
+          <SelectQuestion control={control} name="typeOfGlass" label={q.typeOfGlass} options={typesOfGlass} labels={typeOfGlassLabels} />
+          <SelectQuestion control={control} name="frameMaterial" label={q.frameMaterial} options={frameMaterials} labels={frameMaterialLabels} />
+          <YesNoQuestion control={control} name="isRollerBlindHousing" label={q.isRollerBlindHousing} />
+        </>
+      )}
+    </QuestionGrid>
+  );
+}
+
+/** /windows: Fenster, step 3 of 4. */
+export function WindowsPage() {
+  return <QuestionnaireStepPage step="windows">{(form) => <WindowsQuestions form={form} />}</QuestionnaireStepPage>;
+}

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, createArchitectViaApi, createTeamViaApi, inviteArchitectViaApi } from './support/accounts';
+import { loginAsAdmin } from './support/fixtures';
+import { waitForMail } from './support/mail';
+
+function teamItem(page: Page, team: string) {
+  return page
+    .getByRole('region', { name: 'Alle Teams & Mitglieder' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: team, exact: true }) });
+}
+
+test.describe('admin: teams and users', () => {
+  test('adds an architect to a second team, removes a member and deletes a team, each confirmed', async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    const secondTeam = await createTeamViaApi(request, await adminToken(request), 'Zweit');
+    await loginAsAdmin(page);
+
+    const addMember = page.getByRole('region', { name: 'Benutzer zu Team hinzufügen' });
+    await addMember.getByLabel('Team').selectOption(secondTeam);
+    await addMember.getByLabel('Architekt/in').selectOption(architect.username);
+    await addMember.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(addMember.getByRole('status')).toHaveText(`${architect.username} wurde zum Team ${secondTeam} hinzugefügt.`);
+    await expect(teamItem(page, secondTeam)).toContainText(architect.username);
+
+    // Adding twice is refused with the server's German text.
+    await addMember.getByLabel('Architekt/in').selectOption(architect.username);
+    await addMember.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(addMember.getByRole('alert')).toHaveText('Dieser Benutzer ist bereits Mitglied des Teams.');
+
+    const firstTeam = teamItem(page, architect.teamName);
+    await firstTeam.getByRole('button', { name: 'Entfernen' }).click();
+    let question = page.getByRole('alertdialog', { name: `Soll "${architect.username}" wirklich aus "${architect.teamName}" entfernt werden?` });
+    await question.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(question).toHaveCount(0);
+    await expect(firstTeam).toContainText(architect.username);
+
+    await firstTeam.getByRole('button', { name: 'Entfernen' }).click();
+    await question.getByRole('button', { name: 'Entfernen' }).click();
+    await expect(firstTeam.getByText('Keine Mitglieder')).toBeVisible();
+
+    await firstTeam.getByRole('button', { name: 'Löschen' }).click();
+    question = page.getByRole('alertdialog', { name: `Team "${architect.teamName}" wirklich löschen?` });
+    await question.getByRole('button', { name: 'Löschen' }).click();
+    await expect(firstTeam).toHaveCount(0);
+    await expect(teamItem(page, secondTeam)).toContainText(architect.username);
+  });
+
+  test('an empty team name sends nothing', async ({ page }) => {
+    await loginAsAdmin(page);
+    const createTeam = page.getByRole('region', { name: 'Neues Team erstellen' });
+    await createTeam.getByRole('button', { name: 'Team erstellen' }).click();
+    await expect(createTeam.getByRole('alert')).toHaveText('Bitte geben Sie einen Teamnamen ein.');
+  });
+
+  test('the user overview shows roles and status and sends an invitation again', async ({ page, request }) => {
+    const invitation = await inviteArchitectViaApi(request);
+    await loginAsAdmin(page);
+    await page.getByRole('button', { name: 'Registrierte Nutzer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Benutzerübersicht' });
+    const row = dialog.getByRole('row').filter({ has: page.getByRole('rowheader', { name: invitation.username, exact: true }) });
+    await expect(row).toContainText('Architekt/in');
+    await expect(row).toContainText('Eingeladen');
+    await expect(dialog.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'admin', exact: true }) })).toContainText('Administrator/in');
+
+    const sentBefore = Date.now();
+    await row.getByRole('button', { name: 'Einladung erneut senden' }).click();
+    await expect(row.getByRole('status')).toHaveText('Die Einladung wurde versendet.');
+    const again = await waitForMail(invitation.email, /Einladung/);
+    expect(Date.parse(again.receivedAt)).toBeGreaterThanOrEqual(sentBefore - 1000);
+  });
+});

@@ -1,0 +1,80 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createArchitectViaApi } from './support/accounts';
+import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { cardOf } from './support/portal';
+import { seedClientProject } from './support/questionnaire-seed';
+
+const layoutSaved = (page: Page, dashboard: 'architect' | 'client') =>
+  page.waitForResponse((response) => response.url().endsWith(`/api/dashboardLayout/${dashboard}`) && response.request().method() === 'PUT' && response.ok());
+
+async function position(card: Locator): Promise<{ x: number; y: number }> {
+  const box = await card.boundingBox();
+  if (!box) throw new Error('card not visible');
+  return { x: Math.round(box.x), y: Math.round(box.y) };
+}
+
+test.describe('dashboards', () => {
+  test('a card dragged by its handle keeps its place after a reload', async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    const userCard = cardOf(page, 'Benutzerinformationen');
+    const messages = cardOf(page, 'Neusten Nachrichten');
+    await expect(userCard).toBeVisible();
+    const before = await position(userCard);
+    const target = await position(messages);
+    expect(before.x).toBeLessThan(target.x);
+
+    const handle = page.getByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' });
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('handle not visible');
+    const saved = layoutSaved(page, 'architect');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const dx = target.x - before.x;
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(box.x + box.width / 2 + (dx * step) / 10, box.y + box.height / 2 + 5);
+    await page.mouse.up();
+    await saved;
+    await expect.poll(async () => (await position(userCard)).x).toBe(target.x);
+
+    await page.reload();
+    await expect(cardOf(page, 'Benutzerinformationen')).toBeVisible();
+    await expect.poll(async () => (await position(cardOf(page, 'Benutzerinformationen'))).x).toBe(target.x);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the keyboard moves a card of the client dashboard, and the layout is restored on the next visit', async ({ page, request }) => {
+    const { client } = await seedClientProject(request);
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    await expect(cardOf(page, 'Projektübersicht').getByRole('button', { name: /Sanierung/ })).toHaveCount(1);
+
+    const headings = () => page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(await headings()).toEqual(['Projektübersicht', 'Neusten Nachrichten', 'Benutzerinformationen']);
+    const saved = layoutSaved(page, 'client');
+    await page.getByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' }).focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('status').filter({ hasText: 'Benutzerinformationen: Spalte 1, Reihe 1' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' })).toBeFocused();
+    await saved;
+
+    await page.reload();
+    await expect(cardOf(page, 'Benutzerinformationen')).toBeVisible();
+    expect(await headings()).toEqual(['Benutzerinformationen', 'Neusten Nachrichten', 'Projektübersicht']);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('on a phone the cards stack in full width', async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const news = await position(cardOf(page, 'Projekte mit Neuerungen'));
+    const messages = await position(cardOf(page, 'Neusten Nachrichten'));
+    expect(messages.x).toBe(news.x);
+    expect(messages.y).toBeGreaterThan(news.y);
+    await expect(page.getByRole('button', { name: /verschieben/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Neues Projekt' })).toBeVisible();
+  });
+});

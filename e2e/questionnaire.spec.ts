@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createArchitectViaApi } from './support/accounts';
+import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
+
+const yesNo = (page: Page, question: string, choice: 'Ja' | 'Nein') =>
+  page.getByRole('radiogroup', { name: question }).getByLabel(choice, { exact: true });
+
+const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Speichern und Weiter' });
+
+async function loginAsClientWithProject(page: Page, client: { username: string; password: string }, projectId: number) {
+  await loginAs(page, client.username, client.password);
+  await expect(page).toHaveURL(/\/dashboardClient$/);
+  await selectProjectInSession(page, projectId);
+}
+
+async function fillGeneral(page: Page) {
+  await page.getByLabel('Gebäudenutzung').selectOption('WOHNBAU');
+  await page.getByLabel('Gebäudetyp').selectOption('MITTELHAUS');
+  await page.getByLabel('Anzahl der Wohneinheiten').selectOption('UNITS_3_9');
+  await page.getByLabel('Zu sanierende Einheiten').selectOption('AMOUNT_6');
+  await page.getByLabel('Ausrichtung der Hauptfassade').selectOption('SO');
+  await page.getByLabel('Baujahr', { exact: true }).fill('1962');
+}
+
+test.describe('questionnaire', () => {
+  // Seeding waits for two invitation mails; both workers share one server.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('a client answers all four steps, reaches 100 % and finds the answers again', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { client, projectId } = await seedClientProject(request);
+    await loginAsClientWithProject(page, client, projectId);
+
+    await page.goto('/general');
+    await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Informationen' })).toBeVisible();
+    await expect(page.getByText('Schritt 1 von 4')).toBeVisible();
+    await expect(page.getByLabel('Gebäudenutzung')).toHaveValue('');
+    await expectNoSeriousA11yViolations(page);
+    await fillGeneral(page);
+    await saveAndContinue(page).click();
+
+    await expect(page).toHaveURL(/\/storeys$/);
+    await expect(page.getByLabel('Dachform')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Dachform').selectOption('SATTELDACH');
+    await yesNo(page, 'Ist der Dachboden beheizt?', 'Ja').check();
+    await page.getByLabel('Anzahl der Geschoße (ohne Dachboden und Keller)').selectOption('3');
+    await yesNo(page, 'Ist der Keller beheizt?', 'Nein').check();
+    await yesNo(page, 'Wurde das Gebäude bereits saniert?', 'Ja').check();
+    await saveAndContinue(page).click();
+
+    await expect(page).toHaveURL(/\/windows$/);
+    await expect(page.getByRole('radiogroup', { name: 'Gibt es unterschiedliche Fenster?' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await yesNo(page, 'Gibt es unterschiedliche Fenster?', 'Ja').check();
+    await expect(page.getByText('Ihre Fenster sind unterschiedlich – Ihre Architektin bzw. Ihr Architekt wird sich bei Ihnen melden.')).toBeVisible();
+    await expect(page.getByLabel('Verglasung')).toHaveCount(0);
+    await yesNo(page, 'Gibt es unterschiedliche Fenster?', 'Nein').check();
+    await page.getByLabel('Baujahr der Fenster').fill('1995');
+    await page.getByLabel('Verglasung').selectOption('DOUBLE_ISOLATION');
+    await page.getByLabel('Rahmenmaterial').selectOption('WOOD');
+    await yesNo(page, 'Gibt es Rollladenkästen?', 'Ja').check();
+    await saveAndContinue(page).click();
+
+    await expect(page).toHaveURL(/\/heating$/);
+    await expect(page.getByLabel('Wärmeerzeuger')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Wärmeerzeuger').selectOption('CONDENSING_BOILER');
+    await page.getByLabel('Brennstoff').selectOption('HEAT_PUMP');
+    await page.getByLabel('Baujahr der Heizung').fill('um 2005');
+    await page.getByLabel('Warmwasserbereitung').selectOption('DECENTRALIZED');
+    await page.getByLabel('Wärmeabgabe').selectOption('AREA_HEATING');
+    await page.getByLabel('Temperaturregelung').selectOption('ROOM_THERMOSTAT_ZONE_TIME');
+    await expect(saveAndContinue(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const project = await request.get(`/api/DashboardClient/project/${projectId}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(project.status()).toBe(200);
+    expect(((await project.json()) as { progress: number }).progress).toBe(100);
+
+    await selectProjectInSession(page, projectId);
+    await page.goto('/general');
+    await expect(page.getByLabel('Gebäudetyp')).toHaveValue('MITTELHAUS');
+    await expect(page.getByLabel('Ausrichtung der Hauptfassade')).toHaveValue('SO');
+    await expect(page.getByLabel('Baujahr', { exact: true })).toHaveValue('1962');
+    await page.goto('/storeys');
+    await expect(yesNo(page, 'Ist der Dachboden beheizt?', 'Ja')).toBeChecked();
+    await expect(page.getByLabel('Anzahl der Geschoße (ohne Dachboden und Keller)')).toHaveValue('3');
+  });
+
+  test('keeps the page and names the field when a year is out of range', async ({ page, request }) => {
+    const { client, projectId } = await seedClientProject(request);
+    await loginAsClientWithProject(page, client, projectId);
+    await page.goto('/general');
+    const year = page.getByLabel('Baujahr', { exact: true });
+    await year.fill('1200');
+    await saveAndContinue(page).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Year must be at least 1300.' })).toBeVisible();
+    await expect(year).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/general$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a phone-sized screen can fill the General page with the keyboard', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const { client, projectId } = await seedClientProject(request);
+    await loginAsClientWithProject(page, client, projectId);
+    await page.goto('/general');
+    await expect(page.getByLabel('Gebäudenutzung')).toBeVisible();
+    await fillGeneral(page);
+
+    // One column: nothing sticks out sideways, and the questions sit below each other.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const usage = await page.getByLabel('Gebäudenutzung').boundingBox();
+    const type = await page.getByLabel('Gebäudetyp').boundingBox();
+    expect(type && usage && type.y > usage.y).toBe(true);
+
+    // Tab runs from one question to the next.
+    await page.getByLabel('Gebäudenutzung').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Gebäudetyp')).toBeFocused();
+
+    await saveAndContinue(page).click();
+    await expect(page).toHaveURL(/\/storeys$/);
+  });
+
+  test('without a project the page warns and returns to the dashboard', async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/windows');
+    await expect(page.getByRole('alertdialog')).toContainText('Fehler bei der Zuordnung zu einem Projekt.');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The warning outlives the redirect until it is dismissed.
+    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+});

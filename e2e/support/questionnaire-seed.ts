@@ -1,0 +1,59 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createArchitectViaApi, uniqueName, type TestAccount } from './accounts';
+import { appPathOf, linkIn, waitForMail } from './mail';
+
+export interface SeededProject {
+  architect: TestAccount;
+  client: TestAccount;
+  projectId: number;
+}
+
+async function loginToken(request: APIRequestContext, account: TestAccount): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
+  expect(response.status(), `login of ${account.username}`).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The architect creates a client, who registers through the mailed invitation with an address. */
+async function createClientViaApi(request: APIRequestContext, architectToken: string): Promise<TestAccount> {
+  const username = uniqueName('kundin');
+  const email = `${username}@e2e.bauakte.test`;
+  const person = { username, firstName: 'Klara', lastName: 'Kundin', email };
+  const created = await request.post('/api/ClientManagment', {
+    data: { ...person, address: { street: 'Annenstraße', number: '12', city: 'Graz', country: 'Österreich', postalCode: '8020' } },
+    headers: { authorization: `Bearer ${architectToken}` },
+  });
+  expect(created.status(), 'client created').toBe(201);
+
+  const invitation = await waitForMail(email, /Einladung/);
+  const password = 'e2e-kundin-passwort';
+  const registered = await request.put(`/api${appPathOf(linkIn(invitation, '/register?token='))}`, {
+    data: {
+      ...person,
+      phone: '+43 316 123456',
+      password,
+      address: { city: 'Graz', community: 'Graz', street: 'Annenstraße', houseNumber: '12', postalCode: '8020' },
+    },
+  });
+  expect(registered.status(), 'client registered').toBe(200);
+  return { username, email, password };
+}
+
+/** A fresh architect, their registered client and a project assigned to that client, all through the API. */
+export async function seedClientProject(request: APIRequestContext): Promise<SeededProject> {
+  const architect = await createArchitectViaApi(request);
+  const architectToken = await loginToken(request, architect);
+  const client = await createClientViaApi(request, architectToken);
+  const project = await request.post('/api/ProjectManagment', {
+    data: { name: uniqueName('Sanierung'), assignedUser: client.username },
+    headers: { authorization: `Bearer ${architectToken}` },
+  });
+  expect(project.status(), 'project created').toBe(201);
+  const { id } = (await project.json()) as { id: number };
+  return { architect, client, projectId: id };
+}
+
+/** Holds the project in the session as choosing it in the app does (sessionStorage 'projectId'). */
+export async function selectProjectInSession(page: Page, projectId: number): Promise<void> {
+  await page.evaluate((id) => sessionStorage.setItem('projectId', String(id)), projectId);
+}
