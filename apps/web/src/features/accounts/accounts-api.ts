@@ -23,3 +23,8 @@ export function fetchResetInfo(token: string): Promise<ResetInfo> {
 export function resetPassword(token: string, password: string): Promise<MessageResponse> {
   return apiRequest<MessageResponse>(withToken('/reset-password', token), { method: 'POST', body: { password }, anonymous: true });
 }
+
+/** Sends an invitation again (lost mail, expired link); the server decides who may. */
+export function resendInvitation(username: string): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('/invitations/resend', { method: 'POST', body: { username } });
+}

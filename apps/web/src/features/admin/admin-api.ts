@@ -43,6 +43,3 @@ export function deleteTeam(name: string): Promise<void> {
   return apiRequest<void>(`/team/delete?${query({ name })}`, { method: 'DELETE' });
 }
 
-export function resendInvitation(username: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/invitations/resend', { method: 'POST', body: { username } });
-}

@@ -11,6 +11,3 @@ export function addMemberErrorMessage(error: unknown): string {
   return errorMessage(error, { failed: de.admin.addMember.failed, network: de.admin.networkError });
 }
 
-export function resendErrorMessage(error: unknown): string {
-  return errorMessage(error, { failed: de.admin.users.resendFailed, network: de.admin.networkError });
-}

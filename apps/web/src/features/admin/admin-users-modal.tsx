@@ -1,47 +1,12 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { roleLabels, userStatusLabels, type UserListItem } from '@bauakte/domain';
-import { Send } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
-import { StatusMessage } from '../../components/ui/status-message';
 import { de } from '../../i18n/de';
-import { adminKeys, fetchUsers, resendInvitation } from './admin-api';
-import { resendErrorMessage } from './admin-errors';
+import { ResendInvitationButton } from '../accounts/resend-invitation-button';
+import { adminKeys, fetchUsers } from './admin-api';
 
 const t = de.admin.users;
-
-type Result = { kind: 'success' | 'error'; text: string } | null;
-
-/** Invited architects may get their invitation again (lost mail, expired link). */
-function ResendInvitation({ username }: { username: string }) {
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Result>(null);
-
-  const send = async () => {
-    setSending(true);
-    setResult(null);
-    try {
-      const answer = await resendInvitation(username);
-      setResult({ kind: 'success', text: answer.message });
-    } catch (error) {
-      setResult({ kind: 'error', text: resendErrorMessage(error) });
-    } finally {
-      setSending(false);
-    }
-  };
-
-  return (
-    <div className="flex flex-col items-start gap-1">
-      <Button variant="outline" size="sm" disabled={sending} onClick={() => void send()}>
-        {sending ? <Spinner /> : <Send aria-hidden />}
-        {t.resend}
-      </Button>
-      {result?.kind === 'success' ? <StatusMessage>{result.text}</StatusMessage> : <FormError>{result?.text}</FormError>}
-    </div>
-  );
-}
 
 function UserRow({ user }: { user: UserListItem }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
@@ -54,7 +19,7 @@ function UserRow({ user }: { user: UserListItem }) {
       <td className="py-3 pr-4 break-all">{user.email}</td>
       <td className="py-3 pr-4">{roleLabels[user.role]}</td>
       <td className="py-3 pr-4">{userStatusLabels[user.status]}</td>
-      <td className="py-3">{user.role === 'ARCHI' && user.status === 'INVITED' ? <ResendInvitation username={user.username} /> : null}</td>
+      <td className="py-3">{user.role === 'ARCHI' && user.status === 'INVITED' ? <ResendInvitationButton username={user.username} /> : null}</td>
     </tr>
   );
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api';
-import { errorMessage, withServerDetail } from '../../lib/error-message';
+import { withServerDetail } from '../../lib/error-message';
 import { de } from '../../i18n/de';
 
 /** The server created the customer but could not mail the invitation (502 MAIL_FAILED). */
@@ -14,6 +14,3 @@ export function createCustomerErrorMessage(error: unknown): string {
   return `${de.customers.create.failed} (${de.customers.create.networkError})`;
 }
 
-export function resendErrorMessage(error: unknown): string {
-  return errorMessage(error, { failed: de.customers.list.resendFailed, network: de.customers.list.networkError });
-}

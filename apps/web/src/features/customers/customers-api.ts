@@ -1,4 +1,4 @@
-import type { CreateCustomerRequest, Customer, MessageResponse } from '@bauakte/domain';
+import type { CreateCustomerRequest, Customer } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 
 /** The architect's customer lists live under 'customers': one invalidation refreshes them all. */
@@ -15,10 +15,6 @@ export function fetchCustomers(username: string): Promise<Customer[]> {
 /** Creates the customer and mails the invitation (502 MAIL_FAILED: created, but the mail failed). */
 export function createCustomer(request: CreateCustomerRequest): Promise<Customer> {
   return apiRequest<Customer>('/ClientManagment', { method: 'POST', body: request });
-}
-
-export function resendInvitation(username: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/invitations/resend', { method: 'POST', body: { username } });
 }
 
 /** Deletes the customer's account; the projects stay, assigned to no one. */

@@ -1,52 +1,20 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { userStatusLabels, type Customer } from '@bauakte/domain';
-import { Send, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
-import { StatusMessage } from '../../components/ui/status-message';
 import { serverDetail } from '../../lib/error-message';
 import { de } from '../../i18n/de';
+import { ResendInvitationButton } from '../accounts/resend-invitation-button';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm } from '../feedback/feedback-context';
 import { useModal } from '../modals/modal-context';
 import { projectKeys } from '../projects/projects-api';
-import { resendErrorMessage } from './customer-errors';
-import { customerKeys, deleteCustomer, fetchCustomers, resendInvitation } from './customers-api';
+import { customerKeys, deleteCustomer, fetchCustomers } from './customers-api';
 
 const t = de.customers.list;
-
-type Result = { kind: 'success' | 'error'; text: string } | null;
-
-/** Invited customers may get their invitation again (lost mail, expired link). */
-function ResendInvitation({ username }: { username: string }) {
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Result>(null);
-
-  const send = async () => {
-    setSending(true);
-    setResult(null);
-    try {
-      const answer = await resendInvitation(username);
-      setResult({ kind: 'success', text: answer.message });
-    } catch (error) {
-      setResult({ kind: 'error', text: resendErrorMessage(error) });
-    } finally {
-      setSending(false);
-    }
-  };
-
-  return (
-    <div className="flex flex-col items-start gap-1">
-      <Button variant="outline" size="sm" disabled={sending} onClick={() => void send()}>
-        {sending ? <Spinner /> : <Send aria-hidden />}
-        {t.resend}
-      </Button>
-      {result?.kind === 'success' ? <StatusMessage>{result.text}</StatusMessage> : <FormError>{result?.text}</FormError>}
-    </div>
-  );
-}
 
 /** Deletes the customer's account after a confirmation; their projects stay, assigned to no one. */
 function DeleteCustomer({ username }: { username: string }) {
@@ -94,7 +62,7 @@ function CustomerRow({ customer }: { customer: Customer }) {
       <td className="py-3 pr-4">{customer.creationName}</td>
       <td className="py-3">
         <div className="flex flex-col items-start gap-2">
-          {customer.status === 'INVITED' ? <ResendInvitation username={customer.username} /> : null}
+          {customer.status === 'INVITED' ? <ResendInvitationButton username={customer.username} /> : null}
           <DeleteCustomer username={customer.username} />
         </div>
       </td>
