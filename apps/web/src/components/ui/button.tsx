@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
+import { Loader2 } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -28,15 +29,24 @@ export const buttonVariants = cva(
 
 export interface ButtonProps extends ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
   asChild?: boolean;
+  /** Work is under way (spec: submitting → button disabled with a spinner). */
+  busy?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+export function Button({ className, variant, size, asChild = false, busy = false, type, disabled, children, ...props }: ButtonProps) {
+  if (asChild) {
+    return <Slot.Root className={cn(buttonVariants({ variant, size, className }))} {...props}>{children}</Slot.Root>;
+  }
   return (
-    <Component
+    <button
+      type={type ?? 'button'}
       className={cn(buttonVariants({ variant, size, className }))}
-      {...(asChild ? {} : { type: type ?? 'button' })}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
       {...props}
-    />
+    >
+      {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
+      {children}
+    </button>
   );
 }

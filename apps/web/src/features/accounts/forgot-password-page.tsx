@@ -5,7 +5,6 @@ import { emailSchema, forgotPasswordRequestSchema, type ForgotPasswordRequest } 
 import { Button } from '../../components/ui/button';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
-import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { schemaRule } from '../../lib/field-rules';
@@ -78,8 +77,7 @@ export function ForgotPasswordPage() {
           <FormError>{error}</FormError>
         </CardContent>
         <CardFooter className="flex flex-col gap-3">
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner /> : null}
+          <Button type="submit" className="w-full" busy={isSubmitting}>
             {t.submit}
           </Button>
           <BackToLogin />

@@ -93,8 +93,7 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
         <FormError>{error}</FormError>
       </CardContent>
       <CardFooter>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
+        <Button type="submit" className="w-full" busy={isSubmitting}>
           {t.submit}
         </Button>
       </CardFooter>

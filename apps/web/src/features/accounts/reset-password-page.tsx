@@ -88,8 +88,7 @@ function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
         <FormError>{error}</FormError>
       </CardContent>
       <CardFooter>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
+        <Button type="submit" className="w-full" busy={isSubmitting}>
           {t.submit}
         </Button>
       </CardFooter>

@@ -4,7 +4,6 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
-import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { de } from '../../i18n/de';
 import { addMember } from './admin-api';
@@ -68,8 +67,7 @@ export function AddMemberCard() {
           />
           {result?.kind === 'success' ? <StatusMessage>{result.text}</StatusMessage> : <FormError>{result?.text}</FormError>}
           <div>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
+            <Button type="submit" busy={isSubmitting}>
               {t.submit}
             </Button>
           </div>

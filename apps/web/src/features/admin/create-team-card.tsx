@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createTeamRequestSchema } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { serverDetail } from '../../lib/error-message';
@@ -51,8 +50,7 @@ export function CreateTeamCard() {
           />
           <StatusMessage>{created}</StatusMessage>
           <div>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
+            <Button type="submit" busy={isSubmitting}>
               {de.admin.createTeam.submit}
             </Button>
           </div>

@@ -6,7 +6,6 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
-import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { de } from '../../i18n/de';
@@ -76,8 +75,7 @@ export function CreateUserCard() {
           <TextField id="create-user-email" label={t.email} type="email" required autoComplete="off" error={errors.email?.message} {...form.register('email')} />
           {result?.kind === 'success' ? <StatusMessage>{result.text}</StatusMessage> : <FormError>{result?.text}</FormError>}
           <div>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
+            <Button type="submit" busy={isSubmitting}>
               {t.submit}
             </Button>
           </div>

@@ -7,7 +7,6 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormError } from '../../components/ui/form-error';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { login } from './auth-api';
 import { homePathFor } from './home-path';
@@ -95,8 +94,7 @@ export function LoginPage() {
             <FormError>{error}</FormError>
           </CardContent>
           <CardFooter className="flex flex-col gap-3">
-            <Button type="submit" className="w-full" disabled={submitting}>
-              {submitting ? <Spinner /> : null}
+            <Button type="submit" className="w-full" busy={submitting}>
               {de.login.submit}
             </Button>
             <Link to="/forgotPassword" className="text-sm text-primary underline-offset-4 hover:underline">

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createCustomerRequestSchema, customerAddressSchema, emailSchema, usernameSchema } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
-import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { schemaRule } from '../../lib/field-rules';
 import { de } from '../../i18n/de';
@@ -85,8 +84,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
       </fieldset>
       <FormError>{error}</FormError>
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
+        <Button type="submit" busy={isSubmitting}>
           {t.submit}
         </Button>
       </div>

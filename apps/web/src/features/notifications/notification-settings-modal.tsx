@@ -84,8 +84,7 @@ function Footer({ busy, onSave, onCancel }: { busy: boolean; onSave?: () => void
       <Button variant="outline" onClick={onCancel}>
         {t.cancel}
       </Button>
-      <Button disabled={busy || !onSave} onClick={onSave}>
-        {busy ? <Spinner /> : null}
+      <Button disabled={!onSave} busy={busy} onClick={onSave}>
         {t.save}
       </Button>
     </div>

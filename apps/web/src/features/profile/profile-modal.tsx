@@ -129,12 +129,10 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
       </div>
       <FormError>{error}</FormError>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button variant="destructive" disabled={busy} onClick={() => void onDelete()}>
-          {deleting ? <Spinner /> : null}
+        <Button variant="destructive" disabled={busy} busy={deleting} onClick={() => void onDelete()}>
           {t.delete}
         </Button>
-        <Button type="submit" disabled={busy}>
-          {isSubmitting ? <Spinner /> : null}
+        <Button type="submit" disabled={busy} busy={isSubmitting}>
           {t.save}
         </Button>
       </div>

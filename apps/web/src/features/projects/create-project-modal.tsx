@@ -6,7 +6,6 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
-import { Spinner } from '../../components/ui/spinner';
 import { withServerDetail } from '../../lib/error-message';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
@@ -67,8 +66,7 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
       <ProjectAddressFields idPrefix={ids} register={form.register} errors={errors} />
       <FormError>{error}</FormError>
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
+        <Button type="submit" busy={isSubmitting}>
           {t.submit}
         </Button>
       </div>

@@ -5,7 +5,6 @@ import type { Project } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form-error';
-import { Spinner } from '../../components/ui/spinner';
 import { withServerDetail } from '../../lib/error-message';
 import { de } from '../../i18n/de';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
@@ -49,8 +48,7 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
         <Button variant="outline" onClick={onDone}>
           {de.common.cancel}
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
+        <Button type="submit" busy={isSubmitting}>
           {de.common.save}
         </Button>
       </DialogFooter>

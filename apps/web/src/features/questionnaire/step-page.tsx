@@ -98,8 +98,7 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
       </Card>
       <FormError>{failure}</FormError>
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? <Spinner /> : null}
+        <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
           {isLastStep(step) ? t.save : t.saveAndContinue}
         </Button>
       </div>
