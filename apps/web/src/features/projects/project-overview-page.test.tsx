@@ -8,7 +8,7 @@ import { renderWithProviders, sessionUser } from '../../test/render';
 import { ModalProvider } from '../modals/modal-provider';
 import { clearSelectedProject, getSelectedProjectId, selectProject, suppressMissingProjectWarning } from './project-selection';
 import { ProjectOverviewPage } from './project-overview-page';
-import { missingProjectRedirectDelayMs } from './use-overview-project';
+import { missingProjectRedirectDelayMs } from './use-required-project';
 
 function Elsewhere() {
   const location = useLocation();

@@ -18,7 +18,8 @@ import { formatAddress } from './project-address';
 import { ProjectProgress } from './project-progress';
 import { clearSelectedProject, suppressMissingProjectWarning } from './project-selection';
 import { deleteProject, fetchProject, projectKeys } from './projects-api';
-import { useLeaveProject, useOverviewProjectId } from './use-overview-project';
+import { useOverviewProjectId } from './use-overview-project';
+import { useLeaveProject } from './use-required-project';
 
 const t = de.projectOverview;
 

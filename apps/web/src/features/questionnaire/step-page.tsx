@@ -14,7 +14,8 @@ import { useSession } from '../auth/session-context';
 import { fetchStepAnswers, questionnaireKeys, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
 import { isProjectUnavailable, saveFailureText, serverFieldIssues } from './questionnaire-errors';
 import { formValuesOf, isLastStep, pathAfter, stepCount, stepNumber, stepResolvers } from './questionnaire-steps';
-import { useLeaveProject, useQuestionnaireProject } from './use-questionnaire-project';
+import { useLeaveProject } from '../projects/use-required-project';
+import { useQuestionnaireProject } from './use-questionnaire-project';
 
 const t = de.questionnaire;
 
