@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { FormError } from '../../components/ui/form-error';
+import { de } from '../../i18n/de';
+import { useOpenProject } from './use-open-project';
+
+interface ProjectListProps<T extends { id: number; name: string }> {
+  projects: UseQueryResult<T[]>;
+  label: string;
+  empty: string;
+  /** The line under the project's name. */
+  details: (project: T) => ReactNode;
+}
+
+/** A dashboard card's project list: loading, error, empty or rows that open the project. */
+export function ProjectList<T extends { id: number; name: string }>({ projects, label, empty, details }: ProjectListProps<T>) {
+  const openProject = useOpenProject();
+
+  if (projects.isPending) return <p role="status" className="text-sm">{de.common.loading}</p>;
+  if (projects.isError) return <FormError>{de.dashboard.projectsLoadFailed}</FormError>;
+  if (projects.data.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+
+  return (
+    <ul aria-label={label} className="-mx-2 flex flex-col gap-1">
+      {projects.data.map((project) => (
+        <li key={project.id}>
+          <button
+            type="button"
+            onClick={() => openProject(project.id)}
+            className="flex w-full flex-col gap-1 rounded-md px-2 py-2 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="font-medium">{project.name}</span>
+            {details(project)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
