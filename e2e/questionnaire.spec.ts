@@ -29,7 +29,7 @@ test.describe('questionnaire', () => {
 
   test('a client answers all four steps, reaches 100 % and finds the answers again', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const { client, projectId } = await seedClientProject(request);
+    const { client, projectId, projectName } = await seedClientProject(request);
     await loginAsClientWithProject(page, client, projectId);
 
     await page.goto('/general');
@@ -80,6 +80,13 @@ test.describe('questionnaire', () => {
     const project = await request.get(`/api/DashboardClient/project/${projectId}`, { headers: { authorization: `Bearer ${token}` } });
     expect(project.status()).toBe(200);
     expect(((await project.json()) as { progress: number }).progress).toBe(100);
+
+    // The client opens the project from the dashboard: the bar shows the new progress.
+    await page.getByRole('button', { name: new RegExp(projectName) }).click();
+    await expect(page).toHaveURL(/\/projectOverview$/);
+    const progress = page.getByRole('progressbar', { name: 'Fortschritt:' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '100');
+    await expect(page.getByText('100 % – Vollständig')).toBeVisible();
 
     await selectProjectInSession(page, projectId);
     await page.goto('/general');

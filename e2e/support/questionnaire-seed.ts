@@ -6,6 +6,7 @@ export interface SeededProject {
   architect: TestAccount;
   client: TestAccount;
   projectId: number;
+  projectName: string;
 }
 
 async function loginToken(request: APIRequestContext, account: TestAccount): Promise<string> {
@@ -44,13 +45,14 @@ export async function seedClientProject(request: APIRequestContext): Promise<See
   const architect = await createArchitectViaApi(request);
   const architectToken = await loginToken(request, architect);
   const client = await createClientViaApi(request, architectToken);
+  const projectName = uniqueName('Sanierung');
   const project = await request.post('/api/ProjectManagment', {
-    data: { name: uniqueName('Sanierung'), assignedUser: client.username },
+    data: { name: projectName, assignedUser: client.username },
     headers: { authorization: `Bearer ${architectToken}` },
   });
   expect(project.status(), 'project created').toBe(201);
   const { id } = (await project.json()) as { id: number };
-  return { architect, client, projectId: id };
+  return { architect, client, projectId: id, projectName };
 }
 
 /** Holds the project in the session as choosing it in the app does (sessionStorage 'projectId'). */

@@ -320,12 +320,7 @@ export const de = {
   pages: {
     dashboard: 'Dashboard',
     dashboardClient: 'Meine Projekte',
-    projectOverview: 'Projektübersicht',
     admin: 'Administration',
-    general: 'Allgemeine Informationen',
-    storeys: 'Stockwerke',
-    windows: 'Fenster',
-    heating: 'Heizung',
   },
   dashboard: {
     newsTitle: 'Projekte mit Neuerungen',

@@ -19,7 +19,7 @@ const news: DashboardProject[] = [
   { id: 8, name: 'Dachausbau Lend', status: 'NEW', assignedUser: null, changedAt: '2025-02-01T10:00:00.000Z' },
 ];
 
-function setup(handlers: Parameters<typeof stubApi>[0] = {}) {
+function setup(handlers: Parameters<typeof stubApi>[0] = {}, roles: string[] = ['ARCHI']) {
   const api = stubApi({
     'GET /api/ProjectManagment/dash/mara': () => json(200, news),
     'GET /api/dashboardLayout/architect': () => json(200, []),
@@ -33,7 +33,7 @@ function setup(handlers: Parameters<typeof stubApi>[0] = {}) {
         <Route path="*" element={<Elsewhere />} />
       </Routes>
     </ModalProvider>,
-    { user: sessionUser('mara', ['ARCHI']), route: '/dashboard', path: '*' },
+    { user: sessionUser('mara', roles), route: '/dashboard', path: '*' },
   );
   return api;
 }
@@ -50,6 +50,12 @@ afterEach(() => {
 });
 
 describe('ArchitectDashboardPage', () => {
+  it('sends a client who opens /dashboard to their own dashboard', async () => {
+    const api = setup({}, ['CLIENT']);
+    expect(await screen.findByText('Seite /dashboardClient')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/ProjectManagment/dash/mara')).toHaveLength(0);
+  });
+
   it('lists the projects with news: name, German status label and customer or "Nicht zugewiesen"', async () => {
     setup();
     const first = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });

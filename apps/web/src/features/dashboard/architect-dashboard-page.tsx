@@ -1,6 +1,8 @@
 import { Plus } from 'lucide-react';
+import { Navigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
+import { useSession } from '../auth/session-context';
 import { useModal } from '../modals/modal-context';
 import { LatestMessages, NewChatButton, UserInformation } from './dashboard-cards';
 import { DashboardGrid, type DashboardCard } from './dashboard-grid';
@@ -17,6 +19,13 @@ export const architectDefaultLayout: CardLayout = [
 
 /** /dashboard (spec section 2): news of the team's projects, messages and who is logged in. */
 export function ArchitectDashboardPage() {
+  const { user } = useSession();
+  // The route admits clients too (spec section 2), but the architect's cards have nothing for them.
+  if (user && !user.roles.includes('ARCHI')) return <Navigate to="/dashboardClient" replace />;
+  return <ArchitectDashboard />;
+}
+
+function ArchitectDashboard() {
   const { openModal } = useModal();
   const cards: DashboardCard[] = [
     {
