@@ -33,7 +33,8 @@ async function measure(script: string, path: (info: Started['info']) => string) 
     await load(`http://127.0.0.1:${server.info.port}${path(server.info)}`, headers); // warm-up, discarded
     return await load(`http://127.0.0.1:${server.info.port}${path(server.info)}`, headers);
   } finally {
-    server.child.kill();
+    server.child.kill('SIGTERM');
+    await once(server.child, 'exit');
   }
 }
 

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
@@ -10,8 +11,18 @@ import { hashPassword } from '../../apps/server/src/platform/auth/password';
 import { createUserRepository } from '../../apps/server/src/modules/users/repository';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-bench-'));
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+// On PostgreSQL the bench works in a schema of its own and drops it on exit.
+const schema = postgresUrl ? `bench_${process.pid}` : undefined;
+async function onPostgres(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+if (schema) await onPostgres(`create schema ${schema}`);
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
-const database = openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, sqliteFile: path.join(dataDir, 'app.db') });
+const database = openDatabase({ databaseUrl: postgresUrl, postgresSchema: schema, sqliteFile: path.join(dataDir, 'app.db') });
 await migrateToLatest(database.db);
 const { app } = await buildApp({ config, database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0000', logger: false });
 const now = new Date().toISOString();
@@ -28,3 +39,16 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'bench-passwort' } });
 const address = app.server.address();
 process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token: login.json().token, username })}\n`);
+
+// Exit cleanly on a signal (so --cpu-prof can write its output), leaving no schema or files behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void (async () => {
+      await app.close();
+      await database.close();
+      if (schema) await onPostgres(`drop schema ${schema} cascade`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    })();
+  });
+}

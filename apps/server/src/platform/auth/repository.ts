@@ -14,26 +14,29 @@ export interface SessionWithUser {
 }
 
 export function createSessionRepository(db: Kysely<Database>) {
+  // Every authenticated request runs this lookup: build and compile it once, bind the id per call.
+  const findWithUserQuery = db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expiresAt',
+      'sessions.endsAt',
+      'sessions.revokedAt',
+      'users.id as userId',
+      'users.username',
+      'users.role',
+      'users.status',
+    ])
+    .where('sessions.id', '=', '')
+    .compile();
+
   return {
     insert: (session: { id: string; userId: number; createdAt: string; expiresAt: string }) =>
       db.insertInto('sessions').values({ ...session, endsAt: null, revokedAt: null }).execute(),
 
-    findWithUser: (sessionId: string): Promise<SessionWithUser | undefined> =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.userId')
-        .select([
-          'sessions.id as sessionId',
-          'sessions.expiresAt',
-          'sessions.endsAt',
-          'sessions.revokedAt',
-          'users.id as userId',
-          'users.username',
-          'users.role',
-          'users.status',
-        ])
-        .where('sessions.id', '=', sessionId)
-        .executeTakeFirst(),
+    findWithUser: async (sessionId: string): Promise<SessionWithUser | undefined> =>
+      (await db.executeQuery<SessionWithUser>({ ...findWithUserQuery, parameters: [sessionId] })).rows[0],
 
     revoke: (sessionId: string, at: string) =>
       db.updateTable('sessions').set({ revokedAt: at }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute(),
