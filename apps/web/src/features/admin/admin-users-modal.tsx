@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { roleLabels, userStatusLabels, type UserListItem } from '@bauakte/domain';
-import { FormError } from '../../components/ui/form-error';
-import { Spinner } from '../../components/ui/spinner';
+import { DataTable } from '../../components/ui/data-table';
+import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
 import { adminKeys, fetchUsers } from './admin-api';
@@ -28,30 +28,15 @@ function UserRow({ user }: { user: UserListItem }) {
 export function AdminUsersModal() {
   const users = useQuery({ queryKey: adminKeys.users, queryFn: fetchUsers });
 
-  if (users.isPending) return <Spinner label={de.common.loading} />;
-  if (users.isError) return <FormError>{t.loadFailed}</FormError>;
-  if (users.data.length === 0) return <p className="text-muted-foreground">{t.empty}</p>;
-
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t.caption}</caption>
-        <thead>
-          <tr className="border-b border-border text-left text-muted-foreground">
-            <th scope="col" className="py-2 pr-4 font-medium">{t.username}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.name}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.email}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.role}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.status}</th>
-            <th scope="col" className="py-2 font-medium">{t.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.data.map((user) => (
+    <QueryStates query={users} errorText={t.loadFailed} emptyText={t.empty}>
+      {(items) => (
+        <DataTable caption={t.caption} columns={[t.username, t.name, t.email, t.role, t.status, t.actions]}>
+          {items.map((user) => (
             <UserRow key={user.username} user={user} />
           ))}
-        </tbody>
-      </table>
-    </div>
+        </DataTable>
+      )}
+    </QueryStates>
   );
 }

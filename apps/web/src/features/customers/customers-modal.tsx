@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { userStatusLabels, type Customer } from '@bauakte/domain';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { serverDetail } from '../../lib/error-message';
+import { DataTable } from '../../components/ui/data-table';
+import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
 import { useSession } from '../auth/session-context';
@@ -76,30 +77,15 @@ export function CustomersModal() {
   const username = user?.username ?? '';
   const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null });
 
-  if (customers.isPending) return <Spinner label={de.common.loading} />;
-  if (customers.isError) return <FormError>{t.loadFailed}</FormError>;
-  if (customers.data.length === 0) return <p className="text-muted-foreground">{t.empty}</p>;
-
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t.caption}</caption>
-        <thead>
-          <tr className="border-b border-border text-left text-muted-foreground">
-            <th scope="col" className="py-2 pr-4 font-medium">{t.username}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.name}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.email}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.status}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.createdBy}</th>
-            <th scope="col" className="py-2 font-medium">{t.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {customers.data.map((customer) => (
+    <QueryStates query={customers} errorText={t.loadFailed} emptyText={t.empty}>
+      {(items) => (
+        <DataTable caption={t.caption} columns={[t.username, t.name, t.email, t.status, t.createdBy, t.actions]}>
+          {items.map((customer) => (
             <CustomerRow key={customer.username} customer={customer} />
           ))}
-        </tbody>
-      </table>
-    </div>
+        </DataTable>
+      )}
+    </QueryStates>
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { projectStatusLabels, type Project } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
-import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
+import { DataTable } from '../../components/ui/data-table';
+import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { formatAddress } from './project-address';
@@ -52,32 +53,18 @@ export function ProjectsModal() {
     timer.current = window.setTimeout(() => window.location.assign('/projectOverview'), openProjectDelayMs);
   };
 
-  if (projects.isPending) return <Spinner label={de.common.loading} />;
-  if (projects.isError) return <FormError>{t.loadFailed}</FormError>;
-  if (projects.data.length === 0) return <p className="text-muted-foreground">{t.empty}</p>;
-
   return (
-    <div className="flex flex-col gap-3">
-      {opening ? <Spinner label={t.opening} /> : null}
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t.caption}</caption>
-          <thead>
-            <tr className="border-b border-border text-left text-muted-foreground">
-              <th scope="col" className="py-2 pr-4 font-medium">{t.name}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t.customer}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t.status}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t.progress}</th>
-              <th scope="col" className="py-2 font-medium">{t.address}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {projects.data.map((project) => (
+    <QueryStates query={projects} errorText={t.loadFailed} emptyText={t.empty}>
+      {(items) => (
+        <div className="flex flex-col gap-3">
+          {opening ? <Spinner label={t.opening} /> : null}
+          <DataTable caption={t.caption} columns={[t.name, t.customer, t.status, t.progress, t.address]}>
+            {items.map((project) => (
               <ProjectRow key={project.id} project={project} opening={opening} onOpen={() => open(project.id)} />
             ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+          </DataTable>
+        </div>
+      )}
+    </QueryStates>
   );
 }
