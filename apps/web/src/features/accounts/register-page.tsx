@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { passwordSchema, registerRequestSchema, registrationAddressSchema, type Invitation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { CardContent, CardFooter } from '../../components/ui/card';
@@ -12,6 +11,7 @@ import { TextField } from '../../components/ui/text-field';
 import { serverDetail } from '../../lib/error-message';
 import { mustMatch, schemaRule } from '../../lib/field-rules';
 import { de } from '../../i18n/de';
+import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
 import { registerErrorMessage } from './account-errors';
 import { completeRegistration, fetchInvitation } from './accounts-api';
@@ -103,15 +103,7 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
 
 /** /register?token=…: completes an invitation (spec sections 2, 4, 5, 8). */
 export function RegisterPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => fetchInvitation(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
+  const { token, query: invitation } = useLinkData('invitation', fetchInvitation);
 
   const content = () => {
     if (!token) return <CardContent><LoadFailure text={t.loadFailed} /></CardContent>;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { passwordSchema, type ResetInfo } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { CardContent, CardFooter } from '../../components/ui/card';
@@ -12,6 +11,7 @@ import { TextField } from '../../components/ui/text-field';
 import { serverDetail } from '../../lib/error-message';
 import { mustMatch, schemaRule } from '../../lib/field-rules';
 import { de } from '../../i18n/de';
+import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
 import { resetPasswordErrorMessage } from './account-errors';
 import { fetchResetInfo, resetPassword } from './accounts-api';
@@ -98,15 +98,7 @@ function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
 
 /** /reset-password?token=…: sets a new password through the mailed link (spec sections 2, 4, 5, 8). */
 export function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const info = useQuery({
-    queryKey: ['resetInfo', token],
-    queryFn: () => fetchResetInfo(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
+  const { token, query: info } = useLinkData('resetInfo', fetchResetInfo);
 
   const failure = (detail?: string) => (
     <CardContent className="flex flex-col gap-4">
