@@ -29,7 +29,7 @@ test.describe('questionnaire', () => {
 
   test('a client answers all four steps, reaches 100 % and finds the answers again', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const { client, projectId, projectName } = await seedClientProject(request);
+    const { architect, client, projectId, projectName } = await seedClientProject(request);
     await loginAsClientWithProject(page, client, projectId);
 
     await page.goto('/general');
@@ -96,6 +96,17 @@ test.describe('questionnaire', () => {
     await page.goto('/storeys');
     await expect(yesNo(page, 'Ist der Dachboden beheizt?', 'Ja')).toBeChecked();
     await expect(page.getByLabel('Anzahl der Geschoße (ohne Dachboden und Keller)')).toHaveValue('3');
+
+    // The architect finds the project complete, with the client's saves in the 'Änderungsverlauf'.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: new RegExp(projectName) }).click();
+    await expect(page.getByRole('progressbar', { name: 'Fortschritt:' })).toHaveAttribute('aria-valuenow', '100');
+    const log = page.getByRole('list', { name: 'Wer hat wann welche Angaben im Fragebogen geändert' });
+    await expect(log).toContainText(`${client.username} · Heizung`);
+    await expect(log).toContainText('Brennstoff: – → Wärmepumpe');
   });
 
   test('keeps the page and names the field when a year is out of range', async ({ page, request }) => {

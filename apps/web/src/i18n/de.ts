@@ -441,5 +441,13 @@ export const de = {
     filesTitle: 'Projektdateien',
     upload: '+ Plan hochladen',
     noFiles: 'Noch keine Dateien vorhanden.',
+    changesTitle: 'Änderungsverlauf',
+    changesCaption: 'Wer hat wann welche Angaben im Fragebogen geändert',
+    noChanges: 'Im Fragebogen wurde noch nichts gespeichert.',
+    changesLoadFailed: 'Der Änderungsverlauf konnte nicht geladen werden.',
+    changeHeading: (when: string, who: string, step: string) => `${when} · ${who} · ${step}`,
+    changeLine: (field: string, from: string, to: string) => `${field}: ${from} → ${to}`,
+    noAnswer: '–',
+    otherField: (path: string) => `Angabe „${path}“`,
   },
 } as const;

@@ -53,6 +53,7 @@ function setup({ roles = ['ARCHI'], projectId = '7', route = '/projectOverview',
   if (suppressed) suppressMissingProjectWarning();
   const api = stubApi({
     'GET /api/DashboardClient/project/7': () => json(200, project),
+    'GET /api/questionnaire/7/changes': () => json(200, []),
     ...handlers,
   });
   const rendered = renderWithProviders(
@@ -76,6 +77,36 @@ afterEach(() => {
 });
 
 describe('ProjectOverviewPage', () => {
+  it("shows architects the 'Änderungsverlauf': who changed which answers when, in German", async () => {
+    setup({
+      handlers: {
+        'GET /api/questionnaire/7/changes': () =>
+          json(200, [
+            {
+              step: 'heating',
+              changedBy: 'klara',
+              changedAt: '2026-11-21T13:05:00.000Z',
+              changes: { fuelType: { from: 'GAS', to: 'WOOD' }, constructionYearHeating: { from: null, to: 'um 2005' } },
+            },
+          ]),
+      },
+    });
+    const log = await screen.findByRole('list', { name: 'Wer hat wann welche Angaben im Fragebogen geändert' });
+    expect(log.textContent).toContain('21.11.2026, 14:05 · klara · Heizung');
+    expect(log.textContent).toContain('Brennstoff: Gas → Pellets');
+    expect(log.textContent).toContain('Baujahr der Heizung: – → um 2005');
+  });
+
+  it("shows an empty 'Änderungsverlauf' before anything was saved, and none to clients", async () => {
+    setup();
+    expect(await screen.findByText('Im Fragebogen wurde noch nichts gespeichert.')).toBeTruthy();
+    cleanup();
+    const { api } = setup({ roles: ['CLIENT'] });
+    await screen.findByRole('heading', { name: 'Projektinformationen' });
+    expect(screen.queryByRole('heading', { name: 'Änderungsverlauf' })).toBeNull();
+    expect(api.callsTo('GET', '/api/questionnaire/7/changes')).toHaveLength(0);
+  });
+
   it('shows the project information with address, Katastralgemeinde, customer, description and progress to architects', async () => {
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sanierung Annenstraße' })).toBeTruthy();

@@ -1,10 +1,9 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { projectStatusLabels, type Project } from '@bauakte/domain';
 import { FileDown, FolderOpen, Pencil, Trash2, Upload } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { serverDetail } from '../../lib/error-message';
@@ -13,6 +12,7 @@ import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm } from '../feedback/feedback-context';
 import { useModal } from '../modals/modal-context';
+import { ChangeLogCard } from './change-log-card';
 import { EditProjectDialog } from './edit-project-dialog';
 import { formatAddress } from './project-address';
 import { ProjectProgress } from './project-progress';
@@ -20,23 +20,9 @@ import { clearSelectedProject, suppressMissingProjectWarning } from './project-s
 import { deleteProject, fetchProject, projectKeys } from './projects-api';
 import { useOverviewProjectId } from './use-overview-project';
 import { useLeaveProject } from './use-required-project';
+import { SectionCard } from './section-card';
 
 const t = de.projectOverview;
-
-function SectionCard({ title, action, className, children }: { title: string; action?: ReactNode; className?: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card aria-labelledby={titleId} className={className}>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-        <CardTitle id={titleId} className="text-lg">
-          {title}
-        </CardTitle>
-        {action}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -179,6 +165,7 @@ function ProjectOverview({ projectId }: { projectId: string }) {
         <ProjectInformation project={data} isArchitect={isArchitect} />
         {isArchitect ? <ProjectActions project={data} /> : null}
         <ProjectFiles className={cn(isArchitect && 'lg:col-span-2')} />
+        {isArchitect ? <ChangeLogCard projectId={projectId} className="lg:col-span-2" /> : null}
       </div>
     </div>
   );

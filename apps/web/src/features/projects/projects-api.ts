@@ -1,4 +1,4 @@
-import type { ClientProject, CreateProjectRequest, DashboardProject, Project, UpdateProjectRequest } from '@bauakte/domain';
+import type { ClientProject, CreateProjectRequest, DashboardProject, Project, QuestionnaireChange, UpdateProjectRequest } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 
 /**
@@ -12,6 +12,7 @@ export const projectKeys = {
   list: (username: string) => ['projects', 'list', username.toLowerCase()] as const,
   client: (username: string) => ['projects', 'client', username.toLowerCase()] as const,
   detail: (projectId: string) => ['projects', 'detail', projectId] as const,
+  changes: (projectId: string) => ['projects', 'changes', projectId] as const,
 };
 
 const user = (username: string) => encodeURIComponent(username);
@@ -47,4 +48,9 @@ export function updateProject(projectId: string, request: UpdateProjectRequest):
 
 export function deleteProject(projectId: string): Promise<void> {
   return apiRequest<void>(`/ProjectManagment/project/${encodeURIComponent(projectId)}`, { method: 'DELETE' });
+}
+
+/** Who changed which questionnaire answers when, newest first (the project's architects only). */
+export function fetchQuestionnaireChanges(projectId: string): Promise<QuestionnaireChange[]> {
+  return apiRequest<QuestionnaireChange[]>(`/questionnaire/${encodeURIComponent(projectId)}/changes`);
 }

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { QueryStates } from '../../components/ui/query-states';
+import { de } from '../../i18n/de';
+import { answerText, changedAtText, changedFieldLabel } from './change-log';
+import { fetchQuestionnaireChanges, projectKeys } from './projects-api';
+import { SectionCard } from './section-card';
+
+const t = de.projectOverview;
+
+/** 'Änderungsverlauf' (architects): every save of the questionnaire — who, when, what changed. */
+export function ChangeLogCard({ projectId, className }: { projectId: string; className?: string }) {
+  const changes = useQuery({ queryKey: projectKeys.changes(projectId), queryFn: () => fetchQuestionnaireChanges(projectId) });
+  return (
+    <SectionCard title={t.changesTitle} className={className}>
+      <QueryStates query={changes} errorText={t.changesLoadFailed} emptyText={t.noChanges}>
+        {(entries) => (
+          <ol aria-label={t.changesCaption} className="flex max-h-96 flex-col gap-4 overflow-y-auto">
+            {entries.map((entry) => (
+              <li key={`${entry.changedAt}-${entry.step}-${entry.changedBy}`} className="flex flex-col gap-1">
+                <p className="text-sm font-medium">{t.changeHeading(changedAtText(entry.changedAt), entry.changedBy, de.questionnaire.titles[entry.step])}</p>
+                <ul className="flex flex-col gap-0.5 text-sm text-muted-foreground">
+                  {Object.entries(entry.changes).map(([path, change]) => (
+                    <li key={path}>{t.changeLine(changedFieldLabel(path), answerText(path, change.from), answerText(path, change.to))}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryStates>
+    </SectionCard>
+  );
+}

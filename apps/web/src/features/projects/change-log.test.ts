@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { answerText, changedAtText, changedFieldLabel } from './change-log';
+
+describe('change log texts', () => {
+  it('names a changed field by its German question', () => {
+    expect(changedFieldLabel('roof.roofType')).toBe('Dachform');
+    expect(changedFieldLabel('buildingtype')).toBe('Gebäudetyp');
+    expect(changedFieldLabel('sealevel')).toBe('Angabe „sealevel“');
+  });
+
+  it('shows answers as a person reads them', () => {
+    expect(answerText('fuelType', 'WOOD')).toBe('Pellets');
+    expect(answerText('roof.roofType', 'SATTELDACH')).toBe('Satteldach');
+    expect(answerText('isRenovated', true)).toBe('Ja');
+    expect(answerText('isRenovated', false)).toBe('Nein');
+    expect(answerText('constructionYear', 1962)).toBe('1962');
+    expect(answerText('numberOfStoreys', '3')).toBe('3');
+    expect(answerText('direction', null)).toBe('–');
+  });
+
+  it('gives the time in Austria', () => {
+    expect(changedAtText('2026-11-21T13:05:00.000Z')).toBe('21.11.2026, 14:05');
+    expect(changedAtText('2026-07-01T08:00:00.000Z')).toBe('01.07.2026, 10:00');
+  });
+});
