@@ -32,8 +32,12 @@ async function main(): Promise<void> {
   if (config.databaseUrl && !config.jwtSecret) {
     console.warn('JWT_SECRET is not set: several instances on one database need the same JWT_SECRET');
   }
-  const { app } = await buildApp({ config, database, jwtSecret });
+  const { app, sessions } = await buildApp({ config, database, jwtSecret });
   await ensureFirstAdmin(createUserRepository(database.db), config.admin, app.log);
+
+  const pruneSessions = () => sessions.prune().catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions failed'));
+  void pruneSessions();
+  setInterval(pruneSessions, 3_600_000).unref();
 
   const shutdown = async () => {
     await app.close();

@@ -1,24 +1,12 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema, requiredText } from './fields';
-import { roleSchema } from './roles';
+import { profileSchema } from './profile';
 
 export const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
 /** GET /api/register: the invitation data of spec section 3. */
-export const invitationSchema = z.object({
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  roles: z.array(roleSchema),
-  address: z.object({
-    city: z.string(),
-    municipality: z.string(),
-    street: z.string(),
-    number: z.string(),
-    postalCode: z.string(),
-  }),
+export const invitationSchema = profileSchema.extend({
+  address: profileSchema.shape.address.pick({ city: true, municipality: true, street: true, number: true, postalCode: true }),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -175,6 +175,22 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     expect(response.json()).toEqual({ message: 'Bitte melden Sie sich an.', code: 'UNAUTHENTICATED' });
   });
 
+  it('prunes sessions that can never be used again and keeps live ones', async () => {
+    const live = await ctx.login('mara', 'richtig-geheim');
+    const revoked = await ctx.login('mara', 'richtig-geheim');
+    const expired = await ctx.login('mara', 'richtig-geheim');
+    const closed = await ctx.login('mara', 'richtig-geheim');
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/mara', headers: bearer(revoked) });
+    const past = new Date(Date.now() - 1000).toISOString();
+    const id = (token: string) => String(decodeJwt(token).jti);
+    await ctx.database.db.updateTable('sessions').set({ expiresAt: past }).where('id', '=', id(expired)).execute();
+    await ctx.database.db.updateTable('sessions').set({ endsAt: past }).where('id', '=', id(closed)).execute();
+    await ctx.sessions.prune();
+    const left = await ctx.database.db.selectFrom('sessions').select('id').where('id', 'in', [live, revoked, expired, closed].map(id)).execute();
+    expect(left.map((row) => row.id)).toEqual([id(live)]);
+    expect((await me(live)).statusCode).toBe(200);
+  });
+
   describe('unload beacon', () => {
     const beacon = (username: string, token: string) =>
       ctx.app.inject({ method: 'POST', url: `/api/auth/logout/${username}`, payload: { token } });

@@ -51,7 +51,10 @@ export function createSessionRepository(db: Kysely<Database>) {
       db.updateTable('sessions').set({ endsAt }).where('id', '=', sessionId).execute(),
 
     deleteExpired: (now: string) =>
-      db.deleteFrom('sessions').where((eb) => eb.or([eb('expiresAt', '<', now), eb('revokedAt', 'is not', null)])).execute(),
+      db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expiresAt', '<', now), eb('endsAt', '<', now), eb('revokedAt', 'is not', null)]))
+        .execute(),
   };
 }
 

@@ -21,6 +21,8 @@ export interface SessionService {
   end(sessionId: string): Promise<void>;
   endAllOf(userId: number, exceptSessionId?: string): Promise<void>;
   endSoon(token: string, username: string): Promise<boolean>;
+  /** Deletes sessions that can never be used again (expired or revoked), so the table stays small. */
+  prune(): Promise<void>;
 }
 
 export function createSessionService(deps: {
@@ -76,6 +78,10 @@ export function createSessionService(deps: {
 
     async endAllOf(userId, exceptSessionId) {
       await repository.revokeAllOfUser(userId, now(), exceptSessionId);
+    },
+
+    async prune() {
+      await repository.deleteExpired(now());
     },
 
     async endSoon(token, username) {

@@ -157,9 +157,7 @@ export interface Database {
   formNotices: FormNoticesTable;
 }
 
-export type ProjectRow = Selectable<ProjectsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;

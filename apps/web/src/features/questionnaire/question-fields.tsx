@@ -45,6 +45,22 @@ function Hint({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
+/** What every single-control question needs: its field, stable id, message and the control's wiring. */
+function useQuestion<T extends FieldValues, Output>(control: Control<T, unknown, Output>, name: FieldPath<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const id = questionId(name);
+  const error = questionMessage(fieldState.error?.message);
+  const controlProps = (describedById: string | undefined) => ({
+    id,
+    name: field.name,
+    ref: field.ref,
+    onBlur: field.onBlur,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedById,
+  });
+  return { field, id, error, controlProps };
+}
+
 /** Label, control, hint and message of one question; the control gets the ids it must reference. */
 function Question({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: (describedById: string | undefined) => ReactNode }) {
   const hintId = `${id}-hint`;
@@ -67,22 +83,15 @@ interface SelectQuestionProps<T extends FieldValues, Output, V extends string> e
 
 /** A choice; the empty 'Bitte wählen' option means unanswered and is sent as null. */
 export function SelectQuestion<T extends FieldValues, Output, V extends string>({ control, name, label, hint, options, labels }: SelectQuestionProps<T, Output, V>) {
-  const { field, fieldState } = useController({ control, name });
-  const id = questionId(name);
-  const error = questionMessage(fieldState.error?.message);
+  const { field, id, error, controlProps } = useQuestion(control, name);
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => field.onChange(event.target.value === '' ? null : event.target.value);
   return (
     <Question id={id} label={label} hint={hint} error={error}>
       {(describedById) => (
         <NativeSelect
-          id={id}
-          name={field.name}
-          ref={field.ref}
+          {...controlProps(describedById)}
           value={typeof field.value === 'string' ? field.value : ''}
           onChange={onChange}
-          onBlur={field.onBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedById}
         >
           <option value="">{t.pleaseChoose}</option>
           {options.map((option) => (
@@ -103,18 +112,14 @@ interface NumberQuestionProps<T extends FieldValues, Output> extends QuestionPro
 
 /** A whole number such as a year; an empty field is unanswered and sent as null. */
 export function NumberQuestion<T extends FieldValues, Output>({ control, name, label, hint, min, max }: NumberQuestionProps<T, Output>) {
-  const { field, fieldState } = useController({ control, name });
-  const id = questionId(name);
-  const error = questionMessage(fieldState.error?.message);
+  const { field, id, error, controlProps } = useQuestion(control, name);
   // A number input reports '' for anything it cannot read as a number, too.
   const onChange = (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value === '' ? null : Number(event.target.value));
   return (
     <Question id={id} label={label} hint={hint} error={error}>
       {(describedById) => (
         <Input
-          id={id}
-          name={field.name}
-          ref={field.ref}
+          {...controlProps(describedById)}
           type="number"
           inputMode="numeric"
           step={1}
@@ -122,9 +127,6 @@ export function NumberQuestion<T extends FieldValues, Output>({ control, name, l
           max={max}
           value={typeof field.value === 'number' ? field.value : ''}
           onChange={onChange}
-          onBlur={field.onBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedById}
           className="md:max-w-48"
         />
       )}
@@ -138,23 +140,16 @@ interface TextQuestionProps<T extends FieldValues, Output> extends QuestionProps
 
 /** Free text; an empty field is unanswered and sent as null. */
 export function TextQuestion<T extends FieldValues, Output>({ control, name, label, hint, maxLength }: TextQuestionProps<T, Output>) {
-  const { field, fieldState } = useController({ control, name });
-  const id = questionId(name);
-  const error = questionMessage(fieldState.error?.message);
+  const { field, id, error, controlProps } = useQuestion(control, name);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value === '' ? null : event.target.value);
   return (
     <Question id={id} label={label} hint={hint} error={error}>
       {(describedById) => (
         <Input
-          id={id}
-          name={field.name}
-          ref={field.ref}
+          {...controlProps(describedById)}
           maxLength={maxLength}
           value={typeof field.value === 'string' ? field.value : ''}
           onChange={onChange}
-          onBlur={field.onBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedById}
         />
       )}
     </Question>
