@@ -10,7 +10,7 @@ await build({
   outfile: 'dist/main.js',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   sourcemap: true,
   external,
