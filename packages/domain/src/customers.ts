@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { emailSchema, houseNumberSchema, optionalText, requiredText } from './fields';
+import { emailSchema, houseNumberSchema, optionalText, requestObject, requiredText } from './fields';
 import { userStatuses } from './users';
-import { usernameSchema } from './username';
+import { claimedUsernameSchema, usernameSchema } from './username';
 
-
-export const customerAddressSchema = z.object({
+export const customerAddressSchema = requestObject({
   street: optionalText(200).default(''),
   number: houseNumberSchema.default(''),
   city: optionalText(200).default(''),
@@ -26,12 +25,12 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 /** POST /api/ClientManagment; creationName, if sent, must be the caller. */
-export const createCustomerRequestSchema = z.object({
+export const createCustomerRequestSchema = requestObject({
   username: usernameSchema,
   firstName: requiredText(100),
   lastName: requiredText(100),
   email: emailSchema,
-  creationName: z.string().nullish(),
+  creationName: claimedUsernameSchema,
   address: customerAddressSchema.default({ street: '', number: '', city: '', country: '', postalCode: '' }),
 });
 export type CreateCustomerRequest = z.input<typeof createCustomerRequestSchema>;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { requestObject } from './fields';
+import { singleLineString } from './text';
 
 export const dashboards = ['architect', 'client'] as const;
 export type DashboardName = (typeof dashboards)[number];
 
 /** One card's place in the 4-column grid (spec section 3: i, x, y, w, h). */
-export const layoutItemSchema = z.object({
-  i: z.string().min(1).max(50),
+export const layoutItemSchema = requestObject({
+  i: singleLineString().min(1).max(50),
   x: z.number().int().min(0).max(3),
   y: z.number().int().min(0).max(1000),
   w: z.number().int().min(1).max(4),

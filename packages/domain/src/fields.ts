@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { multiLineString, secretString, singleLineString } from './text';
 
 /** Building blocks of the request schemas, with German messages shown beside form fields. */
 export const requiredText = (max: number, message = 'Bitte füllen Sie dieses Feld aus.') =>
-  z.string().trim().min(1, message).max(max, `Höchstens ${max} Zeichen.`);
+  singleLineString().trim().min(1, message).max(max, `Höchstens ${max} Zeichen.`);
 
-export const optionalText = (max: number) => z.string().trim().max(max, `Höchstens ${max} Zeichen.`);
+export const optionalText = (max: number) => singleLineString().trim().max(max, `Höchstens ${max} Zeichen.`);
 
-export const emailSchema = z
-  .string()
+/** Descriptions and other texts with line breaks. */
+export const multiLineText = (max: number) => multiLineString().max(max, `Höchstens ${max} Zeichen.`);
+
+export const emailSchema = singleLineString()
   .trim()
   .max(254, 'Die E-Mail-Adresse ist zu lang.')
   .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'));
@@ -15,9 +18,11 @@ export const emailSchema = z
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
 
-/** Length is the only rule: no composition rules (NIST SP 800-63B). */
-export const passwordSchema = z
-  .string()
+/**
+ * Length is the only rule of the schema: no composition rules (NIST SP 800-63B). Common and
+ * guessable passwords are refused by the strength estimate (password-strength.ts).
+ */
+export const passwordSchema = secretString()
   .min(passwordMinLength, `Das Passwort muss mindestens ${passwordMinLength} Zeichen lang sein.`)
   .max(passwordMaxLength, `Das Passwort darf höchstens ${passwordMaxLength} Zeichen lang sein.`);
 
@@ -25,4 +30,26 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** The forms' house number is a numeric input; stored as text, since "12a" exists too. */
-export const houseNumberSchema = z.union([z.string(), z.number()]).transform(String).pipe(optionalText(20));
+export const houseNumberSchema = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(optionalText(20));
+
+export const unknownFieldsMessage = (keys: readonly string[]) =>
+  `Unbekannte${keys.length === 1 ? 's Feld' : ' Felder'}: ${keys.join(', ')}`;
+
+export const objectExpectedMessage = 'Erwartet wird ein JSON-Objekt.';
+
+/**
+ * Every request body and nested object in it: a JSON object with exactly these fields. A misspelt
+ * or foreign field is refused with its name instead of being dropped silently.
+ */
+export function requestObject<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') return unknownFieldsMessage(issue.keys);
+      if (issue.code === 'invalid_type') return objectExpectedMessage;
+      return undefined;
+    },
+  });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestObject } from './fields';
 
 export const chatNotificationOptions = ['chatAll', 'chatNone'] as const;
 export const formNotificationOptions = ['formAll', 'form50', 'form75', 'form95', 'form100', 'formNone'] as const;
@@ -12,8 +13,7 @@ const flags = Object.fromEntries(
 const atMostOne = (values: boolean[]) => values.filter(Boolean).length <= 1;
 
 /** The eight flags of spec section 3; within each group at most one may be chosen. */
-export const notificationSettingsSchema = z
-  .object(flags)
+export const notificationSettingsSchema = requestObject(flags)
   .refine((s) => atMostOne(chatNotificationOptions.map((o) => s[o])), {
     message: 'Bitte wählen Sie höchstens eine Chat-Benachrichtigung.',
     path: ['chatAll'],

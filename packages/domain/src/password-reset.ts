@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, requiredText } from './fields';
+import { emailSchema, passwordSchema, requestObject } from './fields';
+import { usernameSchema } from './username';
 
-export const forgotPasswordRequestSchema = z.object({
+export const forgotPasswordRequestSchema = requestObject({
   email: emailSchema,
-  username: requiredText(100, 'Bitte geben Sie Ihren Benutzernamen ein.'),
+  username: usernameSchema,
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetInfoSchema = z.object({ email: z.string(), username: z.string() });
 export type ResetInfo = z.infer<typeof resetInfoSchema>;
 
-export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
+export const resetPasswordRequestSchema = requestObject({ password: passwordSchema });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

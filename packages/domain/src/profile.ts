@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { emailSchema, optionalText, passwordSchema, requiredText } from './fields';
+import { emailSchema, optionalText, passwordMaxLength, passwordSchema, requestObject, requiredText } from './fields';
+import { secretString, singleLineString } from './text';
+import { claimedUsernameSchema } from './username';
 import { roleSchema } from './roles';
 
-export const profileAddressSchema = z.object({
+export const profileAddressSchema = requestObject({
   street: optionalText(200).default(''),
   number: optionalText(20).default(''),
   city: optionalText(200).default(''),
@@ -32,15 +34,19 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** PUT /api/profil/{username}: the password is sent only when it was changed. */
-export const profileUpdateRequestSchema = z.object({
-  username: z.string().optional(),
+/**
+ * PUT /api/profil/{username}: the password is sent only when it was changed. Changing the password
+ * or the e-mail address needs the current password, so a stolen session cannot take the account over.
+ */
+export const profileUpdateRequestSchema = requestObject({
+  username: claimedUsernameSchema,
   firstName: requiredText(100),
   lastName: requiredText(100),
   email: emailSchema,
   phoneNumber: optionalText(50).default(''),
   password: passwordSchema.nullish(),
-  roles: z.array(z.string()).optional(),
+  currentPassword: secretString().max(passwordMaxLength).nullish(),
+  roles: z.array(singleLineString().max(20)).max(10).optional(),
   address: profileAddressSchema.default({
     street: '', number: '', city: '', state: '', postalCode: '', country: '', municipality: '',
   }),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { houseNumberSchema, optionalText, requiredText } from './fields';
+import { houseNumberSchema, multiLineText, optionalText, requestObject, requiredText } from './fields';
 import { projectStatusSchema } from './questionnaire/project-status';
 import { optionalKatastral } from './questionnaire/rules';
+import { claimedUsernameSchema } from './username';
 
 
 /** Project address (spec section 3), with the Katastralgemeinde number 1002–92129. */
-export const projectAddressSchema = z.object({
+export const projectAddressSchema = requestObject({
   street: optionalText(200).default(''),
   number: houseNumberSchema.default(''),
   city: optionalText(200).default(''),
@@ -25,19 +26,19 @@ const projectAddressOut = z.object({
 });
 
 /** POST /api/ProjectManagment: assignedUser is one of the caller's customers. */
-export const createProjectRequestSchema = z.object({
+export const createProjectRequestSchema = requestObject({
   name: requiredText(200, 'Bitte geben Sie einen Projektnamen ein.'),
-  assignedUser: z.string().trim().max(100).nullish(),
-  creationName: z.string().nullish(),
-  description: optionalText(10000).default(''),
+  assignedUser: claimedUsernameSchema.transform((username) => username || null),
+  creationName: claimedUsernameSchema,
+  description: multiLineText(10000).default(''),
   address: projectAddressSchema.default(emptyAddress),
 });
 export type CreateProjectRequest = z.input<typeof createProjectRequestSchema>;
 
 /** PUT /api/ProjectManagment/project/{id}: an architect edits name, description and address. */
-export const updateProjectRequestSchema = z.object({
+export const updateProjectRequestSchema = requestObject({
   name: requiredText(200, 'Bitte geben Sie einen Projektnamen ein.'),
-  description: optionalText(10000).default(''),
+  description: multiLineText(10000).default(''),
   address: projectAddressSchema.default(emptyAddress),
 });
 export type UpdateProjectRequest = z.input<typeof updateProjectRequestSchema>;
@@ -75,7 +76,17 @@ export const clientProjectSchema = z.object({
 });
 export type ClientProject = z.infer<typeof clientProjectSchema>;
 
-export const projectDetailSchema = projectSchema;
-export type ProjectDetail = Project;
+/** The largest id an integer column holds on PostgreSQL; beyond it nothing can exist. */
+const maxId = 2_147_483_647;
 
-export const projectIdParamsSchema = z.object({ projectId: z.coerce.number().int().positive() });
+/**
+ * An id in a path, written the one canonical way ('12', never '012', '0x1', '1e0' or ' 1').
+ * Anything else names nothing: it becomes null, which every lookup answers with 404.
+ */
+export const pathIdSchema = z.string().transform((value): number | null => {
+  if (!/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= maxId ? id : null;
+});
+
+export const projectIdParamsSchema = z.object({ projectId: pathIdSchema });

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, requiredText } from './fields';
+import { emailSchema, passwordSchema, requestObject, requiredText } from './fields';
+import { claimedUsernameSchema } from './username';
 import { profileSchema } from './profile';
 
-export const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
+/** A link's token: 43 characters of base64url today; anything else cannot be one of ours. */
+export const tokenQuerySchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.'),
+});
 
 /** GET /api/register: the invitation data of spec section 3. */
 export const invitationSchema = profileSchema.extend({
@@ -10,7 +14,7 @@ export const invitationSchema = profileSchema.extend({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const registrationAddressSchema = z.object({
+export const registrationAddressSchema = requestObject({
   city: requiredText(200),
   community: requiredText(200),
   street: requiredText(200),
@@ -19,8 +23,8 @@ export const registrationAddressSchema = z.object({
 });
 
 /** PUT /api/register: the payload of spec section 7; the address is required for clients only. */
-export const registerRequestSchema = z.object({
-  username: z.string().optional(),
+export const registerRequestSchema = requestObject({
+  username: claimedUsernameSchema,
   firstName: requiredText(100),
   lastName: requiredText(100),
   email: emailSchema,

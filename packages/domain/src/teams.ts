@@ -1,25 +1,25 @@
 import { z } from 'zod';
-import { emailSchema, optionalText, requiredText } from './fields';
-import { usernameSchema } from './username';
+import { emailSchema, optionalText, requestObject, requiredText } from './fields';
+import { claimedUsernameSchema, usernameSchema } from './username';
 
 export const teamSchema = z.object({ teamName: z.string(), userNames: z.array(z.string()) });
 export type Team = z.infer<typeof teamSchema>;
 
-export const createTeamRequestSchema = z.object({ name: requiredText(100, 'Bitte geben Sie einen Teamnamen ein.') });
+export const createTeamRequestSchema = requestObject({ name: requiredText(100, 'Bitte geben Sie einen Teamnamen ein.') });
 export type CreateTeamRequest = z.infer<typeof createTeamRequestSchema>;
 
 /** An architect account created by an admin; creationName is sent by the spec's form but never trusted. */
-export const createArchitectRequestSchema = z.object({
+export const createArchitectRequestSchema = requestObject({
   username: usernameSchema,
   email: emailSchema,
   firstName: optionalText(100).default(''),
   lastName: optionalText(100).default(''),
-  creationName: z.string().nullish(),
+  creationName: claimedUsernameSchema,
   teamName: requiredText(100, 'Bitte wählen Sie ein Team.'),
 });
 export type CreateArchitectRequest = z.input<typeof createArchitectRequestSchema>;
 
-export const addMemberRequestSchema = z.object({ username: usernameSchema });
+export const addMemberRequestSchema = requestObject({ username: usernameSchema });
 export const teamNameQuerySchema = z.object({ teamName: requiredText(100) });
 export const removeMemberQuerySchema = z.object({ teamName: requiredText(100), username: usernameSchema });
 export const deleteTeamQuerySchema = z.object({ name: requiredText(100) });

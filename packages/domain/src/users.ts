@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './roles';
+import { requestObject } from './fields';
 import { usernameSchema } from './username';
 
 export const userStatuses = ['INVITED', 'ACTIVE'] as const;
@@ -20,4 +21,4 @@ export const userListItemSchema = z.object({
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
-export const resendInvitationRequestSchema = z.object({ username: usernameSchema });
+export const resendInvitationRequestSchema = requestObject({ username: usernameSchema });

@@ -29,7 +29,7 @@ describe('generalSchema', () => {
     expect(generalSchema.parse({ buildingUsage: undefined, buildingtype: null })).toEqual(unanswered);
   });
 
-  it('keeps the answers and strips unknown keys', () => {
+  it('keeps the answers', () => {
     const answers = {
       buildingUsage: 'WOHNBAU',
       buildingtype: 'ECKHAUS',
@@ -40,8 +40,16 @@ describe('generalSchema', () => {
       sealevel: 171.5,
       katastral: 1004,
     };
-    expect(generalSchema.parse({ ...answers, buildingType: 'ECKHAUS', extra: 1 })).toEqual(answers);
+    expect(generalSchema.parse(answers)).toEqual(answers);
   });
+
+  it('refuses unknown fields and names them, so a misspelling cannot pass as unanswered', () => {
+    expect(issuesOf(generalSchema, { buildingType: 'ECKHAUS', extra: 1 })).toEqual([
+      { path: '', message: 'Unbekannte Felder: buildingType, extra' },
+    ]);
+    expect(issuesOf(generalSchema, { buildingUsage: 'WOHNBAU', extra: 1 })).toEqual([{ path: '', message: 'Unbekanntes Feld: extra' }]);
+  });
+
 
   it('refuses a body that is not an object', () => {
     expect(issuesOf(generalSchema, null)).toEqual([{ path: '', message: 'Expected object, received null' }]);
@@ -80,7 +88,8 @@ describe('generalSchema', () => {
   });
 
   it('keeps the lowercase "t" of buildingtype', () => {
-    expect(generalSchema.parse({ buildingType: 'ECKHAUS' }).buildingtype).toBeNull();
+    expect(generalSchema.parse({ buildingtype: 'ECKHAUS' }).buildingtype).toBe('ECKHAUS');
+    expect(generalSchema.safeParse({ buildingType: 'ECKHAUS' }).success).toBe(false);
   });
 });
 

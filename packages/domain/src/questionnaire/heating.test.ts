@@ -61,4 +61,9 @@ describe('heatingSchema', () => {
       expect(heatingSchema.parse({ constructionYearHeating: ' 1990 ' }).constructionYearHeating).toBe(' 1990 ');
     });
   });
+  it('refuses control characters in text answers', () => {
+    expect(messagesAt(heatingSchema, { constructionYearHeating: 'um 1990\u0000' }, 'constructionYearHeating')).toEqual([
+      'Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).',
+    ]);
+  });
 });

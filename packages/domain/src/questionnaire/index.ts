@@ -8,6 +8,7 @@ import type { z } from 'zod';
 export * from './general';
 export * from './heating';
 export * from './labels';
+export * from './merge';
 export * from './progress';
 export * from './project-status';
 export * from './storeys';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { unknownFieldsMessage } from '../fields';
+import { forbiddenCharactersMessage, isSafeSingleLine } from '../text';
 
 /**
  * Field rules shared by the four questionnaire steps (spec sections 5 and 9).
@@ -76,11 +78,14 @@ export function optionalAnswer<T extends z.ZodType>(schema: T) {
 }
 
 /**
- * Answers of a step or of the roof. Types are strict, but unknown keys are stripped (zod's
- * default) rather than refused, so old or foreign form fields never reach storage.
+ * Answers of a step or of the roof. An unknown key is refused and named: a misspelt field must
+ * not pass as 'not answered'.
  */
 export function answersObject<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.object(shape, typeError('object'));
+  const typeMessage = typeError('object').error;
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : typeMessage(issue)),
+  });
 }
 
 export function choice<const T extends readonly [string, ...string[]]>(values: T) {
@@ -101,7 +106,8 @@ export function optionalText() {
       .string(typeError('string'))
       // Cannot fail; kept so the rule reads as spec section 5 states it.
       .min(0, 'Value must be at least 0 characters long.')
-      .max(questionnaireLimits.textMaxLength, 'Value cannot exceed 10000 characters.'),
+      .max(questionnaireLimits.textMaxLength, 'Value cannot exceed 10000 characters.')
+      .refine(isSafeSingleLine, forbiddenCharactersMessage),
   );
 }
 
@@ -111,6 +117,16 @@ function finiteNumber() {
 }
 
 const integerMessage = 'Expected integer, received float';
+
+/** A year outside the construction-year rule (e.g. of the windows): 0–10000 like every number, but whole. */
+export function optionalYear() {
+  return optionalAnswer(
+    finiteNumber()
+      .min(questionnaireLimits.numberMin, 'Value must be at least 0.')
+      .max(questionnaireLimits.numberMax, 'Value cannot exceed 10000.')
+      .refine(Number.isInteger, integerMessage),
+  );
+}
 
 export function optionalNumber() {
   return optionalAnswer(

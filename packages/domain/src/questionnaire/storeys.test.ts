@@ -19,7 +19,7 @@ describe('storeysSchema', () => {
     },
   );
 
-  it('keeps isAtticHeated true and every other answer, stripping unknown keys', () => {
+  it('keeps isAtticHeated true and every other answer, refusing unknown keys also in the roof', () => {
     const answers = {
       roof: { roofType: 'SATTELDACH', isAtticHeated: true },
       numberOfStoreys: '3',
@@ -27,7 +27,11 @@ describe('storeysSchema', () => {
       isRenovated: true,
     };
     const withExtras = { ...answers, roof: { ...answers.roof, colour: 'rot' }, attic: true };
-    expect(storeysSchema.parse(withExtras)).toEqual(answers);
+    expect(storeysSchema.parse(answers)).toEqual(answers);
+    expect(issuesOf(storeysSchema, withExtras)).toEqual([
+      { path: 'roof', message: 'Unbekanntes Feld: colour' },
+      { path: '', message: 'Unbekanntes Feld: attic' },
+    ]);
   });
 
   it.each([...roofTypes])('accepts roof type %s', (roofType) => {

@@ -44,4 +44,7 @@ export const storeysSchema = answersObject({
   isRenovated: optionalBoolean(),
 });
 export type StoreysAnswers = z.output<typeof storeysSchema>;
+
+/** What a partial save may send: any of the questions, the roof's too. */
+export const storeysPatchSchema = storeysSchema.extend({ roof: roofSchema.partial().nullish() }).partial();
 export type StoreysAnswersInput = z.input<typeof storeysSchema>;

@@ -39,8 +39,21 @@ describe('windowsSchema', () => {
     expect(windowsSchema.parse({ isDifferentWindows: true, frameMaterial: 'WOOD' }).frameMaterial).toBe('WOOD');
   });
 
-  it('parses alike windows with a false roller-blind answer and strips unknown keys', () => {
-    expect(windowsSchema.parse({ ...sameWindows, shutters: true })).toEqual({
+  it('refuses null, lists, text and numbers as a body without throwing', () => {
+    for (const body of [null, [], 'fenster', 5]) {
+      expect(windowsSchema.safeParse(body).success).toBe(false);
+    }
+  });
+
+  it('refuses a window year that is not a whole number', () => {
+    expect(messagesAt(windowsSchema, { ...sameWindows, windowConstructionYear: 1990.5 }, 'windowConstructionYear')).toEqual([
+      'Expected integer, received float',
+    ]);
+  });
+
+  it('parses alike windows with a false roller-blind answer and refuses unknown keys', () => {
+    expect(windowsSchema.safeParse({ ...sameWindows, shutters: true }).success).toBe(false);
+    expect(windowsSchema.parse(sameWindows)).toEqual({
       ...sameWindows,
       windowConstructionYear: null,
       typeOfGlass: null,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { choice, optionalBoolean, optionalNumber, requiredBoolean, answersObject } from './rules';
+import { choice, optionalBoolean, optionalYear, requiredBoolean, answersObject } from './rules';
 
 export const typesOfGlass = [
   'SIMPLE',
@@ -13,19 +13,23 @@ export const frameMaterials = ['WOOD', 'PLASTIC', 'ALUMINIUM'] as const;
 export type FrameMaterial = (typeof frameMaterials)[number];
 
 const windowQuestions = {
-  windowConstructionYear: optionalNumber(),
+  windowConstructionYear: optionalYear(),
   typeOfGlass: choice(typesOfGlass),
   frameMaterial: choice(frameMaterials),
   isRollerBlindHousing: optionalBoolean(),
 };
 
-type PayloadWithIssues = { issues: readonly { path?: readonly PropertyKey[] | undefined }[] };
+type PayloadWithIssues = { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] };
 
-/** Judge the pair only once both fields are valid, so other fields' errors do not hide this one. */
+/**
+ * Judge the pair only once both fields are valid, so other fields' errors do not hide this one —
+ * and never when the body is no object at all (null, a list, text), which has no fields to judge.
+ */
 function bothFlagsValid(payload: PayloadWithIssues): boolean {
+  if (typeof payload.value !== 'object' || payload.value === null || Array.isArray(payload.value)) return false;
   return !payload.issues.some((issue) => {
     const field = issue.path?.[0];
-    return field === 'isDifferentWindows' || field === 'isRollerBlindHousing';
+    return field === undefined || field === 'isDifferentWindows' || field === 'isRollerBlindHousing';
   });
 }
 
@@ -34,10 +38,15 @@ function bothFlagsValid(payload: PayloadWithIssues): boolean {
  * different windows the architect gets in touch (spec section 2), so only then may
  * isRollerBlindHousing stay unanswered. The other answers are kept as sent.
  */
-export const windowsSchema = answersObject({
+const windowsAnswers = answersObject({
   isDifferentWindows: requiredBoolean(),
   ...windowQuestions,
-}).refine((answers) => answers.isDifferentWindows || answers.isRollerBlindHousing !== null, {
+});
+
+/** The windows questions without the rule between the two flags: what a partial save may send. */
+export const windowsPatchSchema = windowsAnswers.partial();
+
+export const windowsSchema = windowsAnswers.refine((answers) => answers.isDifferentWindows || answers.isRollerBlindHousing !== null, {
   path: ['isRollerBlindHousing'],
   error: 'Required',
   when: bothFlagsValid,

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { multiLineText, requestObject, requiredText } from './fields';
+import { singleLineString } from './text';
+
+/** Project files (spec sections 2, 3, 5, 7): plans and photos of the building. */
+export const documentTypes = ['PDF', 'JPG', 'JPEG', 'PNG'] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+/** What the first bytes of a file say it is; JPG and JPEG are the same format. */
+export type FileFormat = 'pdf' | 'png' | 'jpeg';
+
+export const formatOfDocumentType: Record<DocumentType, FileFormat> = { PDF: 'pdf', JPG: 'jpeg', JPEG: 'jpeg', PNG: 'png' };
+
+export const contentTypeOfFormat: Record<FileFormat, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
+
+export const fileTitleMaxLength = 200;
+export const fileCommentMaxLength = 2000;
+
+/** Spec sections 5 and 8, verbatim. */
+export const fileMessages = {
+  noFile: 'Bitte wählen Sie eine Datei.',
+  badExtension: 'Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.',
+  badType: 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.',
+  incomplete: 'Bitte wählen Sie eine gültige Datei, geben Sie einen Namen ein und stellen Sie sicher, dass ein Projekt vorhanden ist.',
+  uploadFailed: 'Upload fehlgeschlagen.',
+} as const;
+
+/** A size for people: '100 MB', '1,5 MB', '820 KB' (de-AT, binary units as file managers show them). */
+export function formatFileSize(bytes: number): string {
+  const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${new Intl.NumberFormat('de-AT', { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+}
+
+export const fileTooLargeMessage = (maxBytes: number) => `Die Datei ist zu groß. Erlaubt sind höchstens ${formatFileSize(maxBytes)}.`;
+
+/** The document type a file name's extension names (case-insensitive), or null for any other. */
+export function documentTypeOfFileName(fileName: string): DocumentType | null {
+  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toUpperCase();
+  return (documentTypes as readonly string[]).includes(extension ?? '') ? (extension as DocumentType) : null;
+}
+
+/**
+ * The fields of an upload besides the file (POST /api/s3/upload, multipart). projectId comes first
+ * (or as a query parameter), so the server can decide access before it reads a byte of the file.
+ */
+export const uploadFieldsSchema = requestObject({
+  projectId: z.coerce.number().int().positive(),
+  fileName: requiredText(fileTitleMaxLength, 'Bitte geben Sie einen Titel ein.'),
+  comment: multiLineText(fileCommentMaxLength).optional().default(''),
+  documentType: z.enum(documentTypes, { error: fileMessages.badType }),
+});
+export type UploadFields = z.output<typeof uploadFieldsSchema>;
+
+/** One file of GET /api/s3/project/{projectId}: the spec's url, name and comment, and what the tiles show. */
+export const projectFileSchema = z.object({
+  id: z.number(),
+  /** A signed link, valid for minutes: img, embed and a[download] cannot send a Bearer header. */
+  url: z.string(),
+  /** A small WebP preview of an image; null for PDFs. */
+  thumbnailUrl: z.string().nullable(),
+  name: z.string(),
+  comment: z.string(),
+  documentType: z.enum(documentTypes),
+  contentType: z.string(),
+  size: z.number(),
+  /** The name the file had on the uploader's computer, for the download. */
+  originalName: z.string(),
+  uploadedBy: z.string().nullable(),
+  uploadedByName: z.string(),
+  uploadedAt: z.string(),
+});
+export type ProjectFile = z.infer<typeof projectFileSchema>;
+
+/**
+ * POST /api/s3/deleteFile (spec section 7): s3Key is the part of the file's url after
+ * '/download/', prefixed with 'Projekt/'.
+ */
+export const deleteFileRequestSchema = requestObject({
+  projectId: z.union([z.number().int().positive(), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)]),
+  fileName: singleLineString().max(fileTitleMaxLength).optional(),
+  s3Key: singleLineString().min(1).max(2000),
+});
+export type DeleteFileRequest = z.input<typeof deleteFileRequestSchema>;
+
+/** The spec's way of naming a file for deletion, from its url. */
+export function s3KeyOfUrl(url: string): string {
+  return `Projekt/${url.split('/download/')[1] ?? ''}`;
+}
