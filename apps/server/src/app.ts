@@ -18,6 +18,8 @@ import { registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerApiDocs } from './platform/http/api-docs';
 import { registerSpa } from './platform/http/spa';
+import { registerJsonBodies } from './platform/http/request-body';
+import { createBackgroundTasks, type BackgroundTasks } from './platform/background';
 import { loggerOptions } from './platform/http/logger';
 import { recordApiRoutes, type ApiRoute } from './platform/http/route-catalogue';
 import type { App } from './platform/http/types';
@@ -26,7 +28,6 @@ import { createAuthService, loginAttemptRules } from './modules/auth/service';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImpressumRoutes } from './modules/impressum/routes';
-import { createAccountTokenRepository } from './modules/accounts/repository';
 import { createInvitationService } from './modules/accounts/invitation-service';
 import { createRegistrationService } from './modules/accounts/registration-service';
 import { createPasswordResetService, resetRequestRules } from './modules/accounts/password-reset-service';
@@ -52,6 +53,12 @@ import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { createQuestionnaireRepository } from './modules/questionnaire/repository';
 import { createQuestionnaireService } from './modules/questionnaire/service';
 import { registerQuestionnaireRoutes } from './modules/questionnaire/routes';
+import multipart from '@fastify/multipart';
+import { createFileService, type FileService } from './modules/files/service';
+import { registerFileRoutes } from './modules/files/routes';
+import { createObjectStore } from './platform/storage/create-store';
+import type { ObjectStore } from './platform/storage/object-store';
+import { createSignedLinks } from './platform/storage/signed-links';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
@@ -60,6 +67,10 @@ export interface AppDeps {
   jwtSecret: string;
   /** Tests pass false or their own logger; the server logs as the config says. */
   logger?: FastifyServerOptions['logger'];
+  /** Work after the answer (tests pass one they can inspect); by default run right after each request. */
+  background?: BackgroundTasks;
+  /** Where project files live; by default as the configuration says (S3_BUCKET or DATA_DIR/files). */
+  store?: ObjectStore;
 }
 
 export interface BuiltApp {
@@ -68,9 +79,12 @@ export interface BuiltApp {
   apiRoutes: ApiRoute[];
   sessions: SessionService;
   mailer: Mailer;
+  background: BackgroundTasks;
+  files: FileService;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const bodyLimit = 1024 * 1024;
 
 /** The composition root: every platform service and module, wired once. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -80,52 +94,69 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     logger: deps.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.publicUrl);
+  registerJsonBodies(app, bodyLimit);
 
   const sessions = createSessionService({
     repository: createSessionRepository(db),
     tokens: createTokenService(deps.jwtSecret),
     sessionHours: config.sessionHours,
+    idleMinutes: config.sessionIdleMinutes,
   });
   const apiRoutes = recordApiRoutes(app);
   installAuthentication(app, sessions);
   await registerApiDocs(app, packageJson.version);
 
+  const background = deps.background ?? createBackgroundTasks(app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const access = createAccessPolicy(createAccessRepository(db));
   const users = createUserRepository(db);
   const throttle = createThrottleRepository(db);
-  const accountTokens = createAccountTokenRepository(db);
-  const invitations = createInvitationService({ tokens: accountTokens, mailer, publicUrl: config.publicUrl });
+  const loginLimiter = createAttemptLimiter(throttle, loginAttemptRules);
+  const invitations = createInvitationService({ db, mailer, publicUrl: config.publicUrl });
 
   registerHealthRoutes(app, { db, version: packageJson.version });
   registerImpressumRoutes(app, config.impressum);
-  registerAuthRoutes(app, createAuthService({ users, sessions, limiter: createAttemptLimiter(throttle, loginAttemptRules) }));
+  registerAuthRoutes(app, { auth: createAuthService({ users, sessions, limiter: loginLimiter }), access });
   registerAccountRoutes(app, {
-    registration: createRegistrationService({ users, tokens: accountTokens }),
+    registration: createRegistrationService({ db }),
     passwordReset: createPasswordResetService({
+      db,
       users,
-      tokens: accountTokens,
-      sessions,
       mailer,
       limiter: createAttemptLimiter(throttle, resetRequestRules),
+      background,
       publicUrl: config.publicUrl,
-      log: app.log,
     }),
-    resend: createResendService({ users, access, invitations }),
+    resend: createResendService({ invitations }),
+    access,
   });
   registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations }));
-  registerProfileRoutes(app, createProfileService({ users, access, sessions }));
+  registerProfileRoutes(app, { profiles: createProfileService({ db, limiter: loginLimiter, mailer, background }), access });
   const notificationSettings = createNotificationSettingsService({ settings: createNotificationSettingsRepository(db) });
-  registerNotificationRoutes(app, notificationSettings);
-  registerCustomerRoutes(app, createCustomerService({ users, customers: createCustomerRepository(db), access, invitations }));
-  const projects = createProjectRepository(db);
-  registerProjectRoutes(app, createProjectService({ projects, users, access }));
+  registerNotificationRoutes(app, { notifications: notificationSettings, access });
+  registerCustomerRoutes(app, {
+    customers: createCustomerService({ db, users, customers: createCustomerRepository(db), access, invitations }),
+    access,
+  });
+  const files = createFileService({
+    db,
+    store: deps.store ?? createObjectStore(config),
+    links: createSignedLinks(deps.jwtSecret),
+    access,
+    maxBytes: config.uploadMaxBytes,
+    log: app.log,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },
+  });
+  registerFileRoutes(app, { files, access, maxBytes: config.uploadMaxBytes });
+  registerProjectRoutes(app, { projects: createProjectService({ projects: createProjectRepository(db), access, files }), access });
   const notices = createFormNoticeService({
     users,
     notices: createFormNoticeRepository(db),
@@ -134,9 +165,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  registerQuestionnaireRoutes(app, createQuestionnaireService({ answers: createQuestionnaireRepository(db), projects, access, notices }));
+  registerQuestionnaireRoutes(app, {
+    questionnaire: createQuestionnaireService({ db, answers: createQuestionnaireRepository(db), notices }),
+    access,
+  });
   registerDashboardRoutes(app, createDashboardLayoutRepository(db));
 
   await registerSpa(app, config.webDistDir ?? defaultWebDist);
-  return { app, apiRoutes, sessions, mailer };
+  return { app, apiRoutes, sessions, mailer, background, files };
 }

@@ -29,7 +29,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
   SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60 * 30).default(120),
   WEB_DIST_DIR: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 40).default(100 * 1024 * 1024),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('eu-central-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).default(false),
   IMPRESSUM_COMPANY: z.string().default('Bauakte Software GmbH'),
   IMPRESSUM_LEGAL_FORM: z.string().default('Gesellschaft mit beschränkter Haftung'),
   IMPRESSUM_STREET: z.string().default('Mariahilfer Straße 1'),
@@ -60,9 +68,15 @@ export interface Config {
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
   sessionHours: number;
+  /** A session without a request for this long ends (besides its lifetime of sessionHours). */
+  sessionIdleMinutes: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
   trustProxy: boolean;
   webDistDir: string | undefined;
+  /** The largest file an upload may carry. */
+  uploadMaxBytes: number;
+  /** Project files in an S3 bucket; without it they are kept in DATA_DIR/files. */
+  s3: S3Config | undefined;
   impressum: {
     company: string;
     legalForm: string;
@@ -79,6 +93,16 @@ export interface Config {
     businessPurpose: string;
     chamber: string;
   };
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Without them the AWS SDK's own chain applies (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** MinIO and similar servers address buckets in the path, not the host name. */
+  forcePathStyle: boolean;
 }
 
 /** Thrown for bad configuration; its message is the one line printed before the process stops. */
@@ -101,6 +125,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return toConfig(parsed.data);
 }
 
+function s3Config(e: Env): S3Config | undefined {
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (!e.S3_BUCKET) {
+    if (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID) throw new ConfigError('S3_BUCKET is needed when S3_ENDPOINT or S3_ACCESS_KEY_ID is set');
+    return undefined;
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
 function toConfig(e: Env): Config {
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
@@ -117,8 +158,11 @@ function toConfig(e: Env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     sessionHours: e.SESSION_HOURS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    s3: s3Config(e),
     impressum: {
       company: e.IMPRESSUM_COMPANY,
       legalForm: e.IMPRESSUM_LEGAL_FORM,

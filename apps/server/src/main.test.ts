@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,5 +122,109 @@ describe('starting the server', () => {
     const second = startServer({ DATA_DIR: dataDir, PORT: '0' });
     await second.waitFor(/Server listening at/);
     expect(second.output()).not.toMatch(/first administrator created/);
+  });
+
+  it('keeps DATA_DIR, the database, the secret and the mail outbox private to the server\'s user', async () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0', ADMIN_USERNAME: 'chef', ADMIN_PASSWORD: 'sehr-geheim' });
+    const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'chef', password: 'sehr-geheim' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const post = (route: string, body: object) =>
+      fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    await post('/api/team/create', { name: 'Wien' });
+    expect((await post('/api/team/createUser', { username: 'erika', email: 'erika@example.at', teamName: 'Wien' })).status).toBe(201);
+    const mode = (file: string) => fs.statSync(path.join(dataDir, file)).mode & 0o777;
+    expect(mode('.')).toBe(0o700);
+    expect(mode('app.db')).toBe(0o600);
+    expect(mode('jwt-secret')).toBe(0o600);
+    expect(mode('outbox')).toBe(0o700);
+    const mails = fs.readdirSync(path.join(dataDir, 'outbox'));
+    expect(mails).toHaveLength(1);
+    expect(mode(path.join('outbox', mails[0]!))).toBe(0o600);
+  });
+
+  it('shuts down within 2 s on SIGTERM although a browser keeps an idle connection open', async () => {
+    const server = startServer({ DATA_DIR: tempDir(), PORT: '0', ADMIN_USERNAME: 'chef', ADMIN_PASSWORD: 'sehr-geheim' });
+    const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+    const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
+    await new Promise<void>((resolve, reject) => {
+      http.get(`${url}/api/health`, { agent }, (response) => response.resume().on('end', resolve)).on('error', reject);
+    });
+    expect(agent.freeSockets).not.toEqual({}); // the connection stays open, idle
+    // Browsers also open connections ahead of need that carry no request yet.
+    const { port } = new URL(url!);
+    const preconnected = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => preconnected.once('connect', resolve));
+    const child = running.at(-1) as unknown as { pid: number };
+    const started = performance.now();
+    process.kill(child.pid, 'SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - started).toBeLessThan(2000);
+    agent.destroy();
+    preconnected.destroy();
+  });
+
+  it('lists no half file after a kill -9 mid-upload, and sweeps the remainder at the next start', async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, PORT: '0', ADMIN_USERNAME: 'chef', ADMIN_PASSWORD: 'sehr-geheim' };
+    const first = startServer(env);
+    const [, url] = await first.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+    const call = async (method: string, route: string, token?: string, body?: object) => {
+      const response = await fetch(`${url}${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+    };
+    const admin = String((await call('POST', '/api/auth/login', undefined, { username: 'chef', password: 'sehr-geheim' })).token);
+    await call('POST', '/api/team/create', admin, { name: 'Wien' });
+    await call('POST', '/api/team/createUser', admin, { username: 'mara', email: 'mara@example.at', teamName: 'Wien' });
+    const outbox = path.join(dataDir, 'outbox');
+    const eml = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox)[0]!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const token = /register\?token=([\w-]+)/.exec(eml)![1]!;
+    await call('PUT', `/api/register?token=${token}`, undefined, { firstName: 'Mara', lastName: 'Berger', email: 'mara@example.at', phone: '1', password: 'Kaffee-Tasse-Mond-42' });
+    const architect = String((await call('POST', '/api/auth/login', undefined, { username: 'mara', password: 'Kaffee-Tasse-Mond-42' })).token);
+    const projectId = Number((await call('POST', '/api/ProjectManagment', architect, { name: 'Altbau' })).id);
+
+    // An upload that sends 2 MiB of a larger file and then stops, as a server killed mid-upload sees it.
+    const boundary = 'bauakte-test-boundary';
+    const head = [
+      ...[['projectId', String(projectId)], ['fileName', 'Plan'], ['documentType', 'PDF']].map(
+        ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    ].join('');
+    const request = http.request(`${url}/api/s3/upload?projectId=${projectId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${architect}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(50 * 1024 * 1024) },
+    });
+    request.on('error', () => undefined);
+    request.write(head);
+    request.write(Buffer.alloc(2 * 1024 * 1024, 0x20));
+    const projectDir = path.join(dataDir, 'files', 'projects', String(projectId));
+    const partial = () => (fs.existsSync(projectDir) ? fs.readdirSync(projectDir).filter((name) => name.endsWith('.part')) : []);
+    for (let i = 0; i < 100 && partial().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(partial()).toHaveLength(1);
+    (running.at(-1) as unknown as { kill(signal: string): void }).kill('SIGKILL');
+    await first.exited;
+    request.destroy();
+
+    const second = startServer(env);
+    const [, secondUrl] = await second.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+    for (let i = 0; i < 100 && partial().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(partial()).toEqual([]);
+    const login = await fetch(`${secondUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'mara', password: 'Kaffee-Tasse-Mond-42' }),
+    });
+    const listed = await fetch(`${secondUrl}/api/s3/project/${projectId}`, { headers: { authorization: `Bearer ${((await login.json()) as { token: string }).token}` } });
+    expect(await listed.json()).toEqual([]);
   });
 });

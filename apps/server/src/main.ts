@@ -6,6 +6,8 @@ import { ensureWritableDataDir } from './platform/data-dir';
 import { resolveJwtSecret } from './platform/auth/secret';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
 import { createUserRepository } from './modules/users/repository';
+import { preparePasswordStrength } from '@bauakte/domain';
+import { trackUnusedConnections } from './platform/http/shutdown';
 
 function stop(problem: string): never {
   console.error(`Bauakte cannot start: ${problem}`);
@@ -25,6 +27,8 @@ async function openAndMigrate(databaseUrl: string | undefined, dataDir: string):
 }
 
 async function main(): Promise<void> {
+  // Everything this process writes (database, WAL, secret, outbox) is for the server's user only.
+  process.umask(0o077);
   const config = loadConfig();
   ensureWritableDataDir(config.dataDir);
   const database = await openAndMigrate(config.databaseUrl, config.dataDir);
@@ -32,15 +36,31 @@ async function main(): Promise<void> {
   if (config.databaseUrl && !config.jwtSecret) {
     console.warn('JWT_SECRET is not set: several instances on one database need the same JWT_SECRET');
   }
-  const { app, sessions } = await buildApp({ config, database, jwtSecret });
+  const { app, sessions, background, files } = await buildApp({ config, database, jwtSecret });
   await ensureFirstAdmin(createUserRepository(database.db), config.admin, app.log);
+  // Loads the password dictionaries now, so no registration waits for them.
+  await preparePasswordStrength();
 
   const pruneSessions = () => sessions.prune().catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions failed'));
+  // Remainders of killed uploads and failed deletes; an hour's grace for uploads other instances are finishing.
+  const sweepFiles = (sweep: () => Promise<number>) =>
+    sweep()
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'orphaned file objects removed'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping file objects failed'));
   void pruneSessions();
-  setInterval(pruneSessions, 3_600_000).unref();
+  void sweepFiles(() => files.sweepAtStart());
+  setInterval(() => Promise.all([pruneSessions(), sweepFiles(() => files.sweep())]), 3_600_000).unref();
 
+  // Stops taking requests, lets running ones and pending mails finish, then leaves. Idle and never
+  // used connections are closed at once; a request that hangs does not hold us beyond the deadline.
+  const connections = trackUnusedConnections(app.server);
   const shutdown = async () => {
-    await app.close();
+    const deadline = setTimeout(() => process.exit(0), 10_000);
+    deadline.unref();
+    const closing = app.close();
+    connections.closeUnused();
+    await closing;
+    await background.drained();
     await database.close();
     process.exit(0);
   };

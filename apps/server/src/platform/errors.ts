@@ -1,11 +1,21 @@
 import { serverMessages, type ErrorCode } from '@bauakte/domain';
 
+export interface FieldIssue {
+  /** Where in the request, e.g. 'body/currentPassword', as the validation answers name fields. */
+  path: string;
+  message: string;
+}
+
 /** An error whose status, code and German message are meant for the client. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** Per-field messages, shown beside the fields of the form concerned. */
+    readonly issues: FieldIssue[] = [],
+    /** Extra answer headers, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,4 +31,15 @@ export const forbidden = (message: string = serverMessages.forbidden) =>
 export const notFound = (message: string = serverMessages.notFound) =>
   new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-export const tooManyRequests = (message: string) => new AppError(429, 'TOO_MANY_ATTEMPTS', message);
+export const invalidJson = () => new AppError(400, 'INVALID_JSON', serverMessages.invalidJson);
+
+/** A refusal about one field of the body, so the form can show it beside that field. */
+export const fieldError = (code: ErrorCode, field: string, message: string) =>
+  new AppError(400, code, message, [{ path: `body/${field}`, message }]);
+
+export const validationFailed = (issues: FieldIssue[]) =>
+  new AppError(400, 'VALIDATION_FAILED', serverMessages.validationFailed, issues);
+
+/** 429 with the seconds until the next attempt is allowed. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'TOO_MANY_ATTEMPTS', message, [], { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

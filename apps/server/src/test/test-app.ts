@@ -10,6 +10,8 @@ import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } 
 import { hashPassword } from '../platform/auth/password';
 import { createUserRepository } from '../modules/users/repository';
 import type { NewUserRow } from '../platform/db/schema';
+import { createObjectStore } from '../platform/storage/create-store';
+import type { ObjectStore } from '../platform/storage/object-store';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -20,6 +22,8 @@ export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256-01234567
 
 export interface TestContext extends BuiltApp {
   database: DatabaseHandle;
+  /** The store project files go to (DATA_DIR/files, or S3 when the env names a bucket). */
+  objectStore: ObjectStore;
   config: Config;
   dataDir: string;
   createUser(user: Partial<NewUserRow> & { username: string; password?: string; role?: Role }): Promise<number>;
@@ -53,12 +57,13 @@ export async function openTestDatabase(dialect: DialectName): Promise<{ database
 
 export async function createTestContext(
   dialect: DialectName,
-  options: { env?: Record<string, string>; logger?: AppDeps['logger']; extend?: (app: BuiltApp['app']) => void } = {},
+  options: { env?: Record<string, string>; logger?: AppDeps['logger']; background?: AppDeps['background']; extend?: (app: BuiltApp['app']) => void } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
   const { database, drop } = await openTestDatabase(dialect);
-  const built = await buildApp({ config, database, jwtSecret: testJwtSecret, logger: options.logger ?? false });
+  const objectStore = createObjectStore(config);
+  const built = await buildApp({ config, database, jwtSecret: testJwtSecret, logger: options.logger ?? false, background: options.background, store: objectStore });
   options.extend?.(built.app);
   await built.app.ready();
   const users = createUserRepository(database.db);
@@ -66,6 +71,7 @@ export async function createTestContext(
   return {
     ...built,
     database,
+    objectStore,
     config,
     dataDir,
     async createUser({ password, role = 'ARCHI', ...user }) {

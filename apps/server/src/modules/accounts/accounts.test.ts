@@ -65,7 +65,11 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
         roles: ['ARCHI'],
         address: { city: '', municipality: '', street: '', number: '', postalCode: '' },
       });
-      const done = await inject('PUT', registerUrl(token), registration({ firstName: 'Erika Maria', roles: ['ADMIN'] }));
+      // A role in the body is no field of the registration: refused by name, never applied.
+      const escalation = await inject('PUT', registerUrl(token), registration({ firstName: 'Erika Maria', roles: ['ADMIN'] }));
+      expect(escalation.statusCode).toBe(400);
+      expect(escalation.json().issues).toEqual([{ path: 'body', message: 'Unbekanntes Feld: roles' }]);
+      const done = await inject('PUT', registerUrl(token), registration({ firstName: 'Erika Maria' }));
       expect(done.statusCode).toBe(200);
       expect(done.json()).toEqual({ message: 'Registrierung erfolgreich!' });
       const jwt = await ctx.login('erika', 'ein-gutes-passwort');
@@ -94,6 +98,17 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       expect(row).toEqual({ status: 'INVITED', passwordHash: null });
     });
 
+    it('refuses common and guessable passwords in German, naming the field', async () => {
+      const token = await inviteArchitect('schwach');
+      for (const password of ['12345678', 'password', 'passwort', 'aaaaaaaa', 'schwachschwach']) {
+        const response = await inject('PUT', registerUrl(token), registration({ password }));
+        expect(response.statusCode, password).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'PASSWORD_TOO_WEAK', issues: [{ path: 'body/password' }] });
+        expect(response.json().message).toMatch(/^Dieses Passwort ist zu leicht zu erraten\./);
+      }
+      expect((await inject('GET', registerUrl(token))).statusCode).toBe(200);
+    });
+
     it('refuses passwords shorter than 8 or longer than 128 characters, in German', async () => {
       const token = await inviteArchitect('kurz');
       const short = await inject('PUT', registerUrl(token), registration({ password: '1234567' }));
@@ -101,7 +116,8 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       expect(short.json().issues).toContainEqual({ path: 'body/password', message: 'Das Passwort muss mindestens 8 Zeichen lang sein.' });
       const long = await inject('PUT', registerUrl(token), registration({ password: 'x'.repeat(129) }));
       expect(long.json().issues[0].message).toBe('Das Passwort darf höchstens 128 Zeichen lang sein.');
-      expect((await inject('PUT', registerUrl(token), registration({ password: 'x'.repeat(128) }))).statusCode).toBe(200);
+      const longest = 'Kaffee-Tasse-Mond-42 Dachboden!Fenster9 '.repeat(4).slice(0, 128);
+      expect((await inject('PUT', registerUrl(token), registration({ password: longest }))).statusCode).toBe(200);
     });
 
     it('requires an address from a client and stores it', async () => {
@@ -133,14 +149,14 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       expect((await inject('GET', registerUrl(fresh))).statusCode).toBe(200);
     });
 
-    it('is refused for registered users (409), foreign customers and clients (404)', async () => {
+    it('is refused for registered users (409), foreign customers (404) and clients (403)', async () => {
       const otherArchitect = await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
       await ctx.createUser({ username: 'fremdkunde', role: 'CLIENT', email: 'fk@example.at', createdById: otherArchitect });
       const clientToken = await ctx.login('kundin', 'ein-gutes-passwort');
       expect((await inject('POST', '/api/invitations/resend', { username: 'erika' }, admin)).statusCode).toBe(409);
       expect((await inject('POST', '/api/invitations/resend', { username: 'fremdkunde' }, architect)).statusCode).toBe(404);
       expect((await inject('POST', '/api/invitations/resend', { username: 'fremdkunde' }, admin)).statusCode).toBe(404);
-      expect((await inject('POST', '/api/invitations/resend', { username: 'nochmal' }, clientToken)).statusCode).toBe(404);
+      expect((await inject('POST', '/api/invitations/resend', { username: 'nochmal' }, clientToken)).statusCode).toBe(403);
       expect((await inject('POST', '/api/invitations/resend', { username: 'nochmal' })).statusCode).toBe(401);
     });
   });
@@ -198,10 +214,80 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       expect(statuses.at(-1)).toBe(429);
     });
 
+    it('refuses a guessable new password on reset and keeps the link usable', async () => {
+      mail.mails.length = 0;
+      await forgot('erika', 'erika@example.at', '10.9.0.3');
+      const token = tokenOf(linkIn(await mail.waitFor('erika@example.at', /Passwort/), /\/reset-password\?token=/));
+      for (const password of ['12345678', 'passwort', 'erikaerika']) {
+        const weak = await inject('POST', resetUrl(token), { password });
+        expect(weak.statusCode, password).toBe(400);
+        expect(weak.json().code).toBe('PASSWORD_TOO_WEAK');
+      }
+      expect((await inject('POST', resetUrl(token), { password: 'Kaffee-Tasse-Mond-42' })).statusCode).toBe(200);
+    });
+
     it('refuses missing or malformed fields with 400', async () => {
       expect((await inject('POST', '/api/auth/forgotPassword', { username: 'mara' })).statusCode).toBe(400);
       expect((await inject('POST', '/api/auth/forgotPassword', { username: 'mara', email: 'keine' })).statusCode).toBe(400);
     });
+  });
+});
+
+describe('forgot password: the answer comes before the account is looked up', () => {
+  it('answers alike and looks the account up only after answering', async () => {
+    const held: Array<() => Promise<void>> = [];
+    const ctx = await createTestContext('sqlite', { background: { run: (_name, work) => void held.push(work), drained: async () => {} } });
+    try {
+      await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', email: 'mara@example.at' });
+      const ask = (username: string, email: string) =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/forgotPassword', payload: { username, email } });
+      const resetLinks = () => ctx.database.db.selectFrom('accountTokens').select('id').where('purpose', '=', 'PASSWORD_RESET').execute();
+      const matching = await ask('mara', 'mara@example.at');
+      const unknown = await ask('niemand', 'niemand@example.at');
+      expect([matching.statusCode, unknown.statusCode]).toEqual([200, 200]);
+      expect(matching.body).toBe(unknown.body);
+      // Both answers are out; nothing account-specific has happened yet, and each left the same work behind.
+      expect(held).toHaveLength(2);
+      expect(await resetLinks()).toHaveLength(0);
+      for (const work of held) await work();
+      expect(await resetLinks()).toHaveLength(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('transactions: an account and its invitation are stored together or not at all', () => {
+  it.each(['sqlite', ...(testDialects.includes('postgres') ? ['postgres' as const] : [])] as const)('on %s', async (dialect) => {
+    const ctx = await createTestContext(dialect);
+    try {
+      await ctx.createUser({ username: 'chef', password: 'admin-passwort', role: 'ADMIN' });
+      await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
+      const admin = await ctx.login('chef', 'admin-passwort');
+      const architect = await ctx.login('mara', 'mara-passwort');
+      await ctx.app.inject({ method: 'POST', url: '/api/team/create', headers: bearer(admin), payload: { name: 'Team' } });
+      // Make writing the invitation link fail after the account row was written.
+      await ctx.database.db.schema.alterTable('account_tokens').renameTo('account_tokens_away').execute();
+      const customer = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ClientManagment',
+        headers: bearer(architect),
+        payload: { username: 'halb', firstName: 'H', lastName: 'B', email: 'h@example.at' },
+      });
+      const colleague = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/team/createUser',
+        headers: bearer(admin),
+        payload: { username: 'halbarchi', email: 'ha@example.at', teamName: 'Team' },
+      });
+      expect([customer.statusCode, colleague.statusCode]).toEqual([500, 500]);
+      const left = await ctx.database.db.selectFrom('users').select('username').where('username', 'in', ['halb', 'halbarchi']).execute();
+      expect(left).toEqual([]);
+      expect(await ctx.database.db.selectFrom('teamMembers').selectAll().execute()).toEqual([]);
+    } finally {
+      await ctx.database.db.schema.alterTable('account_tokens_away').renameTo('account_tokens').execute().catch(() => undefined);
+      await ctx.close();
+    }
   });
 });
 

@@ -1,28 +1,30 @@
+import { inTransaction, type Db } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
-import type { Mailer } from '../../platform/mail/mailer';
-import type { AccountTokenRepository } from './repository';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { invitationMail } from './mails';
-import { invitationValidityMs, newAccountToken } from './tokens';
+import { invitationValidityMs } from './tokens';
+import { issueLink } from './links';
 
 /**
- * Issues an invitation link (older ones stop working) and mails it. The account exists before the
- * mail goes out, so a failed delivery loses nothing: the invitation can simply be sent again.
+ * Invitation links. The link is written in the same transaction as the account it opens; the mail
+ * goes out after the commit, so a failed delivery loses nothing: the invitation can be sent again.
  */
-export function createInvitationService(deps: { tokens: AccountTokenRepository; mailer: Mailer; publicUrl: string }) {
+export function createInvitationService(deps: { db: Db; mailer: Mailer; publicUrl: string }) {
+  /** A new link for the user (older ones stop working), written with `trx`; answers the mail to send. */
+  async function issue(trx: Db, user: UserRow, invitedBy: string | null): Promise<MailMessage> {
+    const token = await issueLink(trx, user.id, 'INVITATION', invitationValidityMs);
+    return invitationMail(user, `${deps.publicUrl}/register?token=${encodeURIComponent(token)}`, invitedBy);
+  }
+
   return {
-    async invite(user: UserRow, invitedBy: string | null): Promise<void> {
-      const now = new Date();
-      const { token, hash } = newAccountToken();
-      await deps.tokens.retireAll(user.id, 'INVITATION', now.toISOString());
-      await deps.tokens.insert({
-        userId: user.id,
-        purpose: 'INVITATION',
-        tokenHash: hash,
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + invitationValidityMs).toISOString(),
-      });
-      const link = `${deps.publicUrl}/register?token=${encodeURIComponent(token)}`;
-      await deps.mailer.send(invitationMail(user, link, invitedBy));
+    issue,
+
+    send: (mail: MailMessage) => deps.mailer.send(mail),
+
+    /** Sends the invitation of an existing account again. */
+    async reinvite(user: UserRow, invitedBy: string | null): Promise<void> {
+      const mail = await inTransaction(deps.db, (trx) => issue(trx, user, invitedBy));
+      await deps.mailer.send(mail);
     },
   };
 }

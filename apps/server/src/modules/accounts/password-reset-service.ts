@@ -1,64 +1,52 @@
 import { serverMessages, type ForgotPasswordRequest, type ResetInfo } from '@bauakte/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { BackgroundTasks } from '../../platform/background';
 import { tooManyRequests } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/password';
-import type { SessionService } from '../../platform/auth/sessions';
+import { requireStrongPassword } from '../../platform/auth/password-policy';
+import { createSessionRepository } from '../../platform/auth/repository';
+import { inTransaction, type Db } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
-import type { UserRepository } from '../users/repository';
-import type { AccountTokenRepository } from './repository';
+import { createUserRepository, type UserRepository } from '../users/repository';
 import { passwordResetMail } from './mails';
-import { newAccountToken, passwordResetValidityMs } from './tokens';
-import { tokenInvalid, tokenOwner } from './token-owner';
+import { passwordResetValidityMs } from './tokens';
+import { consumeLink, issueLink, tokenOwner } from './links';
 
 export const resetRequestRules = {
-  'reset-account': { maxFailures: 5, windowMs: 60 * 60_000 },
-  'reset-address': { maxFailures: 20, windowMs: 60 * 60_000 },
+  'reset-account': { maxAttempts: 5, windowMs: 60 * 60_000 },
+  'reset-address': { maxAttempts: 20, windowMs: 60 * 60_000 },
 };
 
 export function createPasswordResetService(deps: {
+  db: Db;
   users: UserRepository;
-  tokens: AccountTokenRepository;
-  sessions: SessionService;
   mailer: Mailer;
   limiter: AttemptLimiter;
+  background: BackgroundTasks;
   publicUrl: string;
-  log: FastifyBaseLogger;
 }) {
-  const { users, tokens } = deps;
+  const { db, users } = deps;
 
-  async function sendResetLink(userId: number): Promise<void> {
-    const user = await users.findById(userId);
-    if (!user) return;
-    const now = new Date();
-    const { token, hash } = newAccountToken();
-    await tokens.retireAll(user.id, 'PASSWORD_RESET', now.toISOString());
-    await tokens.insert({
-      userId: user.id,
-      purpose: 'PASSWORD_RESET',
-      tokenHash: hash,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + passwordResetValidityMs).toISOString(),
-    });
+  /** Looks the account up and, if name and address belong together, mails a fresh link. */
+  async function sendResetLinkIfMatching(request: ForgotPasswordRequest): Promise<void> {
+    const user = await users.findByUsername(request.username);
+    if (user?.status !== 'ACTIVE' || user.email.toLowerCase() !== request.email.toLowerCase()) return;
+    const token = await inTransaction(db, (trx) => issueLink(trx, user.id, 'PASSWORD_RESET', passwordResetValidityMs));
     await deps.mailer.send(passwordResetMail(user, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`));
   }
 
-  const usableReset = (token: string) => tokenOwner({ tokens, users }, token, 'PASSWORD_RESET', 'ACTIVE');
+  const usableReset = (token: string) => tokenOwner(db, token, 'PASSWORD_RESET', 'ACTIVE');
 
   return {
     /**
-     * Answers the same for every account, known or not, and before any mail goes out: neither the
-     * answer nor its timing tells whether the username and e-mail belong together.
+     * Answers the same for every account, known or not, before the account is even looked up: the
+     * lookup and the mail run after the answer, so neither its content nor its timing tells whether
+     * the username and e-mail belong together. Every request counts, to stop mail bombing.
      */
     async requestReset(request: ForgotPasswordRequest, address: string): Promise<{ message: string }> {
-      const keys = [`reset-account:${request.username.toLowerCase()}`, `reset-address:${address}`];
-      if (await deps.limiter.isBlocked(keys)) throw tooManyRequests(serverMessages.tooManyResetRequests);
-      await deps.limiter.recordFailure(keys); // every request counts, to stop mail bombing
-      const user = await users.findByUsername(request.username);
-      const matches = user?.status === 'ACTIVE' && user.email.toLowerCase() === request.email.toLowerCase();
-      if (user && matches) {
-        sendResetLink(user.id).catch((error: unknown) => deps.log.error({ err: error }, 'password reset mail failed'));
-      }
+      const verdict = await deps.limiter.hit([`reset-account:${request.username.toLowerCase()}`, `reset-address:${address}`]);
+      if (!verdict.allowed) throw tooManyRequests(serverMessages.tooManyResetRequests, verdict.retryAfterSeconds);
+      deps.background.run('password reset mail', () => sendResetLinkIfMatching(request));
       return { message: serverMessages.resetMailSent };
     },
 
@@ -67,13 +55,17 @@ export function createPasswordResetService(deps: {
       return { email: user.email, username: user.username };
     },
 
-    /** Sets the new password and ends every session of the account. */
+    /** Sets the new password and ends every session of the account, in one transaction. */
     async resetPassword(token: string, password: string): Promise<{ message: string }> {
-      const { tokenId, user } = await usableReset(token);
+      const owner = await usableReset(token);
+      await requireStrongPassword(password, owner.user);
       const passwordHash = await hashPassword(password);
-      if (!(await tokens.consume(tokenId, new Date().toISOString()))) throw tokenInvalid();
-      await users.update(user.id, { passwordHash, updatedAt: new Date().toISOString() });
-      await deps.sessions.endAllOf(user.id);
+      await inTransaction(db, async (trx) => {
+        const now = new Date().toISOString();
+        await consumeLink(trx, owner);
+        await createUserRepository(trx).update(owner.user.id, { passwordHash, updatedAt: now });
+        await createSessionRepository(trx).revokeAllOfUser(owner.user.id, now);
+      });
       return { message: serverMessages.passwordSet };
     },
   };

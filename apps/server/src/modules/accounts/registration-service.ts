@@ -2,19 +2,22 @@ import { serverMessages, type Invitation, type registerRequestSchema } from '@ba
 import type { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/password';
+import { requireStrongPassword } from '../../platform/auth/password-policy';
+import { inTransaction, type Db } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
-import type { UserRepository } from '../users/repository';
-import type { AccountTokenRepository } from './repository';
+import { createUserRepository } from '../users/repository';
 import { toProfile } from '../profile/service';
-import { tokenInvalid, tokenOwner } from './token-owner';
+import { consumeLink, tokenOwner } from './links';
+
+type RegisterRequest = z.output<typeof registerRequestSchema>;
 
 /** Architects and admins register without an address (spec section 5); everyone else needs one. */
 function needsAddress(user: UserRow): boolean {
   return user.role !== 'ARCHI' && user.role !== 'ADMIN';
 }
 
-export function createRegistrationService(deps: { users: UserRepository; tokens: AccountTokenRepository }) {
-  const invitedUser = (token: string) => tokenOwner(deps, token, 'INVITATION', 'INVITED');
+export function createRegistrationService(deps: { db: Db }) {
+  const invitedUser = (token: string) => tokenOwner(deps.db, token, 'INVITATION', 'INVITED');
 
   return {
     async invitation(token: string): Promise<Invitation> {
@@ -25,29 +28,33 @@ export function createRegistrationService(deps: { users: UserRepository; tokens:
     },
 
     /** Sets password and details and activates the account; the role stays the invitation's. */
-    async register(token: string, request: z.output<typeof registerRequestSchema>): Promise<void> {
-      const { tokenId, user } = await invitedUser(token);
-      const address = request.address;
+    async register(token: string, request: RegisterRequest): Promise<void> {
+      const owner = await invitedUser(token);
+      const { user } = owner;
+      const address = needsAddress(user) ? request.address : undefined;
       if (needsAddress(user) && !address) throw badRequest(serverMessages.addressRequired);
+      await requireStrongPassword(request.password, { ...request, username: user.username });
       const passwordHash = await hashPassword(request.password);
-      if (!(await deps.tokens.consume(tokenId, new Date().toISOString()))) throw tokenInvalid();
-      await deps.users.update(user.id, {
-        firstName: request.firstName,
-        lastName: request.lastName,
-        email: request.email,
-        phoneNumber: request.phone,
-        ...(needsAddress(user) && address
-          ? {
-              street: address.street,
-              houseNumber: address.houseNumber,
-              postalCode: address.postalCode,
-              city: address.city,
-              municipality: address.community,
-            }
-          : {}),
-        passwordHash,
-        status: 'ACTIVE',
-        updatedAt: new Date().toISOString(),
+      await inTransaction(deps.db, async (trx) => {
+        await consumeLink(trx, owner);
+        await createUserRepository(trx).update(user.id, {
+          firstName: request.firstName,
+          lastName: request.lastName,
+          email: request.email,
+          phoneNumber: request.phone,
+          ...(address
+            ? {
+                street: address.street,
+                houseNumber: address.houseNumber,
+                postalCode: address.postalCode,
+                city: address.city,
+                municipality: address.community,
+              }
+            : {}),
+          passwordHash,
+          status: 'ACTIVE',
+          updatedAt: new Date().toISOString(),
+        });
       });
     },
   };

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { AccountTokenPurpose, Database } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/database';
+import type { AccountTokenPurpose } from '../../platform/db/schema';
 
-export function createAccountTokenRepository(db: Kysely<Database>) {
+export function createAccountTokenRepository(db: Db) {
   return {
     insert: (token: { userId: number; purpose: AccountTokenPurpose; tokenHash: string; createdAt: string; expiresAt: string }) =>
       db.insertInto('accountTokens').values({ ...token, usedAt: null }).execute(),

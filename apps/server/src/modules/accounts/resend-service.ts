@@ -1,18 +1,15 @@
 import { serverMessages } from '@bauakte/domain';
-import type { AccessPolicy } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { conflict, notFound } from '../../platform/errors';
-import type { UserRepository } from '../users/repository';
+import type { CheckedAccount } from '../../platform/access/access';
+import { conflict } from '../../platform/errors';
 import type { InvitationService } from './invitation-service';
 
-/** Sends an invitation again (lost mail, expired link); who may do it is the access policy's call. */
-export function createResendService(deps: { users: UserRepository; access: AccessPolicy; invitations: InvitationService }) {
+/** Sends an invitation again (lost mail, expired link) to an account the policy allowed. */
+export function createResendService(deps: { invitations: InvitationService }) {
   return {
-    async resend(caller: AuthUser, username: string): Promise<{ message: string }> {
-      const user = await deps.users.findByUsername(username);
-      if (!user || !(await deps.access.canReinvite(caller, user))) throw notFound();
-      if (user.status !== 'INVITED') throw conflict(serverMessages.alreadyRegistered);
-      await deps.invitations.invite(user, caller.username);
+    async resend(caller: AuthUser, account: CheckedAccount<'reinvite'>): Promise<{ message: string }> {
+      if (account.status !== 'INVITED') throw conflict(serverMessages.alreadyRegistered);
+      await deps.invitations.reinvite(account, caller.username);
       return { message: serverMessages.invitationSent };
     },
   };

@@ -1,8 +1,9 @@
 import {
-  forgotPasswordRequestSchema, invitationSchema, messageResponseSchema, registerRequestSchema, resendInvitationRequestSchema,
-  resetInfoSchema, resetPasswordRequestSchema, serverMessages, tokenQuerySchema,
+  forgotPasswordRequestSchema, invitationSchema, messageResponseSchema, pathUsernameSchema, registerRequestSchema,
+  resendInvitationRequestSchema, resetInfoSchema, resetPasswordRequestSchema, serverMessages, tokenQuerySchema,
 } from '@bauakte/domain';
-import { callerOf } from '../../platform/access/access';
+import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
+import { addressingText, validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { PasswordResetService } from './password-reset-service';
 import type { RegistrationService } from './registration-service';
@@ -10,7 +11,7 @@ import type { ResendService } from './resend-service';
 
 export function registerAccountRoutes(
   app: App,
-  deps: { registration: RegistrationService; passwordReset: PasswordResetService; resend: ResendService },
+  deps: { registration: RegistrationService; passwordReset: PasswordResetService; resend: ResendService; access: AccessPolicy },
 ): void {
   const open = { public: true };
 
@@ -55,7 +56,17 @@ export function registerAccountRoutes(
 
   app.post(
     '/api/invitations/resend',
-    { schema: { tags: ['accounts'], body: resendInvitationRequestSchema, response: { 200: messageResponseSchema } } },
-    (request) => deps.resend.resend(callerOf(request), request.body.username),
+    {
+      onRequest: onlyRoles('ADMIN', 'ARCHI'),
+      attachValidation: true,
+      schema: { tags: ['accounts'], body: resendInvitationRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const named = pathUsernameSchema.parse(addressingText(request, 'username'));
+      const account = await deps.access.account(caller, named, 'reinvite');
+      validBody(request);
+      return deps.resend.resend(caller, account);
+    },
   );
 }

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Team } from '@bauakte/domain';
-import type { Database } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/database';
 
-export function createTeamRepository(db: Kysely<Database>) {
+export function createTeamRepository(db: Db) {
   return {
     /** Every team with its members' usernames, both in alphabetical order. */
     listWithMembers: async (): Promise<Team[]> => {

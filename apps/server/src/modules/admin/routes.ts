@@ -9,7 +9,8 @@ import type { AdminService } from './service';
 
 /** Team and user administration (spec section 7, Teams): administrators only. */
 export function registerAdminRoutes(app: App, admin: AdminService): void {
-  const adminOnly = { preHandler: onlyRoles('ADMIN') };
+  // Decided as soon as the token is read, before the body is parsed: a non-admin always learns 403.
+  const adminOnly = { onRequest: onlyRoles('ADMIN') };
   const tags = ['admin'];
 
   app.get('/api/team/allTeams', { ...adminOnly, schema: { tags, response: { 200: z.array(teamSchema) } } }, () => admin.listTeams());

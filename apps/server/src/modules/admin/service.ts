@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import { serverMessages, type createArchitectRequestSchema, type Team, type UserListItem } from '@bauakte/domain';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/sessions';
-import type { Database } from '../../platform/db/schema';
+import { inTransaction, type Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { conflict, notFound } from '../../platform/errors';
 import { createUserRepository, type UserRepository } from '../users/repository';
@@ -11,7 +10,7 @@ import { createTeamRepository, type TeamRepository } from './repository';
 
 type CreateArchitect = z.output<typeof createArchitectRequestSchema>;
 
-export function createAdminService(deps: { db: Kysely<Database>; users: UserRepository; teams: TeamRepository; invitations: InvitationService }) {
+export function createAdminService(deps: { db: Db; users: UserRepository; teams: TeamRepository; invitations: InvitationService }) {
   const { users, teams } = deps;
 
   async function teamNamed(name: string) {
@@ -44,19 +43,24 @@ export function createAdminService(deps: { db: Kysely<Database>; users: UserRepo
       return { teamName: name, userNames: [] };
     },
 
+    /** One statement: the memberships go with the team (ON DELETE CASCADE). */
     async deleteTeam(name: string): Promise<void> {
       await teams.delete((await teamNamed(name)).id);
     },
 
-    /** Creates an invited architect in a team and mails the invitation (creationName is the caller). */
+    /**
+     * Creates an invited architect in a team: account, membership and invitation link in one
+     * transaction; the mail goes out after the commit (creationName is the caller).
+     */
     async createArchitect(caller: AuthUser, request: CreateArchitect): Promise<{ message: string }> {
       const team = await teamNamed(request.teamName);
       if (await users.findByUsername(request.username)) throw conflict(serverMessages.usernameTaken);
       const now = new Date().toISOString();
-      let userId: number;
+      let mail;
       try {
-        userId = await deps.db.transaction().execute(async (trx) => {
-          const id = await createUserRepository(trx).insert({
+        mail = await inTransaction(deps.db, async (trx) => {
+          const accounts = createUserRepository(trx);
+          const id = await accounts.insert({
             username: request.username,
             email: request.email,
             firstName: request.firstName,
@@ -69,14 +73,13 @@ export function createAdminService(deps: { db: Kysely<Database>; users: UserRepo
             updatedAt: now,
           });
           await createTeamRepository(trx).addMember(team.id, id, now);
-          return id;
+          return deps.invitations.issue(trx, await accounts.getById(id), caller.username);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(serverMessages.usernameTaken);
         throw error;
       }
-      const user = await users.findById(userId);
-      if (user) await deps.invitations.invite(user, caller.username);
+      await deps.invitations.send(mail);
       return { message: serverMessages.userCreated };
     },
 
@@ -84,7 +87,12 @@ export function createAdminService(deps: { db: Kysely<Database>; users: UserRepo
       const team = await teamNamed(teamName);
       const user = await architectNamed(username);
       if (await teams.isMember(team.id, user.id)) throw conflict(serverMessages.alreadyTeamMember);
-      await teams.addMember(team.id, user.id, new Date().toISOString());
+      try {
+        await teams.addMember(team.id, user.id, new Date().toISOString());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(serverMessages.alreadyTeamMember);
+        throw error;
+      }
       return { message: serverMessages.memberAdded(user.username, team.name) };
     },
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { bearer, createTestContext, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
+import { passwordCheckCounter } from '../../platform/auth/password';
 
 const secretKey = new TextEncoder().encode(testJwtSecret);
 
@@ -69,7 +70,7 @@ describe.each(testDialects)('auth on %s', (dialect) => {
   });
 
   it('refuses missing fields and wrong types with 400, never 500', async () => {
-    for (const payload of [{}, { username: 'mara' }, { username: 5, password: true }, { username: '', password: '' }]) {
+    for (const payload of [{}, { username: 'mara' }, { username: 5, password: true }, { username: '', password: '' }, { username: 'a\u0000b', password: 'x' }]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION_FAILED');
@@ -97,6 +98,42 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     // Even the right password is refused while the account is throttled.
     const right = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'ziel', password: 'das-richtige' } });
     expect(right.statusCode).toBe(429);
+  });
+
+  it('lets at most the limit of 100 parallel wrong passwords reach the password check', async () => {
+    await ctx.createUser({ username: 'parallel', password: 'das-richtige', role: 'CLIENT' });
+    const checksBefore = passwordCheckCounter.verifications;
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'parallel', password: `falsch${i}` },
+          remoteAddress: `10.3.${Math.floor(i / 200)}.${i}`, // every guess from elsewhere: the account limit must hold alone
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(passwordCheckCounter.verifications - checksBefore).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+    const refused = responses.find((response) => response.statusCode === 429)!;
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('does not count colleagues\' successful logins from one office address against it', async () => {
+    await ctx.createUser({ username: 'kollegin', password: 'ihr-passwort', role: 'ARCHI' });
+    for (let i = 0; i < 30; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'kollegin', password: 'ihr-passwort' },
+        remoteAddress: '10.4.0.1',
+      });
+      expect(response.statusCode).toBe(200);
+    }
   });
 
   it('throttles repeated failures from one address across many accounts', async () => {
@@ -189,6 +226,31 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     const left = await ctx.database.db.selectFrom('sessions').select('id').where('id', 'in', [live, revoked, expired, closed].map(id)).execute();
     expect(left.map((row) => row.id)).toEqual([id(live)]);
     expect((await me(live)).statusCode).toBe(200);
+  });
+
+  it('ends a session after two hours without a request, although its lifetime is longer', async () => {
+    const token = await ctx.login('mara', 'richtig-geheim');
+    const session = String(decodeJwt(token).jti);
+    const setLastSeen = (minutesAgo: number) =>
+      ctx.database.db
+        .updateTable('sessions')
+        .set({ lastSeenAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() })
+        .where('id', '=', session)
+        .execute();
+    await setLastSeen(119);
+    expect((await me(token)).statusCode).toBe(200);
+    // That request counted as use: the session lives on from now.
+    const row = await ctx.database.db.selectFrom('sessions').select('lastSeenAt').where('id', '=', session).executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(row.lastSeenAt!)).toBeLessThan(10_000);
+    await setLastSeen(121);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('marks every API answer as not to be stored by browsers or proxies', async () => {
+    const token = await ctx.login('mara', 'richtig-geheim');
+    expect((await me(token)).headers['cache-control']).toBe('no-store');
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(refused.headers['cache-control']).toBe('no-store');
   });
 
   describe('unload beacon', () => {

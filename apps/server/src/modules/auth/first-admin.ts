@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../platform/auth/password';
+import { estimatePasswordStrength } from '@bauakte/domain';
 import type { UserRepository } from '../users/repository';
 
 export interface FirstAdminOptions {
@@ -30,6 +31,10 @@ export async function ensureFirstAdmin(users: UserRepository, options: FirstAdmi
   });
   if (options.password) {
     log.info({ username }, 'first administrator created from ADMIN_USERNAME / ADMIN_PASSWORD');
+    // The operator's choice is kept, but a guessable one is worth a word before anyone else finds it.
+    if (!(await estimatePasswordStrength(password, [username])).acceptable) {
+      log.warn({ username }, 'ADMIN_PASSWORD is easy to guess: change it after the first login');
+    }
   } else {
     log.warn(`first administrator created: username ${username} password ${password} (shown only this once; change it after logging in)`);
   }

@@ -1,12 +1,14 @@
-import { z } from 'zod';
-import { currentUserSchema, loginRequestSchema, loginResponseSchema, logoutBeaconSchema, usernameSchema } from '@bauakte/domain';
-import { callerOf } from '../../platform/access/access';
+import { currentUserSchema, loginRequestSchema, loginResponseSchema, logoutBeaconSchema, usernameParamsSchema } from '@bauakte/domain';
+import { callerOf, type AccessPolicy } from '../../platform/access/access';
 import { bearerToken } from '../../platform/auth/plugin';
 import { unauthenticated } from '../../platform/errors';
+import { validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { AuthService } from './service';
 
-export function registerAuthRoutes(app: App, auth: AuthService): void {
+export function registerAuthRoutes(app: App, deps: { auth: AuthService; access: AccessPolicy }): void {
+  const { auth, access } = deps;
+
   app.post(
     '/api/auth/login',
     {
@@ -22,24 +24,23 @@ export function registerAuthRoutes(app: App, auth: AuthService): void {
     '/api/auth/logout/:username',
     {
       config: { public: true },
-      schema: { tags: ['auth'], params: z.object({ username: usernameSchema }), body: logoutBeaconSchema },
+      attachValidation: true,
+      schema: { tags: ['auth'], params: usernameParamsSchema, body: logoutBeaconSchema },
     },
     async (request, reply) => {
       const { username } = request.params;
       if (request.user) {
-        await auth.logout(callerOf(request), username);
+        await auth.logout(access.self(callerOf(request), username));
       } else if (bearerToken(request.headers.authorization)) {
         throw unauthenticated();
       } else {
-        await auth.logoutBeacon(request.body?.token, username);
+        await auth.logoutBeacon(validBody(request)?.token, username);
       }
       return reply.status(204).send();
     },
   );
 
-  app.get(
-    '/api/auth/me',
-    { schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
-    (request) => auth.me(callerOf(request)),
+  app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: currentUserSchema } } }, (request) =>
+    auth.me(callerOf(request)),
   );
 }

@@ -54,7 +54,13 @@ describe.each(testDialects)('customers on %s', (dialect) => {
     const other = await create(mara, { username: 'fake', firstName: 'F', lastName: 'K', email: 'f@example.at', creationName: 'tom' });
     expect(other.statusCode).toBe(403);
     const taken = await create(mara, { username: 'HUBER', firstName: 'F', lastName: 'K', email: 'f@example.at' });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ code: 'USERNAME_UNAVAILABLE', message: 'Dieser Benutzername kann nicht verwendet werden. Bitte wählen Sie einen anderen.' });
+    // A username held in another office reads exactly alike: nothing tells that it exists elsewhere.
+    await ctx.createUser({ username: 'woanders', role: 'CLIENT' });
+    const elsewhere = await create(mara, { username: 'woanders', firstName: 'F', lastName: 'K', email: 'f@example.at' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toEqual(taken.json());
     const invalid = await create(mara, { username: 'ohne mail', firstName: 'F', lastName: 'K', email: 'f' });
     expect(invalid.statusCode).toBe(400);
     const names = ((await list(mara, 'mara')).json() as Array<{ username: string }>).map((c) => c.username);

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Customer } from '@bauakte/domain';
-import type { Database } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/database';
 
-export function createCustomerRepository(db: Kysely<Database>) {
+export function createCustomerRepository(db: Db) {
   const customers = () =>
     db
       .selectFrom('users')
@@ -47,10 +47,7 @@ export function createCustomerRepository(db: Kysely<Database>) {
       return rows.map(toCustomer);
     },
 
-    findById: async (id: number): Promise<Customer | undefined> => {
-      const row = await customers().where('users.id', '=', id).executeTakeFirst();
-      return row && toCustomer(row);
-    },
+    getById: async (id: number): Promise<Customer> => toCustomer(await customers().where('users.id', '=', id).executeTakeFirstOrThrow()),
   };
 }
 

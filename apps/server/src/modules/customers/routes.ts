@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { createCustomerRequestSchema, customerSchema } from '@bauakte/domain';
-import { callerOf, onlyRoles } from '../../platform/access/access';
+import { createCustomerRequestSchema, customerSchema, usernameParamsSchema } from '@bauakte/domain';
+import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
 import type { App } from '../../platform/http/types';
 import type { CustomerService } from './service';
 
-const params = z.object({ username: z.string().min(1).max(100) });
-
 /** An architect's customers (spec section 7: /api/ClientManagment). */
-export function registerCustomerRoutes(app: App, customers: CustomerService): void {
-  const architects = { preHandler: onlyRoles('ARCHI') };
+export function registerCustomerRoutes(app: App, deps: { customers: CustomerService; access: AccessPolicy }): void {
+  const { customers, access } = deps;
+  const architects = { onRequest: onlyRoles('ARCHI') };
   const tags = ['customers'];
 
   app.post(
@@ -17,7 +16,12 @@ export function registerCustomerRoutes(app: App, customers: CustomerService): vo
     async (request, reply) => reply.status(201).send(await customers.create(callerOf(request), request.body)),
   );
 
-  app.get('/api/ClientManagment/:username', { ...architects, schema: { tags, params, response: { 200: z.array(customerSchema) } } }, (request) =>
-    customers.list(callerOf(request), request.params.username),
+  app.get(
+    '/api/ClientManagment/:username',
+    { ...architects, schema: { tags, params: usernameParamsSchema, response: { 200: z.array(customerSchema) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      return customers.list(caller, await access.architect(caller, request.params.username));
+    },
   );
 }

@@ -1,11 +1,12 @@
 import { serverMessages, type createCustomerRequestSchema, type Customer } from '@bauakte/domain';
 import type { z } from 'zod';
-import { isSelf, type AccessPolicy } from '../../platform/access/access';
+import { isSelf, type AccessPolicy, type CheckedArchitect } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
+import { inTransaction, type Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { AppError, forbidden } from '../../platform/errors';
 import type { InvitationService } from '../accounts/invitation-service';
-import type { UserRepository } from '../users/repository';
+import { createUserRepository, type UserRepository } from '../users/repository';
 import type { CustomerRepository } from './repository';
 
 type CreateCustomer = z.output<typeof createCustomerRequestSchema>;
@@ -15,7 +16,16 @@ export function requireOwnName(caller: AuthUser, creationName: string | null | u
   if (creationName && !isSelf(caller, creationName)) throw forbidden(serverMessages.onlyOwnName);
 }
 
+/**
+ * Usernames are unique across the installation, but an architect may only learn that one cannot
+ * be used — not that somebody in another office has it.
+ */
+const usernameUnavailable = () => new AppError(400, 'USERNAME_UNAVAILABLE', serverMessages.usernameUnavailable, [
+  { path: 'body/username', message: serverMessages.usernameUnavailable },
+]);
+
 export function createCustomerService(deps: {
+  db: Db;
   users: UserRepository;
   customers: CustomerRepository;
   access: AccessPolicy;
@@ -23,49 +33,52 @@ export function createCustomerService(deps: {
 }) {
   const { users, customers, access } = deps;
 
+  async function insertInvited(caller: AuthUser, request: CreateCustomer) {
+    const now = new Date().toISOString();
+    return inTransaction(deps.db, async (trx) => {
+      const accounts = createUserRepository(trx);
+      const id = await accounts.insert({
+        username: request.username,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        email: request.email,
+        street: request.address.street,
+        houseNumber: request.address.number,
+        city: request.address.city,
+        country: request.address.country,
+        postalCode: request.address.postalCode,
+        role: 'CLIENT',
+        status: 'INVITED',
+        passwordHash: null,
+        createdById: caller.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { id, mail: await deps.invitations.issue(trx, await accounts.getById(id), caller.username) };
+    });
+  }
+
   return {
-    /** Creates an invited client of the caller and mails the invitation. */
+    /** Creates an invited client of the caller with its invitation link, then mails the link. */
     async create(caller: AuthUser, request: CreateCustomer): Promise<Customer> {
       requireOwnName(caller, request.creationName);
-      if (await users.findByUsername(request.username)) throw conflict(serverMessages.usernameTaken);
-      const now = new Date().toISOString();
-      let id: number;
+      if (await users.findByUsername(request.username)) throw usernameUnavailable();
+      let created: Awaited<ReturnType<typeof insertInvited>>;
       try {
-        id = await users.insert({
-          username: request.username,
-          firstName: request.firstName,
-          lastName: request.lastName,
-          email: request.email,
-          street: request.address.street,
-          houseNumber: request.address.number,
-          city: request.address.city,
-          country: request.address.country,
-          postalCode: request.address.postalCode,
-          role: 'CLIENT',
-          status: 'INVITED',
-          passwordHash: null,
-          createdById: caller.id,
-          createdAt: now,
-          updatedAt: now,
-        });
+        created = await insertInvited(caller, request);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(serverMessages.usernameTaken);
+        if (isUniqueViolation(error)) throw usernameUnavailable();
         throw error;
       }
-      const user = await users.findById(id);
-      if (user) await deps.invitations.invite(user, caller.username);
-      const customer = await customers.findById(id);
-      if (!customer) throw notFound();
-      return customer;
+      await deps.invitations.send(created.mail);
+      return customers.getById(created.id);
     },
 
     /**
      * The customers of the architect in the path: for the caller, everyone the team works for;
-     * for a team-mate, that team-mate's own. Any other architect is invisible (404).
+     * for a team-mate, that team-mate's own.
      */
-    async list(caller: AuthUser, username: string): Promise<Customer[]> {
-      const architect = await users.findByUsername(username);
-      if (!architect || !(await access.canSeeArchitect(caller, architect))) throw notFound();
+    async list(caller: AuthUser, architect: CheckedArchitect): Promise<Customer[]> {
       const creators = architect.id === caller.id ? await access.architectScope(caller) : [architect.id];
       return customers.listCreatedBy(creators);
     },

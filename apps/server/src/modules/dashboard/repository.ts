@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import { dashboardLayoutSchema, type LayoutItem } from '@bauakte/domain';
-import type { Database } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/database';
 
-export function createDashboardLayoutRepository(db: Kysely<Database>) {
+export function createDashboardLayoutRepository(db: Db) {
   return {
     find: async (userId: number, dashboard: string): Promise<LayoutItem[]> => {
       const row = await db.selectFrom('dashboardLayouts').select('items').where('userId', '=', userId).where('dashboard', '=', dashboard).executeTakeFirst();

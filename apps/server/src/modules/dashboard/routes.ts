@@ -5,7 +5,7 @@ import type { DashboardLayoutRepository } from './repository';
 
 /** Each user's own card layout per dashboard, kept on the server so it follows them to any device. */
 export function registerDashboardRoutes(app: App, layouts: DashboardLayoutRepository): void {
-  const portalUsers = { preHandler: onlyRoles('ARCHI', 'CLIENT') };
+  const portalUsers = { onRequest: onlyRoles('ARCHI', 'CLIENT') };
   const tags = ['dashboard'];
 
   app.get('/api/dashboardLayout/:dashboard', { ...portalUsers, schema: { tags, params: dashboardParamsSchema, response: { 200: dashboardLayoutSchema } } }, (request) =>

@@ -1,11 +1,9 @@
 import { healthResponseSchema, serverMessages } from '@bauakte/domain';
-import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors';
-import { checkDatabase } from '../../platform/db/database';
-import type { Database } from '../../platform/db/schema';
+import { checkDatabase, type Db } from '../../platform/db/database';
 import type { App } from '../../platform/http/types';
 
-export function registerHealthRoutes(app: App, deps: { db: Kysely<Database>; version: string }): void {
+export function registerHealthRoutes(app: App, deps: { db: Db; version: string }): void {
   app.get(
     '/api/health',
     { config: { public: true }, schema: { tags: ['system'], response: { 200: healthResponseSchema } } },

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { NotificationSettings } from '@bauakte/domain';
-import type { Database } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/database';
 
 const toFlags = (s: NotificationSettings) => ({
   chatAll: Number(s.chatAll),
@@ -13,7 +12,7 @@ const toFlags = (s: NotificationSettings) => ({
   formNone: Number(s.formNone),
 });
 
-export function createNotificationSettingsRepository(db: Kysely<Database>) {
+export function createNotificationSettingsRepository(db: Db) {
   return {
     find: async (userId: number): Promise<NotificationSettings | undefined> => {
       const row = await db.selectFrom('notificationSettings').selectAll().where('userId', '=', userId).executeTakeFirst();
@@ -41,7 +40,7 @@ export function createNotificationSettingsRepository(db: Kysely<Database>) {
 
 export type NotificationSettingsRepository = ReturnType<typeof createNotificationSettingsRepository>;
 
-export function createFormNoticeRepository(db: Kysely<Database>) {
+export function createFormNoticeRepository(db: Db) {
   return {
     /** Records that a threshold was announced; answers false if it had been already (no duplicates). */
     claim: async (projectId: number, architectId: number, threshold: number, sentAt: string): Promise<boolean> => {

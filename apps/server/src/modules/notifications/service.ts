@@ -1,5 +1,4 @@
 import { defaultNotificationSettings, type NotificationSettings } from '@bauakte/domain';
-import { requireSelf } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { NotificationSettingsRepository } from './repository';
 
@@ -11,14 +10,10 @@ export function createNotificationSettingsService(deps: { settings: Notification
   return {
     settingsOf,
 
-    async get(caller: AuthUser, username: string): Promise<NotificationSettings> {
-      requireSelf(caller, username);
-      return settingsOf(caller.id);
-    },
+    get: (owner: AuthUser): Promise<NotificationSettings> => settingsOf(owner.id),
 
-    async save(caller: AuthUser, username: string, settings: NotificationSettings): Promise<NotificationSettings> {
-      requireSelf(caller, username);
-      await deps.settings.save(caller.id, settings, new Date().toISOString());
+    async save(owner: AuthUser, settings: NotificationSettings): Promise<NotificationSettings> {
+      await deps.settings.save(owner.id, settings, new Date().toISOString());
       return settings;
     },
   };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
 
@@ -20,7 +22,7 @@ describe.each(testDialects)('profiles on %s', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
     await ctx.createUser({ username: 'chef', password: 'admin-passwort', role: 'ADMIN' });
-    const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', firstName: 'Mara' });
+    const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', firstName: 'Mara', email: 'mara@example.at' });
     const tom = await ctx.createUser({ username: 'tom', password: 'tom-passwort', role: 'ARCHI' });
     const fremd = await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
     await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: mara, city: 'Graz' });
@@ -35,6 +37,16 @@ describe.each(testDialects)('profiles on %s', (dialect) => {
     }
   });
   afterAll(() => ctx.close());
+
+  /** The mails written to the outbox so far (no SMTP in these tests), once background work is done. */
+  async function outbox(): Promise<string[]> {
+    await ctx.background.drained();
+    const dir = path.join(ctx.dataDir, 'outbox');
+    if (!fs.existsSync(dir)) return [];
+    return fs.readdirSync(dir).sort().map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
+  }
+
+  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 
   it('shows one\'s own profile without any password data', async () => {
     const response = await call('GET', 'mara', 'mara');
@@ -56,11 +68,61 @@ describe.each(testDialects)('profiles on %s', (dialect) => {
     expect((await call('GET', who, target)).statusCode).toBe(status);
   });
 
+  it('changes the e-mail address only with the current password', async () => {
+    const missing = await call('PUT', 'mara', 'mara', validUpdate);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'CURRENT_PASSWORD_REQUIRED',
+      issues: [{ path: 'body/currentPassword', message: 'Bitte geben Sie Ihr aktuelles Passwort ein, um Passwort oder E-Mail-Adresse zu ändern.' }],
+    });
+    const wrong = await call('PUT', 'mara', 'mara', { ...validUpdate, currentPassword: 'geraten' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG', issues: [{ path: 'body/currentPassword', message: 'Das aktuelle Passwort ist falsch.' }] });
+    expect((await call('GET', 'mara', 'mara')).json().email).toBe('mara@example.at');
+  });
+
+  it('saves details other than password and e-mail without the current password', async () => {
+    const response = await call('PUT', 'mara', 'mara', { ...validUpdate, email: 'MARA@example.at', lastName: 'Huber' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().lastName).toBe('Huber');
+  });
+
   it('saves one\'s own details and answers the new profile; the username in the body is ignored', async () => {
-    const response = await call('PUT', 'mara', 'mara', validUpdate);
+    const other = await ctx.login('mara', 'mara-passwort');
+    const response = await call('PUT', 'mara', 'mara', { ...validUpdate, currentPassword: 'mara-passwort' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ username: 'mara', lastName: 'Berger', address: { street: 'Ringstraße', municipality: 'Innere Stadt' } });
     expect((await call('GET', 'mara', 'mara')).json().email).toBe('mara.berger@example.at');
+    // A new address ends the other sessions and tells the old address.
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(tokens.mara!)).statusCode).toBe(200);
+    const notice = (await outbox()).find((mail) => /^To: mara@example\.at$/im.test(mail));
+    expect(notice).toContain('Subject: =?UTF-8?Q?Ihr_Bauakte-Konto_wurde_ge=C3=A4ndert?=');
+    expect(notice).toContain('mara.berger@example.at');
+  });
+
+  it('ends pending reset links when the e-mail address changes', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgotPassword', payload: { username: 'mara', email: 'mara.berger@example.at' } });
+    await ctx.background.drained();
+    const pending = () =>
+      ctx.database.db.selectFrom('accountTokens').select('id').where('purpose', '=', 'PASSWORD_RESET').where('usedAt', 'is', null).execute();
+    expect(await pending()).toHaveLength(1);
+    const response = await call('PUT', 'mara', 'mara', { ...validUpdate, email: 'mara.b@example.at', currentPassword: 'mara-passwort' });
+    expect(response.statusCode).toBe(200);
+    expect(await pending()).toHaveLength(0);
+    await call('PUT', 'mara', 'mara', { ...validUpdate, currentPassword: 'mara-passwort' });
+  });
+
+  it('throttles guesses of the current password like logins', async () => {
+    await ctx.createUser({ username: 'rater', password: 'Kaffee-Tasse-Mond-42', role: 'ARCHI' });
+    const token = await ctx.login('rater', 'Kaffee-Tasse-Mond-42');
+    const guess = (currentPassword: string) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/profil/rater', headers: bearer(token), payload: { ...validUpdate, currentPassword } });
+    const statuses = await Promise.all(Array.from({ length: 15 }, (_, i) => guess(`falsch-${i}`)).map(async (r) => (await r).statusCode));
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    const blocked = await guess('Kaffee-Tasse-Mond-42');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('refuses to change someone else\'s profile: 403 if visible, 404 if not', async () => {
@@ -72,19 +134,31 @@ describe.each(testDialects)('profiles on %s', (dialect) => {
   });
 
   it('refuses invalid fields with 400', async () => {
-    expect((await call('PUT', 'mara', 'mara', { ...validUpdate, email: 'kaputt' })).statusCode).toBe(400);
-    expect((await call('PUT', 'mara', 'mara', { ...validUpdate, firstName: '' })).statusCode).toBe(400);
-    expect((await call('PUT', 'mara', 'mara', { ...validUpdate, password: 'kurz' })).statusCode).toBe(400);
+    const withPassword = { ...validUpdate, currentPassword: 'mara-passwort' };
+    expect((await call('PUT', 'mara', 'mara', { ...withPassword, email: 'kaputt' })).statusCode).toBe(400);
+    expect((await call('PUT', 'mara', 'mara', { ...withPassword, firstName: '' })).statusCode).toBe(400);
+    expect((await call('PUT', 'mara', 'mara', { ...withPassword, password: 'kurz' })).statusCode).toBe(400);
+    expect((await call('PUT', 'mara', 'mara', { ...withPassword, firstName: 'Ma\u202Era' })).statusCode).toBe(400);
+    const unknown = await call('PUT', 'mara', 'mara', { ...withPassword, emial: 'x@example.at' });
+    expect(unknown.json().issues).toEqual([{ path: 'body', message: 'Unbekanntes Feld: emial' }]);
+  });
+
+  it.each(['12345678', 'passwort', 'aaaaaaaa', 'maramaramara', 'BergerBerger'])('refuses the guessable password %s', async (password) => {
+    const response = await call('PUT', 'mara', 'mara', { ...validUpdate, password, currentPassword: 'mara-passwort' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'PASSWORD_TOO_WEAK', issues: [{ path: 'body/password' }] });
+    expect(response.json().message).toMatch(/^Dieses Passwort ist zu leicht zu erraten\./);
   });
 
   it('changes the password: the new one works, the old does not, other sessions end, this one stays', async () => {
     const other = await ctx.login('mara', 'mara-passwort');
-    const response = await call('PUT', 'mara', 'mara', { ...validUpdate, password: 'neues-mara-passwort' });
+    const response = await call('PUT', 'mara', 'mara', { ...validUpdate, password: 'Dachboden!Fenster9', currentPassword: 'mara-passwort' });
     expect(response.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(other) })).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(401);
     expect((await call('GET', 'mara', 'mara')).statusCode).toBe(200);
     await expect(ctx.login('mara', 'mara-passwort')).rejects.toThrow(/401/);
-    await ctx.login('mara', 'neues-mara-passwort');
+    await ctx.login('mara', 'Dachboden!Fenster9');
+    expect((await outbox()).filter((mail) => mail.includes('das Passwort'))).toHaveLength(1);
   });
 
   it('lets an architect delete an own customer but not a foreign one, and a client not an architect', async () => {

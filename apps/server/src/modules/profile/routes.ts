@@ -1,26 +1,30 @@
-import { z } from 'zod';
-import { profileSchema, profileUpdateRequestSchema } from '@bauakte/domain';
-import { callerOf } from '../../platform/access/access';
+import { profileSchema, profileUpdateRequestSchema, usernameParamsSchema } from '@bauakte/domain';
+import { callerOf, type AccessPolicy } from '../../platform/access/access';
+import { validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { ProfileService } from './service';
 
-const params = z.object({ username: z.string().min(1).max(100) });
-
-export function registerProfileRoutes(app: App, profiles: ProfileService): void {
+export function registerProfileRoutes(app: App, deps: { profiles: ProfileService; access: AccessPolicy }): void {
+  const { profiles, access } = deps;
   const tags = ['profile'];
+  const params = usernameParamsSchema;
 
-  app.get('/api/profil/:username', { schema: { tags, params, response: { 200: profileSchema } } }, (request) =>
-    profiles.get(callerOf(request), request.params.username),
+  app.get('/api/profil/:username', { schema: { tags, params, response: { 200: profileSchema } } }, async (request) =>
+    profiles.get(await access.account(callerOf(request), request.params.username, 'view')),
   );
 
   app.put(
     '/api/profil/:username',
-    { schema: { tags, params, body: profileUpdateRequestSchema, response: { 200: profileSchema } } },
-    (request) => profiles.update(callerOf(request), request.params.username, request.body),
+    { attachValidation: true, schema: { tags, params, body: profileUpdateRequestSchema, response: { 200: profileSchema } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const account = await access.account(caller, request.params.username, 'edit');
+      return profiles.update(caller, account, validBody(request));
+    },
   );
 
   app.delete('/api/profil/:username', { schema: { tags, params } }, async (request, reply) => {
-    await profiles.delete(callerOf(request), request.params.username);
+    await profiles.delete(await access.account(callerOf(request), request.params.username, 'delete'));
     return reply.status(204).send();
   });
 }

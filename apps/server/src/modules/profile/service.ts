@@ -1,11 +1,20 @@
 import { serverMessages, type Profile, type profileUpdateRequestSchema } from '@bauakte/domain';
 import type { z } from 'zod';
-import type { AccessPolicy } from '../../platform/access/access';
-import { hashPassword } from '../../platform/auth/password';
-import type { AuthUser, SessionService } from '../../platform/auth/sessions';
+import type { CheckedAccount } from '../../platform/access/access';
+import type { BackgroundTasks } from '../../platform/background';
+import { hashPassword, verifyPassword } from '../../platform/auth/password';
+import { requireStrongPassword } from '../../platform/auth/password-policy';
+import { createSessionRepository } from '../../platform/auth/repository';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { inTransaction, type Db } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
-import { conflict, forbidden, notFound } from '../../platform/errors';
-import type { UserRepository } from '../users/repository';
+import { conflict, fieldError, tooManyRequests } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
+import { createAccountTokenRepository } from '../accounts/repository';
+import { accountKey } from '../auth/service';
+import { createUserRepository } from '../users/repository';
+import { accountChangeNotice } from './mails';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
 
@@ -29,50 +38,78 @@ export function toProfile(user: UserRow): Profile {
   };
 }
 
-export function createProfileService(deps: { users: UserRepository; access: AccessPolicy; sessions: SessionService }) {
-  const { users, access } = deps;
+export function createProfileService(deps: { db: Db; limiter: AttemptLimiter; mailer: Mailer; background: BackgroundTasks }) {
+  const { db, limiter } = deps;
 
-  /** The account behind a path's username, if the caller may see it at all (else 404). */
-  async function visibleAccount(caller: AuthUser, username: string): Promise<UserRow> {
-    const user = await users.findByUsername(username);
-    if (!user || !(await access.canViewAccount(caller, user))) throw notFound();
-    return user;
+  /**
+   * A stolen session must not be enough to take the account over (change the e-mail, then reset
+   * the password). Wrong guesses count against the same limit as logins.
+   */
+  async function requireCurrentPassword(account: UserRow, currentPassword: string | null | undefined): Promise<void> {
+    if (!currentPassword) throw fieldError('CURRENT_PASSWORD_REQUIRED', 'currentPassword', serverMessages.currentPasswordRequired);
+    const verdict = await limiter.hit([accountKey(account.username)]);
+    if (!verdict.allowed) throw tooManyRequests(serverMessages.tooManyAttempts, verdict.retryAfterSeconds);
+    if (!account.passwordHash || !(await verifyPassword(account.passwordHash, currentPassword))) {
+      throw fieldError('CURRENT_PASSWORD_WRONG', 'currentPassword', serverMessages.currentPasswordWrong);
+    }
+    await limiter.reset(accountKey(account.username));
   }
 
   return {
-    async get(caller: AuthUser, username: string): Promise<Profile> {
-      return toProfile(await visibleAccount(caller, username));
-    },
+    get: (account: CheckedAccount<'view'>): Profile => toProfile(account),
 
-    /** Changes one's own profile; a new password ends every other session of the account. */
-    async update(caller: AuthUser, username: string, request: ProfileUpdate): Promise<Profile> {
-      const user = await visibleAccount(caller, username);
-      if (!access.canEditAccount(caller, user)) throw forbidden();
-      await users.update(user.id, {
-        firstName: request.firstName,
-        lastName: request.lastName,
-        email: request.email,
-        phoneNumber: request.phoneNumber,
-        street: request.address.street,
-        houseNumber: request.address.number,
-        city: request.address.city,
-        state: request.address.state,
-        postalCode: request.address.postalCode,
-        country: request.address.country,
-        municipality: request.address.municipality,
-        ...(request.password ? { passwordHash: await hashPassword(request.password) } : {}),
-        updatedAt: new Date().toISOString(),
+    /**
+     * Changes one's own profile. A new password or e-mail address needs the current password, ends
+     * every other session and every pending reset link, and is announced to the old address.
+     */
+    async update(caller: AuthUser, account: CheckedAccount<'edit'>, request: ProfileUpdate): Promise<Profile> {
+      const newEmail = request.email.toLowerCase() !== account.email.toLowerCase() ? request.email : null;
+      const newPassword = request.password ?? null;
+      const sensitive = newEmail !== null || newPassword !== null;
+      if (sensitive) await requireCurrentPassword(account, request.currentPassword);
+      if (newPassword) await requireStrongPassword(newPassword, { ...request, username: account.username });
+      const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
+      const saved = await inTransaction(db, async (trx) => {
+        const users = createUserRepository(trx);
+        const now = new Date().toISOString();
+        await users.update(account.id, {
+          firstName: request.firstName,
+          lastName: request.lastName,
+          email: request.email,
+          phoneNumber: request.phoneNumber,
+          street: request.address.street,
+          houseNumber: request.address.number,
+          city: request.address.city,
+          state: request.address.state,
+          postalCode: request.address.postalCode,
+          country: request.address.country,
+          municipality: request.address.municipality,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: now,
+        });
+        if (sensitive) {
+          await createSessionRepository(trx).revokeAllOfUser(account.id, now, caller.sessionId);
+          await createAccountTokenRepository(trx).retireAll(account.id, 'PASSWORD_RESET', now);
+        }
+        return users.getById(account.id);
       });
-      if (request.password) await deps.sessions.endAllOf(user.id, caller.sessionId);
-      return toProfile((await users.findById(user.id)) ?? user);
+      if (sensitive && account.email) {
+        const notice = accountChangeNotice(saved, account.email, { password: newPassword !== null, email: newEmail });
+        deps.background.run('account change notice', () => deps.mailer.send(notice));
+      }
+      return toProfile(saved);
     },
 
-    /** Removes the account (it can no longer log in); its sessions go with it. */
-    async delete(caller: AuthUser, username: string): Promise<void> {
-      const user = await visibleAccount(caller, username);
-      if (!(await access.canDeleteAccount(caller, user))) throw forbidden();
-      if (user.role === 'ADMIN' && (await users.countByRole('ADMIN')) <= 1) throw conflict(serverMessages.lastAdmin);
-      await users.delete(user.id);
+    /**
+     * Removes the account (sessions, links, memberships and settings go with it; its projects
+     * stay, unassigned). The last administrator stays.
+     */
+    async delete(account: CheckedAccount<'delete'>): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        const users = createUserRepository(trx);
+        if (account.role === 'ADMIN' && (await users.countAdministratorsLocked()) <= 1) throw conflict(serverMessages.lastAdmin);
+        await users.delete(account.id);
+      });
     },
   };
 }

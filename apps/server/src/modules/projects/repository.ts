@@ -1,14 +1,9 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { projectStatusFromProgress, type ClientProject, type DashboardProject, type Project } from '@bauakte/domain';
-import type { Database, ProjectsTable } from '../../platform/db/schema';
+import { isPostgresDb, type Db } from '../../platform/db/database';
+import type { ProjectsTable } from '../../platform/db/schema';
 
-export interface ProjectRef {
-  id: number;
-  createdById: number | null;
-  assignedUserId: number | null;
-}
-
-export function createProjectRepository(db: Kysely<Database>) {
+export function createProjectRepository(db: Db) {
   const projects = () =>
     db
       .selectFrom('projects')
@@ -61,12 +56,16 @@ export function createProjectRepository(db: Kysely<Database>) {
     insert: async (project: Insertable<ProjectsTable>): Promise<number> =>
       (await db.insertInto('projects').values(project).returning('id').executeTakeFirstOrThrow()).id,
 
-    findRef: (id: number): Promise<ProjectRef | undefined> =>
-      db.selectFrom('projects').select(['id', 'createdById', 'assignedUserId']).where('id', '=', id).executeTakeFirst(),
+    /** A project the access policy just allowed; its absence is a bug (or a concurrent delete), not a user error. */
+    get: async (id: number): Promise<Project> => toProject(await projects().where('projects.id', '=', id).executeTakeFirstOrThrow()),
 
-    find: async (id: number): Promise<Project | undefined> => {
-      const row = await projects().where('projects.id', '=', id).executeTakeFirst();
-      return row && toProject(row);
+    /**
+     * Inside a transaction: makes other writers of the same project wait until it ends (PostgreSQL's
+     * row lock). On SQLite the transaction already holds the only connection.
+     */
+    lock: async (id: number): Promise<boolean> => {
+      const query = db.selectFrom('projects').select('id').where('id', '=', id);
+      return (await (isPostgresDb(db) ? query.forUpdate() : query).executeTakeFirst()) !== undefined;
     },
 
     listCreatedBy: async (architectIds: number[]): Promise<Project[]> => {
@@ -112,6 +111,9 @@ export function createProjectRepository(db: Kysely<Database>) {
     update: (id: number, changes: Updateable<ProjectsTable>) => db.updateTable('projects').set(changes).where('id', '=', id).execute(),
 
     delete: (id: number) => db.deleteFrom('projects').where('id', '=', id).execute(),
+
+    /** Something changed (a file came or went): news on the architects' 'Projekte mit Neuerungen'. */
+    markChanged: (id: number, at: string) => db.updateTable('projects').set({ changedAt: at, updatedAt: at }).where('id', '=', id).execute(),
 
     /** New progress; a real change also marks the project on the architects' 'Projekte mit Neuerungen'. */
     recordProgress: (id: number, progress: number, at: string, changed: boolean) =>

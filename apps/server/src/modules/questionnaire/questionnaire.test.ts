@@ -88,8 +88,7 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
       ['general', { katastral: 92130 }, 'body/katastral', 'Value cannot exceed 92129.'],
       ['storeys', { numberOfStoreys: '21' }, 'body/numberOfStoreys', "Invalid option: expected one of '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12' | '13' | '14' | '15' | '16' | '17' | '18' | '19' | '20'"],
       ['storeys', { isBasementHeated: 'ja' }, 'body/isBasementHeated', 'Expected boolean, received string'],
-      ['windows', { isRollerBlindHousing: true }, 'body/isDifferentWindows', 'Required'],
-      ['windows', { isDifferentWindows: false }, 'body/isRollerBlindHousing', 'Required'],
+      ['windows', { isDifferentWindows: false, isRollerBlindHousing: null }, 'body/isRollerBlindHousing', 'Required'],
       ['windows', { isDifferentWindows: false, isRollerBlindHousing: true, windowConstructionYear: 10001 }, 'body/windowConstructionYear', 'Value cannot exceed 10000.'],
       ['heating', { constructionYearHeating: 'x'.repeat(10001) }, 'body/constructionYearHeating', 'Value cannot exceed 10000 characters.'],
     ];
@@ -100,6 +99,63 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
       expect((await get('kunde', step)).json()).toMatchObject(fullAnswers[step]);
     }
     expect((await project()).progress).toBe(100);
+    // On a project whose windows were never saved, a save without isDifferentWindows lacks it.
+    const fresh = await newProject('Ohne Fenster');
+    const missing = await put('kunde', 'windows', { isRollerBlindHousing: true }, fresh);
+    expect(missing.json().issues).toContainEqual({ path: 'body/isDifferentWindows', message: 'Required' });
+  });
+
+  it('refuses unknown fields by name and null, lists, text and numbers as a body, changing nothing', async () => {
+    const misspelt = await put('kunde', 'general', { buildingType: 'MITTELHAUS' });
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json().issues).toEqual([{ path: 'body', message: 'Unbekanntes Feld: buildingType' }]);
+    for (const body of ['null', '[]', '"Fenster"', '5']) {
+      for (const step of ['general', 'storeys', 'windows', 'heating'] as const) {
+        const response = await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/${step}/${projectId}`,
+          headers: { ...bearer(t.kunde!), 'content-type': 'application/json' },
+          payload: body,
+        });
+        expect(response.statusCode, `${step} ${body}`).toBe(400);
+      }
+    }
+    for (const step of ['general', 'storeys', 'windows', 'heating'] as const) {
+      expect((await get('kunde', step)).json()).toMatchObject(fullAnswers[step]);
+    }
+  });
+
+  it('changes only the fields a save sends; null clears one', async () => {
+    const id = await newProject('Teilweise');
+    await put('kunde', 'general', fullAnswers.general, id);
+    expect((await put('kunde', 'general', { direction: 'W' }, id)).statusCode).toBe(200);
+    expect((await get('kunde', 'general', id)).json()).toMatchObject({ ...fullAnswers.general, direction: 'W' });
+    expect((await put('kunde', 'general', { constructionYear: null }, id)).statusCode).toBe(200);
+    expect((await get('kunde', 'general', id)).json()).toMatchObject({ ...fullAnswers.general, direction: 'W', constructionYear: null });
+    await put('kunde', 'storeys', fullAnswers.storeys, id);
+    await put('kunde', 'storeys', { roof: { roofType: 'ZELTDACH' } }, id);
+    expect((await get('kunde', 'storeys', id)).json().roof).toEqual({ ...fullAnswers.storeys.roof, roofType: 'ZELTDACH' });
+  });
+
+  it('ends four parallel saves of the four steps at 100 % and mails the completion once', async () => {
+    const id = await newProject('Parallel');
+    await Promise.all((Object.keys(fullAnswers) as Step[]).map((step) => put('kunde', step, fullAnswers[step], id)));
+    expect((await project(id)).progress).toBe(100);
+  });
+
+  it('logs the true \'from\' value of every one of 50 parallel saves of one step', async () => {
+    const id = await newProject('Wettlauf');
+    const years = Array.from({ length: 50 }, (_, i) => 1900 + i);
+    const answers = await Promise.all(years.map((constructionYear) => put('kunde', 'general', { constructionYear }, id)));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const log = (await ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${id}/changes`, headers: bearer(t.mara!) })).json() as Array<{
+      changes: { constructionYear?: { from: number | null; to: number } };
+    }>;
+    const chain = log.map((entry) => entry.changes.constructionYear!).reverse();
+    expect(chain).toHaveLength(50);
+    // Each save's 'from' is the value the one before it wrote: the log is one unbroken chain.
+    chain.forEach((change, index) => expect(change.from).toBe(index === 0 ? null : chain[index - 1]!.to));
+    expect(new Set(chain.map((change) => change.to)).size).toBe(50);
   });
 
   it('counts the other window questions as answered when the windows differ', async () => {
@@ -126,7 +182,8 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
     expect(changes.at(-1)).toMatchObject({ step: 'general', changedBy: 'kunde', changes: { buildingUsage: { from: null, to: 'WOHNBAU' } } });
     expect(changes).toHaveLength(5);
     const forClient = await ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${projectId}/changes`, headers: bearer(t.kunde!) });
-    expect(forClient.statusCode).toBe(404);
+    // Reading the log is an architects' action: the client, who sees the project, is refused it.
+    expect(forClient.statusCode).toBe(403);
   });
 
   it('marks a saved project on the architects\' news until they open it', async () => {

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
-import type { Database } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/database';
 
-export function createQuestionnaireRepository(db: Kysely<Database>) {
+export function createQuestionnaireRepository(db: Db) {
   return {
     /** Every saved step of the project; a step never saved is missing. */
     record: async (projectId: number): Promise<QuestionnaireRecord> => {

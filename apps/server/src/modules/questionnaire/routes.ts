@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { projectIdParamsSchema, questionnaireChangeSchema, questionnaireSchemas, questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
-import { callerOf } from '../../platform/access/access';
+import { projectIdParamsSchema, questionnaireChangeSchema, questionnairePatchSchemas, questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
+import { callerOf, type AccessPolicy } from '../../platform/access/access';
+import { validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { QuestionnaireService } from './service';
 
@@ -8,17 +9,31 @@ import type { QuestionnaireService } from './service';
 const storedAnswers = z.looseObject({});
 
 /** GET and PUT /api/{general|storeys|windows|heating}/{projectId} (spec section 7, Questionnaire). */
-export function registerQuestionnaireRoutes(app: App, questionnaire: QuestionnaireService): void {
+export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: QuestionnaireService; access: AccessPolicy }): void {
+  const { questionnaire, access } = deps;
   const tags = ['questionnaire'];
 
   const registerStep = (step: QuestionnaireStep) => {
-    app.get(`/api/${step}/:projectId`, { schema: { tags, params: projectIdParamsSchema, response: { 200: storedAnswers } } }, (request) =>
-      questionnaire.get(callerOf(request), request.params.projectId, step),
+    app.get(`/api/${step}/:projectId`, { schema: { tags, params: projectIdParamsSchema, response: { 200: storedAnswers } } }, async (request) =>
+      questionnaire.get(await access.project(callerOf(request), request.params.projectId, 'read'), step),
     );
     app.put(
       `/api/${step}/:projectId`,
-      { schema: { tags, params: projectIdParamsSchema, body: questionnaireSchemas[step], response: { 200: storedAnswers } } },
-      (request) => questionnaire.save(callerOf(request), request.params.projectId, step, request.body as Record<string, unknown>),
+      {
+        attachValidation: true,
+        schema: {
+          tags,
+          description: 'Saves the fields sent; fields not sent keep their stored answer, null clears one. Unknown fields are refused.',
+          params: projectIdParamsSchema,
+          body: questionnairePatchSchemas[step],
+          response: { 200: storedAnswers },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const project = await access.project(caller, request.params.projectId, 'read');
+        return questionnaire.save(caller, project, step, validBody(request) as Record<string, unknown>);
+      },
     );
   };
   questionnaireSteps.forEach(registerStep);
@@ -26,6 +41,6 @@ export function registerQuestionnaireRoutes(app: App, questionnaire: Questionnai
   app.get(
     '/api/questionnaire/:projectId/changes',
     { schema: { tags, params: projectIdParamsSchema, response: { 200: z.array(questionnaireChangeSchema) } } },
-    (request) => questionnaire.changes(callerOf(request), request.params.projectId),
+    async (request) => questionnaire.changes(await access.project(callerOf(request), request.params.projectId, 'manage')),
   );
 }

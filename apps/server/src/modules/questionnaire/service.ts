@@ -1,70 +1,73 @@
-import { computeProgress, diffAnswers, type QuestionnaireChange, type QuestionnaireStep } from '@bauakte/domain';
-import type { AccessPolicy } from '../../platform/access/access';
+import {
+  computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type QuestionnaireChange, type QuestionnaireRecord,
+  type QuestionnaireStep, type StepPatch,
+} from '@bauakte/domain';
+import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { notFound } from '../../platform/errors';
-import type { FormNoticeService } from '../notifications/form-notices';
-import type { ProjectRepository } from '../projects/repository';
-import type { QuestionnaireRepository } from './repository';
+import { inTransaction, type Db } from '../../platform/db/database';
+import { parseOrRefuse } from '../../platform/http/request-body';
+import type { FormNoticeService, SavedQuestionnaire } from '../notifications/form-notices';
+import { createProjectRepository } from '../projects/repository';
+import { createQuestionnaireRepository, type QuestionnaireRepository } from './repository';
 
-export function createQuestionnaireService(deps: {
-  answers: QuestionnaireRepository;
-  projects: ProjectRepository;
-  access: AccessPolicy;
-  notices: FormNoticeService;
-}) {
-  const { answers, projects, access } = deps;
-
-  /** The project's architects and its client may read and answer; for anyone else it does not exist. */
-  async function visibleProject(caller: AuthUser, projectId: number) {
-    const ref = await projects.findRef(projectId);
-    if (!ref || !(await access.canSeeProject(caller, ref))) throw notFound();
-    return ref;
-  }
-
-  return {
-    /** A step's stored answers; a step never saved is an empty record, not an error. */
-    async get(caller: AuthUser, projectId: number, step: QuestionnaireStep): Promise<Record<string, unknown>> {
-      await visibleProject(caller, projectId);
-      return ((await answers.record(projectId))[step] as Record<string, unknown> | undefined) ?? {};
-    },
-
-    /** Stores a validated step, logs what changed, updates progress and tells the architect. */
-    async save(caller: AuthUser, projectId: number, step: QuestionnaireStep, stepAnswers: Record<string, unknown>): Promise<Record<string, unknown>> {
-      const ref = await visibleProject(caller, projectId);
-      const before = await answers.record(projectId);
+export function createQuestionnaireService(deps: { db: Db; answers: QuestionnaireRepository; notices: FormNoticeService }) {
+  /**
+   * One save, all or nothing: read the stored answers, lay the sent ones over them, validate the
+   * whole step, write it, log the change and recompute progress — while holding the project's row,
+   * so parallel saves of the four steps end at the right progress and the log's 'from' values are
+   * what was really there before.
+   */
+  async function saveInTransaction(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch) {
+    return inTransaction(deps.db, async (trx) => {
+      const projects = createProjectRepository(trx);
+      const answers = createQuestionnaireRepository(trx);
+      await projects.lock(project.id);
+      const before = await answers.record(project.id);
+      const stepAnswers: Record<string, unknown> = parseOrRefuse(questionnaireSchemas[step], mergeStepAnswers(before[step], patch));
       const changedAt = new Date().toISOString();
       const changes = diffAnswers(before[step] as Record<string, unknown> | undefined, stepAnswers);
       const answersChanged = Object.keys(changes).length > 0;
       const progressBefore = computeProgress(before);
-      const progressAfter = computeProgress({ ...before, [step]: stepAnswers });
-
-      await answers.save(projectId, step, stepAnswers, changedAt, caller.id);
+      const progressAfter = computeProgress({ ...before, [step]: stepAnswers } as QuestionnaireRecord);
+      await answers.save(project.id, step, stepAnswers, changedAt, caller.id);
       if (answersChanged) {
         const change: QuestionnaireChange = { step, changedBy: caller.username, changedAt, changes };
-        await answers.addChange(projectId, change);
+        await answers.addChange(project.id, change);
       }
-      await projects.recordProgress(projectId, progressAfter, changedAt, answersChanged);
-
-      const project = await projects.find(projectId);
-      await deps.notices.afterSave({
-        projectId,
-        projectName: project?.name ?? '',
-        architectId: ref.createdById,
-        customerUsername: project?.assignedUser ?? null,
+      await projects.recordProgress(project.id, progressAfter, changedAt, answersChanged);
+      const saved = await projects.get(project.id);
+      const notice: SavedQuestionnaire = {
+        projectId: project.id,
+        projectName: saved.name,
+        architectId: project.createdById,
+        customerUsername: saved.assignedUser,
         savedById: caller.id,
         progressBefore,
         progressAfter,
         answersChanged,
-      });
+      };
+      return { stepAnswers, notice };
+    });
+  }
+
+  return {
+    /** A step's stored answers; a step never saved is an empty record, not an error. */
+    async get(project: CheckedProject, step: QuestionnaireStep): Promise<Record<string, unknown>> {
+      return ((await deps.answers.record(project.id))[step] as Record<string, unknown> | undefined) ?? {};
+    },
+
+    /**
+     * Saves what was sent of a step (the rest stays as stored), then tells the architect once the
+     * transaction is committed.
+     */
+    async save(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch): Promise<Record<string, unknown>> {
+      const { stepAnswers, notice } = await saveInTransaction(caller, project, step, patch);
+      await deps.notices.afterSave(notice);
       return stepAnswers;
     },
 
     /** The change log, for the project's architects. */
-    async changes(caller: AuthUser, projectId: number): Promise<QuestionnaireChange[]> {
-      const ref = await visibleProject(caller, projectId);
-      if (!(await access.canManageProject(caller, ref))) throw notFound();
-      return answers.changes(projectId);
-    },
+    changes: (project: CheckedProject<'manage'>): Promise<QuestionnaireChange[]> => deps.answers.changes(project.id),
   };
 }
 

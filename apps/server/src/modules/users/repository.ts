@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Role } from '@bauakte/domain';
-import type { Database, NewUserRow, UserRow, UserUpdate } from '../../platform/db/schema';
+import { isPostgresDb, type Db } from '../../platform/db/database';
+import type { NewUserRow, UserRow, UserUpdate } from '../../platform/db/schema';
 
-export function createUserRepository(db: Kysely<Database>) {
+export function createUserRepository(db: Db) {
   return {
     findByUsername: (username: string): Promise<UserRow | undefined> =>
       db
@@ -14,6 +15,9 @@ export function createUserRepository(db: Kysely<Database>) {
     findById: (id: number): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** The row just written in the same transaction; its absence is a bug, not a user error. */
+    getById: (id: number): Promise<UserRow> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+
     insert: async (user: NewUserRow): Promise<number> => {
       const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
       return row.id;
@@ -23,6 +27,15 @@ export function createUserRepository(db: Kysely<Database>) {
       db.updateTable('users').set(changes).where('id', '=', id).execute(),
 
     delete: (id: number) => db.deleteFrom('users').where('id', '=', id).execute(),
+
+    /**
+     * Counts the administrators and, on PostgreSQL, locks their rows until the transaction ends, so
+     * two administrators deleting each other at once cannot leave the installation without one.
+     */
+    countAdministratorsLocked: async (): Promise<number> => {
+      const query = db.selectFrom('users').select('id').where('role', '=', 'ADMIN');
+      return (await (isPostgresDb(db) ? query.forUpdate() : query).execute()).length;
+    },
 
     countByRole: async (role: Role): Promise<number> => {
       const row = await db

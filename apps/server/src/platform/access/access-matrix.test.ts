@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+import { multipartBody } from '../../test/multipart';
+import { samplePng } from '../../test/sample-files';
 
 /**
  * Every API route × every kind of caller, with the status each must get. A route that is not in
@@ -22,6 +24,8 @@ const password = (username: string) => `${username}-passwort`;
 interface Call {
   url: string;
   payload?: object;
+  /** A body that is not JSON (a multipart upload), with its content type. */
+  raw?: { payload: Buffer; headers: Record<string, string> };
   /** A token other than the caller's usual one (e.g. a fresh session to log out). */
   token?: string;
 }
@@ -56,6 +60,21 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     return response.json<{ id: number }>().id;
   }
 
+  const uploadBody = async () =>
+    multipartBody([
+      ['projectId', String(ids.project)],
+      ['fileName', 'Plan'],
+      ['documentType', 'PNG'],
+      ['file', { name: 'plan.png', bytes: await samplePng(40, 30) }],
+    ]);
+
+  /** A fresh file of the project, uploaded by its architect; answers its signed links. */
+  async function newFile(): Promise<{ url: string; thumbnailUrl: string }> {
+    const { payload, headers } = await uploadBody();
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/s3/upload?projectId=${ids.project}`, headers: { ...headers, ...bearer(tokens.owner!) }, payload });
+    return response.json<{ url: string; thumbnailUrl: string }>();
+  }
+
   async function newInvitedCustomerOfOwner(): Promise<string> {
     const username = unique('neukunde');
     await ctx.createUser({ username, role: 'CLIENT', email: `${username}@example.at`, createdById: ids.mara! });
@@ -72,7 +91,8 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
   }
 
   const registration = { firstName: 'A', lastName: 'B', email: 'a@example.at', phone: '1', password: 'lang-genug-1' };
-  const profileUpdate = { firstName: 'Neu', lastName: 'Name', email: 'neu@example.at' };
+  // A new e-mail address needs the current password: the client's own, for the one caller allowed to edit.
+  const profileUpdate = { firstName: 'Neu', lastName: 'Name', email: 'neu@example.at', currentPassword: 'kunde-passwort' };
   const allFlags = { chatAll: true, chatNone: false, formAll: false, form50: false, form75: false, form95: false, form100: true, formNone: false };
   const layout = [{ i: 'projects', x: 0, y: 0, w: 2, h: 3 }];
 
@@ -90,11 +110,18 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     ]),
   );
 
-  const matrix: Record<string, { call: (actor: Actor) => Call | Promise<Call>; expect: Statuses }> = {
+  interface Entry {
+    call: (actor: Actor) => Call | Promise<Call>;
+    expect: Statuses;
+    /** The object acted on is named in the body (not the path): only bodies that still name it can be judged first. */
+    namesObjectInBody?: boolean;
+  }
+
+  const matrix: Record<string, Entry> = {
     ...questionnaireEntries,
     'GET /api/questionnaire/:projectId/changes': {
       call: () => ({ url: `/api/questionnaire/${ids.project}/changes` }),
-      expect: { ...projectPeople, client: 404 },
+      expect: { ...projectPeople, client: 403 },
     },
     'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
     'GET /api/impressum': { call: () => ({ url: '/api/impressum' }), expect: all(200) },
@@ -118,7 +145,8 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     'POST /api/reset-password': { call: () => ({ url: '/api/reset-password?token=unbekannt', payload: { password: 'lang-genug-1' } }), expect: all(400) },
     'POST /api/invitations/resend': {
       call: async () => ({ url: '/api/invitations/resend', payload: { username: await newInvitedCustomerOfOwner() } }),
-      expect: { none: 401, admin: 404, owner: 200, teammate: 200, foreign: 404, client: 404, foreignClient: 404 },
+      expect: { none: 401, admin: 404, owner: 200, teammate: 200, foreign: 404, client: 403, foreignClient: 403 },
+      namesObjectInBody: true,
     },
     'GET /api/team/allTeams': { call: () => ({ url: '/api/team/allTeams' }), expect: adminOnly(200) },
     'GET /api/team/available-architects': { call: () => ({ url: '/api/team/available-architects' }), expect: adminOnly(200) },
@@ -168,6 +196,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     'POST /api/ProjectManagment': {
       call: () => ({ url: '/api/ProjectManagment', payload: { name: unique('Projekt'), assignedUser: 'kunde' } }),
       expect: architects(201, 201, 404),
+      namesObjectInBody: true,
     },
     'GET /api/ProjectManagment/:username': { call: () => ({ url: '/api/ProjectManagment/mara' }), expect: architects(200, 200, 404) },
     'GET /api/ProjectManagment/dash/:username': { call: () => ({ url: '/api/ProjectManagment/dash/mara' }), expect: architects(200, 404, 404) },
@@ -187,6 +216,19 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       call: () => ({ url: `/api/DashboardClient/project/${ids.project}` }),
       expect: { none: 401, admin: 403, owner: 200, teammate: 200, foreign: 404, client: 200, foreignClient: 404 },
     },
+    'GET /api/s3/project/:projectId': { call: () => ({ url: `/api/s3/project/${ids.project}` }), expect: { ...projectPeople, admin: 403 } },
+    'POST /api/s3/upload': {
+      call: async () => ({ url: `/api/s3/upload?projectId=${ids.project}`, raw: await uploadBody() }),
+      expect: { none: 401, admin: 403, owner: 201, teammate: 201, foreign: 404, client: 201, foreignClient: 404 },
+    },
+    'POST /api/s3/deleteFile': {
+      call: async () => ({ url: '/api/s3/deleteFile', payload: { projectId: ids.project, fileName: 'Plan', s3Key: `Projekt/${(await newFile()).url.split('/download/')[1]}` } }),
+      expect: { none: 401, admin: 403, owner: 204, teammate: 204, foreign: 404, client: 204, foreignClient: 404 },
+      namesObjectInBody: true,
+    },
+    // Signed links are the key: whoever holds a valid one gets the bytes, for 15 minutes.
+    'GET /api/s3/download/:projectId/:fileId': { call: async () => ({ url: (await newFile()).url }), expect: all(200) },
+    'GET /api/s3/download/:projectId/:fileId/thumbnail': { call: async () => ({ url: (await newFile()).thumbnailUrl }), expect: all(200) },
     'GET /api/dashboardLayout/:dashboard': { call: () => ({ url: '/api/dashboardLayout/client' }), expect: { ...loggedIn(200), admin: 403 } },
     'PUT /api/dashboardLayout/:dashboard': { call: () => ({ url: '/api/dashboardLayout/client', payload: layout }), expect: { ...loggedIn(200), admin: 403 } },
   };
@@ -215,20 +257,55 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     expect(Object.keys(matrix).filter((key) => !registered.includes(key))).toEqual([]);
   });
 
+  async function statusOf(route: string, actor: Actor, call: Call, rawBody?: string): Promise<number> {
+    const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+    const token = call.token ?? tokens[actor as Exclude<Actor, 'none'>];
+    const headers: Record<string, string> = { ...(token && actor !== 'none' ? bearer(token) : {}), ...call.raw?.headers };
+    if (rawBody !== undefined) headers['content-type'] = 'application/json';
+    const body = rawBody ?? call.raw?.payload ?? call.payload;
+    const response = await ctx.app.inject({ method, url: call.url, headers, ...(body !== undefined ? { payload: body } : {}) });
+    return response.statusCode;
+  }
+
+  /** Bodies that must never get past validation, built from the route's valid body. */
+  function invalidBodies(entry: Entry, payload: object): Array<[string, string]> {
+    const withUnknownField = Array.isArray(payload)
+      ? payload.map((item: object, index) => (index === 0 ? { ...item, gibtEsNicht: 1 } : item))
+      : { ...payload, gibtEsNicht: 1 };
+    const variants: Array<[string, string]> = [['an unknown field', JSON.stringify(withUnknownField)]];
+    if (entry.namesObjectInBody) return variants;
+    variants.push(['null', 'null'], ['text', '"Text"'], ['a number', '5'], ['broken JSON', '{"name": '], ['an empty body', '']);
+    if (!Array.isArray(payload)) variants.push(['a list', '[]']);
+    return variants;
+  }
+
   for (const [route, entry] of Object.entries(matrix)) {
-    it(route, async () => {
-      const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
-      const seen: Partial<Statuses> = {};
+    const [method] = route.split(' ');
+    if (method !== 'POST' && method !== 'PUT') continue;
+    // The logout's body is optional and read only without a token (the unload beacon).
+    if (route === 'POST /api/auth/logout/:username') continue;
+    it(`${route} decides access before it reads an invalid body`, async () => {
+      const isPublic = ctx.apiRoutes.some((r) => `${r.method} ${r.url}` === route && r.public);
       for (const actor of actors) {
         const call = await entry.call(actor);
-        const token = call.token ?? tokens[actor as Exclude<Actor, 'none'>];
-        const response = await ctx.app.inject({
-          method,
-          url: call.url,
-          ...(token && actor !== 'none' ? { headers: bearer(token) } : {}),
-          ...(call.payload ? { payload: call.payload } : {}),
-        });
-        seen[actor] = response.statusCode;
+        // A multipart upload is no JSON body; its refusals are proven in files.test.ts.
+        if (!call.payload || call.raw) continue;
+        const refused = [401, 403, 404].includes(entry.expect[actor]);
+        // Public routes have no caller to refuse; an authorized caller learns what is wrong with the body.
+        const expected = refused && !isPublic ? entry.expect[actor] : 400;
+        for (const [name, body] of invalidBodies(entry, call.payload)) {
+          const fresh = await entry.call(actor);
+          expect(await statusOf(route, actor, fresh, body), `${actor} with ${name}`).toBe(expected);
+        }
+      }
+    });
+  }
+
+  for (const [route, entry] of Object.entries(matrix)) {
+    it(route, async () => {
+      const seen: Partial<Statuses> = {};
+      for (const actor of actors) {
+        seen[actor] = await statusOf(route, actor, await entry.call(actor));
       }
       expect(seen).toEqual(entry.expect);
     });

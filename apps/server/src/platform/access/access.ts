@@ -1,13 +1,35 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@bauakte/domain';
+import { serverMessages, type Role } from '@bauakte/domain';
 import { forbidden, notFound, unauthenticated } from '../errors';
 import type { AuthUser } from '../auth/sessions';
-import type { AccessRepository } from './repository';
+import type { UserRow } from '../db/schema';
+import type { AccessRepository, ProjectRef } from './repository';
+
+export type { ProjectRef } from './repository';
 
 /**
- * The one place that decides who may act. Route handlers and services ask here; nobody checks a
- * role inline. Objects a caller may not see answer 404; actions a role may not take answer 403.
+ * The one place that decides who may act. A route asks here first — before it reads the body —
+ * and hands what it gets to the service: services take checked objects, never ids or usernames
+ * from a path. Objects a caller may not see answer 404; actions a role may not take answer 403.
  */
+
+declare const checkedBy: unique symbol;
+/** Something the policy looked up and allowed for a permission; only this module makes them. */
+type Checked<T, Permission extends string> = T & { readonly [checkedBy]: Permission };
+
+export type ProjectPermission = 'read' | 'manage';
+/** A project the caller may read (its architects and its client) or manage (its architects). */
+export type CheckedProject<P extends ProjectPermission = ProjectPermission> = Checked<ProjectRef, P>;
+
+export type AccountPermission = 'view' | 'edit' | 'delete' | 'reinvite';
+/** An account the caller may view, edit, delete or invite again. */
+export type CheckedAccount<P extends AccountPermission = AccountPermission> = Checked<UserRow, P>;
+
+/** An architect named in a path: the caller or a team-mate. */
+export type CheckedArchitect = Checked<UserRow, 'architect'>;
+/** A client of the caller's team, to whom a project may be assigned. */
+export type CheckedCustomer = Checked<UserRow, 'customer'>;
+
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
   return request.user;
@@ -17,94 +39,105 @@ export function hasAnyRole(user: AuthUser, allowed: readonly Role[]): boolean {
   return user.roles.some((role) => allowed.includes(role));
 }
 
-export function requireRole(user: AuthUser, allowed: readonly Role[]): AuthUser {
-  if (!hasAnyRole(user, allowed)) throw forbidden();
-  return user;
-}
-
-/** A route-level guard: `preHandler: onlyRoles('ADMIN')`. */
+/**
+ * A route-level guard for actions by role: `onRequest: onlyRoles('ADMIN')`. It runs right after the
+ * token is checked, before the body is even parsed, so a wrong role always learns 403.
+ */
 export function onlyRoles(...allowed: Role[]) {
   return async (request: FastifyRequest) => {
-    requireRole(callerOf(request), allowed);
+    if (!hasAnyRole(callerOf(request), allowed)) throw forbidden();
   };
 }
 
 /** Where a path names a user, the caller may name only themselves (logout, own settings). */
-export function isSelf(user: AuthUser, username: string): boolean {
-  return user.username.toLowerCase() === username.toLowerCase();
+export function isSelf(user: AuthUser, username: string | null): boolean {
+  return username !== null && user.username.toLowerCase() === username.toLowerCase();
 }
 
-export function requireSelf(user: AuthUser, username: string): void {
-  if (!isSelf(user, username)) throw notFound();
-}
-
-/** What the policy needs to know of another account. */
-export interface AccountRef {
-  id: number;
-  role: Role;
-  createdById: number | null;
-}
-
-/** What the policy needs to know of a project. */
-export interface ProjectRef {
-  createdById: number | null;
-  assignedUserId: number | null;
+function allow<T, P extends string>(value: T): Checked<T, P> {
+  return value as Checked<T, P>;
 }
 
 export function createAccessPolicy(repository: AccessRepository) {
-  /** An architect's customers: clients created by the architect or by a team-mate. */
-  async function isCustomerOf(caller: AuthUser, account: AccountRef): Promise<boolean> {
-    if (!hasAnyRole(caller, ['ARCHI']) || account.role !== 'CLIENT' || account.createdById === null) return false;
-    return (await repository.teamMateIds(caller.id)).includes(account.createdById);
-  }
-
   /** The architects whose customers and projects the caller works on: the caller and team-mates. */
   async function architectScope(caller: AuthUser): Promise<number[]> {
     return hasAnyRole(caller, ['ARCHI']) ? repository.teamMateIds(caller.id) : [];
   }
 
+  /** An architect's customers: clients created by the architect or by a team-mate. */
+  async function isCustomerOf(caller: AuthUser, account: UserRow): Promise<boolean> {
+    if (account.role !== 'CLIENT' || account.createdById === null) return false;
+    return (await architectScope(caller)).includes(account.createdById);
+  }
+
   async function canSeeProject(caller: AuthUser, project: ProjectRef): Promise<boolean> {
     if (hasAnyRole(caller, ['CLIENT']) && project.assignedUserId === caller.id) return true;
-    if (!hasAnyRole(caller, ['ARCHI']) || project.createdById === null) return false;
+    if (project.createdById === null) return false;
     return (await architectScope(caller)).includes(project.createdById);
   }
 
-  return {
-    isCustomerOf,
-    architectScope,
-    canSeeProject,
+  async function canViewAccount(caller: AuthUser, account: UserRow): Promise<boolean> {
+    if (caller.id === account.id || hasAnyRole(caller, ['ADMIN'])) return true;
+    return isCustomerOf(caller, account);
+  }
 
-    /** Editing, deleting and exporting a project: its architects, never its client. */
-    async canManageProject(caller: AuthUser, project: ProjectRef): Promise<boolean> {
-      return hasAnyRole(caller, ['ARCHI']) && canSeeProject(caller, project);
+  async function canReinvite(caller: AuthUser, account: UserRow): Promise<boolean> {
+    if (hasAnyRole(caller, ['ADMIN'])) return account.role === 'ARCHI';
+    return isCustomerOf(caller, account);
+  }
+
+  async function accountNamed(username: string | null): Promise<UserRow> {
+    const account = username === null ? undefined : await repository.account(username);
+    if (!account) throw notFound();
+    return account;
+  }
+
+  return {
+    architectScope,
+
+    /** 'read': the project's architects and its client; 'manage' (edit, delete, export): its architects. */
+    async project<P extends ProjectPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedProject<P>> {
+      const project = id === null ? undefined : await repository.projectRef(id);
+      if (!project || !(await canSeeProject(caller, project))) throw notFound();
+      if (permission === 'manage' && !hasAnyRole(caller, ['ARCHI'])) throw forbidden();
+      return allow(project);
+    },
+
+    /**
+     * 'view': the user, administrators and the client's architects. 'edit': only the user.
+     * 'delete': the user and the client's architects. 'reinvite': administrators for architects,
+     * architects for their customers. Whoever may not even view the account gets 404.
+     */
+    async account<P extends AccountPermission>(caller: AuthUser, username: string | null, permission: P): Promise<CheckedAccount<P>> {
+      const account = await accountNamed(username);
+      if (permission === 'reinvite') {
+        if (!(await canReinvite(caller, account))) throw notFound();
+        return allow(account);
+      }
+      if (!(await canViewAccount(caller, account))) throw notFound();
+      if (permission === 'edit' && caller.id !== account.id) throw forbidden();
+      if (permission === 'delete' && caller.id !== account.id && !(await isCustomerOf(caller, account))) throw forbidden();
+      return allow(account);
     },
 
     /** An architect named in a path (customer and project lists): the caller or a team-mate. */
-    async canSeeArchitect(caller: AuthUser, account: AccountRef): Promise<boolean> {
-      if (account.role !== 'ARCHI') return false;
-      return (await architectScope(caller)).includes(account.id);
+    async architect(caller: AuthUser, username: string | null): Promise<CheckedArchitect> {
+      const account = await accountNamed(username);
+      if (account.role !== 'ARCHI' || !(await architectScope(caller)).includes(account.id)) throw notFound();
+      return allow(account);
     },
 
-    /** Who may read a profile: the user, an admin, and the client's architects. */
-    async canViewAccount(caller: AuthUser, account: AccountRef): Promise<boolean> {
-      if (caller.id === account.id || hasAnyRole(caller, ['ADMIN'])) return true;
-      return isCustomerOf(caller, account);
+    /** A customer the caller may assign a project to. */
+    async customer(caller: AuthUser, username: string): Promise<CheckedCustomer> {
+      const account = await repository.account(username);
+      if (!account || !(await isCustomerOf(caller, account))) throw notFound(serverMessages.customerNotFound);
+      return allow(account);
     },
 
-    /** Who may change a profile's details or password: only its owner. */
-    canEditAccount(caller: AuthUser, account: AccountRef): boolean {
-      return caller.id === account.id;
-    },
-
-    /** Who may delete an account: its owner, and the client's architects. */
-    async canDeleteAccount(caller: AuthUser, account: AccountRef): Promise<boolean> {
-      return caller.id === account.id || isCustomerOf(caller, account);
-    },
-
-    /** Who may send an invitation again: admins for architects, architects for their customers. */
-    async canReinvite(caller: AuthUser, account: AccountRef): Promise<boolean> {
-      if (hasAnyRole(caller, ['ADMIN'])) return account.role === 'ARCHI';
-      return isCustomerOf(caller, account);
+    /** A path that names a user the caller may only name themselves (own settings, logout). */
+    self(caller: AuthUser, username: string | null): AuthUser {
+      if (!isSelf(caller, username)) throw notFound();
+      return caller;
     },
   };
 }

@@ -4,11 +4,15 @@ import { hash, verify } from '@node-rs/argon2';
 // imported under isolatedModules. Parameters: OWASP's minimum for argon2id (19 MiB, 2 passes).
 const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/** How many argon2 verifications ran: what the login throttle exists to bound. */
+export const passwordCheckCounter = { verifications: 0 };
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  passwordCheckCounter.verifications += 1;
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
 import { unauthenticated } from '../errors';
 import type { AuthUser, SessionService } from './sessions';
@@ -29,7 +29,9 @@ export function installAuthentication(app: FastifyInstance, sessions: SessionSer
     const isDocs = route.url.startsWith('/api/docs');
     if (!isApi || isDocs) route.config = { ...route.config, public: true };
   });
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Answers of the API are about one person's data: no browser or proxy may keep a copy.
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
     const token = bearerToken(request.headers.authorization);
     if (token) request.user = await sessions.resolve(token);
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;

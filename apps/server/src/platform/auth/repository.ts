@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { Role } from '@bauakte/domain';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 
 export interface SessionWithUser {
   sessionId: string;
+  createdAt: string;
   expiresAt: string;
+  lastSeenAt: string | null;
   endsAt: string | null;
   revokedAt: string | null;
   userId: number;
@@ -13,14 +14,16 @@ export interface SessionWithUser {
   status: string;
 }
 
-export function createSessionRepository(db: Kysely<Database>) {
+export function createSessionRepository(db: Db) {
   // Every authenticated request runs this lookup: build and compile it once, bind the id per call.
   const findWithUserQuery = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select([
       'sessions.id as sessionId',
+      'sessions.createdAt',
       'sessions.expiresAt',
+      'sessions.lastSeenAt',
       'sessions.endsAt',
       'sessions.revokedAt',
       'users.id as userId',
@@ -33,7 +36,7 @@ export function createSessionRepository(db: Kysely<Database>) {
 
   return {
     insert: (session: { id: string; userId: number; createdAt: string; expiresAt: string }) =>
-      db.insertInto('sessions').values({ ...session, endsAt: null, revokedAt: null }).execute(),
+      db.insertInto('sessions').values({ ...session, lastSeenAt: session.createdAt, endsAt: null, revokedAt: null }).execute(),
 
     findWithUser: async (sessionId: string): Promise<SessionWithUser | undefined> =>
       (await db.executeQuery<SessionWithUser>({ ...findWithUserQuery, parameters: [sessionId] })).rows[0],
@@ -50,10 +53,16 @@ export function createSessionRepository(db: Kysely<Database>) {
     setEndsAt: (sessionId: string, endsAt: string | null) =>
       db.updateTable('sessions').set({ endsAt }).where('id', '=', sessionId).execute(),
 
-    deleteExpired: (now: string) =>
+    /** The session was used now; a request after the unload beacon also keeps it (a reload). */
+    touch: (sessionId: string, at: string) =>
+      db.updateTable('sessions').set({ lastSeenAt: at, endsAt: null }).where('id', '=', sessionId).execute(),
+
+    deleteExpired: (now: string, idleSince: string) =>
       db
         .deleteFrom('sessions')
-        .where((eb) => eb.or([eb('expiresAt', '<', now), eb('endsAt', '<', now), eb('revokedAt', 'is not', null)]))
+        .where((eb) =>
+          eb.or([eb('expiresAt', '<', now), eb('endsAt', '<', now), eb('revokedAt', 'is not', null), eb('lastSeenAt', '<', idleSince)]),
+        )
         .execute(),
   };
 }

@@ -15,6 +15,9 @@ export interface AuthUser {
 /** How long a session survives the unload beacon: long enough for a page reload to reclaim it. */
 export const beaconGraceMs = 60_000;
 
+/** Writing the last use on every request would cost a write per read; once a minute is precise enough. */
+export const lastSeenPrecisionMs = 60_000;
+
 export interface SessionService {
   start(user: { id: number; username: string; role: Role }): Promise<string>;
   resolve(token: string): Promise<AuthUser | null>;
@@ -29,9 +32,13 @@ export function createSessionService(deps: {
   repository: SessionRepository;
   tokens: TokenService;
   sessionHours: number;
+  /** A session unused this long ends, whatever its lifetime says. */
+  idleMinutes: number;
 }): SessionService {
   const { repository, tokens } = deps;
   const now = () => new Date().toISOString();
+  const idleMs = deps.idleMinutes * 60_000;
+  const lastUse = (session: { lastSeenAt: string | null; createdAt: string }) => Date.parse(session.lastSeenAt ?? session.createdAt);
 
   async function findLive(token: string) {
     const verified = await tokens.verify(token);
@@ -41,6 +48,7 @@ export function createSessionService(deps: {
     const at = now();
     if (session.revokedAt !== null || session.status !== 'ACTIVE' || session.expiresAt <= at) return null;
     if (session.endsAt !== null && session.endsAt <= at) return null;
+    if (lastUse(session) + idleMs <= Date.parse(at)) return null;
     return session;
   }
 
@@ -62,7 +70,9 @@ export function createSessionService(deps: {
       const session = await findLive(token);
       if (!session) return null;
       // A request after the unload beacon means the tab was only reloaded: keep the session.
-      if (session.endsAt !== null) await repository.setEndsAt(session.sessionId, null);
+      if (session.endsAt !== null || lastUse(session) + lastSeenPrecisionMs < Date.now()) {
+        await repository.touch(session.sessionId, now());
+      }
       return {
         id: session.userId,
         username: session.username,
@@ -81,7 +91,7 @@ export function createSessionService(deps: {
     },
 
     async prune() {
-      await repository.deleteExpired(now());
+      await repository.deleteExpired(now(), new Date(Date.now() - idleMs).toISOString());
     },
 
     async endSoon(token, username) {

@@ -2,11 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDialectConfig } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** The database, or a transaction on it: repositories take either, so they work inside one. */
+export type Db = Kysely<Database>;
+
+/**
+ * Runs work in one transaction: all of it is stored, or none. On SQLite Kysely holds the one
+ * connection for the whole transaction, so transactions run one after another; on PostgreSQL
+ * repositories take row locks (see lockProject) where concurrent writers must wait for each other.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
+
+export function isPostgresDb(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -47,8 +63,16 @@ function withStatementCache(database: SqliteDatabase.Database, limit = 500): Sql
   };
 }
 
+/** The database holds password hashes and live sessions: only the server's own user may read it. */
+function createPrivately(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  // Files from older versions were created 0644; SQLite gives its -wal and -shm files the same mode.
+  fs.chmodSync(file, 0o600);
+}
+
 function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') createPrivately(file);
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');

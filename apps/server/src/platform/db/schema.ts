@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Role } from '@bauakte/domain';
+import type { DocumentType, Role } from '@bauakte/domain';
 
 /** Timestamps are ISO-8601 UTC strings on both dialects, so ordering and comparison behave alike. */
 type Timestamp = string;
@@ -36,11 +36,14 @@ export interface SessionsTable {
   /** Set by the unload beacon: the session ends then unless the tab comes back (a reload). */
   endsAt: Timestamp | null;
   revokedAt: Timestamp | null;
+  /** Last request with this session, written at most once a minute; null for sessions from before. */
+  lastSeenAt: Timestamp | null;
 }
 
 export interface LoginThrottleTable {
   key: string;
-  failures: number;
+  /** Attempts counted in the current window (a success takes its own back). */
+  attempts: number;
   windowStartedAt: Timestamp;
 }
 
@@ -141,6 +144,24 @@ export interface FormNoticesTable {
   sentAt: Timestamp;
 }
 
+export interface ProjectFilesTable {
+  id: Generated<number>;
+  projectId: number;
+  /** Where the object lives in the store: 'projects/12/<uuid>', chosen by the server. */
+  storageKey: string;
+  thumbnailKey: string | null;
+  name: string;
+  comment: string;
+  originalName: string;
+  documentType: DocumentType;
+  contentType: string;
+  /** A bigint: PostgreSQL answers it as text. */
+  size: number | string;
+  uploadedById: number | null;
+  uploadedByName: string;
+  uploadedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -155,6 +176,7 @@ export interface Database {
   questionnaireAnswers: QuestionnaireAnswersTable;
   questionnaireChanges: QuestionnaireChangesTable;
   formNotices: FormNoticesTable;
+  projectFiles: ProjectFilesTable;
 }
 
 

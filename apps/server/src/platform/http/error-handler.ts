@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { NoResultError } from 'kysely';
 import { serverMessages, type ApiErrorBody, type ErrorCode } from '@bauakte/domain';
 import { AppError } from '../errors';
 import { MailDeliveryError } from '../mail/mailer';
@@ -7,6 +8,7 @@ import { MailDeliveryError } from '../mail/mailer';
 interface Mapped {
   status: number;
   body: ApiErrorBody;
+  headers?: Record<string, string>;
 }
 
 const byStatus: Record<number, { code: ErrorCode; message: string }> = {
@@ -23,15 +25,25 @@ const byStatus: Record<number, { code: ErrorCode; message: string }> = {
 /** Turns any thrown error into the `{message, code}` answer of DESIGN.md; never leaks internals. */
 export function mapError(error: FastifyError | Error, requestId: string): Mapped {
   if (error instanceof AppError) {
-    return { status: error.statusCode, body: { message: error.message, code: error.code } };
+    const body: ApiErrorBody = { message: error.message, code: error.code };
+    if (error.issues.length > 0) body.issues = error.issues;
+    return { status: error.statusCode, body, headers: error.headers };
+  }
+  // An object allowed a moment ago was deleted by a concurrent request before it could be read.
+  if (error instanceof NoResultError) {
+    return { status: 404, body: { message: serverMessages.notFound, code: 'NOT_FOUND' } };
   }
   if (error instanceof MailDeliveryError) {
     return { status: 502, body: { message: serverMessages.mailFailedAfterChange, code: 'MAIL_FAILED' } };
   }
   const fastifyError = error as FastifyError;
+  // A path that names nothing (an unknown dashboard, say) is not found, whoever asks.
+  if (hasZodFastifySchemaValidationErrors(fastifyError) && fastifyError.validationContext === 'params') {
+    return { status: 404, body: { message: serverMessages.notFound, code: 'NOT_FOUND' } };
+  }
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     const issues = fastifyError.validation.map((v) => ({
-      path: `${fastifyError.validationContext ?? ''}${v.instancePath}`,
+      path: `${fastifyError.validationContext ?? ''}${v.instancePath}`.replace(/\/$/, ''),
       message: v.message ?? serverMessages.validationFailed,
     }));
     return { status: 400, body: { message: serverMessages.validationFailed, code: 'VALIDATION_FAILED', issues } };
@@ -61,6 +73,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else {
       request.log.info({ code: mapped.body.code, status: mapped.status }, 'request refused');
     }
-    return reply.status(mapped.status).send(mapped.body);
+    return reply.status(mapped.status).headers(mapped.headers ?? {}).send(mapped.body);
   });
 }

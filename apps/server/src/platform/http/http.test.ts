@@ -92,7 +92,7 @@ describe('HTTP behaviour', () => {
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("object-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:8080/);
       expect(response.headers['x-content-type-options']).toBe('nosniff');

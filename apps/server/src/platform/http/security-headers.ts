@@ -19,8 +19,9 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", websocketOrigin],
+        // Plan previews: images, and PDFs in <object>/<embed>, from this site's signed links only.
         frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
+        objectSrc: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

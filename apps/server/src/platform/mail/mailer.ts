@@ -59,10 +59,11 @@ function outboxMailer({ from, outboxDir, log }: MailerOptions): Mailer {
     async send({ links = [], ...message }) {
       try {
         const info = await composer.sendMail({ from, ...message });
-        await fs.mkdir(outboxDir, { recursive: true });
+        // Invitation and reset mails carry live links: readable by the server's user only.
+        await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
         const file = path.join(outboxDir, name);
-        await fs.writeFile(file, info.message as Buffer);
+        await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
         log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to the outbox (no SMTP_URL set)');
       } catch (error) {
         log.error({ err: error, to: message.to }, 'mail could not be written to the outbox');

@@ -1,22 +1,32 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 
-export function createThrottleRepository(db: Kysely<Database>) {
+export function createThrottleRepository(db: Db) {
   return {
-    find: (key: string) =>
-      db.selectFrom('loginThrottle').select(['failures', 'windowStartedAt']).where('key', '=', key).executeTakeFirst(),
-
-    /** One atomic statement, so parallel failures are all counted. */
-    countFailure: (key: string, now: string, windowStartCutoff: string) =>
+    /**
+     * Counts one attempt in a single atomic statement and answers the count including it, so that
+     * parallel attempts each see a different number and at most the limit of them get through.
+     */
+    countAttempt: (key: string, now: string, windowStartCutoff: string) =>
       db
         .insertInto('loginThrottle')
-        .values({ key, failures: 1, windowStartedAt: now })
+        .values({ key, attempts: 1, windowStartedAt: now })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
-            failures: sql<number>`case when login_throttle.window_started_at < ${windowStartCutoff} then 1 else login_throttle.failures + 1 end`,
+            attempts: sql<number>`case when login_throttle.window_started_at < ${windowStartCutoff} then 1 else login_throttle.attempts + 1 end`,
             windowStartedAt: sql<string>`case when login_throttle.window_started_at < ${windowStartCutoff} then ${now} else login_throttle.window_started_at end`,
           }),
         )
+        .returning(['attempts', 'windowStartedAt'])
+        .executeTakeFirstOrThrow(),
+
+    /** Takes one attempt back (it succeeded), never below zero. */
+    forgive: (key: string) =>
+      db
+        .updateTable('loginThrottle')
+        .set({ attempts: sql<number>`login_throttle.attempts - 1` })
+        .where('key', '=', key)
+        .where('attempts', '>', 0)
         .execute(),
 
     remove: (key: string) => db.deleteFrom('loginThrottle').where('key', '=', key).execute(),

@@ -3,6 +3,8 @@ import * as usersSessions from './2026-11-21T0900-users-sessions';
 import * as teamsTokensSettings from './2026-11-21T1200-teams-tokens-settings';
 import * as projects from './2026-11-22T0900-projects';
 import * as questionnaire from './2026-11-22T1200-questionnaire';
+import * as sessionIdleAttempts from './2026-11-22T1800-session-idle-attempts';
+import * as projectFiles from './2026-11-23T0900-project-files';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T1200-teams-tokens-settings': teamsTokensSettings,
   '2026-11-22T0900-projects': projects,
   '2026-11-22T1200-questionnaire': questionnaire,
+  '2026-11-22T1800-session-idle-attempts': sessionIdleAttempts,
+  '2026-11-23T0900-project-files': projectFiles,
 };

@@ -1,0 +1,288 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectFile } from '@bauakte/domain';
+import { bearer, createTestContext, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
+import { multipartBody } from '../../test/multipart';
+import { pngBomb, samplePdf, samplePhoto, samplePng } from '../../test/sample-files';
+import { startS3Server, type TestS3 } from '../../test/s3-server';
+import { createSignedLinks } from '../../platform/storage/signed-links';
+
+type Part = [string, string] | [string, { name: string; bytes: Buffer; type?: string }];
+
+interface Setup {
+  ctx: TestContext;
+  tokens: Record<string, string>;
+  projectId: number;
+}
+
+async function setUp(dialect: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<Setup> {
+  const ctx = await createTestContext(dialect, { env });
+  await ctx.createUser({ username: 'chef', password: 'chef-passwort', role: 'ADMIN' });
+  const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', firstName: 'Mara', lastName: 'Berger' });
+  const tom = await ctx.createUser({ username: 'tom', password: 'tom-passwort', role: 'ARCHI' });
+  await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
+  await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: mara, firstName: 'Klara', lastName: 'Kundin' });
+  const now = new Date().toISOString();
+  const team = await ctx.database.db.insertInto('teams').values({ name: 'Wien', createdAt: now }).returning('id').executeTakeFirstOrThrow();
+  await ctx.database.db.insertInto('teamMembers').values([{ teamId: team.id, userId: mara, addedAt: now }, { teamId: team.id, userId: tom, addedAt: now }]).execute();
+  const tokens: Record<string, string> = {};
+  for (const name of ['chef', 'mara', 'tom', 'fremd', 'kunde']) tokens[name] = await ctx.login(name, `${name}-passwort`);
+  const project = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(tokens.mara!), payload: { name: 'Altbau', assignedUser: 'kunde' } });
+  return { ctx, tokens, projectId: project.json<{ id: number }>().id };
+}
+
+/** Everything the store holds below projects/ (originals, thumbnails and remainders). */
+async function storedKeys(ctx: TestContext): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of ctx.objectStore.list('projects/')) keys.push(object.key);
+  return keys.sort();
+}
+
+function uploadParts(projectId: number, file: { name: string; bytes: Buffer }, fields: Record<string, string> = {}): Part[] {
+  const documentType = fields.documentType ?? (file.name.split('.').pop() ?? '').toUpperCase();
+  return [
+    ['projectId', String(projectId)],
+    ['fileName', fields.fileName ?? 'Grundriss Erdgeschoß'],
+    ['comment', fields.comment ?? 'Stand 2024'],
+    ['documentType', documentType],
+    ['file', file],
+  ];
+}
+
+async function upload(setup: Setup, who: string, parts: Part[], query = '') {
+  const { payload, headers } = await multipartBody(parts);
+  return setup.ctx.app.inject({ method: 'POST', url: `/api/s3/upload${query}`, headers: { ...headers, ...bearer(setup.tokens[who]!) }, payload });
+}
+
+const list = (setup: Setup, who: string) =>
+  setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.tokens[who]!) });
+
+describe.each(testDialects)('project files on %s', (dialect) => {
+  let setup: Setup;
+  let png: Buffer;
+  beforeAll(async () => {
+    setup = await setUp(dialect, { UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) });
+    png = await samplePng();
+  });
+  afterAll(() => setup.ctx.close());
+
+  it('stores an upload and lists it newest first with what the tiles show', async () => {
+    const pdf = samplePdf();
+    const first = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'Grundriss Erdgeschoß.pdf', bytes: pdf }));
+    expect(first.statusCode).toBe(201);
+    const second = await upload(setup, 'mara', uploadParts(setup.projectId, { name: 'Fassade.PNG', bytes: png }, { fileName: 'Fassade Süd', comment: '' }));
+    expect(second.statusCode).toBe(201);
+    const files = (await list(setup, 'tom')).json<ProjectFile[]>();
+    expect(files.map((file) => file.name)).toEqual(['Fassade Süd', 'Grundriss Erdgeschoß']);
+    expect(files[1]).toMatchObject({
+      comment: 'Stand 2024',
+      documentType: 'PDF',
+      contentType: 'application/pdf',
+      size: pdf.length,
+      originalName: 'Grundriss Erdgeschoß.pdf',
+      uploadedBy: 'kunde',
+      uploadedByName: 'Klara Kundin',
+      thumbnailUrl: null,
+    });
+    expect(files[0]).toMatchObject({ documentType: 'PNG', contentType: 'image/png', uploadedByName: 'Mara Berger' });
+    expect(files[0]!.url).toMatch(/^\/api\/s3\/download\/\d+\/\d+\?expires=\d+&signature=[\w-]+$/);
+    expect(files[0]!.thumbnailUrl).toMatch(/\/thumbnail\?expires=/);
+  });
+
+  it('downloads the same bytes with safe headers and answers ranges', async () => {
+    const [, pdfFile] = (await list(setup, 'kunde')).json<ProjectFile[]>();
+    const whole = await setup.ctx.app.inject({ method: 'GET', url: pdfFile!.url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload).toEqual(samplePdf());
+    expect(whole.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="Grundriss Erdgescho_.pdf"; filename*=UTF-8''Grundriss%20Erdgescho%C3%9F.pdf`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; frame-ancestors 'self'",
+      'accept-ranges': 'bytes',
+    });
+    expect(whole.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const part = await setup.ctx.app.inject({ method: 'GET', url: pdfFile!.url, headers: { range: 'bytes=0-7' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('%PDF-1.4');
+    expect(part.headers['content-range']).toBe(`bytes 0-7/${samplePdf().length}`);
+    const beyond = await setup.ctx.app.inject({ method: 'GET', url: pdfFile!.url, headers: { range: 'bytes=999999-' } });
+    expect(beyond.statusCode).toBe(416);
+  });
+
+  it('refuses a tampered or expired link with 403', async () => {
+    const [file] = (await list(setup, 'kunde')).json<ProjectFile[]>();
+    const tampered = file!.url.replace(/signature=./, (match) => (match.endsWith('A') ? `${match.slice(0, -1)}B` : `${match.slice(0, -1)}A`));
+    const otherFile = file!.url.replace(/\/(\d+)\?/, (_m, id: string) => `/${Number(id) + 1}?`);
+    const expired = createSignedLinks(testJwtSecret).sign(new URL(file!.url, 'http://x').pathname, new Date(Date.now() - 16 * 60_000));
+    for (const url of [tampered, otherFile, expired, file!.url.split('?')[0]!]) {
+      const response = await setup.ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().code).toBe('LINK_EXPIRED');
+    }
+  });
+
+  it('makes a WebP thumbnail turned as the camera held it, without the photo\'s metadata', async () => {
+    const photo = await samplePhoto();
+    const original = await sharp(photo).metadata();
+    expect([original.orientation, original.exif?.includes('Bauakte-Testkamera')]).toEqual([6, true]);
+    const response = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'foto.jpg', bytes: photo }, { fileName: 'Foto' }));
+    expect(response.statusCode).toBe(201);
+    const file = response.json<ProjectFile>();
+    const thumbnail = await setup.ctx.app.inject({ method: 'GET', url: file.thumbnailUrl! });
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(thumbnail.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBeLessThanOrEqual(480);
+    expect(meta.height).toBeGreaterThan(meta.width!); // turned upright: taller than wide
+    expect(meta.exif).toBeUndefined();
+    // The original stays byte for byte what was uploaded, position and all.
+    expect((await setup.ctx.app.inject({ method: 'GET', url: file.url })).rawPayload).toEqual(photo);
+  });
+
+  it('refuses files by content, extension and size, keeping nothing', async () => {
+    const before = await storedKeys(setup.ctx);
+    const rowsBefore = (await list(setup, 'kunde')).json<ProjectFile[]>().length;
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const cases: Array<[Part[], number, string]> = [
+      [uploadParts(setup.projectId, { name: 'plan.png', bytes: html }), 415, 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.'],
+      [uploadParts(setup.projectId, { name: 'plan.pdf', bytes: png }), 415, 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.'],
+      [uploadParts(setup.projectId, { name: 'plan.png', bytes: png }, { documentType: 'PDF' }), 415, 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.'],
+      [uploadParts(setup.projectId, { name: 'setup.exe', bytes: html }), 400, 'Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.'],
+      [uploadParts(setup.projectId, { name: 'plan.gif', bytes: png }), 400, 'Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.'],
+      [uploadParts(setup.projectId, { name: 'riesig.pdf', bytes: Buffer.concat([samplePdf(), Buffer.alloc(3 * 1024 * 1024)]) }), 413, 'Die Datei ist zu groß. Erlaubt sind höchstens 2 MB.'],
+      [uploadParts(setup.projectId, { name: 'bombe.png', bytes: pngBomb() }), 413, 'Das Bild ist zu groß: höchstens 60 Megapixel sind erlaubt.'],
+      [uploadParts(setup.projectId, { name: 'plan.png', bytes: png }, { fileName: '' }), 400, 'Bitte geben Sie einen Titel ein.'],
+      [uploadParts(setup.projectId, { name: 'plan.png', bytes: png }, { comment: 'x'.repeat(2001) }), 400, 'Die Eingaben sind ungültig.'],
+    ];
+    for (const [parts, status, message] of cases) {
+      const response = await upload(setup, 'kunde', parts);
+      expect(response.statusCode, message).toBe(status);
+      expect(response.json().message, message).toBe(message);
+    }
+    const noFile = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'x.png', bytes: png }).slice(0, 4));
+    expect(noFile.json().issues).toEqual([{ path: 'body/file', message: 'Bitte wählen Sie eine Datei.' }]);
+    const fileFirst = await upload(setup, 'kunde', [['file', { name: 'plan.png', bytes: png }], ['projectId', String(setup.projectId)]]);
+    expect(fileFirst.statusCode).toBe(400);
+    expect(await storedKeys(setup.ctx)).toEqual(before);
+    expect((await list(setup, 'kunde')).json<ProjectFile[]>()).toHaveLength(rowsBefore);
+  });
+
+  it('refuses a body announced larger than allowed before reading it', async () => {
+    const response = await setup.ctx.app.inject({
+      method: 'POST',
+      url: `/api/s3/upload?projectId=${setup.projectId}`,
+      headers: { ...bearer(setup.tokens.kunde!), 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * 1024 * 1024) },
+      payload: '--x--',
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('decides access before it reads the file: others learn nothing and store nothing', async () => {
+    const before = await storedKeys(setup.ctx);
+    for (const [who, status] of [['fremd', 404], ['chef', 403]] as const) {
+      const viaField = await upload(setup, who, uploadParts(setup.projectId, { name: 'plan.png', bytes: png }));
+      expect(viaField.statusCode, who).toBe(status);
+      const viaQuery = await upload(setup, who, [['file', { name: 'plan.png', bytes: png }]], `?projectId=${setup.projectId}`);
+      expect(viaQuery.statusCode, who).toBe(status);
+    }
+    expect(await storedKeys(setup.ctx)).toEqual(before);
+    expect((await list(setup, 'fremd')).statusCode).toBe(404);
+    expect((await list(setup, 'chef')).statusCode).toBe(403);
+  });
+
+  it('counts a client\'s upload as news for the architects', async () => {
+    await setup.ctx.app.inject({ method: 'GET', url: `/api/DashboardClient/project/${setup.projectId}`, headers: bearer(setup.tokens.mara!) });
+    const news = async () =>
+      (await setup.ctx.app.inject({ method: 'GET', url: '/api/ProjectManagment/dash/mara', headers: bearer(setup.tokens.mara!) })).json<Array<{ id: number }>>();
+    expect((await news()).map((p) => p.id)).not.toContain(setup.projectId);
+    await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'neu.png', bytes: png }, { fileName: 'Neu' }));
+    expect((await news()).map((p) => p.id)).toContain(setup.projectId);
+  });
+
+  it('deletes a file by the spec\'s s3Key, with its objects', async () => {
+    const [file] = (await list(setup, 'kunde')).json<ProjectFile[]>();
+    const before = await storedKeys(setup.ctx);
+    const remove = (who: string, payload: object) =>
+      setup.ctx.app.inject({ method: 'POST', url: '/api/s3/deleteFile', headers: bearer(setup.tokens[who]!), payload });
+    const s3Key = `Projekt/${file!.url.split('/download/')[1]}`;
+    expect((await remove('fremd', { projectId: setup.projectId, fileName: file!.name, s3Key })).statusCode).toBe(404);
+    expect((await remove('kunde', { projectId: setup.projectId, fileName: file!.name, s3Key: 'Projekt/1/999999' })).statusCode).toBe(404);
+    expect((await remove('kunde', { projectId: String(setup.projectId), fileName: file!.name, s3Key })).statusCode).toBe(204);
+    expect((await list(setup, 'kunde')).json<ProjectFile[]>().map((f) => f.id)).not.toContain(file!.id);
+    const after = await storedKeys(setup.ctx);
+    expect(before.length - after.length).toBe(2); // the original and its thumbnail
+    expect((await setup.ctx.app.inject({ method: 'GET', url: file!.url })).statusCode).toBe(404);
+  });
+
+  it('removes the files\' objects with the project', async () => {
+    const project = await setup.ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(setup.tokens.mara!), payload: { name: 'Abriss' } });
+    const id = project.json<{ id: number }>().id;
+    await upload(setup, 'mara', uploadParts(id, { name: 'plan.png', bytes: png }));
+    expect((await storedKeys(setup.ctx)).filter((key) => key.startsWith(`projects/${id}/`))).toHaveLength(2);
+    await setup.ctx.app.inject({ method: 'DELETE', url: `/api/ProjectManagment/project/${id}`, headers: bearer(setup.tokens.mara!) });
+    expect((await storedKeys(setup.ctx)).filter((key) => key.startsWith(`projects/${id}/`))).toEqual([]);
+  });
+
+  it('sweeps objects no file lists, and only those', async () => {
+    const { Readable } = await import('node:stream');
+    await setup.ctx.objectStore.put(`projects/${setup.projectId}/verwaist`, Readable.from([Buffer.from('x')]), 'image/png');
+    const listed = await storedKeys(setup.ctx);
+    expect(await setup.ctx.files.sweep(60_000)).toBe(0); // too young: an upload may be finishing elsewhere
+    expect(await setup.ctx.files.sweep(0)).toBe(1);
+    expect(await storedKeys(setup.ctx)).toEqual(listed.filter((key) => !key.endsWith('/verwaist')));
+    for (const file of (await list(setup, 'kunde')).json<ProjectFile[]>()) {
+      expect((await setup.ctx.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('project files on an S3 store', () => {
+  let s3: TestS3;
+  let setup: Setup;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    setup = await setUp('sqlite', s3.env);
+  });
+  afterAll(async () => {
+    await setup.ctx.close();
+    await s3.close();
+  });
+
+  it('uploads, lists, downloads ranges and deletes through the bucket', async () => {
+    const png = await samplePng();
+    const created = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'plan.png', bytes: png }));
+    expect(created.statusCode).toBe(201);
+    expect(await storedKeys(setup.ctx)).toHaveLength(2);
+    const [file] = (await list(setup, 'mara')).json<ProjectFile[]>();
+    expect((await setup.ctx.app.inject({ method: 'GET', url: file!.url })).rawPayload).toEqual(png);
+    expect((await setup.ctx.app.inject({ method: 'GET', url: file!.url, headers: { range: 'bytes=1-3' } })).body).toBe('PNG');
+    const refused = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'plan.png', bytes: Buffer.from('<html>') }));
+    expect(refused.statusCode).toBe(415);
+    const removed = await setup.ctx.app.inject({
+      method: 'POST',
+      url: '/api/s3/deleteFile',
+      headers: bearer(setup.tokens.kunde!),
+      payload: { projectId: setup.projectId, fileName: file!.name, s3Key: `Projekt/${file!.url.split('/download/')[1]}` },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await storedKeys(setup.ctx)).toEqual([]);
+  });
+});
+
+describe('files on disk', () => {
+  it('lives under DATA_DIR/files with server-chosen names', async () => {
+    const setup = await setUp('sqlite');
+    try {
+      await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'Meine Pläne (final).png', bytes: await samplePng() }));
+      const dir = path.join(setup.ctx.dataDir, 'files', 'projects', String(setup.projectId));
+      const names = fs.readdirSync(dir);
+      expect(names).toHaveLength(2);
+      for (const name of names) expect(name).toMatch(/^[0-9a-f-]{36}(\.thumbnail\.webp)?$/);
+    } finally {
+      await setup.ctx.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deleteFileRequestSchema, pathIdSchema, projectFileSchema, projectIdParamsSchema, serverMessages } from '@bauakte/domain';
+import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
+import { AppError } from '../../platform/errors';
+import { contentDisposition } from '../../platform/http/content-disposition';
+import { addressingField, validBody } from '../../platform/http/request-body';
+import type { App } from '../../platform/http/types';
+import type { FileService, FileVariant } from './service';
+import { tooLarge } from './upload';
+
+const downloadParams = z.object({ projectId: pathIdSchema, fileId: pathIdSchema });
+const linkQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
+
+/** Multipart framing around the file: fields, boundaries and headers stay far below this. */
+const multipartOverhead = 1024 * 1024;
+
+/** An id the body names, read before the body is validated (a number or its text). */
+function projectIdIn(request: FastifyRequest): number | null {
+  const value = addressingField(request, 'projectId');
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 ? value : null;
+  return typeof value === 'string' ? pathIdSchema.parse(value) : null;
+}
+
+/** Project files (spec section 7, 'Export and files'): the project's architects and its client. */
+export function registerFileRoutes(app: App, deps: { files: FileService; access: AccessPolicy; maxBytes: number }): void {
+  const { files, access } = deps;
+  const portalUsers = onlyRoles('ARCHI', 'CLIENT');
+  const tags = ['files'];
+
+  app.get(
+    '/api/s3/project/:projectId',
+    { onRequest: portalUsers, schema: { tags, params: projectIdParamsSchema, response: { 200: z.array(projectFileSchema) } } },
+    async (request) => files.list(await access.project(callerOf(request), request.params.projectId, 'read')),
+  );
+
+  app.post(
+    '/api/s3/upload',
+    {
+      onRequest: [
+        portalUsers,
+        // A body announced larger than allowed is refused before it is read.
+        async (request) => {
+          if (Number(request.headers['content-length'] ?? 0) > deps.maxBytes + multipartOverhead) throw tooLarge(deps.maxBytes);
+        },
+      ],
+      schema: {
+        tags,
+        description:
+          'multipart/form-data: projectId, fileName (the title), comment, documentType (PDF, JPG, JPEG, PNG), then file. ' +
+          'projectId must come before the file (or as the query parameter): access is decided before the file is read.',
+        querystring: z.object({ projectId: z.string().max(20).optional() }),
+        response: { 201: projectFileSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', serverMessages.multipartExpected);
+      const file = await files.upload(callerOf(request), request.query.projectId, request.parts());
+      return reply.status(201).send(file);
+    },
+  );
+
+  app.post(
+    '/api/s3/deleteFile',
+    { onRequest: portalUsers, attachValidation: true, schema: { tags, body: deleteFileRequestSchema } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const project = await access.project(caller, projectIdIn(request), 'read');
+      await files.remove(caller, project, validBody(request).s3Key);
+      return reply.status(204).send();
+    },
+  );
+
+  const download = (variant: FileVariant) => async (
+    request: FastifyRequest<{ Params: z.output<typeof downloadParams>; Querystring: z.output<typeof linkQuery> }>,
+    reply: FastifyReply,
+  ) => {
+    const { projectId, fileId } = request.params;
+    const file = await files.download(projectId, fileId, variant, request.query, request.headers.range);
+    reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', contentDisposition('inline', file.originalName))
+      .header('x-content-type-options', 'nosniff')
+      // Whatever a file might hold, it never runs as part of this site; only the site may embed it.
+      .header('content-security-policy', "sandbox; frame-ancestors 'self'")
+      .header('x-frame-options', 'SAMEORIGIN')
+      .header('cache-control', `private, max-age=${file.maxAgeSeconds}`)
+      .header('accept-ranges', 'bytes');
+    if (file.range.status === 416) return reply.status(416).header('content-range', `bytes */${file.size}`).send();
+    if (file.range.status === 206) {
+      const { start, end } = file.range;
+      reply.status(206).header('content-range', `bytes ${start}-${end}/${file.size}`).header('content-length', end - start + 1);
+      return reply.send(file.body);
+    }
+    return reply.header('content-length', file.size).send(file.body);
+  };
+
+  // Signed links: <img>, <embed> and a[download] cannot send a Bearer header.
+  const linkRoute = { config: { public: true }, schema: { tags, params: downloadParams, querystring: linkQuery } };
+  app.get('/api/s3/download/:projectId/:fileId', linkRoute, download('original'));
+  app.get('/api/s3/download/:projectId/:fileId/thumbnail', linkRoute, download('thumbnail'));
+}

@@ -1,0 +1,218 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
+import { serverMessages, uploadFieldsSchema, type ProjectFile } from '@bauakte/domain';
+import { hasAnyRole, type AccessPolicy, type CheckedProject } from '../../platform/access/access';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { inTransaction, type Db } from '../../platform/db/database';
+import { isForeignKeyViolation } from '../../platform/db/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { parseOrRefuse } from '../../platform/http/request-body';
+import type { ObjectStore } from '../../platform/storage/object-store';
+import type { SignedLinks } from '../../platform/storage/signed-links';
+import { createProjectRepository } from '../projects/repository';
+import { createUserRepository } from '../users/repository';
+import { wrongFileType } from './format-check';
+import { parseRange, type RangeAnswer } from './ranges';
+import { createFileRepository, type FileRow } from './repository';
+import { createUploadReceiver, type StoredUpload } from './upload';
+
+export type FileVariant = 'original' | 'thumbnail';
+
+export interface FileDownload {
+  body: Readable;
+  contentType: string;
+  originalName: string;
+  size: number;
+  range: RangeAnswer;
+  /** Seconds the signed link stays valid: how long a browser may keep the bytes. */
+  maxAgeSeconds: number;
+}
+
+/** How long an unlisted object may be an upload still under way (on another instance). */
+export const sweepGraceMs = 3_600_000;
+
+const linkExpired = () => new AppError(403, 'LINK_EXPIRED', serverMessages.linkExpired);
+
+export const downloadPath = (projectId: number, fileId: number, variant: FileVariant) =>
+  `/api/s3/download/${projectId}/${fileId}${variant === 'thumbnail' ? '/thumbnail' : ''}`;
+
+/**
+ * The file a spec s3Key names ('Projekt/' + the url after '/download/': 'Projekt/12/34?expires=…'),
+ * if it lies in this project.
+ */
+export function fileIdOfS3Key(s3Key: string, projectId: number): number | null {
+  const match = /^Projekt\/([1-9][0-9]{0,9})\/([1-9][0-9]{0,9})(?:\/thumbnail)?(?:\?.*)?$/.exec(s3Key);
+  if (!match || Number(match[1]) !== projectId) return null;
+  return Number(match[2]);
+}
+
+export function createFileService(deps: {
+  db: Db;
+  store: ObjectStore;
+  links: SignedLinks;
+  access: AccessPolicy;
+  maxBytes: number;
+  log: FastifyBaseLogger;
+}) {
+  const { db, store, links, log } = deps;
+  const files = createFileRepository(db);
+
+  /** Objects whose row is gone or never came: a failed delete is left to the sweep, never to the user. */
+  async function discardObjects(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await store.delete(key).catch((error: unknown) => log.warn({ err: error, key }, 'object not deleted; the sweep will remove it'));
+    }
+  }
+
+  const discard = (stored: StoredUpload) => discardObjects([stored.key, ...(stored.thumbnailKey ? [stored.thumbnailKey] : [])]);
+  const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, discard });
+
+  function toProjectFile(row: FileRow): ProjectFile {
+    return {
+      id: row.id,
+      url: links.sign(downloadPath(row.projectId, row.id, 'original')),
+      thumbnailUrl: row.thumbnailKey ? links.sign(downloadPath(row.projectId, row.id, 'thumbnail')) : null,
+      name: row.name,
+      comment: row.comment,
+      documentType: row.documentType,
+      contentType: row.contentType,
+      size: Number(row.size),
+      originalName: row.originalName,
+      uploadedBy: row.uploadedBy,
+      uploadedByName: row.uploadedByName,
+      uploadedAt: row.uploadedAt,
+    };
+  }
+
+  /** Lists the file once its object is complete: row and project activity in one transaction. */
+  async function commit(caller: AuthUser, project: CheckedProject, stored: StoredUpload, sent: Record<string, string>): Promise<number> {
+    const fields = parseOrRefuse(uploadFieldsSchema, { ...sent, projectId: sent.projectId ?? String(project.id) });
+    if (fields.projectId !== project.id) throw badRequest();
+    if (fields.documentType !== stored.documentType && fields.documentType.replace('JPEG', 'JPG') !== stored.documentType.replace('JPEG', 'JPG')) {
+      throw wrongFileType();
+    }
+    const uploader = await createUserRepository(db).findById(caller.id);
+    const uploadedByName = `${uploader?.firstName ?? ''} ${uploader?.lastName ?? ''}`.trim() || caller.username;
+    const now = new Date().toISOString();
+    return inTransaction(db, async (trx) => {
+      const id = await createFileRepository(trx).insert({
+        projectId: project.id,
+        storageKey: stored.key,
+        thumbnailKey: stored.thumbnailKey,
+        name: fields.fileName,
+        comment: fields.comment,
+        originalName: stored.originalName,
+        documentType: stored.documentType,
+        contentType: stored.contentType,
+        size: stored.size,
+        uploadedById: caller.id,
+        uploadedByName,
+        uploadedAt: now,
+      });
+      await recordActivity(trx, caller, project, now);
+      return id;
+    });
+  }
+
+  /** A new or removed plan is news on the architects' dashboard; the architect who did it has seen it. */
+  async function recordActivity(trx: Db, caller: AuthUser, project: CheckedProject, at: string): Promise<void> {
+    const projects = createProjectRepository(trx);
+    await projects.markChanged(project.id, at);
+    if (hasAnyRole(caller, ['ARCHI'])) await projects.markSeen(caller.id, project.id, at);
+  }
+
+  /**
+   * Removes objects no file row refers to: remainders of killed uploads and of deletes that failed.
+   * Objects younger than the grace are left alone; another instance may be about to list them.
+   */
+  async function sweep(graceMs: number = sweepGraceMs): Promise<number> {
+    const cutoff = Date.now() - graceMs;
+    let removed = 0;
+    let batch: string[] = [];
+    const flush = async () => {
+      const known = await files.knownKeys(batch);
+      const orphans = batch.filter((key) => !known.has(key));
+      await discardObjects(orphans);
+      removed += orphans.length;
+      batch = [];
+    };
+    for await (const object of store.list('projects/')) {
+      if (object.lastModified.getTime() > cutoff) continue;
+      batch.push(object.key);
+      if (batch.length >= 500) await flush();
+    }
+    await flush();
+    return removed;
+  }
+
+  return {
+    async list(project: CheckedProject): Promise<ProjectFile[]> {
+      return (await files.listOfProject(project.id)).map(toProjectFile);
+    },
+
+    /** Receives, checks and stores an upload, then lists it; on any refusal nothing stays behind. */
+    async upload(caller: AuthUser, projectIdInQuery: string | undefined, parts: AsyncIterableIterator<Multipart>): Promise<ProjectFile> {
+      const { project, fields, stored } = await receiver.receive(caller, projectIdInQuery, parts);
+      let id: number;
+      try {
+        id = await commit(caller, project, stored, fields);
+      } catch (error) {
+        await discard(stored);
+        throw isForeignKeyViolation(error) ? notFound() : error;
+      }
+      const row = await files.findInProject(project.id, id);
+      if (!row) throw notFound();
+      return toProjectFile(row);
+    },
+
+    /** Unlists the file, then removes its objects. */
+    async remove(caller: AuthUser, project: CheckedProject, s3Key: string): Promise<void> {
+      const fileId = fileIdOfS3Key(s3Key, project.id);
+      const row = fileId === null ? undefined : await files.findInProject(project.id, fileId);
+      if (!row) throw notFound();
+      await inTransaction(db, async (trx) => {
+        await createFileRepository(trx).delete(row.id);
+        await recordActivity(trx, caller, project, new Date().toISOString());
+      });
+      await discardObjects([row.storageKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])]);
+    },
+
+    /** A signed link's bytes: whole, or the range asked for. */
+    async download(projectId: number | null, fileId: number | null, variant: FileVariant, query: { expires?: string; signature?: string }, rangeHeader: string | undefined): Promise<FileDownload> {
+      if (projectId === null || fileId === null) throw notFound();
+      const { expires = '', signature = '' } = query;
+      if (!links.verify(downloadPath(projectId, fileId, variant), expires, signature)) throw linkExpired();
+      const row = await files.findInProject(projectId, fileId);
+      const key = variant === 'thumbnail' ? row?.thumbnailKey : row?.storageKey;
+      const info = row && key ? await store.stat(key) : undefined;
+      if (!row || !key || !info) throw notFound();
+      const range = parseRange(rangeHeader, info.size);
+      const body = range.status === 416 ? undefined : await store.get(key, range.status === 206 ? range : undefined);
+      if (range.status !== 416 && !body) throw notFound();
+      return {
+        body: body as Readable,
+        contentType: variant === 'thumbnail' ? 'image/webp' : row.contentType,
+        originalName: variant === 'thumbnail' ? `${row.originalName}.webp` : row.originalName,
+        size: info.size,
+        range,
+        maxAgeSeconds: Math.max(0, Number(expires) - Math.floor(Date.now() / 1000)),
+      };
+    },
+
+    /** The objects of a project's files, read before the project (and with it the rows) is deleted. */
+    objectsOfProject: (projectId: number) => files.keysOfProject(projectId),
+
+    discardObjects,
+
+    /**
+     * At start: on disk (one instance only) every remainder is a dead process's and goes at once;
+     * in a bucket other instances may be uploading, so their hour of grace applies.
+     */
+    sweepAtStart: () => sweep(store.kind === 'disk' ? 0 : sweepGraceMs),
+
+    sweep,
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;

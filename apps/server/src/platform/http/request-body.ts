@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import secureJsonParse from 'secure-json-parse';
+import type { z } from 'zod';
+import { invalidJson, validationFailed, type FieldIssue } from '../errors';
+
+/**
+ * A body that is not JSON at all. It is kept instead of refused at parse time, so that who may
+ * act is decided first: a caller who may not touch a project learns 404, whatever the body says.
+ */
+export class UnreadableBody {
+  readonly unreadable = true;
+}
+
+/** JSON bodies as Fastify parses them (with its prototype-poisoning guard), but without refusing early. */
+export function registerJsonBodies(app: FastifyInstance, bodyLimit: number): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, new UnreadableBody());
+    try {
+      done(null, secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(null, new UnreadableBody());
+    }
+  });
+  // Routes that validate in Fastify's own step (their access is decided before, in onRequest) refuse here.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(request.body instanceof UnreadableBody && !request.routeOptions.attachValidation ? invalidJson() : undefined);
+  });
+}
+
+/**
+ * The validated body of a route registered with `attachValidation: true`, whose handler asks the
+ * access policy first and only then calls this: the order is what makes 'authorize, then validate'.
+ */
+export function validBody<Body>(request: FastifyRequest & { body: Body }): Body {
+  if (request.body instanceof UnreadableBody) throw invalidJson();
+  if (request.validationError) throw request.validationError;
+  return request.body;
+}
+
+/** Issues of a zod parse in the answer's form: 'body/roof/roofType'. */
+export function bodyIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('/'), message: issue.message }));
+}
+
+/** Parses with a schema inside a service (e.g. answers merged with stored ones); 400 with field issues. */
+export function parseOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(bodyIssues(result.error));
+  return result.data;
+}
+
+/**
+ * A field of the body that names the object acted on (a username, a project id), read before the
+ * body is validated so that access is decided first. Anything unusable reads as undefined.
+ */
+export function addressingField(request: FastifyRequest, field: string): unknown {
+  const body: unknown = request.body;
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body) && !(body instanceof UnreadableBody);
+  return isObject ? (body as Record<string, unknown>)[field] : undefined;
+}
+
+/**
+ * Like addressingField for a required text. A body that names nothing has nothing to decide access
+ * on: it is simply invalid (400).
+ */
+export function addressingText(request: FastifyRequest, field: string): string {
+  const value = addressingField(request, field);
+  if (typeof value === 'string') return value;
+  validBody(request);
+  throw validationFailed([{ path: `body/${field}`, message: 'Required' }]);
+}

@@ -1,0 +1,34 @@
+import type { Readable } from 'node:stream';
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+export interface StoredObjectInfo {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+/**
+ * Where project files live: a folder on disk by default, an S3 bucket when configured. Keys are
+ * chosen by the server ('projects/12/…'), never taken from a user's file name.
+ */
+export interface ObjectStore {
+  readonly kind: 'disk' | 's3';
+  /**
+   * Streams the body into the object; the object appears only once it is complete, so a killed
+   * upload leaves at most an unlisted remainder that the sweep removes. Answers the bytes stored.
+   */
+  put(key: string, body: Readable, contentType: string): Promise<number>;
+  /** The object's bytes, or a range of them; undefined if there is no such object. */
+  get(key: string, range?: ByteRange): Promise<Readable | undefined>;
+  stat(key: string): Promise<StoredObjectInfo | undefined>;
+  /** Removes the object; one that is already gone is no error. */
+  delete(key: string): Promise<void>;
+  /** Every object below the prefix, and remainders of uploads that never completed. */
+  list(prefix: string): AsyncIterable<StoredObjectInfo>;
+}

@@ -1,0 +1,59 @@
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+
+/** A real PNG of the given size. */
+export const samplePng = (width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+
+/** A JPEG as a phone writes it: stored landscape, EXIF saying 'turn right', and a GPS position. */
+export const samplePhoto = () =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'Bauakte-Testkamera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 12/1 30/1' } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+
+/** A small valid PDF with one page. */
+export function samplePdf(text = 'Grundriss'): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+  ];
+  const stream = `BT /F1 12 Tf 20 100 Td (${text}) Tj ET`;
+  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A tiny file that claims 30 000 × 30 000 pixels: a decompression bomb's header. */
+export function pngBomb(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(30_000, 0);
+  header.writeUInt32BE(30_000, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(30_001 * 4))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
