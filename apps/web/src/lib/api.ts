@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     /** Per-field messages of a 400 answer, to show beside the fields. */
     readonly issues: ApiFieldIssue[] = [],
+    /** A throttled answer's Retry-After header: how long until another try may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -48,29 +50,51 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function readError(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
+/** The stored login token, sent as Bearer: also by the upload, which needs XMLHttpRequest for its progress. */
+export function storedToken(): string | null {
+  return sessionStorage.getItem(storageKeys.token);
+}
+
+/** A refused token ends the session; only a request that sent one can say so. */
+export function reportUnauthorized(status: number, sentToken: boolean): void {
+  if (status === 401 && sentToken) onUnauthorized?.();
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** Retry-After in seconds; the HTTP-date form is not used by our server and counts as unknown. */
+function retryAfterOf(header: string | null): number | undefined {
+  if (header === null || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header);
+}
+
+/** The ApiError of an error answer: its status, body text and Retry-After header, however it was fetched. */
+export function apiErrorOf(status: number, bodyText: string, retryAfter: string | null): ApiError {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(bodyText);
   } catch {
     parsed = undefined;
   }
   const body = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  const text_ = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
   const issues = Array.isArray(body.issues)
     ? body.issues.flatMap((issue: unknown) => {
         const { path, message } = (issue ?? {}) as Record<string, unknown>;
         return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
       })
     : [];
-  return new ApiError(response.status, text_(body.message), text_(body.code), issues);
+  return new ApiError(status, textOf(body.message), textOf(body.code), issues, retryAfterOf(retryAfter));
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  return apiErrorOf(response.status, text, response.headers.get('retry-after'));
 }
 
 /** Calls the API with the stored Bearer token; JSON in, JSON out. Throws ApiError or NetworkError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = sessionStorage.getItem(storageKeys.token);
+  const token = storedToken();
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
@@ -88,7 +112,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     const error = await readError(response);
-    if (response.status === 401 && token && !options.anonymous) onUnauthorized?.();
+    reportUnauthorized(response.status, Boolean(token) && !options.anonymous);
     throw error;
   }
   if (response.status === 204) return undefined as T;

@@ -22,7 +22,7 @@ interface Options {
 /** Renders with a fresh query client (no retries), a session, the confirm/alert host and a router. */
 export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/' }: Options = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const session: SessionState = { user, loading: false, startSession: () => null, logout: vi.fn(async () => {}) };
+  const session: SessionState = { user, startSession: () => null, logout: vi.fn(async () => {}) };
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>
       <SessionContext.Provider value={session}>

@@ -1,27 +1,22 @@
-import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import type { ComponentProps, ReactNode } from 'react';
+import { FormField } from './form-field';
 import { Input } from './input';
-import { Label } from './label';
 
-interface TextFieldProps extends ComponentProps<'input'> {
+export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'aria-describedby' | 'aria-invalid'> {
   id: string;
   label: string;
-  /** The field's validation message, shown under it and linked to it. */
+  hint?: ReactNode;
   error?: string;
+  /** Further ids describing the input, besides its hint and error. */
+  describedBy?: string;
 }
 
-/** A labelled input with its error: the building block of every form. */
-export function TextField({ id, label, error, className, ...props }: TextFieldProps) {
-  const errorId = `${id}-error`;
+/** A labelled input with hint and error. */
+export function TextField({ id, label, hint, error, required, describedBy, className, ...props }: TextFieldProps) {
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} label={label} hint={hint} error={error} required={required} describedBy={describedBy} className={className}>
+      {(control) => <Input {...props} {...control} />}
+    </FormField>
   );
 }
+

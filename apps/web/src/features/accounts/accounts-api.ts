@@ -1,4 +1,4 @@
-import type { ForgotPasswordRequest, Invitation, MessageResponse, RegisterRequest, ResetInfo } from '@bauakte/domain';
+import type { ForgotPasswordRequest, Invitation, MessageResponse, RegisterRequest, ResetInfo, ResetPasswordRequest } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 
 const withToken = (path: string, token: string) => `${path}?${new URLSearchParams({ token }).toString()}`;
@@ -20,8 +20,8 @@ export function fetchResetInfo(token: string): Promise<ResetInfo> {
   return apiRequest<ResetInfo>(withToken('/reset-password', token), { anonymous: true });
 }
 
-export function resetPassword(token: string, password: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>(withToken('/reset-password', token), { method: 'POST', body: { password }, anonymous: true });
+export function resetPassword(token: string, request: ResetPasswordRequest): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>(withToken('/reset-password', token), { method: 'POST', body: request, anonymous: true });
 }
 
 /** Sends an invitation again (lost mail, expired link); the server decides who may. */

@@ -21,7 +21,7 @@ describe('ForgotPasswordPage', () => {
     const api = setup();
     expect(screen.getByLabelText<HTMLInputElement>('E-Mail-Adresse').type).toBe('email');
     await userEvent.click(screen.getByRole('button', { name: 'Senden' }));
-    expect(await screen.findByText('Bitte geben Sie Ihren Benutzernamen ein.')).toBeTruthy();
+    expect(await screen.findByText('Bitte geben Sie einen Benutzernamen ein.')).toBeTruthy();
     expect(screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { emailSchema, forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@bauakte/domain';
+import { forgotPasswordRequestSchema } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
-import { schemaRule } from '../../lib/field-rules';
+import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { AccountPage } from './account-page';
-import { forgotPasswordErrorMessage } from './account-errors';
 import { requestPasswordReset } from './accounts-api';
 
 const t = de.forgotPassword;
@@ -27,16 +27,17 @@ function BackToLogin() {
 export function ForgotPasswordPage() {
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
-  const form = useForm<ForgotPasswordRequest>({ defaultValues: { username: '', email: '' } });
+  const form = useForm({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { username: '', email: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (request) => {
     setError('');
     try {
-      await requestPasswordReset({ username: values.username.trim(), email: values.email.trim() });
+      await requestPasswordReset(request);
       setSent(true);
     } catch (failure) {
-      setError(forgotPasswordErrorMessage(failure));
+      const fieldIssuesShown = showFieldIssues(failure, form);
+      setError(errorText(failure, errorContexts.forgotPassword, { fieldIssuesShown }));
     }
   });
 
@@ -63,7 +64,7 @@ export function ForgotPasswordPage() {
             autoCapitalize="none"
             spellCheck={false}
             error={errors.username?.message}
-            {...form.register('username', { validate: schemaRule(forgotPasswordRequestSchema.shape.username) })}
+            {...form.register('username')}
           />
           <TextField
             id="forgot-email"
@@ -72,7 +73,7 @@ export function ForgotPasswordPage() {
             required
             autoComplete="email"
             error={errors.email?.message}
-            {...form.register('email', { validate: schemaRule(emailSchema) })}
+            {...form.register('email')}
           />
           <FormError>{error}</FormError>
         </CardContent>

@@ -61,6 +61,63 @@ describe('RegisterPage', () => {
     expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
   });
 
+  it('shows the strength of the password while it is typed, with zxcvbn’s German advice', async () => {
+    setup(['ARCHI']);
+    const password = await screen.findByLabelText('Passwort', { exact: true });
+    await userEvent.type(password, '12345678');
+    expect(await screen.findByText('Passwortstärke: sehr schwach', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByRole('meter', { name: 'Passwortstärke' }).getAttribute('aria-valuetext')).toBe('sehr schwach');
+    expect(screen.getByText(/Dies ist ein sehr häufig verwendetes Passwort\./)).toBeTruthy();
+    expect(password.getAttribute('aria-describedby')).toContain('register-password-hint');
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Kaffee-Tasse-Mond-42');
+    expect(await screen.findByText('Passwortstärke: sehr stark', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByRole('meter', { name: 'Passwortstärke' }).getAttribute('aria-valuenow')).toBe('4');
+  });
+
+  it('refuses a guessable password with the German text and sends nothing', async () => {
+    const api = setup(['ARCHI']);
+    await userEvent.type(await screen.findByLabelText('Telefon'), '+43 316 123');
+    await userEvent.type(field('Passwort'), '12345678');
+    await userEvent.type(field('Passwort bestätigen'), '12345678');
+    await submit();
+    expect(await screen.findByText('Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.')).toBeTruthy();
+    expect(field('Passwort').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
+  });
+
+  it('refuses a password made of the person’s own e-mail address, which would pass for anyone else', async () => {
+    const api = setup(['ARCHI']);
+    await userEvent.type(await screen.findByLabelText('Telefon'), '+43 316 123');
+    await userEvent.type(field('Passwort'), 'mara@example.at');
+    await userEvent.type(field('Passwort bestätigen'), 'mara@example.at');
+    await submit();
+    expect(await screen.findByText(/^Dieses Passwort ist zu leicht zu erraten\./)).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
+  });
+
+  it("shows the server's field messages beside the fields, and the form line only says it failed", async () => {
+    setup(['CLIENT'], () =>
+      json(400, {
+        message: 'Dieses Passwort ist zu leicht zu erraten.',
+        code: 'PASSWORD_TOO_WEAK',
+        issues: [
+          { path: 'body/password', message: 'Dieses Passwort ist zu leicht zu erraten. Fügen Sie ein Wort hinzu.' },
+          { path: 'body/address/community', message: 'Höchstens 200 Zeichen.' },
+        ],
+      }),
+    );
+    await userEvent.type(await screen.findByLabelText('Telefon'), '0664 1234567');
+    await userEvent.type(field('Gemeinde'), 'Graz');
+    await userEvent.type(field('Passwort'), 'sicheres-passwort');
+    await userEvent.type(field('Passwort bestätigen'), 'sicheres-passwort');
+    await submit();
+    expect(await screen.findByText('Dieses Passwort ist zu leicht zu erraten. Fügen Sie ein Wort hinzu.')).toBeTruthy();
+    expect(screen.getByText('Höchstens 200 Zeichen.').id).toBe('register-community-error');
+    expect(screen.getByText('Registrierung fehlgeschlagen.')).toBeTruthy();
+  });
+
   it('registers an architect without address, anonymously, then goes to /login', async () => {
     const api = setup(['ARCHI']);
     await userEvent.type(await screen.findByLabelText('Telefon'), '+43 316 123');

@@ -1,41 +1,43 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { passwordSchema, registerRequestSchema, registrationAddressSchema, type Invitation } from '@bauakte/domain';
+import type { Invitation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
+import { NewPasswordField } from '../../components/ui/new-password-field';
+import { PasswordField } from '../../components/ui/password-field';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
-import { serverDetail } from '../../lib/error-message';
-import { mustMatch, schemaRule } from '../../lib/field-rules';
+import { errorContexts, errorReason, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
-import { registerErrorMessage } from './account-errors';
 import { completeRegistration, fetchInvitation } from './accounts-api';
-import { needsAddress, registerFormDefaults, toRegisterRequest, type RegisterFormValues } from './registration-form';
+import { needsAddress, registerFormDefaults, registerFormSchema, registerIssueFields, registrantWords, type RegisterFormValues } from './registration-form';
 
 const t = de.register;
-const fields = registerRequestSchema.shape;
-const addressFields = registrationAddressSchema.shape;
 
 function RegisterForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
-  const form = useForm<RegisterFormValues>({ defaultValues: registerFormDefaults(invitation) });
+  const resolver = useMemo(() => zodResolver(registerFormSchema(invitation)), [invitation]);
+  const form = useForm({ resolver, defaultValues: registerFormDefaults(invitation) });
   const { errors, isSubmitting } = form.formState;
+  const [password, firstName, lastName, email] = useWatch({ control: form.control, name: ['password', 'firstName', 'lastName', 'email'] });
   const withAddress = needsAddress(invitation.roles);
   useRedirectToLoginWhen(done);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (request) => {
     setError('');
     try {
-      await completeRegistration(token, toRegisterRequest(invitation, values));
+      await completeRegistration(token, request);
       setDone(true);
     } catch (failure) {
-      setError(registerErrorMessage(failure));
+      const fieldIssuesShown = showFieldIssues(failure, form, { rename: registerIssueFields });
+      setError(errorText(failure, errorContexts.register, { fieldIssuesShown }));
     }
   });
 
@@ -50,46 +52,40 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
     );
   }
 
-  const field = (name: keyof RegisterFormValues, rule: ReturnType<typeof schemaRule>) => ({
-    required: true,
-    error: errors[name]?.message,
-    ...form.register(name, { validate: rule }),
-  });
+  const field = (name: keyof RegisterFormValues) => ({ required: true, error: errors[name]?.message, ...form.register(name) });
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <CardContent className="flex flex-col gap-4">
         <TextField id="register-username" label={t.username} value={invitation.username} readOnly autoComplete="username" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="register-first-name" label={t.firstName} autoComplete="given-name" {...field('firstName', schemaRule(fields.firstName))} />
-          <TextField id="register-last-name" label={t.lastName} autoComplete="family-name" {...field('lastName', schemaRule(fields.lastName))} />
+          <TextField id="register-first-name" label={t.firstName} autoComplete="given-name" {...field('firstName')} />
+          <TextField id="register-last-name" label={t.lastName} autoComplete="family-name" {...field('lastName')} />
         </div>
-        <TextField id="register-email" label={t.email} type="email" autoComplete="email" {...field('email', schemaRule(fields.email))} />
-        <TextField id="register-phone" label={t.phone} type="tel" autoComplete="tel" {...field('phone', schemaRule(fields.phone))} />
+        <TextField id="register-email" label={t.email} type="email" autoComplete="email" {...field('email')} />
+        <TextField id="register-phone" label={t.phone} type="tel" autoComplete="tel" {...field('phone')} />
         {withAddress ? (
           <fieldset className="flex flex-col gap-4">
             <legend className="mb-2 text-sm font-semibold">{t.address}</legend>
             <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-              <TextField id="register-street" label={t.street} autoComplete="address-line1" {...field('street', schemaRule(addressFields.street))} />
-              <TextField id="register-house-number" label={t.houseNumber} {...field('houseNumber', schemaRule(addressFields.houseNumber))} />
+              <TextField id="register-street" label={t.street} autoComplete="address-line1" {...field('street')} />
+              <TextField id="register-house-number" label={t.houseNumber} {...field('houseNumber')} />
             </div>
             <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-              <TextField id="register-postal-code" label={t.postalCode} autoComplete="postal-code" {...field('postalCode', schemaRule(addressFields.postalCode))} />
-              <TextField id="register-city" label={t.city} autoComplete="address-level2" {...field('city', schemaRule(addressFields.city))} />
+              <TextField id="register-postal-code" label={t.postalCode} autoComplete="postal-code" {...field('postalCode')} />
+              <TextField id="register-city" label={t.city} autoComplete="address-level2" {...field('city')} />
             </div>
-            <TextField id="register-community" label={t.community} {...field('community', schemaRule(addressFields.community))} />
+            <TextField id="register-community" label={t.community} {...field('community')} />
           </fieldset>
         ) : null}
-        <TextField id="register-password" label={t.password} type="password" autoComplete="new-password" {...field('password', schemaRule(passwordSchema))} />
-        <TextField
-          id="register-confirm-password"
-          label={t.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword', { validate: (value, values) => mustMatch(value, values.password) })}
+        <NewPasswordField
+          id="register-password"
+          label={t.password}
+          password={password}
+          userInputs={registrantWords(invitation, { firstName, lastName, email })}
+          {...field('password')}
         />
+        <PasswordField id="register-confirm-password" label={t.confirmPassword} autoComplete="new-password" {...field('confirmPassword')} />
         <FormError>{error}</FormError>
       </CardContent>
       <CardFooter>
@@ -107,7 +103,7 @@ export function RegisterPage() {
 
   const content = () => {
     if (!token) return <CardContent><LoadFailure text={t.loadFailed} /></CardContent>;
-    if (invitation.isError) return <CardContent><LoadFailure text={t.loadFailed} detail={serverDetail(invitation.error)} /></CardContent>;
+    if (invitation.isError) return <CardContent><LoadFailure text={t.loadFailed} detail={errorReason(invitation.error)} /></CardContent>;
     if (invitation.isPending) return <CardContent><Spinner label={de.common.loading} /></CardContent>;
     return <RegisterForm token={token} invitation={invitation.data} />;
   };

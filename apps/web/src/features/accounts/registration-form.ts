@@ -1,6 +1,11 @@
-import type { Invitation, RegisterRequest } from '@bauakte/domain';
+import {
+  personalWords, registerRequestSchema, registrationAddressSchema, requestObject, secretString, singleLineString,
+  type Invitation, type RegisterRequest,
+} from '@bauakte/domain';
+import { de } from '../../i18n/de';
+import { weakPasswordMessage } from '../../lib/password-rules';
 
-/** The registration form's fields (the username is shown, not edited). */
+/** The registration form's fields (the username is shown, not edited); the address lies flat. */
 export interface RegisterFormValues {
   firstName: string;
   lastName: string;
@@ -37,8 +42,48 @@ export function registerFormDefaults(invitation: Invitation): RegisterFormValues
   };
 }
 
+const fields = registerRequestSchema.shape;
+const addressFields = registrationAddressSchema.shape;
+
+/** The words a password must not be built from: the person's name, username and e-mail as typed. */
+export function registrantWords(invitation: Invitation, values: Pick<RegisterFormValues, 'firstName' | 'lastName' | 'email'>): string[] {
+  return personalWords({ username: invitation.username, firstName: values.firstName, lastName: values.lastName, email: values.email });
+}
+
+/**
+ * The registration form's rules, the server's own field rules (spec section 5): all fields required,
+ * the address only for clients; the confirmation must repeat the password; a guessable password is
+ * refused. Its output is the PUT /api/register payload.
+ */
+export function registerFormSchema(invitation: Invitation) {
+  const withAddress = needsAddress(invitation.roles);
+  // Those without an address neither see nor send the invitation's address fields.
+  const addressField = (schema: typeof addressFields.street) => (withAddress ? schema : singleLineString());
+  return requestObject({
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    email: fields.email,
+    phone: fields.phone,
+    password: fields.password,
+    confirmPassword: secretString(),
+    street: addressField(addressFields.street),
+    houseNumber: addressField(addressFields.houseNumber),
+    postalCode: addressField(addressFields.postalCode),
+    city: addressField(addressFields.city),
+    community: addressField(addressFields.community),
+  })
+    .superRefine(async (values, context) => {
+      if (values.confirmPassword !== values.password) {
+        context.addIssue({ code: 'custom', path: ['confirmPassword'], message: de.forms.passwordMismatch });
+      }
+      const weak = await weakPasswordMessage(values.password, registrantWords(invitation, values));
+      if (weak) context.addIssue({ code: 'custom', path: ['password'], message: weak });
+    })
+    .transform((values) => toRegisterRequest(invitation, values));
+}
+
 /** The PUT /api/register payload of spec section 7; the address only for those who need one. */
-export function toRegisterRequest(invitation: Invitation, values: RegisterFormValues): RegisterRequest {
+function toRegisterRequest(invitation: Invitation, values: RegisterFormValues): RegisterRequest {
   const request: RegisterRequest = {
     username: invitation.username,
     firstName: values.firstName.trim(),
@@ -59,3 +104,12 @@ export function toRegisterRequest(invitation: Invitation, values: RegisterFormVa
     },
   };
 }
+
+/** The request's address paths as the flat form names them, for the server's field messages. */
+export const registerIssueFields: Readonly<Record<string, keyof RegisterFormValues>> = {
+  'address.city': 'city',
+  'address.community': 'community',
+  'address.street': 'street',
+  'address.houseNumber': 'houseNumber',
+  'address.postalCode': 'postalCode',
+};

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
-import { errorMessage } from '../../lib/error-message';
+import { errorContexts, errorText } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { resendInvitation } from './accounts-api';
 
@@ -21,7 +21,7 @@ export function ResendInvitationButton({ username }: { username: string }) {
     try {
       setResult({ kind: 'success', text: (await resendInvitation(username)).message });
     } catch (error) {
-      setResult({ kind: 'error', text: errorMessage(error, { failed: de.invitations.resendFailed, network: de.invitations.networkError }) });
+      setResult({ kind: 'error', text: errorText(error, errorContexts.resendInvitation) });
     } finally {
       setSending(false);
     }

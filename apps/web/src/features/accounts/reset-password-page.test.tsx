@@ -39,6 +39,23 @@ describe('ResetPasswordPage', () => {
     expect(api.callsTo('POST', '/api/reset-password')).toHaveLength(0);
   });
 
+  it('shows the strength while typing and refuses a guessable password, also the own e-mail address', async () => {
+    const api = setup();
+    await userEvent.type(await screen.findByLabelText('Neues Passwort'), 'passwort');
+    expect(await screen.findByText('Passwortstärke: schwach', {}, { timeout: 3000 })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Passwort bestätigen'), 'passwort');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort setzen' }));
+    expect(await screen.findByText('Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.')).toBeTruthy();
+
+    await userEvent.clear(screen.getByLabelText('Neues Passwort'));
+    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'mara@example.at');
+    await userEvent.clear(screen.getByLabelText('Passwort bestätigen'));
+    await userEvent.type(screen.getByLabelText('Passwort bestätigen'), 'mara@example.at');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort setzen' }));
+    expect(await screen.findByText('Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/reset-password')).toHaveLength(0);
+  });
+
   it('refuses a password of more than 128 characters', async () => {
     const api = setup();
     const long = 'x'.repeat(129);

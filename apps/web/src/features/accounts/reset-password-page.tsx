@@ -1,42 +1,41 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { passwordSchema, type ResetInfo } from '@bauakte/domain';
+import type { ResetInfo } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
-import { TextField } from '../../components/ui/text-field';
-import { serverDetail } from '../../lib/error-message';
-import { mustMatch, schemaRule } from '../../lib/field-rules';
+import { NewPasswordField } from '../../components/ui/new-password-field';
+import { PasswordField } from '../../components/ui/password-field';
+import { errorContexts, errorReason, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
-import { resetPasswordErrorMessage } from './account-errors';
 import { fetchResetInfo, resetPassword } from './accounts-api';
+import { resetFormDefaults, resetFormSchema, resetWords } from './reset-form';
 
 const t = de.resetPassword;
-
-interface ResetFormValues {
-  password: string;
-  confirmPassword: string;
-}
 
 function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
-  const form = useForm<ResetFormValues>({ defaultValues: { password: '', confirmPassword: '' } });
+  const resolver = useMemo(() => zodResolver(resetFormSchema(info)), [info]);
+  const form = useForm({ resolver, defaultValues: resetFormDefaults });
   const { errors, isSubmitting } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
   useRedirectToLoginWhen(done);
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
+  const onSubmit = form.handleSubmit(async (request) => {
     setError('');
     try {
-      await resetPassword(token, password);
+      await resetPassword(token, request);
       setDone(true);
     } catch (failure) {
-      setError(resetPasswordErrorMessage(failure));
+      const fieldIssuesShown = showFieldIssues(failure, form);
+      setError(errorText(failure, errorContexts.resetPassword, { fieldIssuesShown }));
     }
   });
 
@@ -67,23 +66,22 @@ function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
         {account}
         {/* Lets password managers store the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={info.username} readOnly hidden />
-        <TextField
+        <NewPasswordField
           id="reset-password"
           label={t.newPassword}
-          type="password"
           required
-          autoComplete="new-password"
+          password={password}
+          userInputs={resetWords(info)}
           error={errors.password?.message}
-          {...form.register('password', { validate: schemaRule(passwordSchema) })}
+          {...form.register('password')}
         />
-        <TextField
+        <PasswordField
           id="reset-confirm-password"
           label={t.confirmPassword}
-          type="password"
           required
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword', { validate: (value, values) => mustMatch(value, values.password) })}
+          {...form.register('confirmPassword')}
         />
         <FormError>{error}</FormError>
       </CardContent>
@@ -111,7 +109,7 @@ export function ResetPasswordPage() {
 
   const content = () => {
     if (!token) return failure();
-    if (info.isError) return failure(serverDetail(info.error));
+    if (info.isError) return failure(errorReason(info.error));
     if (info.isPending) return <CardContent><Spinner label={de.common.loading} /></CardContent>;
     return <ResetForm token={token} info={info.data} />;
   };

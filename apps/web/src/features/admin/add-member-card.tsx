@@ -1,21 +1,18 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
 import { StatusMessage } from '../../components/ui/status-message';
+import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { addMemberFormSchema } from './add-member-form';
 import { addMember } from './admin-api';
-import { addMemberErrorMessage } from './admin-errors';
 import { useAvailableArchitects, useRefreshAdminLists, useTeams } from './use-admin-lists';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
-
-interface AddMemberValues {
-  teamName: string;
-  username: string;
-}
 
 /** 'Benutzer zu Team hinzufügen': needs a team and an architect; shows the server's answer. */
 export function AddMemberCard() {
@@ -24,7 +21,7 @@ export function AddMemberCard() {
   const architects = useAvailableArchitects();
   const refresh = useRefreshAdminLists();
   const [result, setResult] = useState<Result>(null);
-  const form = useForm<AddMemberValues>({ defaultValues: { teamName: '', username: '' } });
+  const form = useForm({ resolver: zodResolver(addMemberFormSchema), defaultValues: { teamName: '', username: '' } });
   const { errors, isSubmitting } = form.formState;
   const t = de.admin.addMember;
 
@@ -36,7 +33,8 @@ export function AddMemberCard() {
       form.reset({ teamName, username: '' });
       void refresh();
     } catch (error) {
-      setResult({ kind: 'error', text: addMemberErrorMessage(error) });
+      const fieldIssuesShown = showFieldIssues(error, form);
+      setResult({ kind: 'error', text: errorText(error, errorContexts.addMember, { fieldIssuesShown }) });
     }
   });
 
@@ -54,7 +52,7 @@ export function AddMemberCard() {
             options={(teams.data ?? []).map((team) => team.teamName)}
             required
             error={errors.teamName?.message}
-            {...form.register('teamName', { required: t.pickTeam })}
+            {...form.register('teamName')}
           />
           <SelectField
             id="add-member-architect"
@@ -63,7 +61,7 @@ export function AddMemberCard() {
             options={architects.data ?? []}
             required
             error={errors.username?.message}
-            {...form.register('username', { required: t.pickArchitect })}
+            {...form.register('username')}
           />
           {result?.kind === 'success' ? <StatusMessage>{result.text}</StatusMessage> : <FormError>{result?.text}</FormError>}
           <div>

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
-import { serverDetail } from '../../lib/error-message';
+import { errorReason, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useAlert } from '../feedback/feedback-context';
 import { createTeam } from './admin-api';
@@ -29,7 +29,8 @@ export function CreateTeamCard() {
       setCreated(de.admin.createTeam.created(team.teamName));
       void refresh();
     } catch (error) {
-      void alert({ title: de.admin.createTeam.failed, description: serverDetail(error) });
+      showFieldIssues(error, form);
+      void alert({ title: de.admin.createTeam.failed, description: errorReason(error) });
     }
   });
 

@@ -8,9 +8,9 @@ import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
+import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { createArchitect } from './admin-api';
-import { createUserErrorMessage } from './admin-errors';
 import { useRefreshAdminLists, useTeams } from './use-admin-lists';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
@@ -34,7 +34,8 @@ export function CreateUserCard() {
       setResult({ kind: 'success', text: answer.message });
       form.reset({ ...empty, teamName: request.teamName });
     } catch (error) {
-      setResult({ kind: 'error', text: createUserErrorMessage(error) });
+      const fieldIssuesShown = showFieldIssues(error, form);
+      setResult({ kind: 'error', text: errorText(error, errorContexts.createArchitect, { fieldIssuesShown }) });
     } finally {
       // Also after a failed invitation mail: the account exists then and belongs in the lists.
       void refresh();

@@ -4,7 +4,7 @@ import { Trash2, UserMinus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { serverDetail } from '../../lib/error-message';
+import { errorReason } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useAlert, useConfirm } from '../feedback/feedback-context';
 import { deleteTeam, removeMember } from './admin-api';
@@ -25,7 +25,7 @@ function useConfirmedChange() {
     try {
       await change();
     } catch (error) {
-      void alert({ title: failure, description: serverDetail(error) });
+      void alert({ title: failure, description: errorReason(error) });
     } finally {
       setBusy(null);
       void refresh();

@@ -60,6 +60,47 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('clears the displayed error when the username is typed in, too', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'egal', code: 'INVALID_CREDENTIALS' })));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'falsch');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('alert');
+    // A refused character changes nothing, so the error stays.
+    await userEvent.type(screen.getByLabelText('Benutzername'), '-');
+    expect(screen.getByRole('alert')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for both fields in German and sends nothing without them', async () => {
+    const login = vi.fn(async () => jsonResponse(200, {}));
+    vi.stubGlobal('fetch', login);
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Bitte geben Sie einen Benutzernamen ein.')).toBeTruthy();
+    expect(screen.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeTruthy();
+    expect(screen.getByLabelText('Passwort').getAttribute('aria-invalid')).toBe('true');
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when throttled, with the wait it names, and sends only username and password", async () => {
+    const login = vi.fn(async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify({ message: 'Zu viele fehlgeschlagene Anmeldeversuche.', code: 'TOO_MANY_ATTEMPTS' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '120' },
+      }),
+    );
+    vi.stubGlobal('fetch', login);
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'geheim');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Zu viele fehlgeschlagene Anmeldeversuche. Ein neuer Versuch ist in etwa 2 Minuten möglich.');
+    expect(JSON.parse(String(login.mock.calls[0]?.[1]?.body))).toEqual({ username: 'mara', password: 'geheim' });
+  });
+
   it('shows the network text when the server cannot be reached', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     renderLogin();

@@ -1,33 +1,78 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm, useController, type Control, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Building2 } from 'lucide-react';
-import { isUsernameInput } from '@bauakte/domain';
+import { isUsernameInput, type LoginRequest } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { PasswordField } from '../../components/ui/password-field';
+import { TextField } from '../../components/ui/text-field';
+import { errorContexts, errorText } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { login } from './auth-api';
 import { homePathFor } from './home-path';
-import { loginErrorMessage } from './login-errors';
 import { useSession } from './session-context';
+
+/** The server's answer to a failed login, kept as the form's root error until the user types again. */
+const serverError = 'root.server';
+
+/**
+ * The form's rules come with the schema library (some 25 KiB gzip), which the first route need not
+ * wait for: they load as soon as the page stands, long before anyone can have typed and submitted.
+ * Should they fail to load, the form says so as it would for a login without an answer.
+ */
+const loadResolver = () => import('./login-form').then((module) => module.loginFormResolver);
+
+const loginResolver: Resolver<LoginRequest> = async (values, context, options) => {
+  try {
+    return await (await loadResolver())(values, context, options);
+  } catch (failure) {
+    return { values: {}, errors: { root: { server: { type: 'network', message: errorText(failure, errorContexts.login) } } } };
+  }
+};
+
+function UsernameField({ control, onType }: { control: Control<LoginRequest>; onType(): void }) {
+  const { field, fieldState } = useController({ control, name: 'username' });
+  return (
+    <TextField
+      id="login-username"
+      label={de.login.username}
+      required
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      hint={<span className="sr-only">{de.login.usernameHint}</span>}
+      error={fieldState.error?.message}
+      name={field.name}
+      ref={field.ref}
+      value={field.value}
+      onBlur={field.onBlur}
+      onChange={(event) => {
+        // Only letters and digits: any other character is ignored and the entry stays as it was.
+        if (!isUsernameInput(event.target.value)) return;
+        field.onChange(event.target.value);
+        onType();
+      }}
+    />
+  );
+}
 
 export function LoginPage() {
   const { user, startSession } = useSession();
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({ resolver: loginResolver, defaultValues: { username: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  useEffect(() => void loadResolver().catch(() => undefined), []);
 
   if (user) return <Navigate to={homePathFor(user.roles)} replace />;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitting(true);
+  // Spec section 5: typing in either field clears the displayed error.
+  const clearServerError = () => form.clearErrors(serverError);
+
+  const onSubmit = form.handleSubmit(async (request) => {
     try {
-      const answer = await login({ username, password });
+      const answer = await login(request);
       if (!answer.token) {
         console.error(de.login.missingToken);
         return;
@@ -35,11 +80,9 @@ export function LoginPage() {
       const next = startSession(answer.token);
       if (next) void navigate(homePathFor(next.roles), { replace: true });
     } catch (failure) {
-      setError(loginErrorMessage(failure));
-    } finally {
-      setSubmitting(false);
+      form.setError(serverError, { message: errorText(failure, errorContexts.login) });
     }
-  };
+  });
 
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted p-4">
@@ -54,47 +97,21 @@ export function LoginPage() {
           </CardTitle>
           <CardDescription>{de.login.subtitle}</CardDescription>
         </CardHeader>
-        <form onSubmit={onSubmit} noValidate={false}>
+        <form onSubmit={onSubmit} noValidate>
           <CardContent className="flex flex-col gap-4">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="login-username">{de.login.username}</Label>
-              <Input
-                id="login-username"
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                value={username}
-                aria-describedby="login-username-hint"
-                onChange={(event) => {
-                  // Only letters and digits: any other character is ignored and the entry stays as it was.
-                  if (!isUsernameInput(event.target.value)) return;
-                  setUsername(event.target.value);
-                  setError('');
-                }}
-              />
-              <span id="login-username-hint" className="sr-only">{de.login.usernameHint}</span>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="login-password">{de.login.password}</Label>
-              <Input
-                id="login-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  setError('');
-                }}
-              />
-            </div>
-            <FormError>{error}</FormError>
+            <UsernameField control={form.control} onType={clearServerError} />
+            <PasswordField
+              id="login-password"
+              label={de.login.password}
+              required
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password', { onChange: clearServerError })}
+            />
+            <FormError>{errors.root?.server?.message}</FormError>
           </CardContent>
           <CardFooter className="flex flex-col gap-3">
-            <Button type="submit" className="w-full" busy={submitting}>
+            <Button type="submit" className="w-full" busy={isSubmitting}>
               {de.login.submit}
             </Button>
             <Link to="/forgotPassword" className="text-sm text-primary underline-offset-4 hover:underline">

@@ -3,7 +3,6 @@ import type { SessionUser } from '../../lib/token';
 
 export interface SessionState {
   user: SessionUser | null;
-  loading: boolean;
   /** Stores the token and sets the user; answers the user, or null if the token is unreadable. */
   startSession(token: string): SessionUser | null;
   /** Calls the server; on success clears the session and fully loads /login. */

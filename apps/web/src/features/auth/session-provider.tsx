@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError, setUnauthorizedListener } from '../../lib/api';
+import { setUnauthorizedListener } from '../../lib/api';
+import { hasErrorCode } from '../../lib/api-errors';
 import { storageKeys } from '../../lib/storage-keys';
 import { userFromToken, type SessionUser } from '../../lib/token';
 import { de } from '../../i18n/de';
@@ -39,7 +40,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await logoutOnServer(current.username);
     } catch (error) {
       // A token the server no longer knows is as good as logged out; anything else keeps the session.
-      if (!(error instanceof ApiError && error.status === 401)) {
+      if (!hasErrorCode(error, 'UNAUTHENTICATED')) {
         console.error(de.session.logoutFailed, error);
         return;
       }
@@ -86,6 +87,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('pagehide', onPageHide);
   }, []);
 
-  const value = useMemo<SessionState>(() => ({ user, loading: false, startSession, logout }), [user, startSession, logout]);
+  const value = useMemo<SessionState>(() => ({ user, startSession, logout }), [user, startSession, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -71,11 +71,22 @@ describe('CreateCustomerModal', () => {
   });
 
   it("shows 'Fehler beim Erstellen des Benutzers' with the reason and re-enables the button", async () => {
-    const { close } = setup(() => json(409, { message: 'Dieser Benutzername ist bereits vergeben.', code: 'CONFLICT' }));
+    const { close } = setup(() => json(403, { message: 'Dafür fehlt Ihnen die Berechtigung.', code: 'FORBIDDEN' }));
     await fillIn();
     await userEvent.click(submitButton());
-    expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Erstellen des Benutzers Dieser Benutzername ist bereits vergeben.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Erstellen des Benutzers Dafür fehlt Ihnen die Berechtigung.');
     expect(submitButton().hasAttribute('disabled')).toBe(false);
+    expect(close).not.toHaveBeenCalled();
+  });
+
+  it('shows an unavailable username beside the username field', async () => {
+    const unavailable = 'Dieser Benutzername kann nicht verwendet werden. Bitte wählen Sie einen anderen.';
+    const { close } = setup(() => json(400, { message: unavailable, code: 'USERNAME_UNAVAILABLE', issues: [{ path: 'body/username', message: unavailable }] }));
+    await fillIn();
+    await userEvent.click(submitButton());
+    const message = await screen.findByText(unavailable);
+    expect(screen.getByLabelText('Benutzername').getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.getByText('Fehler beim Erstellen des Benutzers')).toBeTruthy();
     expect(close).not.toHaveBeenCalled();
   });
 

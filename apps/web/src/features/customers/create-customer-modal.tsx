@@ -1,21 +1,18 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { createCustomerRequestSchema, customerAddressSchema, emailSchema, usernameSchema } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { TextField } from '../../components/ui/text-field';
-import { schemaRule } from '../../lib/field-rules';
+import { errorContexts, errorText, hasErrorCode, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import type { ModalBodyProps } from '../modals/modal-types';
-import { createCustomerErrorMessage, isMailFailure } from './customer-errors';
-import { emptyCustomerForm, toCreateCustomerRequest, type CustomerFormValues } from './customer-form';
+import { customerFormSchema, emptyCustomerForm } from './customer-form';
 import { createCustomer, customerKeys } from './customers-api';
 
 const t = de.customers.create;
-const fields = createCustomerRequestSchema.shape;
-const addressFields = customerAddressSchema.shape;
 
 /** 'Neuen Benutzer erstellen': an architect invites a customer, who gets the registration link by mail. */
 export function CreateCustomerModal({ close }: ModalBodyProps) {
@@ -23,17 +20,18 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
-  const form = useForm<CustomerFormValues>({ defaultValues: emptyCustomerForm });
+  const form = useForm({ resolver: zodResolver(customerFormSchema), defaultValues: emptyCustomerForm });
   const { errors, isSubmitting } = form.formState;
   const address = errors.address;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (request) => {
     setError('');
     try {
-      await createCustomer(toCreateCustomerRequest(values, user?.username ?? ''));
+      await createCustomer({ ...request, creationName: user?.username ?? '' });
     } catch (failure) {
-      setError(createCustomerErrorMessage(failure));
-      if (isMailFailure(failure)) {
+      const fieldIssuesShown = showFieldIssues(failure, form);
+      setError(errorText(failure, errorContexts.createCustomer, { fieldIssuesShown }));
+      if (hasErrorCode(failure, 'MAIL_FAILED')) {
         // The customer exists now: sending the same form again would only answer 'taken'.
         form.reset(emptyCustomerForm);
         void queryClient.invalidateQueries({ queryKey: customerKeys.all });
@@ -54,17 +52,17 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
         autoCapitalize="none"
         spellCheck={false}
         error={errors.username?.message}
-        {...form.register('username', { validate: schemaRule(usernameSchema) })}
+        {...form.register('username')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={`${ids}-first-name`} label={t.firstName} required autoComplete="off" error={errors.firstName?.message} {...form.register('firstName', { validate: schemaRule(fields.firstName) })} />
-        <TextField id={`${ids}-last-name`} label={t.lastName} required autoComplete="off" error={errors.lastName?.message} {...form.register('lastName', { validate: schemaRule(fields.lastName) })} />
+        <TextField id={`${ids}-first-name`} label={t.firstName} required autoComplete="off" error={errors.firstName?.message} {...form.register('firstName')} />
+        <TextField id={`${ids}-last-name`} label={t.lastName} required autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
-      <TextField id={`${ids}-email`} label={t.email} type="email" required autoComplete="off" error={errors.email?.message} {...form.register('email', { validate: schemaRule(emailSchema) })} />
+      <TextField id={`${ids}-email`} label={t.email} type="email" required autoComplete="off" error={errors.email?.message} {...form.register('email')} />
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-sm font-semibold">{t.address}</legend>
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-          <TextField id={`${ids}-street`} label={t.street} autoComplete="off" error={address?.street?.message} {...form.register('address.street', { validate: schemaRule(addressFields.street) })} />
+          <TextField id={`${ids}-street`} label={t.street} autoComplete="off" error={address?.street?.message} {...form.register('address.street')} />
           <TextField
             id={`${ids}-number`}
             label={t.number}
@@ -73,14 +71,14 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
             min={0}
             autoComplete="off"
             error={address?.number?.message}
-            {...form.register('address.number', { validate: schemaRule(addressFields.number) })}
+            {...form.register('address.number')}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
-          <TextField id={`${ids}-postal-code`} label={t.postalCode} autoComplete="off" error={address?.postalCode?.message} {...form.register('address.postalCode', { validate: schemaRule(addressFields.postalCode) })} />
-          <TextField id={`${ids}-city`} label={t.city} autoComplete="off" error={address?.city?.message} {...form.register('address.city', { validate: schemaRule(addressFields.city) })} />
+          <TextField id={`${ids}-postal-code`} label={t.postalCode} autoComplete="off" error={address?.postalCode?.message} {...form.register('address.postalCode')} />
+          <TextField id={`${ids}-city`} label={t.city} autoComplete="off" error={address?.city?.message} {...form.register('address.city')} />
         </div>
-        <TextField id={`${ids}-country`} label={t.country} autoComplete="off" error={address?.country?.message} {...form.register('address.country', { validate: schemaRule(addressFields.country) })} />
+        <TextField id={`${ids}-country`} label={t.country} autoComplete="off" error={address?.country?.message} {...form.register('address.country')} />
       </fieldset>
       <FormError>{error}</FormError>
       <div>

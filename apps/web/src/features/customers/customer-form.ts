@@ -1,4 +1,4 @@
-import type { CreateCustomerRequest } from '@bauakte/domain';
+import { createCustomerRequestSchema, customerAddressSchema, requestObject, type CreateCustomerRequest } from '@bauakte/domain';
 
 /** The create-customer form as its inputs hold it; the house number is a number input's text. */
 export interface CustomerFormValues {
@@ -17,15 +17,19 @@ export const emptyCustomerForm: CustomerFormValues = {
   address: { street: '', number: '', city: '', country: '', postalCode: '' },
 };
 
-/** The request of POST /api/ClientManagment; the numeric house number goes as a number. */
-export function toCreateCustomerRequest(values: CustomerFormValues, creationName: string): CreateCustomerRequest {
-  const number = values.address.number.trim();
-  return {
-    username: values.username.trim(),
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    email: values.email.trim(),
-    creationName,
-    address: { ...values.address, number: number === '' ? '' : Number(number) },
-  };
-}
+const fields = createCustomerRequestSchema.shape;
+
+/**
+ * The server's own field rules (same German messages); the output is the POST /api/ClientManagment
+ * payload but for creationName, which is the caller. The numeric house number goes as a number.
+ */
+export const customerFormSchema = requestObject({
+  username: fields.username,
+  firstName: fields.firstName,
+  lastName: fields.lastName,
+  email: fields.email,
+  address: customerAddressSchema,
+}).transform(({ address, ...person }): Omit<CreateCustomerRequest, 'creationName'> => ({
+  ...person,
+  address: { ...address, number: address.number === '' ? '' : Number(address.number) },
+}));

@@ -4,7 +4,7 @@ import { userStatusLabels, type Customer } from '@bauakte/domain';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { serverDetail } from '../../lib/error-message';
+import { errorReason } from '../../lib/api-errors';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
@@ -31,7 +31,7 @@ function DeleteCustomer({ username }: { username: string }) {
     try {
       await deleteCustomer(username);
     } catch (error) {
-      void alert({ title: t.deleteFailed, description: serverDetail(error) });
+      void alert({ title: t.deleteFailed, description: errorReason(error) });
     } finally {
       setDeleting(false);
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });

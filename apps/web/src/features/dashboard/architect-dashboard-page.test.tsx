@@ -139,6 +139,9 @@ describe('ArchitectDashboardPage layout', () => {
   it('saves a changed layout once, after the debounce delay, and not the unchanged one', async () => {
     const api = setup();
     const handle = await screen.findByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' });
+    // The grid reports its layout on mount, under real timers: that save timer must have run out
+    // first, or on a busy machine it fires amid the fake time below and saves the moved layout early.
+    await act(() => new Promise((resolve) => setTimeout(resolve, layoutSaveDelayMs)));
     vi.useFakeTimers();
     await act(async () => vi.advanceTimersByTime(layoutSaveDelayMs * 2));
     expect(api.callsTo('PUT', '/api/dashboardLayout/architect')).toHaveLength(0);

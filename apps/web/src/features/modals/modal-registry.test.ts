@@ -16,6 +16,12 @@ describe('modalBodyFor', () => {
     }
   });
 
+  it('builds the upload for architects and clients, who may upload files (spec section 6)', () => {
+    expect(modalBodyFor('UploadImage', ['ARCHI'])).not.toBeNull();
+    expect(modalBodyFor('UploadImage', ['CLIENT'])).not.toBeNull();
+    expect(modalBodyFor('UploadImage', ['ADMIN'])).toBeNull();
+  });
+
   it('builds the profile and notification settings for everyone, not yet the other modals', () => {
     expect(modalBodyFor('UserProfil', ['CLIENT'])).not.toBeNull();
     expect(modalBodyFor('NotificationSettings', ['ARCHI'])).not.toBeNull();

@@ -15,6 +15,7 @@ const CreateCustomerModal = lazyBody(() => import('../customers/create-customer-
 const CustomersModal = lazyBody(() => import('../customers/customers-modal'), 'CustomersModal');
 const CreateProjectModal = lazyBody(() => import('../projects/create-project-modal'), 'CreateProjectModal');
 const ProjectsModal = lazyBody(() => import('../projects/projects-modal'), 'ProjectsModal');
+const UploadModal = lazyBody(() => import('../files/upload-modal'), 'UploadModal');
 
 /** The body of a modal type for these roles, or null where the feature is not built yet (placeholder). */
 export function modalBodyFor(type: ModalType, roles: readonly string[]): ModalBody | null {
@@ -33,6 +34,9 @@ export function modalBodyFor(type: ModalType, roles: readonly string[]): ModalBo
       return ProfileModal;
     case 'NotificationSettings':
       return NotificationSettingsModal;
+    // Spec section 6: the project's architects and its client upload files.
+    case 'UploadImage':
+      return roles.includes('ARCHI') || roles.includes('CLIENT') ? UploadModal : null;
     default:
       return null;
   }

@@ -4,6 +4,8 @@ import {
 
 export type NotificationOption = ChatNotificationOption | FormNotificationOption;
 
+export const notificationOptions: readonly NotificationOption[] = [...chatNotificationOptions, ...formNotificationOptions];
+
 function groupOf(option: NotificationOption): readonly NotificationOption[] {
   return (chatNotificationOptions as readonly NotificationOption[]).includes(option) ? chatNotificationOptions : formNotificationOptions;
 }
@@ -16,4 +18,9 @@ export function chooseOption(settings: NotificationSettings, option: Notificatio
   if (!checked) return { ...settings, [option]: false };
   const cleared = Object.fromEntries(groupOf(option).map((other) => [other, false]));
   return { ...settings, ...cleared, [option]: true };
+}
+
+/** Exactly the eight flags, whatever else an answer carries: the PUT body takes nothing more. */
+export function notificationFlags(settings: NotificationSettings): NotificationSettings {
+  return Object.fromEntries(notificationOptions.map((option) => [option, settings[option] === true])) as NotificationSettings;
 }

@@ -51,6 +51,19 @@ describe('NotificationSettingsModal', () => {
     });
   });
 
+  it('sends exactly the eight flags, whatever else the loaded settings carry', async () => {
+    const api = stubApi({
+      'GET /api/notificationSettings/mara': () => json(200, { ...defaultNotificationSettings, username: 'mara', id: 4 }),
+      'PUT /api/notificationSettings/mara': (call) => json(200, call.body),
+    });
+    const close = vi.fn();
+    renderWithProviders(<NotificationSettingsModal close={close} props={{}} />, { user: sessionUser('mara', ['CLIENT']) });
+    await screen.findByRole('group', { name: 'Chat-Benachrichtigungen' });
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(api.callsTo('PUT', '/api/notificationSettings/mara')[0]?.body).toEqual(defaultNotificationSettings);
+  });
+
   it('shows clients only the chat options', async () => {
     setup(['CLIENT']);
     await screen.findByRole('group', { name: 'Chat-Benachrichtigungen' });

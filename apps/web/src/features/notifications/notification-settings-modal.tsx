@@ -1,17 +1,21 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  chatNotificationLabels, chatNotificationOptions, formNotificationLabels, formNotificationOptions, type NotificationSettings,
+  chatNotificationLabels, chatNotificationOptions, formNotificationLabels, formNotificationOptions, notificationSettingsSchema,
+  type NotificationSettings,
 } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FormError } from '../../components/ui/form-error';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
+import { errorContexts, errorText } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import type { ModalBodyProps } from '../modals/modal-types';
-import { chooseOption, type NotificationOption } from './notification-options';
+import { chooseOption, notificationFlags, notificationOptions, type NotificationOption } from './notification-options';
 import { fetchNotificationSettings, notificationSettingsKey, saveNotificationSettings } from './notification-settings-api';
 
 const t = de.notificationSettings;
@@ -48,43 +52,47 @@ function OptionGroup({
 
 function SettingsForm({ username, initial, isArchitect, close }: { username: string; initial: NotificationSettings; isArchitect: boolean; close(): void }) {
   const queryClient = useQueryClient();
-  const [settings, setSettings] = useState(initial);
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
+  const defaults = notificationFlags(initial);
+  const form = useForm({ resolver: zodResolver(notificationSettingsSchema), defaultValues: defaults });
+  const watched = useWatch({ control: form.control });
+  const settings = { ...defaults, ...watched };
+  const { isSubmitting } = form.formState;
 
-  const save = async () => {
-    setSaving(true);
+  const onSubmit = form.handleSubmit(async (request) => {
     setError('');
     try {
-      const saved = await saveNotificationSettings(username, settings);
+      const saved = await saveNotificationSettings(username, request);
       queryClient.setQueryData(notificationSettingsKey(username), saved);
       close();
-    } catch {
-      setError(t.saveFailed);
-      setSaving(false);
+    } catch (failure) {
+      setError(errorText(failure, errorContexts.saveNotificationSettings));
     }
+  });
+  const change = (option: NotificationOption, checked: boolean) => {
+    const next = chooseOption(form.getValues(), option, checked);
+    for (const flag of notificationOptions) form.setValue(flag, next[flag], { shouldDirty: true });
   };
-  const change = (option: NotificationOption, checked: boolean) => setSettings((current) => chooseOption(current, option, checked));
 
   return (
-    <div className="flex flex-col gap-4">
-      <OptionGroup legend={t.chat} options={chatNotificationOptions} labels={chatNotificationLabels} settings={settings} disabled={saving} onChange={change} />
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <OptionGroup legend={t.chat} options={chatNotificationOptions} labels={chatNotificationLabels} settings={settings} disabled={isSubmitting} onChange={change} />
       {isArchitect ? (
-        <OptionGroup legend={t.form} options={formNotificationOptions} labels={formNotificationLabels} settings={settings} disabled={saving} onChange={change} />
+        <OptionGroup legend={t.form} options={formNotificationOptions} labels={formNotificationLabels} settings={settings} disabled={isSubmitting} onChange={change} />
       ) : null}
       <FormError>{error}</FormError>
-      <Footer busy={saving} onSave={() => void save()} onCancel={close} />
-    </div>
+      <Footer busy={isSubmitting} canSave onCancel={close} />
+    </form>
   );
 }
 
-function Footer({ busy, onSave, onCancel }: { busy: boolean; onSave?: () => void; onCancel(): void }) {
+function Footer({ busy, canSave = false, onCancel }: { busy: boolean; canSave?: boolean; onCancel(): void }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="outline" onClick={onCancel}>
         {t.cancel}
       </Button>
-      <Button disabled={!onSave} busy={busy} onClick={onSave}>
+      <Button type="submit" disabled={!canSave} busy={busy}>
         {t.save}
       </Button>
     </div>

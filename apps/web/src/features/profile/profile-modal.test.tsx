@@ -21,13 +21,16 @@ const profileOf = (username: string, roles: Profile['roles']): Profile => ({
   address: { street: 'Annenstraße', number: '12', city: 'Graz', state: 'Steiermark', postalCode: '8020', country: 'Österreich', municipality: 'Graz' },
 });
 
-function setup({ viewer = sessionUser('mara', ['ARCHI']), username }: { viewer?: ReturnType<typeof sessionUser>; username?: string } = {}) {
+type Handlers = Parameters<typeof stubApi>[0];
+
+function setup(handlers: Handlers = {}, { viewer = sessionUser('mara', ['ARCHI']), username }: { viewer?: ReturnType<typeof sessionUser>; username?: string } = {}) {
   const api = stubApi({
     'GET /api/profil/mara': () => json(200, profileOf('mara', ['ARCHI'])),
     'GET /api/profil/kunde1': () => json(200, profileOf('kunde1', ['CLIENT'])),
     'PUT /api/profil/mara': (call) => json(200, { ...profileOf('mara', ['ARCHI']), ...(call.body as object) }),
     'PUT /api/profil/kunde1': () => json(403, { message: 'Dafür fehlt Ihnen die Berechtigung.', code: 'FORBIDDEN' }),
     'DELETE /api/profil/mara': () => noContent(),
+    ...handlers,
   });
   const close = vi.fn();
   const rendered = renderWithProviders(<ProfileModal close={close} props={username ? { username } : {}} />, { user: viewer });
@@ -58,16 +61,75 @@ describe('ProfileModal', () => {
     expect(savedBody(api)).not.toHaveProperty('password');
   });
 
-  it('sends the new password when both fields match, with the merged profile', async () => {
+  it('sends the new password with the current one when both fields match, with the merged profile', async () => {
     const { api, close } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Passwort ändern' }));
+    expect(screen.queryByLabelText('Aktuelles Passwort')).toBeNull();
     await userEvent.type(screen.getByLabelText('Neues Passwort'), 'neues-passwort');
     await userEvent.type(screen.getByLabelText('Neues Passwort wiederholen'), 'neues-passwort');
     await userEvent.clear(screen.getByLabelText('Vorname'));
     await userEvent.type(screen.getByLabelText('Vorname'), 'Marie');
+    const current = screen.getByLabelText<HTMLInputElement>('Aktuelles Passwort');
+    expect(current.type).toBe('password');
+    expect(current.autocomplete).toBe('current-password');
+    await userEvent.type(current, 'altes-passwort');
     await save();
     await waitFor(() => expect(close).toHaveBeenCalled());
-    expect(savedBody(api)).toEqual({ ...profileOf('mara', ['ARCHI']), firstName: 'Marie', password: 'neues-passwort' });
+    expect(savedBody(api)).toEqual({ ...profileOf('mara', ['ARCHI']), firstName: 'Marie', password: 'neues-passwort', currentPassword: 'altes-passwort' });
+  });
+
+  it("asks for 'Aktuelles Passwort' when the e-mail address changes and sends nothing without it", async () => {
+    const { api, close } = setup();
+    const email = await screen.findByLabelText('E-Mail');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'MARA@example.at');
+    // The same address in other letters is no change, as on the server.
+    expect(screen.queryByLabelText('Aktuelles Passwort')).toBeNull();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'mara.neu@example.at');
+    expect(screen.getByLabelText('Aktuelles Passwort')).toBeTruthy();
+    await save();
+    expect(await screen.findByText('Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeTruthy();
+    expect(screen.getByLabelText('Aktuelles Passwort').getAttribute('aria-invalid')).toBe('true');
+    expect(savedBody(api)).toBeUndefined();
+
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'altes-passwort');
+    await save();
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(savedBody(api)).toMatchObject({ email: 'mara.neu@example.at', currentPassword: 'altes-passwort' });
+    expect(savedBody(api)).not.toHaveProperty('password');
+  });
+
+  it("shows the server's refusal of the current password beside that field and stays open", async () => {
+    const { close } = setup({
+      'PUT /api/profil/mara': () =>
+        json(400, {
+          message: 'Das aktuelle Passwort ist falsch.',
+          code: 'CURRENT_PASSWORD_WRONG',
+          issues: [{ path: 'body/currentPassword', message: 'Das aktuelle Passwort ist falsch.' }],
+        }),
+    });
+    const email = await screen.findByLabelText('E-Mail');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'mara.neu@example.at');
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'falsch-geraten');
+    await save();
+    const message = await screen.findByText('Das aktuelle Passwort ist falsch.');
+    expect(screen.getByLabelText('Aktuelles Passwort').getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.getByText('Fehler beim Speichern.')).toBeTruthy();
+    expect(close).not.toHaveBeenCalled();
+  });
+
+  it('refuses a guessable new password with the German text and sends nothing', async () => {
+    const { api } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Passwort ändern' }));
+    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'passwort1');
+    await userEvent.type(screen.getByLabelText('Neues Passwort wiederholen'), 'passwort1');
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'altes-passwort');
+    expect(await screen.findByText(/^Passwortstärke: /, {}, { timeout: 3000 })).toBeTruthy();
+    await save();
+    expect(await screen.findByText('Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.')).toBeTruthy();
+    expect(savedBody(api)).toBeUndefined();
   });
 
   it('refuses a matching but too short password before sending', async () => {
@@ -89,16 +151,18 @@ describe('ProfileModal', () => {
   });
 
   it("hides the password toggle on another's profile and shows the server's refusal on save", async () => {
-    const { close } = setup({ username: 'kunde1' });
+    const { close } = setup({}, { username: 'kunde1' });
     expect(await screen.findByRole('heading', { name: 'Profil von kunde1' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Passwort ändern' })).toBeNull();
+    await userEvent.type(screen.getByLabelText('E-Mail'), 'x');
+    expect(screen.queryByLabelText('Aktuelles Passwort')).toBeNull();
     await save();
     expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Speichern. Dafür fehlt Ihnen die Berechtigung.');
     expect(close).not.toHaveBeenCalled();
   });
 
   it("says 'Kein Profil gefunden' for a profile the server does not show", async () => {
-    setup({ username: 'fremd' });
+    setup({}, { username: 'fremd' });
     expect((await screen.findByRole('alert')).textContent).toBe('Kein Profil gefunden');
   });
 

@@ -1,25 +1,33 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { emailSchema, passwordSchema, profileAddressSchema, profileUpdateRequestSchema, type Profile } from '@bauakte/domain';
+import type { Profile } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
+import { NewPasswordField } from '../../components/ui/new-password-field';
+import { PasswordField } from '../../components/ui/password-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
-import { ApiError } from '../../lib/api';
-import { withServerDetail } from '../../lib/error-message';
-import { schemaRule } from '../../lib/field-rules';
+import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
-import { chosenPassword, passwordsDiffer, profileFormDefaults, toProfileUpdate, type ProfileFormValues } from './profile-form';
+import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileWords } from './profile-form';
 
 const t = de.profile;
-const fields = profileUpdateRequestSchema.shape;
-const addressFields = profileAddressSchema.shape;
 const addressOrder = ['street', 'number', 'city', 'state', 'postalCode', 'country', 'municipality'] as const;
+
+/**
+ * Where the server's field messages go: its 'password' is the new password here, and a refusal of
+ * the current password stands beside that field even when the answer names no field.
+ */
+const issueFields = {
+  rename: { password: 'newPassword' },
+  byCode: { CURRENT_PASSWORD_WRONG: 'currentPassword', CURRENT_PASSWORD_REQUIRED: 'currentPassword', PASSWORD_TOO_WEAK: 'newPassword' },
+} as const;
 
 function ToggleButton({ open, show, hide, controls, onToggle }: { open: boolean; show: string; hide: string; controls: string; onToggle(): void }) {
   return (
@@ -39,21 +47,34 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   const [addressOpen, setAddressOpen] = useState(false);
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState(false);
-  const form = useForm<ProfileFormValues>({ defaultValues: profileFormDefaults(profile) });
-  const { errors, isSubmitting } = form.formState;
-  const [newPassword = '', newPasswordRepeat = ''] = useWatch({ control: form.control, name: ['newPassword', 'newPasswordRepeat'] });
   const passwordEntryOpen = isOwn && passwordOpen;
+  const context = useMemo(() => ({ profile, isOwn, passwordEntryOpen }), [profile, isOwn, passwordEntryOpen]);
+  const resolver = useMemo(() => zodResolver(profileFormSchema(context)), [context]);
+  const form = useForm({ resolver, defaultValues: profileFormDefaults(profile) });
+  const { errors, isSubmitting } = form.formState;
+  const [newPassword, newPasswordRepeat, firstName, lastName, email] = useWatch({
+    control: form.control,
+    name: ['newPassword', 'newPasswordRepeat', 'firstName', 'lastName', 'email'],
+  });
   const showMismatch = passwordEntryOpen && passwordsDiffer({ newPassword, newPasswordRepeat });
+  const showCurrentPassword = asksCurrentPassword(context, { newPassword, email });
   const busy = isSubmitting || deleting;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // A refused address field must be seen, so its section opens.
+  const addressRefused = errors.address !== undefined;
+  useEffect(() => {
+    if (addressRefused) setAddressOpen(true);
+  }, [addressRefused]);
+
+  const onSubmit = form.handleSubmit(async (request) => {
     setError('');
     try {
-      const saved = await saveProfile(profile.username, toProfileUpdate(profile, values, chosenPassword(values, passwordEntryOpen)));
+      const saved = await saveProfile(profile.username, request);
       queryClient.setQueryData(profileKey(saved.username), saved);
       close();
     } catch (failure) {
-      setError(withServerDetail(t.saveFailed, failure));
+      const fieldIssuesShown = showFieldIssues(failure, form, issueFields);
+      setError(errorText(failure, errorContexts.saveProfile, { fieldIssuesShown }));
     }
   });
 
@@ -64,7 +85,7 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
     try {
       await deleteProfile(profile.username);
     } catch (failure) {
-      setError(withServerDetail(t.deleteFailed, failure));
+      setError(errorText(failure, errorContexts.deleteProfile));
       setDeleting(false);
       return;
     }
@@ -78,18 +99,15 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
     close();
   };
 
-  const passwordRule = (value: string, values: ProfileFormValues) =>
-    chosenPassword(values, passwordEntryOpen) === undefined ? true : schemaRule(passwordSchema)(value);
-
   return (
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col gap-4">
       <h3 className="text-base font-semibold">{t.heading(profile.username)}</h3>
       <div className="flex max-h-[400px] flex-col gap-4 overflow-y-auto p-1">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id={`${ids}-first-name`} label={t.firstName} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName', { validate: schemaRule(fields.firstName) })} />
-          <TextField id={`${ids}-last-name`} label={t.lastName} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName', { validate: schemaRule(fields.lastName) })} />
-          <TextField id={`${ids}-email`} label={t.email} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email', { validate: schemaRule(emailSchema) })} />
-          <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber', { validate: schemaRule(fields.phoneNumber) })} />
+          <TextField id={`${ids}-first-name`} label={t.firstName} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextField id={`${ids}-last-name`} label={t.lastName} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+          <TextField id={`${ids}-email`} label={t.email} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
         </div>
         <div className="flex flex-wrap gap-2">
           {isOwn ? (
@@ -99,30 +117,42 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
         </div>
         {passwordEntryOpen ? (
           <div id={`${ids}-password`} className="grid gap-4 sm:grid-cols-2">
-            <TextField
+            <NewPasswordField
               id={`${ids}-new-password`}
               label={t.newPassword}
-              type="password"
-              autoComplete="new-password"
+              password={newPassword}
+              userInputs={profileWords(profile, { firstName, lastName, email })}
               error={errors.newPassword?.message}
-              {...form.register('newPassword', { validate: passwordRule })}
+              {...form.register('newPassword')}
             />
-            <TextField id={`${ids}-new-password-repeat`} label={t.repeatPassword} type="password" autoComplete="new-password" aria-describedby={showMismatch ? `${ids}-mismatch` : undefined} {...form.register('newPasswordRepeat')} />
+            <PasswordField
+              id={`${ids}-new-password-repeat`}
+              label={t.repeatPassword}
+              autoComplete="new-password"
+              describedBy={showMismatch ? `${ids}-mismatch` : undefined}
+              {...form.register('newPasswordRepeat')}
+            />
             <p id={`${ids}-mismatch`} aria-live="polite" className="text-sm text-destructive sm:col-span-2">
               {showMismatch ? t.passwordMismatchHint : ''}
             </p>
           </div>
         ) : null}
+        {showCurrentPassword ? (
+          <PasswordField
+            id={`${ids}-current-password`}
+            label={t.currentPassword}
+            required
+            autoComplete="current-password"
+            hint={t.currentPasswordHint}
+            error={errors.currentPassword?.message}
+            className="sm:max-w-[calc(50%-0.5rem)]"
+            {...form.register('currentPassword')}
+          />
+        ) : null}
         {addressOpen ? (
           <div id={`${ids}-address`} className="grid gap-4 sm:grid-cols-2">
             {addressOrder.map((name) => (
-              <TextField
-                key={name}
-                id={`${ids}-${name}`}
-                label={t[name]}
-                error={errors.address?.[name]?.message}
-                {...form.register(`address.${name}`, { validate: schemaRule(addressFields[name]) })}
-              />
+              <TextField key={name} id={`${ids}-${name}`} label={t[name]} error={errors.address?.[name]?.message} {...form.register(`address.${name}`)} />
             ))}
           </div>
         ) : null}
@@ -155,10 +185,7 @@ export function ProfileModal({ close, props }: ModalBodyProps) {
 
   if (!username) return <FormError>{t.notFound}</FormError>;
   if (profile.isPending) return <Spinner label={t.loading} />;
-  if (profile.isError) {
-    const missing = profile.error instanceof ApiError && profile.error.status === 404;
-    return <FormError>{missing ? t.notFound : t.loadFailed}</FormError>;
-  }
+  if (profile.isError) return <FormError>{errorText(profile.error, errorContexts.loadProfile)}</FormError>;
   const isOwn = profile.data.username.toLowerCase() === user?.username.toLowerCase();
   return <ProfileForm profile={profile.data} isOwn={isOwn} close={close} />;
 }

@@ -3,6 +3,7 @@ import {
   heatProducerLabels, hotWaterProductionLabels, renovatedUnitsLabels, roofTypeLabels, temperatureRegulationLabels, typeOfGlassLabels,
 } from '@bauakte/domain';
 import { de } from '../../i18n/de';
+import { dateTimeText } from '../../lib/date-time';
 
 /** German labels of the answers that are choices, by the field's last path segment. */
 const choiceLabels: Record<string, Readonly<Record<string, string>>> = {
@@ -38,9 +39,5 @@ export function answerText(path: string, value: unknown): string {
   return JSON.stringify(value);
 }
 
-const dateTime = new Intl.DateTimeFormat('de-AT', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Vienna' });
-
 /** When a change was saved, in Austrian date and time. */
-export function changedAtText(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
+export const changedAtText = dateTimeText;

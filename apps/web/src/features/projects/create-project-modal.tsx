@@ -4,15 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customer } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
-import { Label } from '../../components/ui/label';
-import { NativeSelect } from '../../components/ui/native-select';
-import { withServerDetail } from '../../lib/error-message';
+import { SelectField } from '../../components/ui/select-field';
+import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { customerKeys, fetchCustomers } from '../customers/customers-api';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
-import { emptyProjectForm, toProjectRequest, type ProjectFormValues } from './project-form';
+import { emptyProjectForm, projectFormResolver } from './project-form';
 import { createProject, projectKeys } from './projects-api';
 
 const t = de.projects.create;
@@ -31,16 +30,16 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
   // Loaded on opening: the modal remounts each time, and a fresh list includes a just-created customer.
   const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null, staleTime: 0 });
   const [error, setError] = useState('');
-  const form = useForm<ProjectFormValues>({ defaultValues: emptyProjectForm });
+  const form = useForm({ resolver: projectFormResolver, defaultValues: emptyProjectForm });
   const { errors, isSubmitting } = form.formState;
-  const selectId = `${ids}-customer`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ name, assignedUser, description, address }) => {
     setError('');
     try {
-      await createProject({ ...toProjectRequest(values), assignedUser: values.assignedUser || null, creationName: username });
+      await createProject({ name, assignedUser, creationName: username, description, address });
     } catch (failure) {
-      setError(withServerDetail(t.failed, failure));
+      const fieldIssuesShown = showFieldIssues(failure, form);
+      setError(errorText(failure, errorContexts.createProject, { fieldIssuesShown }));
       return;
     }
     void queryClient.invalidateQueries({ queryKey: projectKeys.all });
@@ -50,18 +49,17 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4">
       <ProjectNameField idPrefix={ids} register={form.register} errors={errors} />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={selectId}>{t.assignedUser}</Label>
-        <NativeSelect id={selectId} disabled={customers.isPending && user !== null} aria-busy={customers.isFetching || undefined} {...form.register('assignedUser')}>
-          <option value="">{t.noCustomer}</option>
-          {(customers.data ?? []).map((customer) => (
-            <option key={customer.username} value={customer.username}>
-              {customerLabel(customer)}
-            </option>
-          ))}
-        </NativeSelect>
-        {customers.isError ? <p className="text-sm text-destructive">{t.customersLoadFailed}</p> : null}
-      </div>
+      <SelectField
+        id={`${ids}-customer`}
+        label={t.assignedUser}
+        placeholder={t.noCustomer}
+        options={(customers.data ?? []).map((customer) => ({ value: customer.username, label: customerLabel(customer) }))}
+        disabled={customers.isPending && user !== null}
+        aria-busy={customers.isFetching || undefined}
+        hint={customers.isError ? <span className="text-destructive">{t.customersLoadFailed}</span> : undefined}
+        error={errors.assignedUser?.message}
+        {...form.register('assignedUser')}
+      />
       <ProjectDescriptionField idPrefix={ids} register={form.register} errors={errors} />
       <ProjectAddressFields idPrefix={ids} register={form.register} errors={errors} />
       <FormError>{error}</FormError>

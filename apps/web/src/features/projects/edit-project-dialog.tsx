@@ -5,10 +5,10 @@ import type { Project } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form-error';
-import { withServerDetail } from '../../lib/error-message';
+import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
-import { projectFormValues, toProjectRequest, type ProjectFormValues } from './project-form';
+import { projectFormResolver, projectFormValues } from './project-form';
 import { projectKeys, updateProject } from './projects-api';
 
 const t = de.projectOverview;
@@ -23,18 +23,20 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
   const ids = useId();
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
-  const form = useForm<ProjectFormValues>({ defaultValues: projectFormValues(project) });
+  const form = useForm({ resolver: projectFormResolver, defaultValues: projectFormValues(project) });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // The customer is assigned when the project is created; editing sends only what the call takes.
+  const onSubmit = form.handleSubmit(async ({ name, description, address }) => {
     setError('');
     try {
-      const saved = await updateProject(String(project.id), toProjectRequest(values));
+      const saved = await updateProject(String(project.id), { name, description, address });
       queryClient.setQueryData(projectKeys.detail(String(project.id)), saved);
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
       onDone();
     } catch (failure) {
-      setError(withServerDetail(t.editFailed, failure));
+      const fieldIssuesShown = showFieldIssues(failure, form);
+      setError(errorText(failure, errorContexts.editProject, { fieldIssuesShown }));
     }
   });
 

@@ -1,5 +1,7 @@
-import { projectAddressSchema, type UpdateProjectRequest, type Project } from '@bauakte/domain';
-import { schemaRule } from '../../lib/field-rules';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  claimedUsernameSchema, projectAddressSchema, requestObject, singleLineString, updateProjectRequestSchema, type Project,
+} from '@bauakte/domain';
 
 /** The project form as the inputs hold it: every field text, the Katastralgemeinde a number input's text. */
 export interface ProjectFormValues {
@@ -25,27 +27,45 @@ export const emptyProjectForm: ProjectFormValues = {
 };
 
 export function projectFormValues(project: Project): ProjectFormValues {
-  const { katastral, ...address } = project.address;
+  const { street, number, city, katastral, postalCode, country } = project.address;
   return {
     name: project.name,
     assignedUser: project.assignedUser ?? '',
     description: project.description,
-    address: { ...address, katastral: katastral === null ? '' : String(katastral) },
+    address: { street, number, city, katastral: katastral === null ? '' : String(katastral), postalCode, country },
   };
 }
 
 /** An empty input means no Katastralgemeinde; anything else goes to the schema as a number. */
-export function katastralOf(text: string): number | null {
+function katastralOf(text: string): number | null {
   return text.trim() === '' ? null : Number(text);
 }
 
-/** 1002–92129, whole, with the schema's own messages ('Value must be at least 01002.' …). */
-export const katastralRule = (text: string) => schemaRule(projectAddressSchema.shape.katastral)(katastralOf(text));
+const fields = updateProjectRequestSchema.shape;
+const addressFields = projectAddressSchema.shape;
 
-export function toProjectRequest(values: ProjectFormValues): UpdateProjectRequest {
-  return {
-    name: values.name.trim(),
-    description: values.description,
-    address: { ...values.address, katastral: katastralOf(values.address.katastral) },
-  };
-}
+/**
+ * The server's field rules with their messages (the Katastralgemeinde 1002–92129: 'Value must be at
+ * least 01002.' …). The output holds the request's fields; each modal sends those its call takes.
+ */
+export const projectFormSchema = requestObject({
+  name: fields.name,
+  assignedUser: claimedUsernameSchema.transform((username) => username || null),
+  description: fields.description,
+  address: requestObject({
+    street: addressFields.street,
+    number: addressFields.number,
+    city: addressFields.city,
+    katastral: singleLineString()
+      .transform((value): number | null | undefined => katastralOf(value))
+      .pipe(addressFields.katastral),
+    postalCode: addressFields.postalCode,
+    country: addressFields.country,
+  }),
+});
+
+export const projectFormResolver = zodResolver(projectFormSchema);
+
+/** The form's values as the resolver takes them. */
+export type ProjectFormInput = Parameters<typeof projectFormResolver>[0];
+

@@ -54,6 +54,7 @@ function setup({ roles = ['ARCHI'], projectId = '7', route = '/projectOverview',
   const api = stubApi({
     'GET /api/DashboardClient/project/7': () => json(200, project),
     'GET /api/questionnaire/7/changes': () => json(200, []),
+    'GET /api/s3/project/7': () => json(200, []),
     ...handlers,
   });
   const rendered = renderWithProviders(
@@ -120,7 +121,7 @@ describe('ProjectOverviewPage', () => {
     expect(bar.getAttribute('aria-valuemax')).toBe('100');
     expect(within(info).getByText('40 % – In Bearbeitung')).toBeTruthy();
     expect(within(card('Aktionen')).getByRole('button', { name: 'Projekt exportieren' })).toBeTruthy();
-    expect(within(card('Projektdateien')).getByText('Noch keine Dateien vorhanden.')).toBeTruthy();
+    expect(await within(card('Projektdateien')).findByText('Noch keine Dateien vorhanden.')).toBeTruthy();
   });
 
   it("hides 'Aktionen', the Katastralgemeinde and the customer from clients", async () => {
@@ -132,13 +133,34 @@ describe('ProjectOverviewPage', () => {
     expect(within(card('Projektdateien')).getByRole('button', { name: '+ Plan hochladen' })).toBeTruthy();
   });
 
-  it('opens the export and upload modals (placeholders until their features land)', async () => {
+  it('opens the export modal (a placeholder until its feature lands) and the upload modal', async () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Projekt exportieren' }));
     expect(await screen.findByRole('dialog', { name: 'Projekt exportieren' })).toBeTruthy();
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: '+ Plan hochladen' }));
-    expect(await screen.findByRole('dialog', { name: 'Plan hochladen' })).toBeTruthy();
+    const upload = await screen.findByRole('dialog', { name: 'Plan hochladen' });
+    expect(await within(upload).findByLabelText('Titel')).toBeTruthy();
+  });
+
+  it("lists the project's files in 'Projektdateien'", async () => {
+    const { api } = setup({
+      roles: ['CLIENT'],
+      handlers: {
+        'GET /api/s3/project/7': () =>
+          json(200, [
+            {
+              id: 34, url: '/api/s3/download/7/34?expires=1&signature=x', thumbnailUrl: null, name: 'Grundriss EG', comment: 'Stand November',
+              documentType: 'PDF', contentType: 'application/pdf', size: 2048, originalName: 'grundriss.pdf', uploadedBy: 'mara',
+              uploadedByName: 'Mara Architektin', uploadedAt: '2026-11-22T13:05:00.000Z',
+            },
+          ]),
+      },
+    });
+    const files = await screen.findByRole('region', { name: 'Projektdateien' });
+    expect(await within(files).findByRole('article', { name: 'Grundriss EG' })).toBeTruthy();
+    expect(within(files).getByText('Stand November')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/s3/project/7')).toHaveLength(1);
   });
 
   it("says 'Projekt konnte nicht geladen werden.' when the request fails", async () => {

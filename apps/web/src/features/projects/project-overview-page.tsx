@@ -2,15 +2,16 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { projectStatusLabels, type Project } from '@bauakte/domain';
-import { FileDown, FolderOpen, Pencil, Trash2, Upload } from 'lucide-react';
+import { FileDown, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
-import { serverDetail } from '../../lib/error-message';
+import { errorReason } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm } from '../feedback/feedback-context';
+import { ProjectFilesCard } from '../files/project-files-card';
 import { useModal } from '../modals/modal-context';
 import { ChangeLogCard } from './change-log-card';
 import { EditProjectDialog } from './edit-project-dialog';
@@ -73,7 +74,7 @@ function ProjectActions({ project }: { project: Project }) {
       await deleteProject(String(project.id));
     } catch (error) {
       setDeleting(false);
-      void alert({ title: t.deleteFailed, description: serverDetail(error) });
+      void alert({ title: t.deleteFailed, description: errorReason(error) });
       return;
     }
     // The project is gone: leave without the missing-project warning, and without refetching it.
@@ -101,28 +102,6 @@ function ProjectActions({ project }: { project: Project }) {
         </Button>
       </div>
       <EditProjectDialog project={project} open={editing} onOpenChange={setEditing} />
-    </SectionCard>
-  );
-}
-
-/** 'Projektdateien': uploads come with the files feature; until then the list is empty. */
-function ProjectFiles({ className }: { className?: string }) {
-  const { openModal } = useModal();
-  return (
-    <SectionCard
-      title={t.filesTitle}
-      className={className}
-      action={
-        <Button size="sm" variant="outline" onClick={() => openModal('UploadImage')}>
-          <Upload aria-hidden />
-          {t.upload}
-        </Button>
-      }
-    >
-      <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-border p-8 text-center text-muted-foreground">
-        <FolderOpen aria-hidden className="size-8" />
-        <p>{t.noFiles}</p>
-      </div>
     </SectionCard>
   );
 }
@@ -164,7 +143,7 @@ function ProjectOverview({ projectId }: { projectId: string }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <ProjectInformation project={data} isArchitect={isArchitect} />
         {isArchitect ? <ProjectActions project={data} /> : null}
-        <ProjectFiles className={cn(isArchitect && 'lg:col-span-2')} />
+        <ProjectFilesCard projectId={projectId} className={cn(isArchitect && 'lg:col-span-2')} />
         {isArchitect ? <ChangeLogCard projectId={projectId} className="lg:col-span-2" /> : null}
       </div>
     </div>

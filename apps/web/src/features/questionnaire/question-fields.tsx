@@ -1,11 +1,11 @@
-import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
+import type { ChangeEvent, ComponentProps } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { FieldError, FieldHint, FormField, joinIds } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
-import { questionMessage } from './questionnaire-errors';
+import { questionMessage } from './question-message';
 
 const t = de.questionnaire;
 
@@ -20,29 +20,9 @@ interface QuestionProps<T extends FieldValues, Output> {
 /** Stable ids from the field path ('roof.roofType' → 'question-roof-roofType'), also for e2e specs. */
 const questionId = (name: string) => `question-${name.replace(/\./g, '-')}`;
 
-const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
-
 /** Questions side by side on wide screens, one below the other on a phone. */
 export function QuestionGrid({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('grid gap-x-8 gap-y-6 md:grid-cols-2', className)} {...props} />;
-}
-
-function FieldMessage({ id, children }: { id: string; children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-destructive">
-      {children}
-    </p>
-  );
-}
-
-function Hint({ id, children }: { id: string; children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p id={id} className="text-sm text-muted-foreground">
-      {children}
-    </p>
-  );
 }
 
 /** What every single-control question needs: its field, stable id, message and the control's wiring. */
@@ -50,29 +30,8 @@ function useQuestion<T extends FieldValues, Output>(control: Control<T, unknown,
   const { field, fieldState } = useController({ control, name });
   const id = questionId(name);
   const error = questionMessage(fieldState.error?.message);
-  const controlProps = (describedById: string | undefined) => ({
-    id,
-    name: field.name,
-    ref: field.ref,
-    onBlur: field.onBlur,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedById,
-  });
-  return { field, id, error, controlProps };
-}
-
-/** Label, control, hint and message of one question; the control gets the ids it must reference. */
-function Question({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: (describedById: string | undefined) => ReactNode }) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children(describedBy(hint && hintId, error && errorId))}
-      <Hint id={hintId}>{hint}</Hint>
-      <FieldMessage id={errorId}>{error}</FieldMessage>
-    </div>
-  );
+  const wiring = { name: field.name, ref: field.ref, onBlur: field.onBlur };
+  return { field, id, error, wiring };
 }
 
 interface SelectQuestionProps<T extends FieldValues, Output, V extends string> extends QuestionProps<T, Output> {
@@ -83,13 +42,14 @@ interface SelectQuestionProps<T extends FieldValues, Output, V extends string> e
 
 /** A choice; the empty 'Bitte wählen' option means unanswered and is sent as null. */
 export function SelectQuestion<T extends FieldValues, Output, V extends string>({ control, name, label, hint, options, labels }: SelectQuestionProps<T, Output, V>) {
-  const { field, id, error, controlProps } = useQuestion(control, name);
+  const { field, id, error, wiring } = useQuestion(control, name);
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => field.onChange(event.target.value === '' ? null : event.target.value);
   return (
-    <Question id={id} label={label} hint={hint} error={error}>
-      {(describedById) => (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(controlProps) => (
         <NativeSelect
-          {...controlProps(describedById)}
+          {...wiring}
+          {...controlProps}
           value={typeof field.value === 'string' ? field.value : ''}
           onChange={onChange}
         >
@@ -101,7 +61,7 @@ export function SelectQuestion<T extends FieldValues, Output, V extends string>(
           ))}
         </NativeSelect>
       )}
-    </Question>
+    </FormField>
   );
 }
 
@@ -112,14 +72,15 @@ interface NumberQuestionProps<T extends FieldValues, Output> extends QuestionPro
 
 /** A whole number such as a year; an empty field is unanswered and sent as null. */
 export function NumberQuestion<T extends FieldValues, Output>({ control, name, label, hint, min, max }: NumberQuestionProps<T, Output>) {
-  const { field, id, error, controlProps } = useQuestion(control, name);
+  const { field, id, error, wiring } = useQuestion(control, name);
   // A number input reports '' for anything it cannot read as a number, too.
   const onChange = (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value === '' ? null : Number(event.target.value));
   return (
-    <Question id={id} label={label} hint={hint} error={error}>
-      {(describedById) => (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(controlProps) => (
         <Input
-          {...controlProps(describedById)}
+          {...wiring}
+          {...controlProps}
           type="number"
           inputMode="numeric"
           step={1}
@@ -130,7 +91,7 @@ export function NumberQuestion<T extends FieldValues, Output>({ control, name, l
           className="md:max-w-48"
         />
       )}
-    </Question>
+    </FormField>
   );
 }
 
@@ -140,19 +101,20 @@ interface TextQuestionProps<T extends FieldValues, Output> extends QuestionProps
 
 /** Free text; an empty field is unanswered and sent as null. */
 export function TextQuestion<T extends FieldValues, Output>({ control, name, label, hint, maxLength }: TextQuestionProps<T, Output>) {
-  const { field, id, error, controlProps } = useQuestion(control, name);
+  const { field, id, error, wiring } = useQuestion(control, name);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value === '' ? null : event.target.value);
   return (
-    <Question id={id} label={label} hint={hint} error={error}>
-      {(describedById) => (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(controlProps) => (
         <Input
-          {...controlProps(describedById)}
+          {...wiring}
+          {...controlProps}
           maxLength={maxLength}
           value={typeof field.value === 'string' ? field.value : ''}
           onChange={onChange}
         />
       )}
-    </Question>
+    </FormField>
   );
 }
 
@@ -182,7 +144,7 @@ export function YesNoQuestion<T extends FieldValues, Output>({ control, name, la
     <fieldset
       role="radiogroup"
       aria-labelledby={legendId}
-      aria-describedby={describedBy(hint && hintId, error && errorId)}
+      aria-describedby={joinIds(hint && hintId, error && errorId)}
       aria-invalid={error ? true : undefined}
       className="flex min-w-0 flex-col gap-2"
     >
@@ -212,8 +174,8 @@ export function YesNoQuestion<T extends FieldValues, Output>({ control, name, la
           </label>
         ))}
       </div>
-      <Hint id={hintId}>{hint}</Hint>
-      <FieldMessage id={errorId}>{error}</FieldMessage>
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      <FieldError id={errorId}>{error}</FieldError>
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
@@ -7,12 +7,11 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api';
+import { errorContexts, errorText, hasErrorCode, mayRetry, showFieldIssues } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { fetchStepAnswers, questionnaireKeys, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
-import { isProjectUnavailable, saveFailureText, serverFieldIssues } from './questionnaire-errors';
 import { formValuesOf, isLastStep, pathAfter, stepCount, stepNumber, stepResolvers } from './questionnaire-steps';
 import { useLeaveProject } from '../projects/use-required-project';
 import { useQuestionnaireProject } from './use-questionnaire-project';
@@ -39,7 +38,8 @@ function StepHeader({ step }: { step: QuestionnaireStep }) {
 
 function LoadFailure({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const leaveProject = useLeaveProject();
-  if (isProjectUnavailable(error)) {
+  // The project is gone or not the caller's (an id the server cannot read names none either).
+  if (hasErrorCode(error, 'NOT_FOUND', 'BAD_REQUEST', 'VALIDATION_FAILED')) {
     return (
       <div className="flex flex-col items-start gap-3">
         <FormError>{t.projectNotFound}</FormError>
@@ -82,11 +82,9 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
     try {
       await saveStepAnswers(step, projectId, answers);
     } catch (error) {
-      setFailure(saveFailureText(error));
       // Server paths are form paths by construction: both come from the same schema.
-      serverFieldIssues(error).forEach(({ field, message }) =>
-        form.setError(field as FieldPath<StepFormValues<S>>, { type: 'server', message }),
-      );
+      showFieldIssues(error, form);
+      setFailure(errorText(error, errorContexts.saveAnswers));
       return;
     }
     void navigate(pathAfter(step, user?.roles ?? []));
@@ -114,7 +112,7 @@ function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, child
     // A form takes its starting values once: it must never start from an older cached answer.
     gcTime: 0,
     staleTime: Infinity,
-    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+    retry: (failures, error) => failures < 1 && mayRetry(error),
   });
   if (answers.isPending) return <Spinner label={de.common.loading} />;
   if (answers.isError) return <LoadFailure error={answers.error} onRetry={() => void answers.refetch()} />;

@@ -1,0 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema, requestObject, secretString } from '@bauakte/domain';
+import { de } from '../../i18n/de';
+
+/**
+ * The login form (spec section 5): both fields required. The username rule is the server's; the
+ * password only needs to be there, so the form asks for it in German before the server's own limits.
+ */
+export const loginFormSchema = requestObject({
+  username: loginRequestSchema.shape.username,
+  password: secretString().min(1, de.login.passwordRequired).pipe(loginRequestSchema.shape.password),
+});
+
+export const loginFormResolver = zodResolver(loginFormSchema);

@@ -1,0 +1,27 @@
+import { s3KeyOfUrl, type DeleteFileRequest, type ProjectFile } from '@bauakte/domain';
+import { apiRequest } from '../../lib/api';
+
+export const fileKeys = {
+  all: ['files'] as const,
+  list: (projectId: string) => ['files', 'project', projectId] as const,
+};
+
+/**
+ * The file links are signed for 15 minutes: the list is fetched again after 10 minutes while the
+ * page is open, and on returning to the tab once it is 5 minutes old, so a shown link still works.
+ */
+export const fileLinkRefresh = { refetchIntervalMs: 10 * 60_000, staleTimeMs: 5 * 60_000 } as const;
+
+/** The project's files, newest first. */
+export function fetchProjectFiles(projectId: string): Promise<ProjectFile[]> {
+  return apiRequest<ProjectFile[]>(`/s3/project/${encodeURIComponent(projectId)}`);
+}
+
+/** Spec section 7: the file is named by its title and by its s3Key, derived from its url. */
+export function deleteRequestOf(projectId: string, file: ProjectFile): DeleteFileRequest {
+  return { projectId: Number(projectId), fileName: file.name, s3Key: s3KeyOfUrl(file.url) };
+}
+
+export function deleteProjectFile(projectId: string, file: ProjectFile): Promise<void> {
+  return apiRequest<void>('/s3/deleteFile', { method: 'POST', body: deleteRequestOf(projectId, file) });
+}

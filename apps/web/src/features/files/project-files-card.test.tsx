@@ -1,0 +1,214 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProjectFile } from '@bauakte/domain';
+import { json, noContent, stubApi } from '../../test/api-stub';
+import { stubIntersectionObserver } from '../../test/intersection-stub';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { stubXhr } from '../../test/xhr-stub';
+import { ModalProvider } from '../modals/modal-provider';
+import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { fileLinkRefresh } from './files-api';
+import { ProjectFilesCard } from './project-files-card';
+
+const plan: ProjectFile = {
+  id: 35,
+  url: '/api/s3/download/7/35?expires=1795000000&signature=abc',
+  thumbnailUrl: '/api/s3/download/7/35/thumbnail?expires=1795000000&signature=def',
+  name: 'Ansicht Süd',
+  comment: 'Foto vom Garten aus',
+  documentType: 'PNG',
+  contentType: 'image/png',
+  size: 1572864,
+  originalName: 'ansicht-sued.png',
+  uploadedBy: 'klara',
+  uploadedByName: 'Klara Kundin',
+  uploadedAt: '2026-11-22T13:05:00.000Z',
+};
+
+const drawing: ProjectFile = {
+  ...plan,
+  id: 34,
+  url: '/api/s3/download/7/34?expires=1795000000&signature=ghi',
+  thumbnailUrl: null,
+  name: 'Grundriss EG',
+  comment: '',
+  documentType: 'PDF',
+  contentType: 'application/pdf',
+  size: 2048,
+  originalName: 'grundriss.pdf',
+  uploadedBy: null,
+  uploadedByName: '',
+  uploadedAt: '2026-11-21T08:30:00.000Z',
+};
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+function setup(handlers: Handlers = {}, roles = ['CLIENT']) {
+  sessionStorage.clear();
+  clearSelectedProject();
+  selectProject('7');
+  const api = stubApi({ 'GET /api/s3/project/7': () => json(200, [plan, drawing]), ...handlers });
+  const intersections = stubIntersectionObserver();
+  const rendered = renderWithProviders(
+    <ModalProvider>
+      <ProjectFilesCard projectId="7" />
+    </ModalProvider>,
+    { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles) },
+  );
+  return { api, intersections, ...rendered };
+}
+
+const card = () => screen.getByRole('region', { name: 'Projektdateien' });
+const tile = (name: string) => within(card()).getByRole('article', { name });
+const listCalls = (api: ReturnType<typeof stubApi>) => api.callsTo('GET', '/api/s3/project/7').length;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('ProjectFilesCard: states', () => {
+  it("says 'Dateien werden geladen...' while loading", async () => {
+    setup({ 'GET /api/s3/project/7': () => new Promise<Response>(() => undefined) });
+    expect(within(card()).getByRole('status').textContent).toBe('Dateien werden geladen...');
+    expect(within(card()).queryByRole('list')).toBeNull();
+  });
+
+  it("says 'Noch keine Dateien vorhanden.' for a project without files", async () => {
+    setup({ 'GET /api/s3/project/7': () => json(200, []) });
+    expect(await within(card()).findByText('Noch keine Dateien vorhanden.')).toBeTruthy();
+    expect(within(card()).queryByRole('article')).toBeNull();
+  });
+
+  it("says 'Dateien konnten nicht geladen werden.' with an empty list, and loads again on request", async () => {
+    let fail = true;
+    setup({ 'GET /api/s3/project/7': () => (fail ? json(500, { message: 'Ein interner Fehler ist aufgetreten.', code: 'INTERNAL_ERROR' }) : json(200, [plan])) });
+    expect((await within(card()).findByRole('alert')).textContent).toBe('Dateien konnten nicht geladen werden.');
+    expect(within(card()).queryByRole('article')).toBeNull();
+    fail = false;
+    await userEvent.click(within(card()).getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await within(card()).findByRole('article', { name: 'Ansicht Süd' })).toBeTruthy();
+    expect(within(card()).queryByRole('alert')).toBeNull();
+  });
+
+  it('fetches the list again after 10 minutes, before its signed links expire', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = setup();
+    await within(card()).findByRole('article', { name: 'Ansicht Süd' });
+    expect(listCalls(api)).toBe(1);
+    await act(async () => vi.advanceTimersByTimeAsync(fileLinkRefresh.refetchIntervalMs));
+    await waitFor(() => expect(listCalls(api)).toBe(2));
+    expect(fileLinkRefresh.refetchIntervalMs).toBeLessThan(15 * 60_000);
+  });
+});
+
+describe('ProjectFilesCard: tiles', () => {
+  it('shows name, comment, type and size, uploader and date, and a Download link with the original name', async () => {
+    setup();
+    await within(card()).findByRole('article', { name: 'Ansicht Süd' });
+    const image = tile('Ansicht Süd');
+    expect(within(image).getByText('Foto vom Garten aus')).toBeTruthy();
+    expect(within(image).getByText('PNG · 1,5 MB')).toBeTruthy();
+    expect(within(image).getByText('Hochgeladen von Klara Kundin am 22.11.2026, 14:05')).toBeTruthy();
+    const download = within(image).getByRole('link', { name: 'Download: Ansicht Süd' });
+    expect(download.textContent).toBe('Download');
+    expect(download.getAttribute('href')).toBe(plan.url);
+    expect(download.getAttribute('download')).toBe('ansicht-sued.png');
+    expect(within(tile('Grundriss EG')).getByText('Hochgeladen von einem gelöschten Konto am 21.11.2026, 09:30')).toBeTruthy();
+  });
+
+  it('shows an image by its lazily loaded preview, and the full image in a dialog on click', async () => {
+    setup();
+    const image = await within(card()).findByAltText('Ansicht Süd');
+    expect(image.getAttribute('src')).toBe(plan.thumbnailUrl);
+    expect(image.getAttribute('loading')).toBe('lazy');
+    await userEvent.click(within(tile('Ansicht Süd')).getByRole('button', { name: 'Bild „Ansicht Süd“ vergrößern' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ansicht Süd' });
+    expect(within(dialog).getByAltText('Ansicht Süd').getAttribute('src')).toBe(plan.url);
+  });
+
+  it('embeds a PDF only once its tile comes on screen, with a link for browsers without a viewer', async () => {
+    const { intersections } = setup();
+    const pdf = await within(card()).findByRole('article', { name: 'Grundriss EG' });
+    expect(pdf.querySelector('object')).toBeNull();
+    expect(intersections.watched()).toBe(1);
+    act(() => intersections.showAll());
+    const object = pdf.querySelector('object');
+    expect(object?.getAttribute('type')).toBe('application/pdf');
+    expect(object?.getAttribute('data')?.startsWith(drawing.url)).toBe(true);
+    expect(object?.getAttribute('aria-label')).toBe('PDF-Vorschau: Grundriss EG');
+    expect(within(pdf).getByRole('link', { name: 'PDF öffnen' }).getAttribute('href')).toBe(drawing.url);
+    expect(intersections.watched()).toBe(0);
+  });
+
+  it("says 'Nicht unterstützter Dateityp' for any other type", async () => {
+    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, documentType: 'TIFF', name: 'Alt' }]) });
+    const other = await within(card()).findByRole('article', { name: 'Alt' });
+    expect(within(other).getByText('Nicht unterstützter Dateityp')).toBeTruthy();
+    expect(other.querySelector('img, object')).toBeNull();
+  });
+});
+
+describe('ProjectFilesCard: Löschen', () => {
+  it('asks the spec question and keeps the file when cancelled', async () => {
+    const { api } = setup();
+    await userEvent.click(await within(card()).findByRole('button', { name: 'Löschen: Grundriss EG' }));
+    const question = screen.getByRole('alertdialog', { name: 'Soll die Datei "Grundriss EG" gelöscht werden?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Abbrechen' }));
+    expect(api.callsTo('POST', '/api/s3/deleteFile')).toHaveLength(0);
+    expect(tile('Grundriss EG')).toBeTruthy();
+  });
+
+  it('deletes after confirmation by projectId, title and s3Key, disabled meanwhile, then removes the tile', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { api } = setup({ 'POST /api/s3/deleteFile': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const button = await within(card()).findByRole('button', { name: 'Löschen: Grundriss EG' });
+    await userEvent.click(button);
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    expect(api.callsTo('POST', '/api/s3/deleteFile')[0]?.body).toEqual({
+      projectId: 7,
+      fileName: 'Grundriss EG',
+      s3Key: 'Projekt/7/34?expires=1795000000&signature=ghi',
+    });
+    expect(tile('Grundriss EG')).toBeTruthy();
+    await act(async () => answer(noContent()));
+    await waitFor(() => expect(within(card()).queryByRole('article', { name: 'Grundriss EG' })).toBeNull());
+    expect(tile('Ansicht Süd')).toBeTruthy();
+    expect(within(card()).getByRole('status').textContent).toBe('Die Datei „Grundriss EG“ wurde gelöscht.');
+    expect(listCalls(api)).toBe(1);
+  });
+
+  it('keeps the file and says so beside the list when the deletion fails', async () => {
+    setup({ 'POST /api/s3/deleteFile': () => json(403, { message: 'Dafür fehlt Ihnen die Berechtigung.', code: 'FORBIDDEN' }) });
+    await userEvent.click(await within(card()).findByRole('button', { name: 'Löschen: Ansicht Süd' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
+    expect((await within(card()).findByRole('alert')).textContent).toBe('Die Datei konnte nicht gelöscht werden. Dafür fehlt Ihnen die Berechtigung.');
+    expect(tile('Ansicht Süd')).toBeTruthy();
+    expect((within(tile('Ansicht Süd')).getByRole('button', { name: 'Löschen: Ansicht Süd' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe("ProjectFilesCard: '+ Plan hochladen'", () => {
+  it.each([['CLIENT'], ['ARCHI']])('opens the upload modal for %s; after an upload the modal closes and the list reloads', async (role) => {
+    let files = [drawing];
+    const { api } = setup({ 'GET /api/s3/project/7': () => json(200, files) }, [role]);
+    sessionStorage.setItem('token', 'abc.def.ghi');
+    const xhr = stubXhr();
+    await within(card()).findByRole('article', { name: 'Grundriss EG' });
+    await userEvent.click(within(card()).getByRole('button', { name: '+ Plan hochladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plan hochladen' });
+    await userEvent.setup({ applyAccept: false }).upload(await within(dialog).findByLabelText('Datei'), new File(['png'], 'ansicht-sued.png', { type: 'image/png' }));
+    await userEvent.clear(within(dialog).getByLabelText('Titel'));
+    await userEvent.type(within(dialog).getByLabelText('Titel'), 'Ansicht Süd');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hochladen' }));
+    expect(xhr.last().fields()).toContainEqual(['documentType', 'PNG']);
+    files = [plan, drawing];
+    await act(async () => xhr.last().respond(201, plan));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Plan hochladen' })).toBeNull());
+    expect(await within(card()).findByRole('article', { name: 'Ansicht Süd' })).toBeTruthy();
+    expect(listCalls(api)).toBe(2);
+  });
+});

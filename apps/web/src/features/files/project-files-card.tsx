@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ProjectFile } from '@bauakte/domain';
+import { FolderOpen, Upload } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusMessage } from '../../components/ui/status-message';
+import { de } from '../../i18n/de';
+import { useModal } from '../modals/modal-context';
+import { SectionCard } from '../projects/section-card';
+import { fetchProjectFiles, fileKeys, fileLinkRefresh } from './files-api';
+import { FileTile } from './file-tile';
+import { useDeleteFile } from './use-delete-file';
+
+const t = de.files;
+
+function EmptyFiles() {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-border p-8 text-center text-muted-foreground">
+      <FolderOpen aria-hidden className="size-8" />
+      <p>{t.empty}</p>
+    </div>
+  );
+}
+
+function FileGrid({ files, projectId }: { files: ProjectFile[]; projectId: string }) {
+  const { remove, isDeleting, error, deleted } = useDeleteFile(projectId);
+  return (
+    <div className="flex flex-col gap-3">
+      <FormError>{error}</FormError>
+      <StatusMessage>{deleted}</StatusMessage>
+      {files.length === 0 ? (
+        <EmptyFiles />
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {files.map((file) => (
+            <FileTile key={file.id} file={file} deleting={isDeleting(file)} onDelete={(chosen) => void remove(chosen)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function LoadFailure({ onRetry }: { onRetry(): void }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <FormError>{t.loadFailed}</FormError>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {t.retry}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * 'Projektdateien' (spec section 2): the project's plans and photos with '+ Plan hochladen'. The
+ * list is fetched again before its signed links expire (see fileLinkRefresh).
+ */
+export function ProjectFilesCard({ projectId, className }: { projectId: string; className?: string }) {
+  const { openModal } = useModal();
+  const files = useQuery({
+    queryKey: fileKeys.list(projectId),
+    queryFn: () => fetchProjectFiles(projectId),
+    staleTime: fileLinkRefresh.staleTimeMs,
+    refetchInterval: fileLinkRefresh.refetchIntervalMs,
+    refetchOnWindowFocus: true,
+  });
+
+  return (
+    <SectionCard
+      title={t.title}
+      className={className}
+      action={
+        <Button size="sm" variant="outline" onClick={() => openModal('UploadImage')}>
+          <Upload aria-hidden />
+          {t.upload}
+        </Button>
+      }
+    >
+      {files.isPending ? <Spinner label={t.loading} /> : null}
+      {/* Spec section 8: a failed load leaves the list empty. */}
+      {files.isError ? <LoadFailure onRetry={() => void files.refetch()} /> : null}
+      {files.isSuccess ? <FileGrid files={files.data} projectId={projectId} /> : null}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
+import { documentTypeOfFileName, requestObject, uploadFieldsSchema, type DocumentType } from '@bauakte/domain';
+import { de } from '../../i18n/de';
+
+/** The upload form as the inputs hold it; the file is chosen through the drop zone. */
+export interface UploadFormValues {
+  file: File | null;
+  /** The title (the spec's fileName). */
+  fileName: string;
+  comment: string;
+}
+
+/** What a valid form gives: the upload without its project, which comes from the session. */
+export interface UploadFormOutput {
+  file: File;
+  documentType: DocumentType;
+  fileName: string;
+  comment: string;
+}
+
+export const emptyUploadForm: UploadFormValues = { file: null, fileName: '', comment: '' };
+
+/** Why a chosen list of files cannot be taken (spec section 5: one file, jpg/jpeg/png/pdf), or null. */
+export function fileChoiceProblem(files: readonly File[]): string | null {
+  if (files.length === 0) return de.files.noFile;
+  if (files.length > 1) return de.files.onlyOneFile;
+  return documentTypeOfFileName(files[0]?.name ?? '') === null ? de.files.badExtension : null;
+}
+
+/** A title to start from: the file's name without its extension. */
+export function titleOfFileName(fileName: string): string {
+  return fileName.replace(/\.[^.]+$/, '').trim();
+}
+
+/** Title and comment by the server's rules and messages. */
+const textsResolver = zodResolver(
+  requestObject({ fileName: uploadFieldsSchema.shape.fileName, comment: uploadFieldsSchema.shape.comment }),
+);
+type TextInput = Parameters<typeof textsResolver>[0];
+
+/**
+ * The domain schema checks title and comment; the file (no zod schema describes a browser File)
+ * is checked here by the same rules as a choice in the drop zone.
+ */
+export const uploadFormResolver: Resolver<UploadFormValues, unknown, UploadFormOutput> = async (
+  values,
+  context,
+  options,
+): Promise<ResolverResult<UploadFormValues, UploadFormOutput>> => {
+  const { file, ...texts } = values;
+  // The text resolver reads only the options' field references and modes, which hold for its fields too.
+  const checked = await textsResolver(texts, context, options as unknown as ResolverOptions<TextInput>);
+  const fileProblem = file === null ? de.files.noFile : fileChoiceProblem([file]);
+  const documentType = file === null ? null : documentTypeOfFileName(file.name);
+  const errors: FieldErrors<UploadFormValues> = { ...checked.errors };
+  if (fileProblem !== null) errors.file = { type: 'validate', message: fileProblem };
+  if (Object.keys(errors).length > 0 || file === null || documentType === null) return { values: {}, errors };
+  const { fileName, comment } = checked.values as { fileName: string; comment: string };
+  return { values: { file, documentType, fileName, comment }, errors: {} };
+};
+
+/**
+ * Spec section 5: a submit without a valid file, a non-blank title or a project says so in one
+ * sentence. Other refusals (a title too long) stand beside their fields alone.
+ */
+export function isIncomplete(values: UploadFormValues, projectId: string | null): boolean {
+  if (projectId === null || values.file === null || values.fileName.trim() === '') return true;
+  return documentTypeOfFileName(values.file.name) === null;
+}

@@ -1,0 +1,262 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProjectFile } from '@bauakte/domain';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { stubXhr } from '../../test/xhr-stub';
+import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { fileKeys } from './files-api';
+import { UploadModal, uploadCloseDelayMs } from './upload-modal';
+
+const stored: ProjectFile = {
+  id: 34, url: '/api/s3/download/7/34?expires=1&signature=x', thumbnailUrl: null, name: 'Grundriss EG', comment: '', documentType: 'PDF',
+  contentType: 'application/pdf', size: 2048, originalName: 'Grundriss EG.pdf', uploadedBy: 'klara', uploadedByName: 'Klara Kundin',
+  uploadedAt: '2026-11-22T13:05:00.000Z',
+};
+
+const pdf = (name = 'Grundriss EG.pdf') => new File(['%PDF-1.4 %%EOF'], name, { type: 'application/pdf' });
+
+const user = () => userEvent.setup({ applyAccept: false });
+
+function setup({ projectId = '7' }: { projectId?: string | null } = {}) {
+  sessionStorage.clear();
+  clearSelectedProject();
+  if (projectId) selectProject(projectId);
+  sessionStorage.setItem('token', 'abc.def.ghi');
+  const xhr = stubXhr();
+  const close = vi.fn();
+  const rendered = renderWithProviders(<UploadModal close={close} props={{}} />, { user: sessionUser('klara', ['CLIENT']) });
+  const invalidate = vi.spyOn(rendered.queryClient, 'invalidateQueries');
+  return { xhr, close, invalidate, ...rendered };
+}
+
+const fileInput = () => screen.getByLabelText<HTMLInputElement>('Datei');
+const dropZone = () => screen.getByRole('button', { name: /Datei hierher ziehen oder klicken, um sie auszuwählen/ });
+const titleField = () => screen.getByLabelText('Titel');
+const submit = () => screen.getByRole('button', { name: /^Hochladen/ });
+const cancel = () => screen.getByRole('button', { name: 'Abbrechen' });
+const drop = (files: File[]) => fireEvent.drop(dropZone(), { dataTransfer: { files, types: ['Files'] } });
+
+async function choosePdfAndSubmit(comment = '') {
+  await user().upload(fileInput(), pdf());
+  if (comment) await user().type(screen.getByLabelText('Kommentar (optional)'), comment);
+  await user().click(submit());
+}
+
+beforeEach(() => {
+  vi.useRealTimers();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('UploadModal: choosing the file', () => {
+  it("shows the hint, the chosen file's name and size, and starts the title from the file name", async () => {
+    setup();
+    expect(dropZone().textContent).toContain('JPG, PNG, PDF');
+    expect(fileInput().accept).toBe('.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf');
+    expect(fileInput().multiple).toBe(false);
+    await user().upload(fileInput(), new File([new Uint8Array(1536)], 'Grundriss EG.pdf', { type: 'application/pdf' }));
+    expect(screen.getByText('Ausgewählt: Grundriss EG.pdf (1,5 KB)')).toBeTruthy();
+    expect((titleField() as HTMLInputElement).value).toBe('Grundriss EG');
+  });
+
+  it('keeps a title the user typed when a file is chosen', async () => {
+    setup();
+    await user().type(titleField(), 'Schnitt A-A');
+    await user().upload(fileInput(), pdf());
+    expect((titleField() as HTMLInputElement).value).toBe('Schnitt A-A');
+  });
+
+  it('opens the file picker by click, Enter and Space', async () => {
+    setup();
+    const pick = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
+    await user().click(dropZone());
+    expect(pick).toHaveBeenCalledTimes(1);
+    dropZone().focus();
+    await user().keyboard('{Enter}');
+    expect(pick).toHaveBeenCalledTimes(2);
+    await user().keyboard(' ');
+    expect(pick).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes a dropped file', async () => {
+    setup();
+    drop([new File(['x'], 'Ansicht.PNG', { type: 'image/png' })]);
+    expect(await screen.findByText('Ausgewählt: Ansicht.PNG (1 Bytes)')).toBeTruthy();
+  });
+
+  it("says 'Bitte wählen Sie eine Datei.' for an empty drop and refuses several files at once", async () => {
+    setup();
+    drop([]);
+    expect((await screen.findByRole('alert')).textContent).toBe('Bitte wählen Sie eine Datei.');
+    drop([pdf('a.pdf'), pdf('b.pdf')]);
+    expect((await screen.findByRole('alert')).textContent).toBe('Bitte wählen Sie nur eine Datei.');
+    expect(screen.queryByText(/^Ausgewählt:/)).toBeNull();
+  });
+
+  it('refuses a wrong extension, case-insensitively allowing the four types, and forgets the refused file', async () => {
+    setup();
+    await user().upload(fileInput(), pdf());
+    drop([new File(['x'], 'plan.docx')]);
+    expect((await screen.findByRole('alert')).textContent).toBe('Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.');
+    expect(screen.queryByText(/^Ausgewählt:/)).toBeNull();
+    expect(dropZone().getAttribute('aria-describedby')).toContain('-error');
+    drop([new File(['x'], 'foto.JpEg', { type: 'image/jpeg' })]);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByText('Ausgewählt: foto.JpEg (1 Bytes)')).toBeTruthy();
+  });
+});
+
+describe('UploadModal: submitting', () => {
+  it('without a file and title says the spec sentence, marks both fields and sends nothing', async () => {
+    const { xhr } = setup();
+    await user().click(submit());
+    const alerts = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+    expect(alerts).toEqual([
+      'Bitte wählen Sie eine Datei.',
+      'Bitte geben Sie einen Titel ein.',
+      'Bitte wählen Sie eine gültige Datei, geben Sie einen Namen ein und stellen Sie sicher, dass ein Projekt vorhanden ist.',
+    ]);
+    expect(titleField().getAttribute('aria-invalid')).toBe('true');
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it('with a blank title says the spec sentence', async () => {
+    const { xhr } = setup();
+    await user().upload(fileInput(), pdf());
+    await user().clear(titleField());
+    await user().type(titleField(), '   ');
+    await user().click(submit());
+    expect(await screen.findByText('Bitte wählen Sie eine gültige Datei, geben Sie einen Namen ein und stellen Sie sicher, dass ein Projekt vorhanden ist.')).toBeTruthy();
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it('without a project in the session says the spec sentence and sends nothing', async () => {
+    const { xhr } = setup({ projectId: null });
+    await choosePdfAndSubmit();
+    expect(await screen.findByText('Bitte wählen Sie eine gültige Datei, geben Sie einen Namen ein und stellen Sie sicher, dass ein Projekt vorhanden ist.')).toBeTruthy();
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it('sends the project of the session, the title, the comment and the type, the file last', async () => {
+    const { xhr } = setup();
+    await choosePdfAndSubmit('Stand November');
+    expect(xhr.last().url).toBe('/api/s3/upload?projectId=7');
+    expect(xhr.last().fields()).toEqual([
+      ['projectId', '7'],
+      ['fileName', 'Grundriss EG'],
+      ['comment', 'Stand November'],
+      ['documentType', 'PDF'],
+      ['file', 'file:Grundriss EG.pdf'],
+    ]);
+  });
+
+  it("shows the progress as an accessible bar with '42 %', busy buttons, and 100 % when done", async () => {
+    const { xhr } = setup();
+    await choosePdfAndSubmit();
+    const bar = screen.getByRole('progressbar', { name: 'Upload-Fortschritt' });
+    expect(bar.getAttribute('aria-valuenow')).toBeNull();
+    expect(bar.getAttribute('data-state')).toBe('indeterminate');
+    expect(submit().textContent).toBe('Hochladen...');
+    expect((submit() as HTMLButtonElement).disabled).toBe(true);
+    expect(titleField().closest('fieldset')?.disabled).toBe(true);
+    expect((dropZone() as HTMLButtonElement).disabled).toBe(true);
+    expect((cancel() as HTMLButtonElement).disabled).toBe(false);
+
+    act(() => xhr.last().progress(21, 50));
+    expect(bar.getAttribute('aria-valuenow')).toBe('42');
+    expect(bar.getAttribute('aria-valuetext')).toBe('42 %');
+    expect(screen.getByText('42 %')).toBeTruthy();
+    expect(screen.getByText('Upload: 40 %').getAttribute('aria-live')).toBe('polite');
+
+    act(() => xhr.last().progress(50, 50));
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(bar.getAttribute('data-state')).toBe('complete');
+  });
+
+  it('cancels a running upload with Abbrechen: the transfer stops, the modal stays open with a note', async () => {
+    const { xhr, close } = setup();
+    await choosePdfAndSubmit();
+    act(() => xhr.last().progress(10, 50));
+    await user().click(cancel());
+    expect(xhr.last().aborted).toBe(true);
+    expect((await screen.findByRole('status')).textContent).toBe('Der Upload wurde abgebrochen. Die Datei wurde nicht gespeichert.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(close).not.toHaveBeenCalled();
+    expect(submit().textContent).toBe('Hochladen');
+    expect((submit() as HTMLButtonElement).disabled).toBe(false);
+    // Abbrechen now closes the modal.
+    await user().click(cancel());
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes 300 ms after success and reloads the file list, with the buttons disabled meanwhile', async () => {
+    const { xhr, close, invalidate } = setup();
+    await choosePdfAndSubmit();
+    vi.useFakeTimers();
+    await act(async () => xhr.last().respond(201, stored));
+    expect(screen.getByRole('status').textContent).toBe('Die Datei wurde hochgeladen.');
+    expect((cancel() as HTMLButtonElement).disabled).toBe(true);
+    expect((submit() as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => vi.advanceTimersByTimeAsync(uploadCloseDelayMs - 1));
+    expect(close).not.toHaveBeenCalled();
+    expect(invalidate).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: fileKeys.list('7') });
+  });
+
+  it("shows the server's refusal of the type and stays open for another try", async () => {
+    const { xhr, close } = setup();
+    await choosePdfAndSubmit();
+    await act(async () => xhr.last().respond(415, { message: 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.', code: 'UNSUPPORTED_MEDIA_TYPE' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.');
+    expect(close).not.toHaveBeenCalled();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect((submit() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("names the server's size limit, and says 'Upload fehlgeschlagen.' when the answer gives no reason", async () => {
+    const { xhr } = setup();
+    await choosePdfAndSubmit();
+    await act(async () => xhr.last().respond(413, { message: 'Die Datei ist zu groß. Erlaubt sind höchstens 100 MB.', code: 'PAYLOAD_TOO_LARGE' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Die Datei ist zu groß. Erlaubt sind höchstens 100 MB.');
+    await user().click(submit());
+    await act(async () => xhr.last().respond(502, '<html>Bad Gateway</html>'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Upload fehlgeschlagen.'));
+  });
+
+  it('places field issues beside the fields and says the upload failed', async () => {
+    const { xhr } = setup();
+    await choosePdfAndSubmit();
+    await act(async () =>
+      xhr.last().respond(400, {
+        message: 'Die Eingaben sind ungültig.',
+        code: 'VALIDATION_FAILED',
+        issues: [{ path: 'body/fileName', message: 'Der Titel darf keine Steuerzeichen enthalten.' }],
+      }),
+    );
+    const alerts = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+    expect(alerts).toEqual(['Der Titel darf keine Steuerzeichen enthalten.', 'Upload fehlgeschlagen.']);
+    expect(titleField().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("says 'Ein Fehler ist aufgetreten.' when no answer comes", async () => {
+    const { xhr } = setup();
+    await choosePdfAndSubmit();
+    await act(async () => xhr.last().fail());
+    expect((await screen.findByRole('alert')).textContent).toBe('Ein Fehler ist aufgetreten.');
+  });
+
+  it('cancels a running transfer when the modal goes away', async () => {
+    const { xhr, unmount } = setup();
+    await choosePdfAndSubmit();
+    unmount();
+    expect(xhr.last().aborted).toBe(true);
+  });
+});

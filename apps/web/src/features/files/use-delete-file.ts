@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ProjectFile } from '@bauakte/domain';
+import { errorContexts, errorText, hasErrorCode } from '../../lib/api-errors';
+import { de } from '../../i18n/de';
+import { useConfirm } from '../feedback/feedback-context';
+import { deleteProjectFile, fileKeys } from './files-api';
+
+const t = de.files;
+
+/** Löschen after the spec's question; the file leaves the list once the server has deleted it. */
+export function useDeleteFile(projectId: string) {
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const [deletingIds, setDeletingIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [error, setError] = useState('');
+  const [deleted, setDeleted] = useState('');
+
+  const mark = (id: number, deleting: boolean) =>
+    setDeletingIds((ids) => {
+      const next = new Set(ids);
+      if (deleting) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const remove = async (file: ProjectFile) => {
+    if (!(await confirm({ title: t.confirmDelete(file.name), confirmLabel: t.delete, destructive: true }))) return;
+    setError('');
+    setDeleted('');
+    mark(file.id, true);
+    try {
+      await deleteProjectFile(projectId, file);
+      queryClient.setQueryData<ProjectFile[]>(fileKeys.list(projectId), (files) => files?.filter((listed) => listed.id !== file.id));
+      setDeleted(t.deleted(file.name));
+    } catch (failure) {
+      setError(errorText(failure, errorContexts.deleteFile));
+      // Someone else removed it already: show the list as it is now.
+      if (hasErrorCode(failure, 'NOT_FOUND')) void queryClient.invalidateQueries({ queryKey: fileKeys.list(projectId) });
+    } finally {
+      mark(file.id, false);
+    }
+  };
+
+  return { remove, isDeleting: (file: ProjectFile) => deletingIds.has(file.id), error, deleted };
+}
