@@ -5,13 +5,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
+import { median, multipartFraming, peakGrowth, timeUpload } from './files';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 interface Started {
   child: ChildProcess;
-  info: { port: number; token?: string; username?: string };
+  info: { port: number; token?: string; username?: string; projectId?: number; listProjectId?: number };
 }
 
 async function start(script: string): Promise<Started> {
@@ -26,6 +27,11 @@ async function load(url: string, headers: Record<string, string> = {}) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+async function stop(server: Started): Promise<void> {
+  server.child.kill('SIGTERM');
+  await once(server.child, 'exit');
+}
+
 async function measure(script: string, path: (info: Started['info']) => string) {
   const server = await start(script);
   try {
@@ -33,8 +39,7 @@ async function measure(script: string, path: (info: Started['info']) => string) 
     await load(`http://127.0.0.1:${server.info.port}${path(server.info)}`, headers); // warm-up, discarded
     return await load(`http://127.0.0.1:${server.info.port}${path(server.info)}`, headers);
   } finally {
-    server.child.kill('SIGTERM');
-    await once(server.child, 'exit');
+    await stop(server);
   }
 }
 
@@ -47,3 +52,50 @@ console.log(`bench: ${connections} connections, ${seconds} s each, after a warm-
 console.log(row('baseline: bare Fastify GET /hello', baseline));
 console.log(row(`authenticated GET /api/auth/me (${database})`, auth));
 console.log(`ratio: the authenticated read serves ${((auth.rps / baseline.rps) * 100).toFixed(0)} % of the baseline's requests/s`);
+
+// Uploads: 100 MiB through the API (multipart, format check, store, row) against a plain pipe to a file.
+const uploadMiB = Number(process.env.BENCH_UPLOAD_MIB ?? 100);
+const uploadRuns = 3;
+const uploadBytes = uploadMiB * 1024 * 1024;
+
+async function uploadSeconds(server: Started, target: (info: Started['info']) => Parameters<typeof timeUpload>[0]) {
+  const times: number[] = [];
+  await timeUpload(target(server.info), 8 * 1024 * 1024); // warm-up
+  const { growth } = await peakGrowth(server.child, async () => {
+    for (let run = 0; run < uploadRuns; run++) times.push(await timeUpload(target(server.info), uploadBytes));
+  });
+  return { seconds: median(times), growth };
+}
+
+const pipe = await start('bench/servers/pipe-to-file.ts');
+const pipeUpload = await uploadSeconds(pipe, (info) => ({ port: info.port, path: '/', headers: { 'content-type': 'application/pdf' } })).finally(() => stop(pipe));
+const portal = await start('bench/servers/bauakte.ts');
+let list: Awaited<ReturnType<typeof load>>;
+let portalUpload: Awaited<ReturnType<typeof uploadSeconds>>;
+try {
+  portalUpload = await uploadSeconds(portal, (info) => {
+    const framing = multipartFraming(info.projectId!);
+    return { port: info.port, path: `/api/s3/upload?projectId=${info.projectId}`, headers: { authorization: `Bearer ${info.token}`, 'content-type': framing.contentType }, framing };
+  });
+  // A project with 200 files, listed (with a signed link for each) by 10 connections at once.
+  const framing = multipartFraming(portal.info.listProjectId!);
+  const target = {
+    port: portal.info.port,
+    path: `/api/s3/upload?projectId=${portal.info.listProjectId}`,
+    headers: { authorization: `Bearer ${portal.info.token}`, 'content-type': framing.contentType },
+    framing,
+  };
+  for (let i = 0; i < 200; i++) await timeUpload(target, 2048);
+  const url = `http://127.0.0.1:${portal.info.port}/api/s3/project/${portal.info.listProjectId}`;
+  const headers = { authorization: `Bearer ${portal.info.token}` };
+  await load(url, headers);
+  list = await load(url, headers);
+} finally {
+  await stop(portal);
+}
+const throughput = (seconds: number) => uploadMiB / seconds;
+console.log(`upload: ${uploadMiB} MiB, median of ${uploadRuns} runs after a warm-up`);
+console.log(`baseline: node:http piping the body to a file      ${throughput(pipeUpload.seconds).toFixed(0).padStart(6)} MiB/s   server memory +${(pipeUpload.growth / 1024 / 1024).toFixed(0)} MiB`);
+console.log(`POST /api/s3/upload (${database}, disk store)      ${throughput(portalUpload.seconds).toFixed(0).padStart(6)} MiB/s   server memory +${(portalUpload.growth / 1024 / 1024).toFixed(0)} MiB`);
+console.log(`ratio: the upload reaches ${((pipeUpload.seconds / portalUpload.seconds) * 100).toFixed(0)} % of the baseline's throughput`);
+console.log(row('GET /api/s3/project/{id} with 200 files', list));

@@ -29,6 +29,9 @@ test.describe('accessibility of the account pages and modals (axe)', () => {
     await page.goto(appPathOf(linkIn(mail, '/reset-password?token=')));
     await expect(page.getByText(architect.email, { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Neues Passwort').fill('passwort');
+    await expect(page.getByRole('meter', { name: 'Passwortstärke' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('/admin and its confirmation dialog', async ({ page }) => {
@@ -54,6 +57,13 @@ test.describe('accessibility of the account pages and modals (axe)', () => {
     await expect(dialog.getByLabel('Vorname')).toBeVisible();
     await dialog.getByRole('button', { name: 'Passwort ändern' }).click();
     await dialog.getByRole('button', { name: 'Neue Adresse eingeben' }).click();
+    await expectNoSeriousA11yViolations(page);
+    // With the strength meter and 'Aktuelles Passwort' showing, and the latter's message.
+    await dialog.getByLabel('Neues Passwort', { exact: true }).fill('passwort1');
+    await expect(dialog.getByRole('meter', { name: 'Passwortstärke' })).toBeVisible();
+    await dialog.getByLabel('Neues Passwort wiederholen').fill('passwort1');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByText('Bitte geben Sie Ihr aktuelles Passwort ein.', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -67,6 +67,28 @@ test.describe('accounts: invitation, registration, password reset', () => {
     await expect(page.getByLabel('Username')).toHaveValue(invitation.username);
   });
 
+  test('registration refuses a guessable password and shows its strength while typing', async ({ page, request }) => {
+    const invitation = await inviteArchitectViaApi(request);
+    await page.goto(invitation.registerPath);
+    await page.getByLabel('Telefon').fill('+43 1 234');
+    const password = page.getByLabel('Passwort', { exact: true });
+    await password.fill('12345678');
+    const meter = page.getByRole('meter', { name: 'Passwortstärke' });
+    await expect(meter).toHaveAttribute('aria-valuetext', 'sehr schwach');
+    await expect(page.getByText('Passwortstärke: sehr schwach')).toBeVisible();
+    await page.getByLabel('Passwort bestätigen').fill('12345678');
+    await page.getByRole('button', { name: 'Registrieren' }).click();
+    await expect(page.getByText('Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.')).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/register\?token=/);
+
+    await password.fill('Kaffee-Tasse-Mond-42');
+    await expect(meter).toHaveAttribute('aria-valuetext', 'sehr stark');
+    await page.getByLabel('Passwort bestätigen').fill('Kaffee-Tasse-Mond-42');
+    await page.getByRole('button', { name: 'Registrieren' }).click();
+    await expect(page.getByRole('status')).toHaveText('Registrierung erfolgreich!');
+  });
+
   test('a forgotten password is reset through the mailed link', async ({ page, request }) => {
     const architect = await createArchitectViaApi(request);
     const newPassword = 'frisch-gesetztes-passwort';

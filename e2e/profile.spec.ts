@@ -40,6 +40,8 @@ test.describe('profile modal', () => {
     await expect(dialog.getByText(/Die beiden Passwörter stimmen nicht überein/)).toBeVisible();
     await dialog.getByLabel('Neues Passwort wiederholen').fill(newPassword);
     await expect(dialog.getByText(/Die beiden Passwörter stimmen nicht überein/)).toHaveCount(0);
+    await expect(dialog.getByText(/^Passwortstärke: /)).toBeVisible();
+    await dialog.getByLabel('Aktuelles Passwort').fill(architect.password);
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(dialog).toHaveCount(0);
 
@@ -49,6 +51,36 @@ test.describe('profile modal', () => {
     await expect(page.getByRole('alert')).toHaveText('Benutzername oder Passwort ist falsch.');
     await loginAs(page, architect.username, newPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("changing the e-mail address asks for 'Aktuelles Passwort', refuses a wrong one and saves with the right one", async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    const newEmail = `neu-${architect.email}`;
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    let dialog = await openProfile(page);
+    await expect(dialog.getByLabel('Aktuelles Passwort')).toHaveCount(0);
+    await dialog.getByLabel('E-Mail').fill(newEmail);
+    const current = dialog.getByLabel('Aktuelles Passwort');
+    await expect(current).toBeVisible();
+    await expect(current).toHaveAttribute('type', 'password');
+
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByText('Bitte geben Sie Ihr aktuelles Passwort ein.', { exact: true })).toBeVisible();
+
+    await current.fill('ein-falsches-passwort');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByText('Das aktuelle Passwort ist falsch.', { exact: true })).toBeVisible();
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await current.fill(architect.password);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    dialog = await openProfile(page);
+    await expect(dialog.getByLabel('E-Mail')).toHaveValue(newEmail);
+    await expect(dialog.getByLabel('Aktuelles Passwort')).toHaveCount(0);
   });
 
   test("deleting one's own profile asks first, says 'Profil gelöscht.' and logs out", async ({ page, request }) => {

@@ -21,7 +21,7 @@ async function onPostgres(statement: string): Promise<void> {
   await client.end();
 }
 if (schema) await onPostgres(`create schema ${schema}`);
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), UPLOAD_MAX_BYTES: String(256 * 1024 * 1024) });
 const database = openDatabase({ databaseUrl: postgresUrl, postgresSchema: schema, sqliteFile: path.join(dataDir, 'app.db') });
 await migrateToLatest(database.db);
 const { app } = await buildApp({ config, database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0000', logger: false });
@@ -37,8 +37,15 @@ await createUserRepository(database.db).insert({
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'bench-passwort' } });
+const token: string = login.json().token;
+// Two projects of the architect: one receives the large uploads, one holds many files to list.
+const newProject = async (name: string) =>
+  (await app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: { authorization: `Bearer ${token}` }, payload: { name } })).json<{ id: number }>().id;
+const projectId = await newProject('Upload');
+const listProjectId = await newProject('Liste');
 const address = app.server.address();
-process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token: login.json().token, username })}\n`);
+const port = typeof address === 'object' && address ? address.port : 0;
+process.stdout.write(`${JSON.stringify({ port, token, username, projectId, listProjectId })}\n`);
 
 // Exit cleanly on a signal (so --cpu-prof can write its output), leaving no schema or files behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

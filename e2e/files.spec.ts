@@ -1,0 +1,165 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { cardOf } from './support/portal';
+import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
+import { onePagePdf, twoByTwoPng } from './support/sample-files';
+
+const png = twoByTwoPng();
+const pdf = onePagePdf();
+
+interface ChosenFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+type ProgressWindow = Window & { uploadProgressSeen?: string[] };
+
+/** Records every value the modal's progress bar shows: a small upload on loopback passes in a blink. */
+async function recordUploadProgress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as ProgressWindow).uploadProgressSeen = seen;
+    const record = () => {
+      const value = document.querySelector('[role="dialog"] [role="progressbar"]')?.getAttribute('aria-valuenow');
+      if (value && seen.at(-1) !== value) seen.push(value);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+}
+
+const uploadProgressSeen = (page: Page) => page.evaluate(() => (window as ProgressWindow).uploadProgressSeen ?? []);
+
+async function openUpload(page: Page): Promise<Locator> {
+  await cardOf(page, 'Projektdateien').getByRole('button', { name: '+ Plan hochladen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Plan hochladen' });
+  await expect(dialog.getByLabel('Titel', { exact: true })).toBeVisible();
+  return dialog;
+}
+
+async function choose(dialog: Locator, file: ChosenFile): Promise<void> {
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  await expect(dialog.getByText(`Ausgewählt: ${file.name}`, { exact: false })).toBeVisible();
+}
+
+/** Uploads through 'Plan hochladen' and waits until the modal has closed after its success. */
+async function upload(page: Page, file: ChosenFile, title: string, comment = ''): Promise<void> {
+  const dialog = await openUpload(page);
+  await choose(dialog, file);
+  await dialog.getByLabel('Titel', { exact: true }).fill(title);
+  if (comment) await dialog.getByLabel('Kommentar (optional)').fill(comment);
+  await recordUploadProgress(page);
+  await dialog.getByRole('button', { name: 'Hochladen', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await uploadProgressSeen(page), 'the progress bar reached 100 %').toContain('100');
+}
+
+async function openProjectFromDashboard(page: Page, projectName: string): Promise<Locator> {
+  await page.getByRole('button', { name: new RegExp(projectName) }).click();
+  await expect(page).toHaveURL(/\/projectOverview$/);
+  const files = cardOf(page, 'Projektdateien');
+  await expect(files).toBeVisible();
+  return files;
+}
+
+async function downloadedBytes(page: Page, link: Locator): Promise<Buffer> {
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error('Download link without href');
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  return Buffer.from(await response.body());
+}
+
+test.describe('project files', () => {
+  // Seeding waits for two invitation mails; both workers share one server.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the client uploads a plan and a photo, the architect sees both and deletes one', async ({ page, request }) => {
+    const { architect, client, projectId, projectName } = await seedClientProject(request);
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    const files = await openProjectFromDashboard(page, projectName);
+    await expect(files.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
+
+    const dialog = await openUpload(page);
+    await expect(dialog.getByText('JPG, PNG, PDF')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await upload(page, { name: 'ansicht-sued.png', mimeType: 'image/png', buffer: png }, 'Ansicht Süd', 'Vom Garten aus');
+    await upload(page, { name: 'grundriss.pdf', mimeType: 'application/pdf', buffer: pdf }, 'Grundriss EG');
+
+    const photo = files.getByRole('article', { name: 'Ansicht Süd' });
+    const plan = files.getByRole('article', { name: 'Grundriss EG' });
+    await expect(photo.getByText('Vom Garten aus')).toBeVisible();
+    await expect(photo.getByText('Hochgeladen von Klara Kundin am', { exact: false })).toBeVisible();
+    const preview = photo.getByAltText('Ansicht Süd');
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { message: 'preview loaded' }).toBe(true);
+    await plan.scrollIntoViewIfNeeded();
+    await expect(plan.locator('object[type="application/pdf"]')).toHaveCount(1);
+
+    const photoLink = photo.getByRole('link', { name: 'Download: Ansicht Süd' });
+    await expect(photoLink).toHaveAttribute('download', 'ansicht-sued.png');
+    expect((await downloadedBytes(page, photoLink)).equals(png), 'the photo comes back byte for byte').toBe(true);
+    const planLink = plan.getByRole('link', { name: 'Download: Grundriss EG' });
+    expect((await downloadedBytes(page, planLink)).equals(pdf), 'the plan comes back byte for byte').toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), planLink.click()]);
+    expect(download.suggestedFilename()).toBe('grundriss.pdf');
+
+    // The full image opens in a dialog.
+    await photo.getByRole('button', { name: 'Bild „Ansicht Süd“ vergrößern' }).click();
+    const large = page.getByRole('dialog', { name: 'Ansicht Süd' });
+    await expect(large.getByAltText('Ansicht Süd')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(large).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await selectProjectInSession(page, projectId);
+    await page.goto('/projectOverview');
+    const architectFiles = cardOf(page, 'Projektdateien');
+    await expect(architectFiles.getByRole('article')).toHaveCount(2);
+    await expect(architectFiles.getByRole('article', { name: 'Ansicht Süd' }).getByAltText('Ansicht Süd')).toBeVisible();
+    await architectFiles.getByRole('article', { name: 'Grundriss EG' }).scrollIntoViewIfNeeded();
+    await expectNoSeriousA11yViolations(page);
+
+    const planHref = await architectFiles.getByRole('link', { name: 'Download: Grundriss EG' }).getAttribute('href');
+    await architectFiles.getByRole('button', { name: 'Löschen: Grundriss EG' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Soll die Datei "Grundriss EG" gelöscht werden?' });
+    await question.getByRole('button', { name: 'Löschen' }).click();
+    await expect(architectFiles.getByRole('article', { name: 'Grundriss EG' })).toHaveCount(0);
+    await expect(architectFiles.getByRole('article')).toHaveCount(1);
+    expect(planHref).toBeTruthy();
+    expect((await page.request.get(planHref ?? '')).status(), 'the deleted file is no longer served').not.toBe(200);
+
+    await page.reload();
+    await expect(cardOf(page, 'Projektdateien').getByRole('article', { name: 'Ansicht Süd' })).toBeVisible();
+    await expect(cardOf(page, 'Projektdateien').getByRole('article')).toHaveCount(1);
+  });
+
+  test('refuses a wrong extension in the browser and a renamed text file on the server', async ({ page, request }) => {
+    const { client, projectName } = await seedClientProject(request);
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    const files = await openProjectFromDashboard(page, projectName);
+    await expect(files.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
+
+    const dialog = await openUpload(page);
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'notizen.txt', mimeType: 'text/plain', buffer: Buffer.from('Notizen') });
+    await expect(dialog.getByRole('alert')).toHaveText('Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.');
+
+    await choose(dialog, { name: 'plan.png', mimeType: 'image/png', buffer: Buffer.from('Das ist kein Bild, nur Text.\n') });
+    await dialog.getByLabel('Titel', { exact: true }).fill('Kein Bild');
+    await dialog.getByRole('button', { name: 'Hochladen', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.');
+    await expect(dialog.getByRole('button', { name: 'Hochladen', exact: true })).toBeEnabled();
+
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(files.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
+  });
+});
