@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { cardOf } from './support/portal';
 import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
-import { onePagePdf, twoByTwoPng } from './support/sample-files';
+import { onePagePdf, onePagePdfParts, pdfBytes, twoByTwoPng, type PdfParts } from './support/sample-files';
 
 const png = twoByTwoPng();
 const pdf = onePagePdf();
@@ -53,6 +53,25 @@ async function upload(page: Page, file: ChosenFile, title: string, comment = '')
   await expect(dialog).toHaveCount(0);
   expect(await uploadProgressSeen(page), 'the progress bar reached 100 %').toContain('100');
 }
+
+/**
+ * Drops a PDF onto the modal's drop zone as a user dragging it from the desktop would. The browser
+ * builds the file from its parts: tens of megabytes do not pass through the test protocol.
+ */
+async function dropPdf(dialog: Locator, name: string, parts: PdfParts): Promise<void> {
+  const transfer = await dialog.page().evaluateHandle(
+    ({ fileName, head, padding, tail }) => {
+      const dropped = new DataTransfer();
+      dropped.items.add(new File([head, new Uint8Array(padding).fill(0x20), tail], fileName, { type: 'application/pdf' }));
+      return dropped;
+    },
+    { fileName: name, ...parts },
+  );
+  const zone = dialog.getByRole('button', { name: 'Datei hierher ziehen oder klicken, um sie auszuwählen' });
+  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer: transfer });
+}
+
+const mebibytes = (count: number) => count * 1024 * 1024;
 
 async function openProjectFromDashboard(page: Page, projectName: string): Promise<Locator> {
   await page.getByRole('button', { name: new RegExp(projectName) }).click();
@@ -160,6 +179,64 @@ test.describe('project files', () => {
 
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(dialog).toHaveCount(0);
+    await expect(files.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
+  });
+
+  test('a 50 MB plan dropped onto the modal uploads with progress and opens in the architect\'s preview', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const parts = onePagePdfParts('Bestandsplan', mebibytes(50));
+    const { architect, client, projectId, projectName } = await seedClientProject(request);
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    await openProjectFromDashboard(page, projectName);
+
+    const dialog = await openUpload(page);
+    await dropPdf(dialog, 'Bestandsplan 1960.pdf', parts);
+    await expect(dialog.getByText('Ausgewählt: Bestandsplan 1960.pdf (50 MB)')).toBeVisible();
+    await expect(dialog.getByLabel('Titel', { exact: true }), 'the title starts from the file name').not.toHaveValue('');
+    await dialog.getByLabel('Titel', { exact: true }).fill('Bestandsplan 1960');
+    await recordUploadProgress(page);
+    await dialog.getByRole('button', { name: 'Hochladen', exact: true }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 60_000 });
+    const seen = await uploadProgressSeen(page);
+    expect(seen, 'the bar reached 100 %').toContain('100');
+    expect(seen.some((value) => Number(value) > 0 && Number(value) < 100), `the bar moved through the upload (${seen.join(', ')})`).toBe(true);
+    await expect(cardOf(page, 'Projektdateien').getByRole('article', { name: 'Bestandsplan 1960' }).getByText('PDF · 50 MB')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await selectProjectInSession(page, projectId);
+    await page.goto('/projectOverview');
+    const plan = cardOf(page, 'Projektdateien').getByRole('article', { name: 'Bestandsplan 1960' });
+    await plan.scrollIntoViewIfNeeded();
+    const preview = plan.locator('object[type="application/pdf"]');
+    await expect(preview).toHaveCount(1);
+    // Chromium's PDF viewer runs in a frame of its own once it has opened the document.
+    await expect
+      .poll(() => page.frames().some((frame) => frame.url().startsWith('chrome-extension://')), { message: 'the PDF viewer opened the plan', timeout: 15_000 })
+      .toBe(true);
+
+    // Page by page: a range request answers with just those bytes.
+    const href = await plan.getByRole('link', { name: 'Download: Bestandsplan 1960' }).getAttribute('href');
+    const firstKilobyte = await page.request.get(href ?? '', { headers: { range: 'bytes=0-1023' } });
+    expect(firstKilobyte.status()).toBe(206);
+    expect(Buffer.from(await firstKilobyte.body()).equals(pdfBytes(parts).subarray(0, 1024))).toBe(true);
+  });
+
+  test('a plan over the size limit is refused with the limit named, and nothing is listed', async ({ page, request }) => {
+    const { client, projectName } = await seedClientProject(request);
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    const files = await openProjectFromDashboard(page, projectName);
+
+    const dialog = await openUpload(page);
+    await dropPdf(dialog, 'zu-gross.pdf', onePagePdfParts('Zu groß', mebibytes(101)));
+    await dialog.getByLabel('Titel', { exact: true }).fill('Zu groß');
+    await dialog.getByRole('button', { name: 'Hochladen', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Die Datei ist zu groß. Erlaubt sind höchstens 100 MB.');
+    await expect(dialog.getByRole('button', { name: 'Hochladen', exact: true })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(files.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
   });
 });

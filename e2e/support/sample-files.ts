@@ -26,8 +26,18 @@ export function twoByTwoPng(): Buffer {
   ]);
 }
 
-/** A minimal valid one-page PDF with a correct cross-reference table. */
-export function onePagePdf(text = 'Grundriss EG'): Buffer {
+/** A PDF as the text before and after a run of `padding` spaces, so a browser can build a large one cheaply. */
+export interface PdfParts {
+  head: string;
+  padding: number;
+  tail: string;
+}
+
+/**
+ * A minimal valid one-page PDF with a correct cross-reference table; `paddingBytes` adds an unused
+ * stream object of that many spaces, for a plan of realistic size.
+ */
+export function onePagePdfParts(text = 'Grundriss EG', paddingBytes = 0): PdfParts {
   const stream = `BT /F1 12 Tf 20 100 Td (${text}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -36,14 +46,28 @@ export function onePagePdf(text = 'Grundriss EG'): Buffer {
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
-  let body = '%PDF-1.4\n';
+  let head = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    offsets.push(head.length);
+    head += `${index + 1} 0 obj\n${object}\nendobj\n`;
   });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  let tail = '';
+  if (paddingBytes > 0) {
+    offsets.push(head.length);
+    head += `${objects.length + 1} 0 obj\n<< /Length ${paddingBytes} >>\nstream\n`;
+    tail = '\nendstream\nendobj\n';
+  }
+  const xref = head.length + paddingBytes + tail.length;
+  tail += `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  tail += `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return { head, padding: paddingBytes, tail };
+}
+
+export function pdfBytes({ head, padding, tail }: PdfParts): Buffer {
+  return Buffer.concat([Buffer.from(head, 'latin1'), Buffer.alloc(padding, 0x20), Buffer.from(tail, 'latin1')]);
+}
+
+export function onePagePdf(text = 'Grundriss EG'): Buffer {
+  return pdfBytes(onePagePdfParts(text));
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +168,23 @@ describe.each(testDialects)('project files on %s', (dialect) => {
     const fileFirst = await upload(setup, 'kunde', [['file', { name: 'plan.png', bytes: png }], ['projectId', String(setup.projectId)]]);
     expect(fileFirst.statusCode).toBe(400);
     expect(await storedKeys(setup.ctx)).toEqual(before);
+    expect((await list(setup, 'kunde')).json<ProjectFile[]>()).toHaveLength(rowsBefore);
+  });
+
+  it('keeps nothing of an upload the browser cancels halfway (Abbrechen)', async () => {
+    const before = await storedKeys(setup.ctx);
+    const rowsBefore = (await list(setup, 'kunde')).json<ProjectFile[]>().length;
+    const address = await setup.ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { payload, headers } = await multipartBody(uploadParts(setup.projectId, { name: 'plan.pdf', bytes: Buffer.concat([samplePdf(), Buffer.alloc(1536 * 1024, 0x20)]) }));
+    const request = http.request(`${address}/api/s3/upload`, { method: 'POST', headers: { ...headers, ...bearer(setup.tokens.kunde!) } });
+    const ended = new Promise<void>((resolve) => request.on('close', resolve));
+    request.on('error', () => undefined);
+    request.write(payload.subarray(0, 1024 * 1024));
+    // The object is being written when the connection goes.
+    await expect.poll(async () => (await storedKeys(setup.ctx)).length, { timeout: 5000 }).toBeGreaterThan(before.length);
+    request.destroy();
+    await ended;
+    await expect.poll(async () => storedKeys(setup.ctx), { timeout: 5000 }).toEqual(before);
     expect((await list(setup, 'kunde')).json<ProjectFile[]>()).toHaveLength(rowsBefore);
   });
 
