@@ -1,3 +1,4 @@
+export * from './chat';
 export * from './auth';
 export * from './customers';
 export * from './dashboard-layout';

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { requestObject } from './fields';
+import { isSafeMultiLine, forbiddenCharactersMessage } from './text';
+import { claimedUsernameSchema, usernameSchema } from './username';
+
+/**
+ * Chat (spec sections 2, 3, 5, 7): conversations between an architect and a client. A chat is the
+ * group of messages sharing one chatId; it has exactly two participants.
+ */
+export const chatMessageMaxLength = 10_000;
+
+export const chatTexts = {
+  empty: 'Bitte geben Sie eine Nachricht ein.',
+  tooLong: `Die Nachricht darf höchstens ${chatMessageMaxLength.toLocaleString('de-AT')} Zeichen lang sein.`,
+  /** Spec section 2, verbatim. */
+  confirmDelete: 'Möchtest du diesen Chat wirklich löschen?',
+  /** Spec section 8, verbatim. */
+  loadFailed: 'Fehler beim Laden der Nachrichten.',
+  noNewMessages: 'Keine neuen Nachrichten',
+} as const;
+
+/** 1–10,000 characters after trimming; stored as written, line breaks and tabs included. */
+export const chatMessageTextSchema = z
+  .string()
+  .refine(isSafeMultiLine, forbiddenCharactersMessage)
+  .refine((value) => value.trim().length > 0, chatTexts.empty)
+  .refine((value) => value.trim().length <= chatMessageMaxLength, chatTexts.tooLong);
+
+/** A chat id in a body: a positive integer, also as its text (`"12"`), as the spec's client sends it. */
+export const chatIdSchema = z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)]);
+
+/**
+ * `POST /api/MessageManagment`: a message into an existing chat. The sender is always the token's
+ * user: a senderUsername naming someone else is refused (403), never believed.
+ */
+export const sendMessageRequestSchema = requestObject({
+  message: chatMessageTextSchema,
+  senderUsername: claimedUsernameSchema,
+  receiverUsername: claimedUsernameSchema,
+  chatId: chatIdSchema,
+  isRead: z.boolean().optional(),
+});
+export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
+
+/** `POST /api/MessageManagment/createChat`: the first message to someone; an existing chat of the two is continued. */
+export const createChatRequestSchema = requestObject({
+  message: chatMessageTextSchema,
+  senderUsername: claimedUsernameSchema,
+  receiverUsername: usernameSchema,
+});
+export type CreateChatRequest = z.input<typeof createChatRequestSchema>;
+
+/** What a live SEND to /app/chat/{chatId} carries: the same body as the REST send (chatId from the destination). */
+export const liveSendBodySchema = z.object({
+  message: chatMessageTextSchema,
+  senderUsername: claimedUsernameSchema,
+  receiverUsername: claimedUsernameSchema,
+  chatId: chatIdSchema.optional(),
+  isRead: z.boolean().optional(),
+});
+
+/** One message (spec section 3), with the time it was sent (ISO 8601). */
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  chatId: z.number(),
+  message: z.string(),
+  senderUsername: z.string(),
+  receiverUsername: z.string(),
+  isRead: z.boolean(),
+  sentAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** The other person of a conversation, as the list shows them. */
+export const chatParticipantSchema = z.object({
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(['ADMIN', 'ARCHI', 'CLIENT']),
+});
+export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
+
+/**
+ * `GET /api/MessageManagment/receiver/{username}`: the caller's messages grouped by chatId, newest
+ * conversation first, each with the other participant, its last message, the caller's unread count
+ * and its messages oldest first.
+ */
+export const chatConversationSchema = z.object({
+  chatId: z.number(),
+  participant: chatParticipantSchema,
+  lastMessage: chatMessageSchema,
+  unreadCount: z.number(),
+  messages: z.array(chatMessageSchema),
+});
+export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+/** `POST /api/MessageManagment/createChat` answers the chat with its first (new) message. */
+export const createdChatSchema = z.object({
+  chatId: z.number(),
+  participant: chatParticipantSchema,
+  message: chatMessageSchema,
+});
+export type CreatedChat = z.infer<typeof createdChatSchema>;
+
+/** `GET /api/MessageManagment/partners`: whom the caller may write to (NewChat's dropdown, presence). */
+export const chatPartnerSchema = chatParticipantSchema;
+export type ChatPartner = ChatParticipant;
+
+/** `PUT /api/MessageManagment/{chatId}/read` answers how many messages it marked read. */
+export const markReadResponseSchema = z.object({ marked: z.number() });
+
+/** `GET /api/MessageManagment/unread`: the sidebar badge's number. */
+export const unreadCountSchema = z.object({ unread: z.number() });
+
+/** Live channel destinations (spec section 7). */
+export const liveDestinations = {
+  activeUsers: '/topic/activeUsers',
+  chat: (chatId: number) => `/topic/chat/${chatId}`,
+  send: (chatId: number) => `/app/chat/${chatId}`,
+} as const;
+
+/** The live client's settings (spec section 5 and 7). */
+export const liveClientSettings = {
+  path: '/ws',
+  reconnectDelayMs: 5_000,
+  heartbeatMs: 10_000,
+  giveUpAfterMs: 15 * 60_000,
+} as const;
+
+/** 'Mara Berger', or the username when no name is known. */
+export function participantName(person: Pick<ChatParticipant, 'username' | 'firstName' | 'lastName'>): string {
+  const name = [person.firstName, person.lastName].filter((part) => part && part.trim() !== '').join(' ');
+  return name === '' ? person.username : name;
+}
