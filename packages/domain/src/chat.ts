@@ -11,7 +11,7 @@ export const chatMessageMaxLength = 10_000;
 
 export const chatTexts = {
   empty: 'Bitte geben Sie eine Nachricht ein.',
-  tooLong: `Die Nachricht darf höchstens ${chatMessageMaxLength.toLocaleString('de-AT')} Zeichen lang sein.`,
+  tooLong: 'Die Nachricht darf höchstens 10.000 Zeichen lang sein.',
   /** Spec section 2, verbatim. */
   confirmDelete: 'Möchtest du diesen Chat wirklich löschen?',
   /** Spec section 8, verbatim. */
