@@ -59,6 +59,12 @@ import { registerFileRoutes } from './modules/files/routes';
 import { createObjectStore } from './platform/storage/create-store';
 import type { ObjectStore } from './platform/storage/object-store';
 import { createSignedLinks } from './platform/storage/signed-links';
+import { createChatService, type ChatService } from './modules/chat/service';
+import { registerChatRoutes } from './modules/chat/routes';
+import { createChatLive } from './modules/chat/live';
+import { createBroker, type Broker } from './platform/live/broker';
+import { createInProcessFanout, createPostgresFanout, type Fanout } from './platform/live/fanout';
+import { createPresence, type Presence } from './platform/live/presence';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
@@ -81,6 +87,10 @@ export interface BuiltApp {
   mailer: Mailer;
   background: BackgroundTasks;
   files: FileService;
+  chat: ChatService;
+  broker: Broker;
+  presence: Presence;
+  fanout: Fanout;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -171,6 +181,33 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerDashboardRoutes(app, createDashboardLayoutRepository(db));
 
+  // Chat: REST and the live channel at /ws; with PostgreSQL, instances tell each other through LISTEN/NOTIFY.
+  const fanout = database.postgres ? await createPostgresFanout({ ...database.postgres, log: app.log }) : createInProcessFanout();
+  const presence = createPresence(fanout);
+  const chat = createChatService({
+    db,
+    access,
+    users,
+    fanout,
+    presence,
+    settingsOf: notificationSettings.settingsOf,
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  registerChatRoutes(app, { chat, access });
+  const live = createChatLive({ chat, access, fanout, presence });
+  const broker = createBroker({ server: app.server, sessions, presence, hooks: live.hooks, log: app.log });
+  live.attach(broker);
+  app.addHook('preClose', async () => {
+    await broker.close();
+    presence.close();
+  });
+  app.addHook('onClose', async () => {
+    await fanout.close();
+  });
+
   await registerSpa(app, config.webDistDir ?? defaultWebDist);
-  return { app, apiRoutes, sessions, mailer, background, files };
+  return { app, apiRoutes, sessions, mailer, background, files, chat, broker, presence, fanout };
 }

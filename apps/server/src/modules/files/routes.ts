@@ -4,7 +4,7 @@ import { deleteFileRequestSchema, pathIdSchema, projectFileSchema, projectIdPara
 import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
 import { AppError } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http/content-disposition';
-import { addressingField, validBody } from '../../platform/http/request-body';
+import { addressingId, validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { FileService, FileVariant } from './service';
 import { tooLarge } from './upload';
@@ -14,13 +14,6 @@ const linkQuery = z.object({ expires: z.string().max(20).optional(), signature: 
 
 /** Multipart framing around the file: fields, boundaries and headers stay far below this. */
 const multipartOverhead = 1024 * 1024;
-
-/** An id the body names, read before the body is validated (a number or its text). */
-function projectIdIn(request: FastifyRequest): number | null {
-  const value = addressingField(request, 'projectId');
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 ? value : null;
-  return typeof value === 'string' ? pathIdSchema.parse(value) : null;
-}
 
 /** Project files (spec section 7, 'Export and files'): the project's architects and its client. */
 export function registerFileRoutes(app: App, deps: { files: FileService; access: AccessPolicy; maxBytes: number }): void {
@@ -65,7 +58,7 @@ export function registerFileRoutes(app: App, deps: { files: FileService; access:
     { onRequest: portalUsers, attachValidation: true, schema: { tags, body: deleteFileRequestSchema } },
     async (request, reply) => {
       const caller = callerOf(request);
-      const project = await access.project(caller, projectIdIn(request), 'read');
+      const project = await access.project(caller, addressingId(request, 'projectId'), 'read');
       await files.remove(caller, project, validBody(request).s3Key);
       return reply.status(204).send();
     },

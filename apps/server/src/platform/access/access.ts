@@ -3,9 +3,9 @@ import { serverMessages, type Role } from '@bauakte/domain';
 import { forbidden, notFound, unauthenticated } from '../errors';
 import type { AuthUser } from '../auth/sessions';
 import type { UserRow } from '../db/schema';
-import type { AccessRepository, ProjectRef } from './repository';
+import type { AccessRepository, ChatRef, ProjectRef } from './repository';
 
-export type { ProjectRef } from './repository';
+export type { ChatRef, ProjectRef } from './repository';
 
 /**
  * The one place that decides who may act. A route asks here first — before it reads the body —
@@ -29,6 +29,13 @@ export type CheckedAccount<P extends AccountPermission = AccountPermission> = Ch
 export type CheckedArchitect = Checked<UserRow, 'architect'>;
 /** A client of the caller's team, to whom a project may be assigned. */
 export type CheckedCustomer = Checked<UserRow, 'customer'>;
+
+/** Someone the caller may chat with: an architect's customer, or a client's architect. */
+export type CheckedChatPartner = Checked<UserRow, 'chat-partner'>;
+
+export type ChatPermission = 'read' | 'write' | 'delete';
+/** A chat the caller takes part in ('read'), may still write into ('write') or may delete ('delete'). */
+export type CheckedChat<P extends ChatPermission = ChatPermission> = Checked<ChatRef & { otherUserId: number }, P>;
 
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
@@ -74,6 +81,22 @@ export function createAccessPolicy(repository: AccessRepository) {
     if (hasAnyRole(caller, ['CLIENT']) && project.assignedUserId === caller.id) return true;
     if (project.createdById === null) return false;
     return (await architectScope(caller)).includes(project.createdById);
+  }
+
+  /**
+   * Chats are between an architect and a client: the client's own architects (who created the
+   * account or its projects) and their team-mates. Anyone else — other offices, two clients, two
+   * architects, administrators — may not chat.
+   */
+  async function chatPartners(caller: AuthUser): Promise<UserRow[]> {
+    if (hasAnyRole(caller, ['ARCHI'])) return repository.clientsOf(await architectScope(caller));
+    if (hasAnyRole(caller, ['CLIENT'])) return repository.architectsAmong(await repository.teamMateIdsOfAll(await repository.ownerIdsOfClient(caller.id)));
+    return [];
+  }
+
+  async function mayChatWith(caller: AuthUser, other: UserRow): Promise<boolean> {
+    if (other.id === caller.id) return false;
+    return (await chatPartners(caller)).some((partner) => partner.id === other.id);
   }
 
   async function canViewAccount(caller: AuthUser, account: UserRow): Promise<boolean> {
@@ -132,6 +155,32 @@ export function createAccessPolicy(repository: AccessRepository) {
       const account = await repository.account(username);
       if (!account || !(await isCustomerOf(caller, account))) throw notFound(serverMessages.customerNotFound);
       return allow(account);
+    },
+
+    chatPartners,
+
+    /** Someone the caller may start a chat with; anyone else is unknown to the caller (404). */
+    async chatPartner(caller: AuthUser, username: string | null): Promise<CheckedChatPartner> {
+      const account = await accountNamed(username);
+      if (!(await mayChatWith(caller, account))) throw notFound();
+      return allow(account);
+    },
+
+    /**
+     * 'read': the chat's two participants; others get 404. 'write': a participant who may still
+     * chat with the other (403 once they may not, e.g. after a customer moved to another office).
+     * 'delete': participating architects and administrators (spec section 6); a client gets 403.
+     */
+    async chat<P extends ChatPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedChat<P>> {
+      const chat = id === null ? undefined : await repository.chatRef(id);
+      if (!chat || (chat.firstUserId !== caller.id && chat.secondUserId !== caller.id)) throw notFound();
+      const otherUserId = chat.firstUserId === caller.id ? chat.secondUserId : chat.firstUserId;
+      if (permission === 'delete' && !hasAnyRole(caller, ['ARCHI', 'ADMIN'])) throw forbidden();
+      if (permission === 'write') {
+        const other = await repository.accountById(otherUserId);
+        if (!other || !(await mayChatWith(caller, other))) throw forbidden();
+      }
+      return allow({ ...chat, otherUserId });
     },
 
     /** A path that names a user the caller may only name themselves (own settings, logout). */

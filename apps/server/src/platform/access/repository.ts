@@ -9,6 +9,13 @@ export interface ProjectRef {
   assignedUserId: number | null;
 }
 
+/** A chat's two participants. */
+export interface ChatRef {
+  id: number;
+  firstUserId: number;
+  secondUserId: number;
+}
+
 export function createAccessRepository(db: Db) {
   return {
     /** The ids of everyone who shares at least one team with the user, the user included. */
@@ -25,6 +32,59 @@ export function createAccessRepository(db: Db) {
 
     projectRef: (id: number): Promise<ProjectRef | undefined> =>
       db.selectFrom('projects').select(['id', 'createdById', 'assignedUserId']).where('id', '=', id).executeTakeFirst(),
+
+    /** Everyone who shares a team with any of the users, the users included. */
+    teamMateIdsOfAll: async (userIds: readonly number[]): Promise<number[]> => {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('teamMembers as mine')
+        .innerJoin('teamMembers as theirs', 'theirs.teamId', 'mine.teamId')
+        .select('theirs.userId')
+        .distinct()
+        .where('mine.userId', 'in', userIds)
+        .execute();
+      return [...new Set([...userIds, ...rows.map((row) => row.userId)])];
+    },
+
+    /** The architects a client belongs to: who created the account and who created the client's projects. */
+    ownerIdsOfClient: async (clientId: number): Promise<number[]> => {
+      const rows = await db
+        .selectFrom('users')
+        .select('createdById as ownerId')
+        .where('id', '=', clientId)
+        .union(db.selectFrom('projects').select('createdById as ownerId').where('assignedUserId', '=', clientId))
+        .execute();
+      return [...new Set(rows.map((row) => row.ownerId).filter((id): id is number => id !== null))];
+    },
+
+    /** Clients created by one of the architects or given a project by one of them. */
+    clientsOf: (architectIds: readonly number[]): Promise<UserRow[]> =>
+      architectIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('users')
+            .selectAll()
+            .where('role', '=', 'CLIENT')
+            .where((eb) =>
+              eb.or([
+                eb('createdById', 'in', architectIds),
+                eb('id', 'in', eb.selectFrom('projects').select('assignedUserId').where('createdById', 'in', architectIds).where('assignedUserId', 'is not', null)),
+              ]),
+            )
+            .orderBy('lastName')
+            .orderBy('firstName')
+            .orderBy('username')
+            .execute() as Promise<UserRow[]>,
+
+    architectsAmong: (ids: readonly number[]): Promise<UserRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : (db.selectFrom('users').selectAll().where('role', '=', 'ARCHI').where('id', 'in', ids).orderBy('lastName').orderBy('firstName').execute() as Promise<UserRow[]>),
+
+    chatRef: (id: number): Promise<ChatRef | undefined> =>
+      db.selectFrom('chats').select(['id', 'firstUserId', 'secondUserId']).where('id', '=', id).executeTakeFirst(),
+
+    accountById: (id: number): Promise<UserRow | undefined> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     account: (username: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst(),

@@ -57,6 +57,27 @@ export function createSessionRepository(db: Db) {
     touch: (sessionId: string, at: string) =>
       db.updateTable('sessions').set({ lastSeenAt: at, endsAt: null }).where('id', '=', sessionId).execute(),
 
+    /** Of these sessions, the ones still usable: not revoked, ended, expired or idle, of an active account. */
+    liveAmong: async (sessionIds: readonly string[], now: string, idleSince: string): Promise<string[]> => {
+      if (sessionIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.userId')
+        .select('sessions.id')
+        .where('sessions.id', 'in', sessionIds)
+        .where('sessions.revokedAt', 'is', null)
+        .where('users.status', '=', 'ACTIVE')
+        .where('sessions.expiresAt', '>', now)
+        .where((eb) => eb.or([eb('sessions.endsAt', 'is', null), eb('sessions.endsAt', '>', now)]))
+        .where((eb) => eb(eb.fn.coalesce('sessions.lastSeenAt', 'sessions.createdAt'), '>', idleSince))
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    touchAll: async (sessionIds: readonly string[], at: string) => {
+      if (sessionIds.length > 0) await db.updateTable('sessions').set({ lastSeenAt: at }).where('id', 'in', sessionIds).execute();
+    },
+
     deleteExpired: (now: string, idleSince: string) =>
       db
         .deleteFrom('sessions')

@@ -24,6 +24,10 @@ export interface SessionService {
   end(sessionId: string): Promise<void>;
   endAllOf(userId: number, exceptSessionId?: string): Promise<void>;
   endSoon(token: string, username: string): Promise<boolean>;
+  /** Of these sessions, the ones still usable (live connections check theirs every second). */
+  stillLive(sessionIds: readonly string[]): Promise<Set<string>>;
+  /** An open live connection is use of its session: it does not go idle. */
+  keepAlive(sessionIds: readonly string[]): Promise<void>;
   /** Deletes sessions that can never be used again (expired or revoked), so the table stays small. */
   prune(): Promise<void>;
 }
@@ -88,6 +92,15 @@ export function createSessionService(deps: {
 
     async endAllOf(userId, exceptSessionId) {
       await repository.revokeAllOfUser(userId, now(), exceptSessionId);
+    },
+
+    async stillLive(sessionIds) {
+      const at = new Date();
+      return new Set(await repository.liveAmong(sessionIds, at.toISOString(), new Date(at.getTime() - idleMs).toISOString()));
+    },
+
+    async keepAlive(sessionIds) {
+      await repository.touchAll(sessionIds, now());
     },
 
     async prune() {

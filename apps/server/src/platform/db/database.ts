@@ -27,6 +27,8 @@ export function isPostgresDb(db: Db): boolean {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Where a PostgreSQL database is, for connections of their own (the live channel's LISTEN). */
+  postgres?: { url: string; schema?: string };
   close(): Promise<void>;
 }
 
@@ -89,7 +91,7 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', postgres: { url, ...(schema ? { schema } : {}) }, close: () => db.destroy() };
 }
 
 export async function checkDatabase(db: Kysely<Database>): Promise<void> {

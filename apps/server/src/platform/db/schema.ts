@@ -162,6 +162,32 @@ export interface ProjectFilesTable {
   uploadedAt: Timestamp;
 }
 
+export interface ChatsTable {
+  id: Generated<number>;
+  /** The pair's lower user id, so one pair has one chat whoever starts it. */
+  firstUserId: number;
+  secondUserId: number;
+  createdAt: Timestamp;
+  lastMessageAt: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  chatId: number;
+  senderId: number;
+  receiverId: number;
+  /** As written: shown as plain text, never as HTML. */
+  body: string;
+  isRead: Generated<number>;
+  sentAt: Timestamp;
+}
+
+export interface ChatNoticesTable {
+  chatId: number;
+  userId: number;
+  sentAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -177,6 +203,9 @@ export interface Database {
   questionnaireChanges: QuestionnaireChangesTable;
   formNotices: FormNoticesTable;
   projectFiles: ProjectFilesTable;
+  chats: ChatsTable;
+  chatMessages: ChatMessagesTable;
+  chatNotices: ChatNoticesTable;
 }
 
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJsonParse from 'secure-json-parse';
 import type { z } from 'zod';
+import { pathIdSchema } from '@bauakte/domain';
 import { invalidJson, validationFailed, type FieldIssue } from '../errors';
 
 /**
@@ -59,6 +60,13 @@ export function addressingField(request: FastifyRequest, field: string): unknown
   const body: unknown = request.body;
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body) && !(body instanceof UnreadableBody);
   return isObject ? (body as Record<string, unknown>)[field] : undefined;
+}
+
+/** An id the body names (a number or its text, as the spec's clients send either); anything else names nothing. */
+export function addressingId(request: FastifyRequest, field: string): number | null {
+  const value = addressingField(request, field);
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
+  return typeof value === 'string' ? pathIdSchema.parse(value) : null;
 }
 
 /**

@@ -5,6 +5,7 @@ import * as projects from './2026-11-22T0900-projects';
 import * as questionnaire from './2026-11-22T1200-questionnaire';
 import * as sessionIdleAttempts from './2026-11-22T1800-session-idle-attempts';
 import * as projectFiles from './2026-11-23T0900-project-files';
+import * as chat from './2026-11-23T1200-chat';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1200-questionnaire': questionnaire,
   '2026-11-22T1800-session-idle-attempts': sessionIdleAttempts,
   '2026-11-23T0900-project-files': projectFiles,
+  '2026-11-23T1200-chat': chat,
 };

@@ -1,0 +1,118 @@
+import { liveDestinations, liveSendBodySchema, pathIdSchema, serverMessages } from '@bauakte/domain';
+import type { AccessPolicy } from '../../platform/access/access';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { LiveRefusal, type Broker, type BrokerHooks } from '../../platform/live/broker';
+import type { Fanout, LiveEvent } from '../../platform/live/fanout';
+import type { Presence } from '../../platform/live/presence';
+import type { ChatService } from './service';
+import { publicMessage } from './service';
+
+/** Each user's own queue: every message to or from them, so lists and badges update live. */
+export const userQueue = '/user/queue/messages';
+const chatTopic = /^\/topic\/chat\/([^/]+)$/;
+const chatSend = /^\/app\/chat\/([^/]+)$/;
+/** Whom a user may chat with changes rarely (a new customer); looked up again after this long. */
+const partnersTtlMs = 30_000;
+
+interface Partners {
+  ids: Map<number, string>;
+  at: number;
+}
+
+/**
+ * The chat's side of the live channel: who may subscribe to what, SENDs stored like REST, and the
+ * deliveries of messages and presence that the fan-out announces (from this or another instance).
+ */
+export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; fanout: Fanout; presence: Presence }) {
+  const { chat, access } = deps;
+  const partnersOf = new Map<number, Partners>();
+  let broker: Broker | null = null;
+
+  async function loadPartners(user: AuthUser): Promise<Partners> {
+    const cached = partnersOf.get(user.id);
+    if (cached && Date.now() - cached.at < partnersTtlMs) return cached;
+    const partners = await access.chatPartners(user);
+    const entry = { ids: new Map(partners.map((partner) => [partner.id, partner.username])), at: Date.now() };
+    partnersOf.set(user.id, entry);
+    return entry;
+  }
+
+  /** Online people the user may chat with, the user included (spec: both parties appear in the list). */
+  function activeUsersFor(user: AuthUser): string[] | null {
+    const partners = partnersOf.get(user.id);
+    if (!partners) return null;
+    const online = [...partners.ids].filter(([id]) => deps.presence.isOnline(id)).map(([, username]) => username);
+    return [user.username, ...online.sort()];
+  }
+
+  const chatIdOf = (match: RegExpExecArray | null) => (match ? pathIdSchema.parse(match[1]!) : null);
+
+  const hooks: BrokerHooks = {
+    async subscribe(user, destination) {
+      if (destination === liveDestinations.activeUsers) {
+        await loadPartners(user);
+        return JSON.stringify(activeUsersFor(user));
+      }
+      if (destination === userQueue) return null;
+      const match = chatTopic.exec(destination);
+      if (!match) throw new LiveRefusal(serverMessages.unknownDestination);
+      await access.chat(user, chatIdOf(match), 'read');
+      return null;
+    },
+    async send(user, destination, body) {
+      const match = chatSend.exec(destination);
+      if (!match) throw new LiveRefusal(serverMessages.unknownDestination);
+      const target = await access.chat(user, chatIdOf(match), 'write');
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        throw new LiveRefusal(serverMessages.invalidJson);
+      }
+      const parsed = liveSendBodySchema.safeParse(json);
+      if (!parsed.success) throw new LiveRefusal(parsed.error.issues[0]?.message ?? serverMessages.validationFailed);
+      await chat.send(user, target, parsed.data);
+    },
+  };
+
+  async function onEvent(event: LiveEvent): Promise<void> {
+    if (!broker) return;
+    if (event.type === 'message') {
+      const stored = await chat.repository.message(event.messageId);
+      if (!stored) return;
+      const body = JSON.stringify(publicMessage(stored));
+      broker.deliver(liveDestinations.chat(stored.chatId), body);
+      broker.deliverEach(userQueue, () => body, new Set([stored.senderId, stored.receiverId]));
+      return;
+    }
+    if (event.type === 'chat-deleted') {
+      // A new chat or a deleted one changes nobody's partners, but the list of who may be reached does not go stale either.
+      for (const userId of event.userIds) partnersOf.delete(userId);
+      return;
+    }
+    deps.presence.handle(event);
+  }
+
+  deps.presence.onChange((userIds) => {
+    if (!broker) return;
+    const changed = new Set(userIds);
+    broker.deliverEach(liveDestinations.activeUsers, (user) => {
+      const partners = partnersOf.get(user.id);
+      const concerned = changed.has(user.id) || (partners !== undefined && [...changed].some((id) => partners.ids.has(id)));
+      if (!concerned) return null;
+      const list = activeUsersFor(user);
+      return list ? JSON.stringify(list) : null;
+    });
+  });
+
+  deps.fanout.subscribe((event) => {
+    void onEvent(event).catch(() => undefined);
+  });
+
+  return {
+    hooks,
+    attach(attached: Broker) {
+      broker = attached;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { participantName } from '@bauakte/domain';
+import { renderMail } from '../../platform/mail/layout';
+import type { MailMessage } from '../../platform/mail/mailer';
+import type { UserRow } from '../../platform/db/schema';
+
+/** Where the link opens the chat: the receiver's own dashboard, with the chat selected. */
+export function chatLink(receiver: Pick<UserRow, 'role'>, chatId: number, publicUrl: string): string {
+  const dashboard = receiver.role === 'CLIENT' ? '/dashboardClient' : '/dashboard';
+  return `${publicUrl}${dashboard}?chat=${chatId}`;
+}
+
+/**
+ * A new message arrived while the receiver was away. The text itself stays in Bauakte: a mail may
+ * be read on a shared screen or forwarded, a plan discussion should not travel with it.
+ */
+export function chatNoticeMail(input: { receiver: UserRow; sender: UserRow; chatId: number; publicUrl: string }): MailMessage & { links: string[] } {
+  const { receiver, sender } = input;
+  const senderName = participantName(sender);
+  const link = chatLink(receiver, input.chatId, input.publicUrl);
+  const content = renderMail({
+    greeting: `Guten Tag ${participantName(receiver)},`,
+    paragraphs: [`${senderName} hat Ihnen in Bauakte eine Nachricht geschrieben.`],
+    action: { label: 'Nachricht lesen', url: link },
+    notes: [
+      'Weitere Nachrichten in diesem Chat melden wir frühestens in 10 Minuten wieder.',
+      'Welche Nachrichten Sie erhalten, stellen Sie in Bauakte unter „Benachrichtigungseinstellungen“ ein.',
+    ],
+  });
+  return { to: receiver.email, subject: `Neue Nachricht von ${senderName}`, ...content, links: [link] };
+}

@@ -1,0 +1,152 @@
+import type { ChatMessage, ChatParticipant } from '@bauakte/domain';
+import type { Db } from '../../platform/db/database';
+
+const messageColumns = [
+  'm.id',
+  'm.chatId',
+  'm.body',
+  'm.isRead',
+  'm.sentAt',
+  'm.senderId',
+  'm.receiverId',
+  'sender.username as senderUsername',
+  'receiver.username as receiverUsername',
+] as const;
+
+interface MessageRow {
+  id: number;
+  chatId: number;
+  body: string;
+  isRead: number;
+  sentAt: string;
+  senderId: number;
+  receiverId: number;
+  senderUsername: string;
+  receiverUsername: string;
+}
+
+/** A stored message with its participants' ids, which deliveries need. */
+export interface StoredMessage extends ChatMessage {
+  senderId: number;
+  receiverId: number;
+}
+
+const toMessage = (row: MessageRow): StoredMessage => ({
+  id: row.id,
+  chatId: row.chatId,
+  message: row.body,
+  senderUsername: row.senderUsername,
+  receiverUsername: row.receiverUsername,
+  isRead: Number(row.isRead) === 1,
+  sentAt: row.sentAt,
+  senderId: row.senderId,
+  receiverId: row.receiverId,
+});
+
+export interface ChatRow {
+  chatId: number;
+  participant: ChatParticipant;
+}
+
+export function createChatRepository(db: Db) {
+  const messages = () =>
+    db
+      .selectFrom('chatMessages as m')
+      .innerJoin('users as sender', 'sender.id', 'm.senderId')
+      .innerJoin('users as receiver', 'receiver.id', 'm.receiverId')
+      .select(messageColumns);
+
+  return {
+    /** The pair's chat, made if there is none; a parallel start of the same pair finds the other's. */
+    async chatOfPair(userA: number, userB: number, now: string): Promise<number> {
+      const [firstUserId, secondUserId] = userA < userB ? [userA, userB] : [userB, userA];
+      await db
+        .insertInto('chats')
+        .values({ firstUserId, secondUserId, createdAt: now, lastMessageAt: now })
+        .onConflict((oc) => oc.columns(['firstUserId', 'secondUserId']).doNothing())
+        .execute();
+      const chat = await db.selectFrom('chats').select('id').where('firstUserId', '=', firstUserId).where('secondUserId', '=', secondUserId).executeTakeFirstOrThrow();
+      return chat.id;
+    },
+
+    async insertMessage(message: { chatId: number; senderId: number; receiverId: number; body: string; sentAt: string }): Promise<number> {
+      const row = await db.insertInto('chatMessages').values({ ...message, isRead: 0 }).returning('id').executeTakeFirstOrThrow();
+      await db.updateTable('chats').set({ lastMessageAt: message.sentAt }).where('id', '=', message.chatId).execute();
+      return row.id;
+    },
+
+    async message(id: number): Promise<StoredMessage | undefined> {
+      const row = await messages().where('m.id', '=', id).executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /** The user's chats, the most recently active first, each with the other participant. */
+    async chatsOf(userId: number): Promise<ChatRow[]> {
+      const rows = await db
+        .selectFrom('chats')
+        .innerJoin('users as other', (join) =>
+          join.on((eb) =>
+            eb.or([
+              eb.and([eb('chats.firstUserId', '=', userId), eb('other.id', '=', eb.ref('chats.secondUserId'))]),
+              eb.and([eb('chats.secondUserId', '=', userId), eb('other.id', '=', eb.ref('chats.firstUserId'))]),
+            ]),
+          ),
+        )
+        .select(['chats.id as chatId', 'other.username', 'other.firstName', 'other.lastName', 'other.role'])
+        .orderBy('chats.lastMessageAt', 'desc')
+        .orderBy('chats.id', 'desc')
+        .execute();
+      return rows.map(({ chatId, ...participant }) => ({ chatId, participant }));
+    },
+
+    async messagesOfChats(chatIds: readonly number[]): Promise<StoredMessage[]> {
+      if (chatIds.length === 0) return [];
+      return (await messages().where('m.chatId', 'in', chatIds).orderBy('m.id').execute()).map(toMessage);
+    },
+
+    /** Messages to the user, unread first, then the newest. */
+    async newestReceived(userId: number, limit: number): Promise<StoredMessage[]> {
+      const rows = await messages().where('m.receiverId', '=', userId).orderBy('m.isRead').orderBy('m.id', 'desc').limit(limit).execute();
+      return rows.map(toMessage);
+    },
+
+    async markRead(chatId: number, userId: number): Promise<number> {
+      const result = await db
+        .updateTable('chatMessages')
+        .set({ isRead: 1 })
+        .where('chatId', '=', chatId)
+        .where('receiverId', '=', userId)
+        .where('isRead', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('chatMessages')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('receiverId', '=', userId)
+        .where('isRead', '=', 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    deleteChat: (chatId: number) => db.deleteFrom('chats').where('id', '=', chatId).execute(),
+
+    /**
+     * Takes the right to mail the user about this chat if none was sent since `since`: one row per
+     * chat and receiver, updated only when old enough, so parallel instances mail once.
+     */
+    async claimNotice(chatId: number, userId: number, now: string, since: string): Promise<boolean> {
+      const claimed = await db
+        .insertInto('chatNotices')
+        .values({ chatId, userId, sentAt: now })
+        .onConflict((oc) => oc.columns(['chatId', 'userId']).doUpdateSet({ sentAt: now }).where('chatNotices.sentAt', '<', since))
+        .returning('chatId')
+        .executeTakeFirst();
+      return claimed !== undefined;
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type CreatedChat, type NotificationSettings } from '@bauakte/domain';
+import type { AccessPolicy, CheckedChat, CheckedChatPartner } from '../../platform/access/access';
+import type { AuthUser } from '../../platform/auth/sessions';
+import type { BackgroundTasks } from '../../platform/background';
+import { inTransaction, type Db } from '../../platform/db/database';
+import type { UserRow } from '../../platform/db/schema';
+import { forbidden } from '../../platform/errors';
+import type { Fanout } from '../../platform/live/fanout';
+import type { Presence } from '../../platform/live/presence';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { UserRepository } from '../users/repository';
+import { chatNoticeMail } from './mails';
+import { createChatRepository, type ChatRepository, type StoredMessage } from './repository';
+
+/** At most one notice mail per chat and receiver in this time. */
+export const noticeIntervalMs = 10 * 60_000;
+/** Messages the dashboard card shows. */
+const newestLimit = 20;
+
+export const publicMessage = ({ senderId: _sender, receiverId: _receiver, ...message }: StoredMessage): ChatMessage => message;
+
+const participantOf = (user: UserRow): ChatPartner => ({ username: user.username, firstName: user.firstName, lastName: user.lastName, role: user.role });
+
+/** A senderUsername naming someone other than the caller is refused, never believed. */
+function assertOwnName(caller: AuthUser, senderUsername: string | null | undefined): void {
+  if (senderUsername && senderUsername.toLowerCase() !== caller.username.toLowerCase()) throw forbidden(serverMessages.onlyOwnMessages);
+}
+
+export function createChatService(deps: {
+  db: Db;
+  access: AccessPolicy;
+  users: UserRepository;
+  fanout: Fanout;
+  presence: Presence;
+  settingsOf: (userId: number) => Promise<NotificationSettings>;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  const chats: ChatRepository = createChatRepository(deps.db);
+
+  /** Mails the receiver if they are not connected, want chat mails, and had none for this chat lately. */
+  async function noticeIfAway(message: StoredMessage): Promise<void> {
+    if (deps.presence.isOnline(message.receiverId)) return;
+    const settings = await deps.settingsOf(message.receiverId);
+    if (!settings.chatAll) return;
+    const now = new Date();
+    if (!(await chats.claimNotice(message.chatId, message.receiverId, now.toISOString(), new Date(now.getTime() - noticeIntervalMs).toISOString()))) return;
+    const [receiver, sender] = await Promise.all([deps.users.findById(message.receiverId), deps.users.findById(message.senderId)]);
+    if (!receiver?.email || !sender) return;
+    await deps.mailer.send(chatNoticeMail({ receiver, sender, chatId: message.chatId, publicUrl: deps.publicUrl }));
+  }
+
+  /** Stored first, then announced to every instance; the mail after the answer, never losing the message. */
+  async function announce(message: StoredMessage): Promise<void> {
+    await deps.fanout.publish({ type: 'message', messageId: message.id }).catch((error: unknown) => deps.log.warn({ err: error }, 'chat: live announcement failed'));
+    deps.background.run('chat notice', () => noticeIfAway(message));
+  }
+
+  async function store(chatId: number, sender: AuthUser, receiverId: number, text: string): Promise<StoredMessage> {
+    const id = await chats.insertMessage({ chatId, senderId: sender.id, receiverId, body: text, sentAt: new Date().toISOString() });
+    const message = await chats.message(id);
+    if (!message) throw new Error(`message ${id} vanished`);
+    return message;
+  }
+
+  return {
+    repository: chats,
+
+    async conversations(caller: AuthUser): Promise<ChatConversation[]> {
+      const rows = await chats.chatsOf(caller.id);
+      const messages = await chats.messagesOfChats(rows.map((row) => row.chatId));
+      const byChat = new Map<number, ChatMessage[]>();
+      for (const message of messages) {
+        const list = byChat.get(message.chatId) ?? [];
+        list.push(publicMessage(message));
+        byChat.set(message.chatId, list);
+      }
+      return rows.flatMap(({ chatId, participant }) => {
+        const list = byChat.get(chatId) ?? [];
+        const lastMessage = list.at(-1);
+        if (!lastMessage) return [];
+        const unreadCount = list.filter((message) => !message.isRead && message.receiverUsername === caller.username).length;
+        return [{ chatId, participant, lastMessage, unreadCount, messages: list }];
+      });
+    },
+
+    async newest(caller: AuthUser): Promise<ChatMessage[]> {
+      return (await chats.newestReceived(caller.id, newestLimit)).map(publicMessage);
+    },
+
+    async partners(caller: AuthUser): Promise<ChatPartner[]> {
+      return (await deps.access.chatPartners(caller)).map(participantOf);
+    },
+
+    unread: (caller: AuthUser) => chats.unreadCount(caller.id),
+
+    /** A message into an existing chat (REST or live). */
+    async send(caller: AuthUser, chat: CheckedChat<'write'>, request: { message: string; senderUsername?: string | null }): Promise<ChatMessage> {
+      assertOwnName(caller, request.senderUsername);
+      const message = await store(chat.id, caller, chat.otherUserId, request.message);
+      await announce(message);
+      return publicMessage(message);
+    },
+
+    /** The first message to someone; the pair's existing chat is continued rather than split. */
+    async create(caller: AuthUser, partner: CheckedChatPartner, request: { message: string; senderUsername?: string | null }): Promise<CreatedChat> {
+      assertOwnName(caller, request.senderUsername);
+      const message = await inTransaction(deps.db, async (trx) => {
+        const repository = createChatRepository(trx);
+        const chatId = await repository.chatOfPair(caller.id, partner.id, new Date().toISOString());
+        const id = await repository.insertMessage({ chatId, senderId: caller.id, receiverId: partner.id, body: request.message, sentAt: new Date().toISOString() });
+        return repository.message(id);
+      });
+      if (!message) throw new Error('new chat message vanished');
+      await announce(message);
+      return { chatId: message.chatId, participant: participantOf(partner), message: publicMessage(message) };
+    },
+
+    markRead: (caller: AuthUser, chat: CheckedChat<'read'>) => chats.markRead(chat.id, caller.id),
+
+    async remove(chat: CheckedChat<'delete'>): Promise<void> {
+      await chats.deleteChat(chat.id);
+      await deps.fanout
+        .publish({ type: 'chat-deleted', chatId: chat.id, userIds: [chat.firstUserId, chat.secondUserId] })
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'chat: live announcement failed'));
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,341 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { AuthUser, SessionService } from '../auth/sessions';
+import type { Presence } from './presence';
+import { createFrameReader, StompProtocolError, writeFrame, type StompFrame } from './stomp-frames';
+
+/** STOMP at /ws (spec section 7): frames up to 64 KiB, heart-beats of 10 s offered both ways. */
+export const livePath = '/ws';
+export const maxFrameBytes = 64 * 1024;
+export const serverHeartbeatMs = 10_000;
+/** How often open connections check that their session still stands (logout closes within a second). */
+export const sessionCheckMs = 1_000;
+/** How often an open connection counts as use of its session, so it does not go idle. */
+const keepAliveMs = 60_000;
+
+/** Refuses a SUBSCRIBE or SEND: the client gets an ERROR frame with this German message. */
+export class LiveRefusal extends Error {}
+
+/** What the chat module decides for the broker; the broker only speaks STOMP. */
+export interface BrokerHooks {
+  /** Throws LiveRefusal if the user may not subscribe; may answer a first message (current state). */
+  subscribe(user: AuthUser, destination: string): Promise<string | null>;
+  /** A SEND by the user; throws LiveRefusal (or an AppError) when refused. */
+  send(user: AuthUser, destination: string, body: string): Promise<void>;
+}
+
+interface Subscription {
+  id: string;
+  destination: string;
+}
+
+interface Connection {
+  socket: WebSocket;
+  user: AuthUser | null;
+  subscriptions: Map<string, Subscription>;
+  lastReceivedAt: number;
+  /** Frames are handled one after another, in the order they came. */
+  queue: Promise<void>;
+  timers: NodeJS.Timeout[];
+  closed: boolean;
+}
+
+export interface Broker {
+  /** Sends a MESSAGE to every local subscription of the destination whose user passes the filter. */
+  deliver(destination: string, body: string, filter?: (user: AuthUser) => boolean): number;
+  /** Sends a MESSAGE to the given users' subscriptions of the destination, the body made per user (null: none). */
+  deliverEach(destination: string, bodyFor: (user: AuthUser) => string | null, users?: ReadonlySet<number>): void;
+  /** Whether the user has a connection to this instance. */
+  hasConnection(userId: number): boolean;
+  connectionCount(): number;
+  close(): Promise<void>;
+}
+
+function headerOf(frame: StompFrame, name: string): string | undefined {
+  return frame.headers[name] ?? frame.headers[name.toLowerCase()];
+}
+
+/** The Bearer token of a CONNECT frame: the Authorization header, as the web app sends it, or passcode. */
+function tokenOf(frame: StompFrame): string | null {
+  const header = headerOf(frame, 'Authorization') ?? headerOf(frame, 'authorization') ?? frame.headers.passcode;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1]! : header.trim() || null;
+}
+
+function heartbeatOf(frame: StompFrame): [number, number] {
+  const [cx, cy] = (frame.headers['heart-beat'] ?? '0,0').split(',').map((part) => Number(part));
+  return [Number.isFinite(cx) && cx! > 0 ? cx! : 0, Number.isFinite(cy) && cy! > 0 ? cy! : 0];
+}
+
+export function createBroker(deps: { server: Server; sessions: SessionService; presence: Presence; hooks: BrokerHooks; log: FastifyBaseLogger }): Broker {
+  const { sessions, presence, hooks, log } = deps;
+  // Several frames may share one WebSocket message; the frame reader enforces the 64 KiB per frame.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const connections = new Set<Connection>();
+  const byUser = new Map<number, Set<Connection>>();
+  /** destination → connections subscribed to it (with their subscription ids). */
+  const byDestination = new Map<string, Map<Connection, Set<string>>>();
+  let messageCounter = 0;
+
+  const send = (connection: Connection, text: string) => {
+    if (!connection.closed && connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+  };
+
+  function forget(connection: Connection): void {
+    if (connection.closed) return;
+    connection.closed = true;
+    for (const timer of connection.timers) clearInterval(timer);
+    connections.delete(connection);
+    for (const subscription of connection.subscriptions.values()) unindex(connection, subscription);
+    const user = connection.user;
+    if (user) {
+      const mine = byUser.get(user.id);
+      mine?.delete(connection);
+      if (mine?.size === 0) byUser.delete(user.id);
+      presence.disconnected(user.id);
+    }
+  }
+
+  /** STOMP: an ERROR frame, then the connection is closed. */
+  function fail(connection: Connection, message: string, receiptId?: string): void {
+    send(connection, writeFrame('ERROR', { message, 'content-type': 'text/plain', ...(receiptId ? { 'receipt-id': receiptId } : {}) }, message));
+    forget(connection);
+    connection.socket.close(1000);
+  }
+
+  function index(connection: Connection, subscription: Subscription): void {
+    let subscribers = byDestination.get(subscription.destination);
+    if (!subscribers) {
+      subscribers = new Map();
+      byDestination.set(subscription.destination, subscribers);
+    }
+    let ids = subscribers.get(connection);
+    if (!ids) {
+      ids = new Set();
+      subscribers.set(connection, ids);
+    }
+    ids.add(subscription.id);
+  }
+
+  function unindex(connection: Connection, subscription: Subscription): void {
+    const subscribers = byDestination.get(subscription.destination);
+    const ids = subscribers?.get(connection);
+    ids?.delete(subscription.id);
+    if (ids?.size === 0) subscribers?.delete(connection);
+    if (subscribers?.size === 0) byDestination.delete(subscription.destination);
+  }
+
+  function message(connection: Connection, subscriptionId: string, destination: string, body: string): void {
+    messageCounter += 1;
+    send(
+      connection,
+      writeFrame('MESSAGE', { subscription: subscriptionId, 'message-id': `m-${messageCounter}`, destination, 'content-type': 'application/json' }, body),
+    );
+  }
+
+  function startHeartbeats(connection: Connection, frame: StompFrame): string {
+    const [clientSends, clientWants] = heartbeatOf(frame);
+    const outgoing = clientWants === 0 ? 0 : Math.max(serverHeartbeatMs, clientWants);
+    const incoming = clientSends === 0 ? 0 : Math.max(serverHeartbeatMs, clientSends);
+    if (outgoing > 0) connection.timers.push(setInterval(() => send(connection, '\n'), outgoing));
+    if (incoming > 0) {
+      connection.timers.push(
+        setInterval(() => {
+          // Twice the agreed interval without a byte: the other side is gone.
+          if (Date.now() - connection.lastReceivedAt > incoming * 2) {
+            forget(connection);
+            connection.socket.terminate();
+          }
+        }, incoming),
+      );
+    }
+    return `${serverHeartbeatMs},${serverHeartbeatMs}`;
+  }
+
+  async function onConnect(connection: Connection, frame: StompFrame): Promise<void> {
+    const versions = (frame.headers['accept-version'] ?? '1.2').split(',');
+    if (!versions.includes('1.2')) return fail(connection, 'Unterstützt wird STOMP 1.2.');
+    const token = tokenOf(frame);
+    const user = token ? await sessions.resolve(token) : null;
+    if (!user) return fail(connection, 'Nicht angemeldet oder Sitzung abgelaufen.');
+    if (connection.closed) return;
+    connection.user = user;
+    connections.add(connection);
+    let mine = byUser.get(user.id);
+    if (!mine) {
+      mine = new Set();
+      byUser.set(user.id, mine);
+    }
+    mine.add(connection);
+    const heartBeat = startHeartbeats(connection, frame);
+    send(connection, writeFrame('CONNECTED', { version: '1.2', 'heart-beat': heartBeat, server: 'Bauakte', session: randomUUID(), 'user-name': user.username }));
+    presence.connected(user.id);
+  }
+
+  async function onSubscribe(connection: Connection, user: AuthUser, frame: StompFrame): Promise<void> {
+    const { id, destination } = frame.headers;
+    if (!id || !destination) return fail(connection, 'SUBSCRIBE braucht id und destination.');
+    if (connection.subscriptions.has(id)) return fail(connection, `Die Subscription ${id} besteht schon.`);
+    const first = await hooks.subscribe(user, destination);
+    if (connection.closed) return;
+    const subscription = { id, destination };
+    connection.subscriptions.set(id, subscription);
+    index(connection, subscription);
+    if (first !== null) message(connection, id, destination, first);
+  }
+
+  async function handle(connection: Connection, frame: StompFrame): Promise<void> {
+    const receipt = frame.headers.receipt;
+    const user = connection.user;
+    if (!user) {
+      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') return fail(connection, 'Zuerst CONNECT senden.');
+      return onConnect(connection, frame);
+    }
+    switch (frame.command) {
+      case 'CONNECT':
+      case 'STOMP':
+        return fail(connection, 'Die Verbindung besteht schon.');
+      case 'SUBSCRIBE':
+        await onSubscribe(connection, user, frame);
+        break;
+      case 'UNSUBSCRIBE': {
+        const subscription = frame.headers.id ? connection.subscriptions.get(frame.headers.id) : undefined;
+        if (subscription) {
+          connection.subscriptions.delete(subscription.id);
+          unindex(connection, subscription);
+        }
+        break;
+      }
+      case 'SEND': {
+        const destination = frame.headers.destination;
+        if (!destination) return fail(connection, 'SEND braucht eine destination.');
+        await hooks.send(user, destination, frame.body.toString('utf8'));
+        break;
+      }
+      case 'DISCONNECT':
+        if (receipt) send(connection, writeFrame('RECEIPT', { 'receipt-id': receipt }));
+        forget(connection);
+        connection.socket.close(1000);
+        return;
+      default:
+        // ACK, NACK and transactions: subscriptions here are auto-acknowledged and sends immediate.
+        break;
+    }
+    if (receipt && !connection.closed) send(connection, writeFrame('RECEIPT', { 'receipt-id': receipt }));
+  }
+
+  function refusalText(error: unknown): string | null {
+    if (error instanceof LiveRefusal || error instanceof StompProtocolError) return error.message;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status < 500) return (error as Error).message;
+    return null;
+  }
+
+  function accept(socket: WebSocket): void {
+    const reader = createFrameReader({ maxFrameBytes });
+    const connection: Connection = { socket, user: null, subscriptions: new Map(), lastReceivedAt: Date.now(), queue: Promise.resolve(), timers: [], closed: false };
+    // A socket that never sends CONNECT is dropped.
+    const connectTimeout = setTimeout(() => {
+      if (!connection.user) fail(connection, 'Keine Anmeldung erhalten.');
+    }, 10_000);
+    connection.timers.push(connectTimeout);
+    socket.on('message', (data: RawData) => {
+      connection.lastReceivedAt = Date.now();
+      let items;
+      try {
+        items = reader.push(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
+      } catch (error) {
+        fail(connection, refusalText(error) ?? 'Ungültiger Frame.');
+        return;
+      }
+      for (const item of items) {
+        if (item === 'heartbeat') continue;
+        connection.queue = connection.queue
+          .then(() => (connection.closed ? undefined : handle(connection, item)))
+          .catch((error: unknown) => {
+            const text = refusalText(error);
+            if (text === null) log.error({ err: error }, 'live channel: frame failed');
+            fail(connection, text ?? 'Ein Fehler ist aufgetreten.', item.headers.receipt);
+          });
+      }
+    });
+    socket.on('close', () => forget(connection));
+    socket.on('error', () => forget(connection));
+  }
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== livePath) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, accept);
+  };
+  deps.server.on('upgrade', onUpgrade);
+
+  // Logout, a password change or a deleted profile ends sessions: their sockets close within a second.
+  let ticks = 0;
+  let checking = false;
+  const sessionCheck = setInterval(() => {
+    if (checking || connections.size === 0) return;
+    checking = true;
+    ticks += 1;
+    const ids = [...new Set([...connections].flatMap((connection) => (connection.user ? [connection.user.sessionId] : [])))];
+    const touch = ticks % Math.round(keepAliveMs / sessionCheckMs) === 0;
+    void sessions
+      .stillLive(ids)
+      .then(async (live) => {
+        for (const connection of [...connections]) {
+          if (connection.user && !live.has(connection.user.sessionId)) fail(connection, 'Die Sitzung ist beendet.');
+        }
+        if (touch) await sessions.keepAlive([...live]);
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'live channel: session check failed'))
+      .finally(() => {
+        checking = false;
+      });
+  }, sessionCheckMs);
+  sessionCheck.unref();
+
+  return {
+    deliver(destination, body, filter) {
+      const subscribers = byDestination.get(destination);
+      if (!subscribers) return 0;
+      let delivered = 0;
+      for (const [connection, ids] of subscribers) {
+        if (!connection.user || (filter && !filter(connection.user))) continue;
+        for (const id of ids) {
+          message(connection, id, destination, body);
+          delivered += 1;
+        }
+      }
+      return delivered;
+    },
+    deliverEach(destination, bodyFor, users) {
+      const subscribers = byDestination.get(destination);
+      if (!subscribers) return;
+      for (const [connection, ids] of subscribers) {
+        if (!connection.user || (users && !users.has(connection.user.id))) continue;
+        const body = bodyFor(connection.user);
+        if (body === null) continue;
+        for (const id of ids) message(connection, id, destination, body);
+      }
+    },
+    hasConnection: (userId) => byUser.has(userId),
+    connectionCount: () => connections.size,
+    async close() {
+      clearInterval(sessionCheck);
+      deps.server.off('upgrade', onUpgrade);
+      for (const connection of [...connections]) {
+        forget(connection);
+        connection.socket.close(1001);
+      }
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

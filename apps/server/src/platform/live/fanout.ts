@@ -1,0 +1,114 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * What one instance tells all (itself included): ids only, never message text — receivers read the
+ * rows. PostgreSQL NOTIFY payloads must stay under 8,000 bytes; these are far below.
+ */
+export type LiveEvent =
+  | { type: 'message'; messageId: number }
+  | { type: 'chat-deleted'; chatId: number; userIds: number[] }
+  | { type: 'presence'; instance: string; userIds: number[]; online: boolean }
+  /** A new instance asks the others to announce who is connected to them. */
+  | { type: 'presence-hello'; instance: string }
+  /** Sent every few seconds; an instance not heard from for a while is taken as gone, with its users. */
+  | { type: 'presence-alive'; instance: string };
+
+export interface Fanout {
+  /** 'postgres' reaches every instance on the database; 'in-process' only this one. */
+  readonly kind: 'in-process' | 'postgres';
+  publish(event: LiveEvent): Promise<void>;
+  subscribe(handler: (event: LiveEvent) => void): void;
+  close(): Promise<void>;
+}
+
+/** One instance (SQLite, or tests): events go straight to the handlers, after the current work. */
+export function createInProcessFanout(): Fanout {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    kind: 'in-process',
+    async publish(event) {
+      queueMicrotask(() => emitter.emit('event', event));
+    },
+    subscribe(handler) {
+      emitter.on('event', handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/** The channel of one database schema, so test schemas (and installations sharing a server) stay apart. */
+export function channelOf(schema: string | undefined): string {
+  return schema ? `bauakte_live_${schema.replace(/[^a-z0-9_]/gi, '_')}`.slice(0, 63).toLowerCase() : 'bauakte_live';
+}
+
+const reconnectDelayMs = 1_000;
+
+/**
+ * Several instances on one PostgreSQL database: LISTEN on one dedicated connection, NOTIFY through
+ * it too. If the connection breaks, it is opened again; events during the gap are lost, which
+ * costs a live update, never a message (they are stored before they are announced).
+ */
+export async function createPostgresFanout(options: { url: string; schema?: string; log: FastifyBaseLogger }): Promise<Fanout> {
+  const channel = channelOf(options.schema);
+  const handlers: Array<(event: LiveEvent) => void> = [];
+  let client: pg.Client | null = null;
+  let closed = false;
+
+  const dispatch = (payload: string | undefined) => {
+    if (!payload) return;
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(payload) as LiveEvent;
+    } catch {
+      return;
+    }
+    for (const handler of handlers) handler(event);
+  };
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: options.url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) dispatch(message.payload);
+    });
+    next.on('error', (error) => {
+      options.log.warn({ err: error }, 'live channel: PostgreSQL connection lost');
+      void reconnect(next);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  }
+
+  async function reconnect(broken: pg.Client): Promise<void> {
+    if (client !== broken || closed) return;
+    client = null;
+    await broken.end().catch(() => undefined);
+    while (!closed && client === null) {
+      await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs));
+      await connect().catch((error: unknown) => options.log.warn({ err: error }, 'live channel: reconnect failed'));
+    }
+  }
+
+  await connect();
+  return {
+    kind: 'postgres',
+    async publish(event) {
+      if (!client) return;
+      await client.query('select pg_notify($1, $2)', [channel, JSON.stringify(event)]);
+    },
+    subscribe(handler) {
+      handlers.push(handler);
+    },
+    async close() {
+      closed = true;
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
