@@ -99,7 +99,10 @@ export async function checkDatabase(db: Kysely<Database>): Promise<void> {
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its migration tables by name in every schema it can see; naming ours keeps
+  // another schema's (another app's, or a test's left behind) from being taken for them.
+  const migrationTableSchema = isPostgresDb(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatConversation, ChatMessage, CreatedChat } from '@bauakte/domain';
+import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+
+interface Setup {
+  ctx: TestContext;
+  tokens: Record<string, string>;
+}
+
+/**
+ * Mara and Tom share the team Wien; Kunde is Mara's customer, Projektkunde got a project from Tom
+ * without being his customer; Fremd is an architect of another office with his own customer.
+ */
+export async function chatSetUp(dialect: 'sqlite' | 'postgres'): Promise<Setup> {
+  const ctx = await createTestContext(dialect);
+  const user = (username: string, role: 'ADMIN' | 'ARCHI' | 'CLIENT', extra: { createdById?: number } = {}) =>
+    ctx.createUser({ username, password: `${username}-passwort`, role, email: `${username}@example.at`, firstName: username[0]!.toUpperCase() + username.slice(1), lastName: 'Test', ...extra });
+  await user('chef', 'ADMIN');
+  const mara = await user('mara', 'ARCHI');
+  const tom = await user('tom', 'ARCHI');
+  const fremd = await user('fremd', 'ARCHI');
+  await user('kunde', 'CLIENT', { createdById: mara });
+  await user('fremdkunde', 'CLIENT', { createdById: fremd });
+  const projektkunde = await user('projektkunde', 'CLIENT', { createdById: fremd });
+  const now = new Date().toISOString();
+  const team = await ctx.database.db.insertInto('teams').values({ name: 'Wien', createdAt: now }).returning('id').executeTakeFirstOrThrow();
+  await ctx.database.db.insertInto('teamMembers').values([{ teamId: team.id, userId: mara, addedAt: now }, { teamId: team.id, userId: tom, addedAt: now }]).execute();
+  await ctx.database.db.insertInto('projects').values({ name: 'Dachausbau', createdById: tom, assignedUserId: projektkunde, createdAt: now, updatedAt: now, changedAt: now }).execute();
+  const tokens: Record<string, string> = {};
+  for (const name of ['chef', 'mara', 'tom', 'fremd', 'kunde', 'fremdkunde', 'projektkunde']) tokens[name] = await ctx.login(name, `${name}-passwort`);
+  return { ctx, tokens };
+}
+
+export function chatCalls(setup: Setup) {
+  const { ctx, tokens } = setup;
+  return {
+    createChat: (who: string, receiverUsername: string, message = 'Grüß Gott!') =>
+      ctx.app.inject({ method: 'POST', url: '/api/MessageManagment/createChat', headers: bearer(tokens[who]!), payload: { message, senderUsername: who, receiverUsername } }),
+    send: (who: string, chatId: number | string, message: string, senderUsername = who) =>
+      ctx.app.inject({ method: 'POST', url: '/api/MessageManagment', headers: bearer(tokens[who]!), payload: { message, senderUsername, receiverUsername: 'egal', chatId, isRead: false } }),
+    conversations: (who: string, username = who) => ctx.app.inject({ method: 'GET', url: `/api/MessageManagment/receiver/${username}`, headers: bearer(tokens[who]!) }),
+    newest: (who: string) => ctx.app.inject({ method: 'GET', url: `/api/MessageManagment/newChat/${who}`, headers: bearer(tokens[who]!) }),
+    partners: (who: string) => ctx.app.inject({ method: 'GET', url: '/api/MessageManagment/partners', headers: bearer(tokens[who]!) }),
+    unread: (who: string) => ctx.app.inject({ method: 'GET', url: '/api/MessageManagment/unread', headers: bearer(tokens[who]!) }),
+    markRead: (who: string, chatId: number) => ctx.app.inject({ method: 'PUT', url: `/api/MessageManagment/${chatId}/read`, headers: bearer(tokens[who]!) }),
+    remove: (who: string, chatId: number) => ctx.app.inject({ method: 'DELETE', url: `/api/MessageManagment/${chatId}`, headers: bearer(tokens[who]!) }),
+  };
+}
+
+const outboxOf = (ctx: TestContext) => {
+  const dir = path.join(ctx.dataDir, 'outbox');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name), 'utf8')) : [];
+};
+
+describe.each(testDialects)('chat over REST on %s', (dialect) => {
+  let setup: Setup;
+  let call: ReturnType<typeof chatCalls>;
+  beforeAll(async () => {
+    setup = await chatSetUp(dialect);
+    call = chatCalls(setup);
+  });
+  afterAll(() => setup.ctx.close());
+
+  it('lets architects write to their office\'s customers and clients to their architects, nobody else', async () => {
+    const names = async (who: string) => (await call.partners(who)).json<Array<{ username: string }>>().map((p) => p.username);
+    expect(await names('mara')).toEqual(['kunde', 'projektkunde']);
+    expect(await names('tom')).toEqual(['kunde', 'projektkunde']);
+    expect(await names('kunde')).toEqual(['mara', 'tom']);
+    expect((await names('projektkunde')).sort()).toEqual(['fremd', 'mara', 'tom']);
+    expect(await names('chef')).toEqual([]);
+    for (const [who, other] of [['mara', 'fremdkunde'], ['kunde', 'fremd'], ['kunde', 'projektkunde'], ['mara', 'tom'], ['chef', 'kunde'], ['mara', 'mara'], ['mara', 'niemand']]) {
+      const response = await call.createChat(who!, other!);
+      expect(response.statusCode, `${who} → ${other}`).toBe(404);
+    }
+    expect((await call.conversations('fremdkunde')).json()).toEqual([]);
+  });
+
+  it('starts a chat, continues the pair\'s chat, and lists it with unread counts for the receiver', async () => {
+    const first = await call.createChat('mara', 'kunde', 'Grüß Gott!\nBitte den Plan schicken.');
+    expect(first.statusCode).toBe(201);
+    const created = first.json<CreatedChat>();
+    expect(created.participant).toMatchObject({ username: 'kunde', role: 'CLIENT' });
+    expect(created.message).toMatchObject({ message: 'Grüß Gott!\nBitte den Plan schicken.', senderUsername: 'mara', receiverUsername: 'kunde', isRead: false });
+    const again = (await call.createChat('kunde', 'mara', 'Kommt morgen.')).json<CreatedChat>();
+    expect(again.chatId).toBe(created.chatId);
+
+    const reply = await call.send('kunde', String(created.chatId), '  Danke!  ');
+    expect(reply.statusCode).toBe(201);
+    expect(reply.json<ChatMessage>().message).toBe('  Danke!  ');
+
+    const [conversation] = (await call.conversations('kunde')).json<ChatConversation[]>();
+    expect(conversation).toMatchObject({ chatId: created.chatId, participant: { username: 'mara' }, unreadCount: 1, lastMessage: { message: '  Danke!  ' } });
+    expect(conversation!.messages.map((m) => m.senderUsername)).toEqual(['mara', 'kunde', 'kunde']);
+    expect((await call.unread('mara')).json()).toEqual({ unread: 2 });
+    expect((await call.newest('mara')).json<ChatMessage[]>().map((m) => m.message)).toEqual(['  Danke!  ', 'Kommt morgen.']);
+
+    expect((await call.markRead('mara', created.chatId)).json()).toEqual({ marked: 2 });
+    expect((await call.unread('mara')).json()).toEqual({ unread: 0 });
+    expect((await call.conversations('mara')).json<ChatConversation[]>()[0]!.unreadCount).toBe(0);
+    // Team-mates do not read each other's chats.
+    expect((await call.conversations('tom')).json()).toEqual([]);
+  });
+
+  it('sends only in the caller\'s name, only into own chats, and refuses blank or overlong text', async () => {
+    const { chatId } = (await call.createChat('tom', 'projektkunde')).json<CreatedChat>();
+    expect((await call.send('tom', chatId, 'Hallo', 'mara')).statusCode).toBe(403);
+    expect((await call.send('mara', chatId, 'Hallo')).statusCode).toBe(404);
+    expect((await call.send('fremdkunde', chatId, 'Hallo')).statusCode).toBe(404);
+    const blank = await call.send('tom', chatId, ' \n\t ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().issues).toEqual([{ path: 'body/message', message: 'Bitte geben Sie eine Nachricht ein.' }]);
+    expect((await call.send('tom', chatId, 'x'.repeat(10_001))).json().issues[0].message).toBe('Die Nachricht darf höchstens 10.000 Zeichen lang sein.');
+    expect((await call.conversations('projektkunde')).json<ChatConversation[]>()[0]!.messages).toHaveLength(1);
+    expect((await call.conversations('mara', 'tom')).statusCode).toBe(404);
+  });
+
+  it('lets participating architects delete a chat, not its client and not outsiders', async () => {
+    const { chatId } = (await call.createChat('projektkunde', 'fremd', 'Frage')).json<CreatedChat>();
+    expect((await call.remove('projektkunde', chatId)).statusCode).toBe(403);
+    expect((await call.remove('mara', chatId)).statusCode).toBe(404);
+    expect((await call.remove('chef', chatId)).statusCode).toBe(404);
+    expect((await call.remove('fremd', chatId)).statusCode).toBe(204);
+    expect((await call.conversations('projektkunde')).json<ChatConversation[]>().map((c) => c.chatId)).not.toContain(chatId);
+  });
+
+  it('mails an absent receiver who wants chat mails once per chat in 10 minutes, and never with chatNone', async () => {
+    await setup.ctx.background.drained();
+    const before = outboxOf(setup.ctx).length;
+    const { chatId } = (await call.createChat('tom', 'kunde', 'Erste')).json<CreatedChat>();
+    await call.send('tom', chatId, 'Zweite');
+    await setup.ctx.background.drained();
+    const mails = outboxOf(setup.ctx).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: Neue Nachricht von Tom Test');
+    expect(mails[0]).toContain(`/dashboardClient?chat=3D${chatId}`);
+    expect(mails[0]).not.toContain('Zweite');
+
+    await setup.ctx.app.inject({
+      method: 'PUT',
+      url: '/api/notificationSettings/tom',
+      headers: bearer(setup.tokens.tom!),
+      payload: { chatAll: false, chatNone: true, formAll: false, form50: false, form75: false, form95: false, form100: true, formNone: false },
+    });
+    await call.send('kunde', chatId, 'Antwort');
+    await setup.ctx.background.drained();
+    expect(outboxOf(setup.ctx).slice(before)).toHaveLength(1);
+  });
+});
