@@ -245,13 +245,7 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
     connection.timers.push(connectTimeout);
     socket.on('message', (data: RawData) => {
       connection.lastReceivedAt = Date.now();
-      let items;
-      try {
-        items = reader.push(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
-      } catch (error) {
-        fail(connection, refusalText(error) ?? 'Ungültiger Frame.');
-        return;
-      }
+      const { items, error } = reader.push(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
       for (const item of items) {
         if (item === 'heartbeat') continue;
         connection.queue = connection.queue
@@ -262,6 +256,8 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
             fail(connection, text ?? 'Ein Fehler ist aufgetreten.', item.headers.receipt);
           });
       }
+      // The frames before a broken one are handled first, then the connection ends.
+      if (error) connection.queue = connection.queue.then(() => fail(connection, error.message));
     });
     socket.on('close', () => forget(connection));
     socket.on('error', () => forget(connection));

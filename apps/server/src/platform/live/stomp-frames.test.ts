@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createFrameReader, StompProtocolError, writeFrame, type ReadItem, type StompFrame } from './stomp-frames';
+import { createFrameReader, writeFrame, type ReadItem, type StompFrame } from './stomp-frames';
 
 const frames = (items: ReadItem[]) => items.filter((item): item is StompFrame => item !== 'heartbeat');
-const reader = () => createFrameReader({ maxFrameBytes: 64 * 1024 });
+
+/** A reader whose push answers the items and throws what broke the stream, for short assertions. */
+const reader = () => {
+  const read = createFrameReader({ maxFrameBytes: 64 * 1024 });
+  return {
+    push(chunk: Buffer | string): ReadItem[] {
+      const { items, error } = read.push(chunk);
+      if (error) throw error;
+      return items;
+    },
+  };
+};
 
 describe('STOMP frame reader', () => {
   it('reads a frame split across several messages, byte by byte', () => {
@@ -36,7 +47,7 @@ describe('STOMP frame reader', () => {
   });
 
   it('refuses an oversized frame, with or without content-length, before it has all arrived', () => {
-    expect(() => reader().push(`SEND\ndestination:/x\n\n${'x'.repeat(64 * 1024)}`)).toThrow(StompProtocolError);
+    expect(() => reader().push(`SEND\ndestination:/x\n\n${'x'.repeat(64 * 1024)}`)).toThrow('Der Frame ist zu groß.');
     expect(() => reader().push('SEND\ndestination:/x\ncontent-length:70000\n\nabc')).toThrow('Der Frame ist zu groß.');
     expect(() => reader().push(`SEND\n${'h'.repeat(70_000)}`)).toThrow('Der Frame ist zu groß.');
   });
@@ -47,6 +58,12 @@ describe('STOMP frame reader', () => {
     expect(() => reader().push('SEND\ndestination:/a\\t\n\n\u0000')).toThrow('Ungültige Escape-Sequenz in einem Header.');
     expect(() => reader().push('SEND\ncontent-length:1\n\nab\u0000')).toThrow('Der Frame endet nicht nach content-length.');
     expect(() => reader().push('SEND\ncontent-length:-1\n\n\u0000')).toThrow('Ungültige content-length.');
+  });
+
+  it('hands on the frames before the one that breaks the stream', () => {
+    const { items, error } = createFrameReader({ maxFrameBytes: 1024 }).push('SEND\ndestination:/a\n\nok\u0000HELLO\n\n\u0000');
+    expect(frames(items).map((frame) => frame.body.toString())).toEqual(['ok']);
+    expect(error?.message).toBe('Unbekannter Befehl: HELLO');
   });
 
   it('writes frames the reader reads back, escaping headers and declaring the body length', () => {

@@ -85,14 +85,20 @@ function readHead(buffer: Buffer, start: number): Head | null {
 
 export type ReadItem = StompFrame | 'heartbeat';
 
-export interface FrameReader {
+export interface ReadResult {
   /** Everything complete so far: frames and heart-beats (bare EOLs between frames). */
-  push(chunk: Buffer | string): ReadItem[];
+  items: ReadItem[];
+  /** What broke the stream after those items; the connection is then done. */
+  error: StompProtocolError | null;
+}
+
+export interface FrameReader {
+  push(chunk: Buffer | string): ReadResult;
 }
 
 /**
  * A reader for one connection. A frame larger than `maxFrameBytes` (head and body), a malformed
- * header or an unknown command throws StompProtocolError; the connection is then done.
+ * header or an unknown command ends the stream with an error, after the frames before it.
  */
 export function createFrameReader(options: { maxFrameBytes: number }): FrameReader {
   let pending: Buffer = Buffer.alloc(0);
@@ -138,8 +144,14 @@ export function createFrameReader(options: { maxFrameBytes: number }): FrameRead
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
       pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes]);
       const items: ReadItem[] = [];
-      while (next(items));
-      return items;
+      try {
+        while (next(items));
+      } catch (error) {
+        if (!(error instanceof StompProtocolError)) throw error;
+        pending = Buffer.alloc(0);
+        return { items, error };
+      }
+      return { items, error: null };
     },
   };
 }
