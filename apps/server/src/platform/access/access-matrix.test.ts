@@ -75,6 +75,17 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     return response.json<{ url: string; thumbnailUrl: string }>();
   }
 
+  /** The chat of Mara and her customer Kunde (a pair has one chat; made again after a delete). */
+  async function chatOfOwnerAndClient(): Promise<number> {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/MessageManagment/createChat',
+      headers: bearer(tokens.owner!),
+      payload: { message: 'Grüß Gott', senderUsername: 'mara', receiverUsername: 'kunde' },
+    });
+    return response.json<{ chatId: number }>().chatId;
+  }
+
   async function newInvitedCustomerOfOwner(): Promise<string> {
     const username = unique('neukunde');
     await ctx.createUser({ username, role: 'CLIENT', email: `${username}@example.at`, createdById: ids.mara! });
@@ -229,6 +240,36 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     // Signed links are the key: whoever holds a valid one gets the bytes, for 15 minutes.
     'GET /api/s3/download/:projectId/:fileId': { call: async () => ({ url: (await newFile()).url }), expect: all(200) },
     'GET /api/s3/download/:projectId/:fileId/thumbnail': { call: async () => ({ url: (await newFile()).thumbnailUrl }), expect: all(200) },
+    'GET /api/MessageManagment/receiver/:username': { call: () => ({ url: '/api/MessageManagment/receiver/mara' }), expect: { ...loggedIn(404), owner: 200 } },
+    'GET /api/MessageManagment/newChat/:username': { call: () => ({ url: '/api/MessageManagment/newChat/mara' }), expect: { ...loggedIn(404), owner: 200 } },
+    'GET /api/MessageManagment/partners': { call: () => ({ url: '/api/MessageManagment/partners' }), expect: loggedIn(200) },
+    'GET /api/MessageManagment/unread': { call: () => ({ url: '/api/MessageManagment/unread' }), expect: loggedIn(200) },
+    // Only the chat's two participants write into it, each in their own name.
+    'POST /api/MessageManagment': {
+      call: async (actor) => ({
+        url: '/api/MessageManagment',
+        payload: { message: 'Hallo', senderUsername: actor === 'none' ? 'mara' : usernames[actor], receiverUsername: 'kunde', chatId: await chatOfOwnerAndClient(), isRead: false },
+      }),
+      expect: { ...loggedIn(404), owner: 201, client: 201 },
+      namesObjectInBody: true,
+    },
+    // Architects write to their office's customers; nobody else may start a chat with Kunde.
+    'POST /api/MessageManagment/createChat': {
+      call: (actor) => ({
+        url: '/api/MessageManagment/createChat',
+        payload: { message: 'Hallo', senderUsername: actor === 'none' ? 'mara' : usernames[actor], receiverUsername: 'kunde' },
+      }),
+      expect: { ...loggedIn(404), owner: 201, teammate: 201 },
+      namesObjectInBody: true,
+    },
+    'PUT /api/MessageManagment/:chatId/read': {
+      call: async () => ({ url: `/api/MessageManagment/${await chatOfOwnerAndClient()}/read` }),
+      expect: { ...loggedIn(404), owner: 200, client: 200 },
+    },
+    'DELETE /api/MessageManagment/:chatId': {
+      call: async () => ({ url: `/api/MessageManagment/${await chatOfOwnerAndClient()}` }),
+      expect: { ...loggedIn(404), owner: 204, client: 403 },
+    },
     'GET /api/dashboardLayout/:dashboard': { call: () => ({ url: '/api/dashboardLayout/client' }), expect: { ...loggedIn(200), admin: 403 } },
     'PUT /api/dashboardLayout/:dashboard': { call: () => ({ url: '/api/dashboardLayout/client', payload: layout }), expect: { ...loggedIn(200), admin: 403 } },
   };
