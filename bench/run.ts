@@ -5,14 +5,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
-import { median, multipartFraming, peakGrowth, timeUpload } from './files';
+import { median, multipartFraming, peakGrowth, rssOf, timeUpload } from './files';
+import { closeAll, rawBroadcast, stompBroadcast } from './chat';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 interface Started {
   child: ChildProcess;
-  info: { port: number; token?: string; username?: string; projectId?: number; listProjectId?: number };
+  info: { port: number; token?: string; username?: string; projectId?: number; listProjectId?: number; clientToken?: string; clientUsername?: string; chatId?: number };
 }
 
 async function start(script: string): Promise<Started> {
@@ -99,3 +100,58 @@ console.log(`baseline: node:http piping the body to a file      ${throughput(pip
 console.log(`POST /api/s3/upload (${database}, disk store)      ${throughput(portalUpload.seconds).toFixed(0).padStart(6)} MiB/s   server memory +${(portalUpload.growth / 1024 / 1024).toFixed(0)} MiB`);
 console.log(`ratio: the upload reaches ${((pipeUpload.seconds / portalUpload.seconds) * 100).toFixed(0)} % of the baseline's throughput`);
 console.log(row('GET /api/s3/project/{id} with 200 files', list));
+
+// Live channel: 1,000 subscribers of one chat; a SEND through the broker (authorized, stored, read
+// back, delivered) against a bare ws broadcast of a message of the same size.
+const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+const liveMessages = Number(process.env.BENCH_LIVE_MESSAGES ?? 50);
+const mibOf = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+const raw = await start('bench/servers/ws-broadcast.ts');
+let rawFigures: Awaited<ReturnType<typeof rawBroadcast>>;
+try {
+  rawFigures = await rawBroadcast(raw.info.port, subscribers, liveMessages);
+  closeAll([...rawFigures.sockets, rawFigures.sender]);
+} finally {
+  await stop(raw);
+}
+const live = await start('bench/servers/bauakte.ts');
+let stompFigures: Awaited<ReturnType<typeof stompBroadcast>>;
+let perConnection = Number.NaN;
+let restSend: Awaited<ReturnType<typeof load>>;
+try {
+  const before = rssOf(live.child.pid!);
+  stompFigures = await stompBroadcast({
+    port: live.info.port,
+    token: live.info.token!,
+    chatId: live.info.chatId!,
+    sender: live.info.username!,
+    receiver: live.info.clientUsername!,
+    count: subscribers,
+    messages: liveMessages,
+    // Connected and subscribed, nothing sent yet: what an idle connection holds.
+    onReady: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      perConnection = (rssOf(live.child.pid!) - before) / subscribers;
+    },
+  });
+  closeAll([...stompFigures.sockets, stompFigures.sender]);
+  const url = `http://127.0.0.1:${live.info.port}/api/MessageManagment`;
+  const body = JSON.stringify({ message: 'Per REST', senderUsername: live.info.username, receiverUsername: live.info.clientUsername, chatId: live.info.chatId, isRead: false });
+  const sendOptions = { method: 'POST' as const, body, headers: { authorization: `Bearer ${live.info.token}`, 'content-type': 'application/json' } };
+  const post = async () => {
+    const result = await autocannon({ url, connections, duration: seconds, ...sendOptions });
+    if (result.errors > 0 || result.non2xx > 0) throw new Error(`REST send: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  };
+  await post();
+  restSend = await post();
+} finally {
+  await stop(live);
+}
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+console.log(`live channel: ${subscribers} subscribers, ${liveMessages} messages of ~250 bytes, first 5 not counted`);
+console.log(`baseline: bare ws broadcast                  p50 ${ms(rawFigures.p50)}   p99 ${ms(rawFigures.p99)}   (${rawFigures.deliveries} deliveries)`);
+console.log(`STOMP SEND → MESSAGE (${database})             p50 ${ms(stompFigures.p50)}   p99 ${ms(stompFigures.p99)}   (${stompFigures.deliveries} deliveries)`);
+console.log(`ratio: the broker's p99 is ${(stompFigures.p99 / rawFigures.p99).toFixed(2)}× the bare broadcast's`);
+console.log(`memory per idle connection: ${(perConnection / 1024).toFixed(1)} KB (server RSS growth ${mibOf(perConnection * subscribers)} MiB for ${subscribers})`);
+console.log(row('REST POST /api/MessageManagment', restSend));

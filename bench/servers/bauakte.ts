@@ -43,9 +43,29 @@ const newProject = async (name: string) =>
   (await app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: { authorization: `Bearer ${token}` }, payload: { name } })).json<{ id: number }>().id;
 const projectId = await newProject('Upload');
 const listProjectId = await newProject('Liste');
+// A customer of the architect and their chat, for the live channel's figures.
+const clientUsername = `kunde${Date.now()}`;
+await createUserRepository(database.db).insert({
+  username: clientUsername,
+  role: 'CLIENT',
+  status: 'ACTIVE',
+  passwordHash: await hashPassword('bench-passwort'),
+  createdById: (await createUserRepository(database.db).findByUsername(username))!.id,
+  createdAt: now,
+  updatedAt: now,
+});
+const clientToken: string = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: clientUsername, password: 'bench-passwort' } })).json().token;
+const chatId = (
+  await app.inject({
+    method: 'POST',
+    url: '/api/MessageManagment/createChat',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { message: 'Bench', senderUsername: username, receiverUsername: clientUsername },
+  })
+).json<{ chatId: number }>().chatId;
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-process.stdout.write(`${JSON.stringify({ port, token, username, projectId, listProjectId })}\n`);
+process.stdout.write(`${JSON.stringify({ port, token, username, projectId, listProjectId, clientToken, clientUsername, chatId })}\n`);
 
 // Exit cleanly on a signal (so --cpu-prof can write its output), leaving no schema or files behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
