@@ -9,8 +9,8 @@ export interface ChatSetup {
  * Mara and Tom share the team Wien; Kunde is Mara's customer, Projektkunde got a project from Tom
  * without being his customer; Fremd is an architect of another office with his own customer.
  */
-export async function chatSetUp(dialect: 'sqlite' | 'postgres'): Promise<ChatSetup> {
-  const ctx = await createTestContext(dialect);
+export async function chatSetUp(dialect: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<ChatSetup> {
+  const ctx = await createTestContext(dialect, { env });
   const user = (username: string, role: 'ADMIN' | 'ARCHI' | 'CLIENT', extra: { createdById?: number } = {}) =>
     ctx.createUser({ username, password: `${username}-passwort`, role, email: `${username}@example.at`, firstName: username[0]!.toUpperCase() + username.slice(1), lastName: 'Test', ...extra });
   await user('chef', 'ADMIN');

@@ -104,3 +104,19 @@ describe.each(testDialects)('chat over REST on %s', (dialect) => {
     expect(outboxOf(setup.ctx).slice(before)).toHaveLength(1);
   });
 });
+
+describe('chat when the mail server is down', () => {
+  let setup: ChatSetup;
+  beforeAll(async () => {
+    setup = await chatSetUp('sqlite', { SMTP_URL: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(() => setup.ctx.close());
+
+  it('keeps and delivers the message; the failed notice is only logged', async () => {
+    const call = chatCalls(setup);
+    const created = await call.createChat('mara', 'kunde', 'Trotzdem da?');
+    expect(created.statusCode).toBe(201);
+    await setup.ctx.background.drained();
+    expect((await call.conversations('kunde')).json<ChatConversation[]>()[0]!.lastMessage.message).toBe('Trotzdem da?');
+  });
+});
