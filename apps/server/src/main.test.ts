@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { hashPassword } from './platform/auth/password';
+import { connectStomp } from './test/stomp-client';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const running: Array<{ kill(): void }> = [];
@@ -226,5 +229,73 @@ describe('starting the server', () => {
     });
     const listed = await fetch(`${secondUrl}/api/s3/project/${projectId}`, { headers: { authorization: `Bearer ${((await login.json()) as { token: string }).token}` } });
     expect(await listed.json()).toEqual([]);
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on one PostgreSQL database', () => {
+  const schema = `test_two_${process.pid}`;
+  const withClient = async (work: (client: pg.Client) => Promise<unknown>) => {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  afterAll(() => withClient((client) => client.query(`drop schema if exists ${schema} cascade`)));
+
+  it('lets a client on one instance and an architect on the other chat live', async () => {
+    await withClient((client) => client.query(`create schema ${schema}`));
+    const env = {
+      PORT: '0',
+      DATABASE_URL: `${process.env.TEST_DATABASE_URL}?options=-c%20search_path%3D${schema}`,
+      JWT_SECRET: 'two-instances-share-this-secret-0123456789',
+      ADMIN_USERNAME: 'chef',
+      ADMIN_PASSWORD: 'sehr-geheim',
+    };
+    const first = startServer({ ...env, DATA_DIR: tempDir() });
+    const [, urlA] = await first.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+    const second = startServer({ ...env, DATA_DIR: tempDir() });
+    const [, urlB] = await second.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+
+    const hash = await hashPassword('lang-und-geheim-42');
+    await withClient(async (client) => {
+      await client.query(`set search_path to ${schema}`);
+      const now = new Date().toISOString();
+      const mara = await client.query(
+        `insert into users (username, email, role, status, password_hash, created_at, updated_at) values ('mara', 'mara@example.at', 'ARCHI', 'ACTIVE', $1, $2, $2) returning id`,
+        [hash, now],
+      );
+      await client.query(
+        `insert into users (username, email, role, status, password_hash, created_by_id, created_at, updated_at) values ('kunde', 'kunde@example.at', 'CLIENT', 'ACTIVE', $1, $2, $3, $3)`,
+        [hash, mara.rows[0].id, now],
+      );
+    });
+    const login = async (url: string, username: string) => {
+      const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'lang-und-geheim-42' }) });
+      return ((await response.json()) as { token: string }).token;
+    };
+    const kunde = connectStomp(urlA!, await login(urlA!, 'kunde'));
+    const mara = connectStomp(urlB!, await login(urlB!, 'mara'));
+    try {
+      await Promise.all([kunde.connected, mara.connected]);
+      const online = kunde.subscribe('/topic/activeUsers');
+      expect(await online.next((list) => (list as string[]).includes('mara'))).toEqual(['kunde', 'mara']);
+      const kundeQueue = kunde.subscribe('/user/queue/messages');
+      const maraQueue = mara.subscribe('/user/queue/messages');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const created = await fetch(`${urlB}/api/MessageManagment/createChat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await login(urlB!, 'mara')}` },
+        body: JSON.stringify({ message: 'Von Instanz B', senderUsername: 'mara', receiverUsername: 'kunde' }),
+      });
+      const { chatId } = (await created.json()) as { chatId: number };
+      expect(await kundeQueue.next()).toMatchObject({ chatId, message: 'Von Instanz B' });
+      kunde.publish(`/app/chat/${chatId}`, { message: 'Antwort über Instanz A', senderUsername: 'kunde', receiverUsername: 'mara', chatId });
+      expect(await maraQueue.next((body) => (body as { message: string }).message === 'Antwort über Instanz A')).toMatchObject({ senderUsername: 'kunde' });
+    } finally {
+      await Promise.all([kunde.close(), mara.close()]);
+    }
   });
 });
