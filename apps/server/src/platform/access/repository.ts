@@ -17,34 +17,27 @@ export interface ChatRef {
 }
 
 export function createAccessRepository(db: Db) {
+  /** Everyone who shares a team with any of the users, the users included. */
+  async function teamMateIdsOfAll(userIds: readonly number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('teamMembers as mine')
+      .innerJoin('teamMembers as theirs', 'theirs.teamId', 'mine.teamId')
+      .select('theirs.userId')
+      .distinct()
+      .where('mine.userId', 'in', userIds)
+      .execute();
+    return [...new Set([...userIds, ...rows.map((row) => row.userId)])];
+  }
+
   return {
+    teamMateIdsOfAll,
+
     /** The ids of everyone who shares at least one team with the user, the user included. */
-    teamMateIds: async (userId: number): Promise<number[]> => {
-      const rows = await db
-        .selectFrom('teamMembers as mine')
-        .innerJoin('teamMembers as theirs', 'theirs.teamId', 'mine.teamId')
-        .select('theirs.userId')
-        .distinct()
-        .where('mine.userId', '=', userId)
-        .execute();
-      return [...new Set([userId, ...rows.map((row) => row.userId)])];
-    },
+    teamMateIds: (userId: number): Promise<number[]> => teamMateIdsOfAll([userId]),
 
     projectRef: (id: number): Promise<ProjectRef | undefined> =>
       db.selectFrom('projects').select(['id', 'createdById', 'assignedUserId']).where('id', '=', id).executeTakeFirst(),
-
-    /** Everyone who shares a team with any of the users, the users included. */
-    teamMateIdsOfAll: async (userIds: readonly number[]): Promise<number[]> => {
-      if (userIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('teamMembers as mine')
-        .innerJoin('teamMembers as theirs', 'theirs.teamId', 'mine.teamId')
-        .select('theirs.userId')
-        .distinct()
-        .where('mine.userId', 'in', userIds)
-        .execute();
-      return [...new Set([...userIds, ...rows.map((row) => row.userId)])];
-    },
 
     /** The architects a client belongs to: who created the account and who created the client's projects. */
     ownerIdsOfClient: async (clientId: number): Promise<number[]> => {
