@@ -1,5 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Outlet, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../components/ui/sidebar';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { useSession } from '../features/auth/session-context';
@@ -9,11 +10,30 @@ import { ModalProvider } from '../features/modals/modal-provider';
 import { useModal } from '../features/modals/modal-context';
 import { clearSelectedProject, suppressMissingProjectWarning, useSelectedProjectId } from '../features/projects/project-selection';
 import type { ModalType } from '../features/modals/modal-types';
+import { chatKeys, fetchUnread } from '../features/chat/chat-api';
+import { LiveChatProvider } from '../features/chat/live-chat-provider';
 import { AppSidebar } from './app-sidebar';
 import { adminMenu, architectMenu, clientMenu, type MenuActions } from './sidebar-menus';
 
 /** Spec section 2: Home sets the suppress flag, then after 100 ms clears the project and navigates. */
 export const homeNavigationDelayMs = 100;
+
+/** A notice mail links to '/dashboard?chat=12': the chat opens, and the address loses the parameter. */
+function useChatLink(openModal: (type: ModalType, props?: { chatId: number }) => void): void {
+  const [params, setParams] = useSearchParams();
+  const chat = params.get('chat');
+  useEffect(() => {
+    if (chat === null) return;
+    if (/^\d+$/.test(chat)) openModal('ChatDialog', { chatId: Number(chat) });
+    setParams(
+      (current) => {
+        current.delete('chat');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [chat, openModal, setParams]);
+}
 
 function ShellWithModals() {
   const { user, logout } = useSession();
@@ -21,6 +41,9 @@ function ShellWithModals() {
   const navigate = useNavigate();
   const projectId = useSelectedProjectId();
   const roles = useMemo(() => user?.roles ?? [], [user]);
+  const chats = roles.includes('ARCHI') || roles.includes('CLIENT');
+  const unread = useQuery({ queryKey: chatKeys.unread, queryFn: fetchUnread, enabled: chats }).data ?? 0;
+  useChatLink(openModal);
 
   const goHome = useCallback(() => {
     suppressMissingProjectWarning();
@@ -45,8 +68,8 @@ function ShellWithModals() {
   const menu = roles.includes('ADMIN')
     ? adminMenu(actions)
     : roles.includes('CLIENT')
-      ? clientMenu(actions, projectId !== null)
-      : architectMenu(actions, projectId !== null);
+      ? clientMenu(actions, projectId !== null, unread)
+      : architectMenu(actions, projectId !== null, unread);
 
   return (
     <SidebarProvider>
@@ -68,9 +91,11 @@ export function AppShell() {
   return (
     <TooltipProvider>
       <FeedbackProvider>
-        <ModalProvider>
-          <ShellWithModals />
-        </ModalProvider>
+        <LiveChatProvider>
+          <ModalProvider>
+            <ShellWithModals />
+          </ModalProvider>
+        </LiveChatProvider>
       </FeedbackProvider>
     </TooltipProvider>
   );

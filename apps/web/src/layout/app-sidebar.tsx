@@ -36,6 +36,12 @@ function MenuEntry({ item }: { item: MenuItem }) {
       >
         <Icon aria-hidden />
         <span>{item.title}</span>
+        {item.badge ? (
+          <span className="ml-auto rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
+            <span aria-hidden>{item.badge.count}</span>
+            <span className="sr-only">{item.badge.label}</span>
+          </span>
+        ) : null}
       </SidebarMenuButton>
     </SidebarMenuItem>
   );

@@ -13,6 +13,8 @@ export interface MenuItem {
   icon: LucideIcon;
   action?: () => void;
   items?: MenuItem[];
+  /** A count shown beside the entry (unread messages), with its meaning for screen readers. */
+  badge?: { count: number; label: string };
 }
 
 export interface MenuActions {
@@ -38,7 +40,13 @@ const impressum: MenuItem = { title: de.sidebar.impressum, url: '/impressum', ic
 const logout = (a: MenuActions): MenuItem => ({ title: de.sidebar.logout, icon: LogOut, action: a.logout });
 const modal = (title: string, icon: LucideIcon, type: ModalType, a: MenuActions): MenuItem => ({ title, icon, action: () => a.openModal(type) });
 
-export function architectMenu(a: MenuActions, hasProject: boolean): MenuItem[] {
+/** 'Benachrichtigungen anzeigen' with the number of unread messages. */
+const showChats = (a: MenuActions, unread: number): MenuItem => ({
+  ...modal(de.sidebar.showNotifications, BellRing, 'ChatDialog', a),
+  ...(unread > 0 ? { badge: { count: unread, label: de.chat.unread(unread) } } : {}),
+});
+
+export function architectMenu(a: MenuActions, hasProject: boolean, unread = 0): MenuItem[] {
   return [
     home(a),
     ...(hasProject ? [projectSection] : []),
@@ -56,7 +64,7 @@ export function architectMenu(a: MenuActions, hasProject: boolean): MenuItem[] {
       title: de.sidebar.notifications,
       icon: Bell,
       items: [
-        modal(de.sidebar.showNotifications, BellRing, 'ChatDialog', a),
+        showChats(a, unread),
         modal(de.sidebar.contactUser, MessageSquarePlus, 'NewChat', a),
         modal(de.sidebar.notificationSettings, Settings, 'NotificationSettings', a),
       ],
@@ -67,14 +75,14 @@ export function architectMenu(a: MenuActions, hasProject: boolean): MenuItem[] {
   ];
 }
 
-export function clientMenu(a: MenuActions, hasProject: boolean): MenuItem[] {
+export function clientMenu(a: MenuActions, hasProject: boolean, unread = 0): MenuItem[] {
   return [
     home(a),
     ...(hasProject ? [projectSection] : []),
     {
       title: de.sidebar.notifications,
       icon: Bell,
-      items: [modal(de.sidebar.showNotifications, BellRing, 'ChatDialog', a), modal(de.sidebar.contactArchitect, MessageSquarePlus, 'NewChat', a)],
+      items: [showChats(a, unread), modal(de.sidebar.contactArchitect, MessageSquarePlus, 'NewChat', a)],
     },
     {
       title: de.sidebar.settings,

@@ -4,3 +4,12 @@ const dateTime = new Intl.DateTimeFormat('de-AT', { dateStyle: 'medium', timeSty
 export function dateTimeText(iso: string): string {
   return dateTime.format(new Date(iso));
 }
+
+const timeOnly = new Intl.DateTimeFormat('de-AT', { timeStyle: 'short', timeZone: 'Europe/Vienna' });
+const dayOnly = new Intl.DateTimeFormat('de-AT', { dateStyle: 'medium', timeZone: 'Europe/Vienna' });
+
+/** Today's messages by their time ('14:05'), older ones with the date too. */
+export function messageTimeText(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  return dayOnly.format(at) === dayOnly.format(now) ? timeOnly.format(at) : dateTime.format(at);
+}

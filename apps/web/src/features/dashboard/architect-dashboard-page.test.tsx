@@ -24,6 +24,7 @@ function setup(handlers: Parameters<typeof stubApi>[0] = {}, roles: string[] = [
     'GET /api/ProjectManagment/dash/mara': () => json(200, news),
     'GET /api/dashboardLayout/architect': () => json(200, []),
     'PUT /api/dashboardLayout/architect': (call) => json(200, call.body),
+    'GET /api/MessageManagment/newChat/mara': () => json(200, []),
     ...handlers,
   });
   renderWithProviders(
@@ -89,17 +90,17 @@ describe('ArchitectDashboardPage', () => {
     expect(await screen.findByText('Keine neuen Projekte')).toBeTruthy();
   });
 
-  it('shows the messages placeholder and the user information', async () => {
+  it("shows 'Keine neuen Nachrichten' without messages, and the user information", async () => {
     setup();
     await screen.findByRole('heading', { name: 'Benutzerinformationen' });
-    expect(within(card('Neusten Nachrichten')).getByText('Keine neuen Nachrichten')).toBeTruthy();
+    expect(await within(card('Neusten Nachrichten')).findByText('Keine neuen Nachrichten')).toBeTruthy();
     const info = card('Benutzerinformationen');
     expect(within(info).getByText('mara')).toBeTruthy();
     expect(within(info).getByText('Architekt/in')).toBeTruthy();
   });
 
   it("opens the CreateProject modal from 'Neues Projekt' and the NewChat modal from 'Neuer Chat'", async () => {
-    setup({ 'GET /api/ClientManagment/mara': () => json(200, []) });
+    setup({ 'GET /api/ClientManagment/mara': () => json(200, []), 'GET /api/MessageManagment/partners': () => json(200, []) });
     await userEvent.click(await screen.findByRole('button', { name: 'Neues Projekt' }));
     expect(await screen.findByRole('dialog', { name: 'Neues Projekt erstellen' })).toBeTruthy();
     await userEvent.keyboard('{Escape}');

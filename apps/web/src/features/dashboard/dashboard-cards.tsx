@@ -23,10 +23,7 @@ export function NewChatButton() {
   );
 }
 
-/** 'Neusten Nachrichten': the chat arrives with a later issue; until then there are none to show. */
-export function LatestMessages() {
-  return <p className="text-sm text-muted-foreground">{t.noMessages}</p>;
-}
+export { LatestMessages } from '../chat/latest-messages';
 
 /** 'Benutzerinformationen': who is logged in, with which role. */
 export function UserInformation() {

@@ -22,10 +22,12 @@ describe('modalBodyFor', () => {
     expect(modalBodyFor('UploadImage', ['ADMIN'])).toBeNull();
   });
 
-  it('builds the profile and notification settings for everyone, not yet the other modals', () => {
+  it('builds the profile and notification settings for everyone, the chat for architects and clients, not yet the export', () => {
     expect(modalBodyFor('UserProfil', ['CLIENT'])).not.toBeNull();
     expect(modalBodyFor('NotificationSettings', ['ARCHI'])).not.toBeNull();
-    expect(modalBodyFor('ChatDialog', ['CLIENT'])).toBeNull();
+    expect(modalBodyFor('ChatDialog', ['CLIENT'])).not.toBeNull();
+    expect(modalBodyFor('NewChat', ['ARCHI'])).not.toBeNull();
+    expect(modalBodyFor('ChatDialog', ['ADMIN'])).toBeNull();
     expect(modalBodyFor('ExportProject', ['ARCHI'])).toBeNull();
   });
 });

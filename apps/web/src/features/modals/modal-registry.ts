@@ -16,6 +16,8 @@ const CustomersModal = lazyBody(() => import('../customers/customers-modal'), 'C
 const CreateProjectModal = lazyBody(() => import('../projects/create-project-modal'), 'CreateProjectModal');
 const ProjectsModal = lazyBody(() => import('../projects/projects-modal'), 'ProjectsModal');
 const UploadModal = lazyBody(() => import('../files/upload-modal'), 'UploadModal');
+const ChatDialog = lazyBody(() => import('../chat/chat-dialog'), 'ChatDialog');
+const NewChatModal = lazyBody(() => import('../chat/new-chat-modal'), 'NewChatModal');
 
 /** The body of a modal type for these roles, or null where the feature is not built yet (placeholder). */
 export function modalBodyFor(type: ModalType, roles: readonly string[]): ModalBody | null {
@@ -37,6 +39,11 @@ export function modalBodyFor(type: ModalType, roles: readonly string[]): ModalBo
     // Spec section 6: the project's architects and its client upload files.
     case 'UploadImage':
       return roles.includes('ARCHI') || roles.includes('CLIENT') ? UploadModal : null;
+    // Chats are between architects and clients; administrators take part in none (spec section 6).
+    case 'ChatDialog':
+      return roles.includes('ARCHI') || roles.includes('CLIENT') ? ChatDialog : null;
+    case 'NewChat':
+      return roles.includes('ARCHI') || roles.includes('CLIENT') ? NewChatModal : null;
     default:
       return null;
   }

@@ -1,0 +1,38 @@
+import type { ChatConversation, ChatMessage, ChatPartner, CreateChatRequest, CreatedChat, SendMessageRequest } from '@bauakte/domain';
+import { apiRequest } from '../../lib/api';
+
+const base = '/MessageManagment';
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  conversations: (username: string) => ['chat', 'conversations', username] as const,
+  newest: (username: string) => ['chat', 'newest', username] as const,
+  partners: ['chat', 'partners'] as const,
+  unread: ['chat', 'unread'] as const,
+};
+
+export const fetchConversations = (username: string) => apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}`);
+
+/** Spec section 7: a string answer counts as no messages. */
+export async function fetchNewest(username: string): Promise<ChatMessage[]> {
+  const answer = await apiRequest<ChatMessage[] | string>(`${base}/newChat/${encodeURIComponent(username)}`);
+  return Array.isArray(answer) ? answer : [];
+}
+
+export const fetchPartners = () => apiRequest<ChatPartner[]>(`${base}/partners`);
+
+export const fetchUnread = async () => (await apiRequest<{ unread: number }>(`${base}/unread`)).unread;
+
+export const postMessage = (request: SendMessageRequest) => apiRequest<ChatMessage>(base, { method: 'POST', body: request });
+
+export const postNewChat = (request: CreateChatRequest) => apiRequest<CreatedChat>(`${base}/createChat`, { method: 'POST', body: request });
+
+export const markChatRead = (chatId: number) => apiRequest<{ marked: number }>(`${base}/${chatId}/read`, { method: 'PUT' });
+
+export const deleteChat = (chatId: number) => apiRequest<void>(`${base}/${chatId}`, { method: 'DELETE' });
+
+/** Adds a message to a list once: it may come by the answer, the chat's topic and the user's queue. */
+export function withMessage(messages: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
+  if (messages.some((known) => known.id === message.id)) return [...messages];
+  return [...messages, message].sort((a, b) => a.id - b.id);
+}

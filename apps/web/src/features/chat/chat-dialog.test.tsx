@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChatConversation, ChatMessage } from '@bauakte/domain';
+import { json, noContent, stubApi } from '../../test/api-stub';
+import { fakeLiveChannel } from '../../test/fake-live-channel';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { useModal } from '../modals/modal-context';
+import { ModalProvider } from '../modals/modal-provider';
+import { LiveChannelFactoryContext } from './live-chat-context';
+import { LiveChatProvider } from './live-chat-provider';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const message = (id: number, senderUsername: string, receiverUsername: string, text: string, isRead = true): ChatMessage => ({
+  id,
+  chatId: 7,
+  message: text,
+  senderUsername,
+  receiverUsername,
+  isRead,
+  sentAt: '2026-11-23T08:00:00.000Z',
+});
+
+const conversation = (_me: string, other: string, messages: ChatMessage[], unreadCount = 0): ChatConversation => ({
+  chatId: 7,
+  participant: { username: other, firstName: other === 'kunde' ? 'Klara' : 'Mara', lastName: other === 'kunde' ? 'Kundin' : 'Berger', role: other === 'kunde' ? 'CLIENT' : 'ARCHI' },
+  lastMessage: messages.at(-1)!,
+  unreadCount,
+  messages,
+});
+
+function Opener() {
+  const { openModal } = useModal();
+  return (
+    <button type="button" onClick={() => openModal('ChatDialog')}>
+      Benachrichtigungen anzeigen
+    </button>
+  );
+}
+
+async function open(me: string, roles: string[], conversations: ChatConversation[], handlers: Parameters<typeof stubApi>[0] = {}) {
+  const live = fakeLiveChannel();
+  const api = stubApi({
+    [`GET /api/MessageManagment/receiver/${me}`]: () => json(200, conversations),
+    'PUT /api/MessageManagment/7/read': () => json(200, { marked: 1 }),
+    'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
+    [`GET /api/MessageManagment/newChat/${me}`]: () => json(200, []),
+    ...handlers,
+  });
+  renderWithProviders(
+    <LiveChannelFactoryContext.Provider value={live.factory}>
+      <LiveChatProvider>
+        <ModalProvider>
+          <Opener />
+        </ModalProvider>
+      </LiveChatProvider>
+    </LiveChannelFactoryContext.Provider>,
+    { user: sessionUser(me, roles) },
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Benachrichtigungen anzeigen' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
+  return { api, live, dialog };
+}
+
+const history = [message(1, 'mara', 'kunde', 'Grüß Gott!\nBitte den Plan.'), message(2, 'kunde', 'mara', 'Kommt morgen.', false)];
+
+describe('ChatDialog', () => {
+  it('lists the conversation with its unread count, opens it as read, and shows text with its line breaks', async () => {
+    const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history, 1)]);
+    const entry = await within(dialog).findByRole('button', { name: /Klara Kundin/ });
+    expect(within(entry).getByLabelText('1 ungelesene Nachricht')).toBeTruthy();
+    await userEvent.click(entry);
+    const log = within(dialog).getByRole('log');
+    expect(within(log).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Sie: Grüß Gott!\nBitte den Plan.')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('PUT', '/api/MessageManagment/7/read')).toHaveLength(1));
+    await waitFor(() => expect(within(entry).queryByLabelText('1 ungelesene Nachricht')).toBeNull());
+  });
+
+  it('sends with Enter by plain request when the other is not online; Shift+Enter adds a line; blank sends nothing', async () => {
+    const sent = message(3, 'mara', 'kunde', 'Zeile 1\nZeile 2');
+    const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], {
+      'POST /api/MessageManagment': () => json(201, sent),
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    const box = within(dialog).getByLabelText('Nachricht');
+    await userEvent.type(box, '   {Enter}');
+    expect(api.callsTo('POST', '/api/MessageManagment')).toHaveLength(0);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Zeile 1{Shift>}{Enter}{/Shift}Zeile 2{Enter}');
+    await waitFor(() => expect(api.callsTo('POST', '/api/MessageManagment')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/MessageManagment')[0]!.body).toEqual({ message: 'Zeile 1\nZeile 2', senderUsername: 'mara', receiverUsername: 'kunde', chatId: 7, isRead: false });
+    expect(await within(within(dialog).getByRole('log')).findByText((_, element) => element?.tagName === 'P' && element.textContent === 'Sie: Zeile 1\nZeile 2')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps the text and says so when sending fails', async () => {
+    const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], {
+      'POST /api/MessageManagment': () => json(500, { message: 'kaputt', code: 'INTERNAL_ERROR' }),
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    const box = within(dialog).getByLabelText('Nachricht');
+    await userEvent.type(box, 'Wichtig{Enter}');
+    expect(await within(dialog).findByText('Die Nachricht konnte nicht gesendet werden. Ihr Text bleibt erhalten.')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('Wichtig');
+  });
+
+  it('uses the live channel for the chat when both are online, and shows each message once', async () => {
+    const { api, live, dialog } = await open('kunde', ['CLIENT'], [conversation('kunde', 'mara', history)]);
+    act(() => {
+      live.connect();
+      live.deliver('/topic/activeUsers', ['kunde', 'mara']);
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Mara Berger/ }));
+    await waitFor(() => expect(live.isSubscribed('/topic/chat/7')).toBe(true));
+    expect(within(dialog).getAllByRole('img', { name: 'online' }).length).toBeGreaterThan(0);
+    await userEvent.type(within(dialog).getByLabelText('Nachricht'), 'Live!{Enter}');
+    await waitFor(() => expect(live.published).toHaveLength(1));
+    expect(live.published[0]).toEqual({ destination: '/app/chat/7', body: { message: 'Live!', senderUsername: 'kunde', receiverUsername: 'mara', chatId: 7, isRead: false } });
+    const echo = message(3, 'kunde', 'mara', 'Live!');
+    act(() => {
+      live.deliver('/topic/chat/7', echo);
+      live.deliver('/user/queue/messages', echo);
+    });
+    const log = within(dialog).getByRole('log');
+    await waitFor(() => expect(within(log).getAllByText('Live!')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/MessageManagment')).toHaveLength(0);
+    // When the architect leaves, the chat goes back to plain requests.
+    act(() => live.deliver('/topic/activeUsers', ['kunde']));
+    await waitFor(() => expect(live.isSubscribed('/topic/chat/7')).toBe(false));
+  });
+
+  it('lets an architect delete after the spec\'s question; a client sees no delete button', async () => {
+    const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], { 'DELETE /api/MessageManagment/7': () => noContent() });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Chat mit Klara Kundin löschen' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Möchtest du diesen Chat wirklich löschen?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Chat löschen' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/MessageManagment/7')).toHaveLength(1));
+    expect(await within(dialog).findByText('Der Chat wurde gelöscht.')).toBeTruthy();
+    cleanup();
+    const client = await open('kunde', ['CLIENT'], [conversation('kunde', 'mara', history)]);
+    await userEvent.click(await within(client.dialog).findByRole('button', { name: /Mara Berger/ }));
+    expect(within(client.dialog).queryByRole('button', { name: /löschen/ })).toBeNull();
+  });
+
+  it('shows a new chat someone starts while the dialog is open', async () => {
+    const { api, live, dialog } = await open('kunde', ['CLIENT'], []);
+    expect(await within(dialog).findByText('Noch keine Unterhaltungen. Starten Sie einen neuen Chat.')).toBeTruthy();
+    api.calls.length = 0;
+    act(() => live.deliver('/user/queue/messages', message(9, 'mara', 'kunde', 'Neu', false)));
+    await waitFor(() => expect(api.callsTo('GET', '/api/MessageManagment/receiver/kunde')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChatConversation } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusMessage } from '../../components/ui/status-message';
+import { cn } from '../../lib/cn';
+import { de } from '../../i18n/de';
+import { useSession } from '../auth/session-context';
+import { useConfirm } from '../feedback/feedback-context';
+import { useModal } from '../modals/modal-context';
+import type { ModalBodyProps } from '../modals/modal-types';
+import { chatKeys, deleteChat, fetchConversations } from './chat-api';
+import { ConversationList } from './conversation-list';
+import { ConversationView } from './conversation-view';
+import { useLiveChat } from './live-chat-context';
+import { useConversation } from './use-conversation';
+
+const t = de.chat;
+
+/** A chat id handed to the modal (from a mail link or the dashboard card). */
+const chatIdOf = (value: unknown): number | null => (typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null);
+
+/**
+ * 'Chat Übersicht' (spec sections 2 and 5): conversations on the left, the chosen one on the right;
+ * on a phone the two are screens of their own.
+ */
+export function ChatDialog({ close, props }: ModalBodyProps) {
+  const { user } = useSession();
+  const username = user?.username ?? '';
+  const roles = user?.roles ?? [];
+  const { openModal } = useModal();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const { activeUsers } = useLiveChat();
+  const [selectedId, setSelectedId] = useState<number | null>(() => chatIdOf(props.chatId));
+  const [error, setError] = useState('');
+  const [note, setNote] = useState('');
+  const query = useQuery({ queryKey: chatKeys.conversations(username), queryFn: () => fetchConversations(username), enabled: username !== '' });
+  const conversations = query.data ?? [];
+  const selected: ChatConversation | undefined = conversations.find((conversation) => conversation.chatId === selectedId);
+  const { live, send } = useConversation(username, selected);
+  // Spec section 6: architects and administrators delete chats.
+  const mayDelete = roles.includes('ARCHI') || roles.includes('ADMIN');
+
+  const remove = async () => {
+    if (!selected || !(await confirm({ title: t.confirmDelete, confirmLabel: t.delete, destructive: true }))) return;
+    setError('');
+    try {
+      await deleteChat(selected.chatId);
+      queryClient.setQueryData<ChatConversation[]>(chatKeys.conversations(username), (list) => list?.filter((item) => item.chatId !== selected.chatId));
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      setSelectedId(null);
+      setNote(t.deleted);
+    } catch (failure) {
+      console.warn('Chat: Löschen fehlgeschlagen', failure);
+      setError(t.deleteFailed);
+    }
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      {query.isPending ? <Spinner label={t.loading} /> : null}
+      {query.isError ? <FormError>{t.loadFailed}</FormError> : null}
+      {query.isSuccess ? (
+        <div className="flex min-h-0 flex-1 gap-4">
+          <nav aria-label={t.conversations} className={cn('min-h-0 w-full overflow-y-auto sm:w-72 sm:shrink-0 sm:border-r sm:border-border sm:pr-3', selected ? 'hidden sm:block' : 'block')}>
+            <ConversationList
+              conversations={conversations}
+              selectedId={selectedId}
+              activeUsers={activeUsers}
+              onSelect={(chatId) => {
+                setNote('');
+                setSelectedId(chatId);
+              }}
+            />
+          </nav>
+          <div className={cn('min-h-0 flex-1 flex-col', selected ? 'flex' : 'hidden sm:flex')}>
+            {selected ? (
+              <ConversationView
+                conversation={selected}
+                username={username}
+                online={activeUsers.has(selected.participant.username)}
+                live={live}
+                mayDelete={mayDelete}
+                onSend={send}
+                onDelete={() => void remove()}
+                onBack={() => setSelectedId(null)}
+              />
+            ) : (
+              <p className="m-auto text-sm text-muted-foreground">{t.chooseConversation}</p>
+            )}
+          </div>
+        </div>
+      ) : null}
+      <FormError>{error}</FormError>
+      <StatusMessage>{note}</StatusMessage>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={close}>
+          {t.close}
+        </Button>
+        <Button onClick={() => openModal('NewChat')}>{t.startNew}</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { participantName, type ChatConversation } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { messageTimeText } from '../../lib/date-time';
+import { de } from '../../i18n/de';
+import { OnlineDot } from './conversation-list';
+import { MessageComposer } from './message-composer';
+
+const t = de.chat;
+
+/** Spec section 5: the view scrolls to the newest message 100 ms after one is added. */
+export const scrollDelayMs = 100;
+
+interface ConversationViewProps {
+  conversation: ChatConversation;
+  username: string;
+  online: boolean;
+  live: boolean;
+  mayDelete: boolean;
+  onSend(text: string): Promise<void>;
+  onDelete(): void;
+  onBack(): void;
+}
+
+/** Right: the messages of one conversation (own ones on the right), as plain text with their line breaks. */
+export function ConversationView({ conversation, username, online, live, mayDelete, onSend, onDelete, onBack }: ConversationViewProps) {
+  const name = participantName(conversation.participant);
+  const bottom = useRef<HTMLDivElement>(null);
+  const count = conversation.messages.length;
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => bottom.current?.scrollIntoView?.({ block: 'end' }), scrollDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [count, conversation.chatId]);
+
+  return (
+    <section aria-label={t.messagesWith(name)} className="flex min-h-0 flex-1 flex-col gap-3">
+      <header className="flex items-center gap-2 border-b border-border pb-2">
+        <Button variant="ghost" size="icon" className="sm:hidden" aria-label={t.back} onClick={onBack}>
+          <ArrowLeft aria-hidden />
+        </Button>
+        <OnlineDot online={online} />
+        <h3 className="min-w-0 flex-1 truncate font-semibold">{name}</h3>
+        {live ? <span className="text-xs text-muted-foreground">{t.liveOn}</span> : null}
+        {mayDelete ? (
+          <Button variant="outline" size="sm" aria-label={t.deleteLabel(name)} onClick={onDelete}>
+            <Trash2 aria-hidden />
+            <span className="hidden sm:inline">{t.delete}</span>
+          </Button>
+        ) : null}
+      </header>
+      <div role="log" aria-live="polite" aria-label={t.messagesWith(name)} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto pr-1">
+        {conversation.messages.map((message) => {
+          const own = message.senderUsername === username;
+          return (
+            <div key={message.id} className={cn('flex max-w-[85%] flex-col gap-0.5', own ? 'self-end items-end' : 'self-start items-start')}>
+              <p className={cn('whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm', own ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground')}>
+                <span className="sr-only">{own ? `${t.you}: ` : `${name}: `}</span>
+                {message.message}
+              </p>
+              <time dateTime={message.sentAt} className="text-xs text-muted-foreground">
+                {messageTimeText(message.sentAt)}
+              </time>
+            </div>
+          );
+        })}
+        <div ref={bottom} />
+      </div>
+      <MessageComposer onSend={onSend} />
+    </section>
+  );
+}

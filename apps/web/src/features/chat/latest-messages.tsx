@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../../components/ui/spinner';
+import { FormError } from '../../components/ui/form-error';
+import { cn } from '../../lib/cn';
+import { messageTimeText } from '../../lib/date-time';
+import { de } from '../../i18n/de';
+import { useSession } from '../auth/session-context';
+import { useModal } from '../modals/modal-context';
+import { chatKeys, fetchNewest } from './chat-api';
+
+const t = de.chat;
+
+/** 'Neusten Nachrichten' (spec section 2): sender and text of the newest messages, unread first; a click opens the chat. */
+export function LatestMessages() {
+  const { user } = useSession();
+  const username = user?.username ?? '';
+  const { openModal } = useModal();
+  const query = useQuery({ queryKey: chatKeys.newest(username), queryFn: () => fetchNewest(username), enabled: username !== '' });
+
+  if (query.isPending) return <Spinner label={t.loading} />;
+  if (query.isError) return <FormError>{t.loadFailed}</FormError>;
+  if (query.data.length === 0) return <p className="text-sm text-muted-foreground">{de.dashboard.noMessages}</p>;
+  return (
+    <ul className="flex flex-col gap-1">
+      {query.data.map((message) => (
+        <li key={message.id}>
+          <button
+            type="button"
+            onClick={() => openModal('ChatDialog', { chatId: message.chatId })}
+            className="flex w-full flex-col rounded-md px-2 py-1.5 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="flex items-center gap-2 text-sm">
+              <span className={cn('min-w-0 flex-1 truncate', !message.isRead && 'font-semibold')}>
+                {message.senderUsername}
+                {!message.isRead ? <span className="sr-only"> ({t.unread(1)})</span> : null}
+              </span>
+              <time dateTime={message.sentAt} className="shrink-0 text-xs text-muted-foreground">
+                {messageTimeText(message.sentAt)}
+              </time>
+            </span>
+            <span className="line-clamp-2 whitespace-pre-wrap break-words text-sm text-muted-foreground">{message.message}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

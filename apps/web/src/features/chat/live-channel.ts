@@ -1,0 +1,95 @@
+import { Client, type StompSubscription } from '@stomp/stompjs';
+import { liveClientSettings } from '@bauakte/domain';
+
+/**
+ * The live channel (spec sections 5 and 7): STOMP over WebSocket at /ws with the Bearer token in
+ * CONNECT. Subscriptions outlive reconnects; after 15 minutes without a connection it gives up.
+ */
+export interface LiveChannel {
+  /** Answers an unsubscribe; the subscription is renewed after every reconnect. */
+  subscribe(destination: string, onBody: (body: unknown) => void): () => void;
+  /** Sends when connected; answers false otherwise, so the caller can use a plain request. */
+  publish(destination: string, body: unknown): boolean;
+  isConnected(): boolean;
+  onConnectionChange(listener: (connected: boolean) => void): () => void;
+  close(): void;
+}
+
+export type LiveChannelFactory = (token: string) => LiveChannel;
+
+const liveUrl = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${liveClientSettings.path}`;
+
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+export const createStompChannel: LiveChannelFactory = (token) => {
+  const registry = new Map<number, { destination: string; onBody: (body: unknown) => void; active?: StompSubscription }>();
+  const listeners = new Set<(connected: boolean) => void>();
+  let nextId = 0;
+  let connected = false;
+  let failingSince: number | null = Date.now();
+
+  const setConnected = (value: boolean) => {
+    if (connected === value) return;
+    connected = value;
+    for (const listener of listeners) listener(value);
+  };
+  const attach = (entry: { destination: string; onBody: (body: unknown) => void; active?: StompSubscription }) => {
+    entry.active = client.subscribe(entry.destination, (message) => entry.onBody(parse(message.body)));
+  };
+
+  const client = new Client({
+    brokerURL: liveUrl(),
+    connectHeaders: { Authorization: `Bearer ${token}` },
+    reconnectDelay: liveClientSettings.reconnectDelayMs,
+    heartbeatIncoming: liveClientSettings.heartbeatMs,
+    heartbeatOutgoing: liveClientSettings.heartbeatMs,
+    onConnect: () => {
+      failingSince = null;
+      for (const entry of registry.values()) attach(entry);
+      setConnected(true);
+    },
+    onWebSocketClose: () => {
+      setConnected(false);
+      failingSince ??= Date.now();
+      // Spec: stop trying after 15 minutes without a connection; a reload starts again.
+      if (Date.now() - failingSince > liveClientSettings.giveUpAfterMs) void client.deactivate();
+    },
+    // Chat errors are only logged (spec section 8); stompjs reconnects by itself.
+    onStompError: (frame) => console.warn('Live-Kanal:', frame.headers.message),
+  });
+  client.activate();
+
+  return {
+    subscribe(destination, onBody) {
+      const id = nextId++;
+      const entry: { destination: string; onBody: (body: unknown) => void; active?: StompSubscription } = { destination, onBody };
+      registry.set(id, entry);
+      if (connected) attach(entry);
+      return () => {
+        registry.delete(id);
+        if (connected) entry.active?.unsubscribe();
+      };
+    },
+    publish(destination, body) {
+      if (!connected) return false;
+      client.publish({ destination, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      return true;
+    },
+    isConnected: () => connected,
+    onConnectionChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      listeners.clear();
+      registry.clear();
+      void client.deactivate();
+    },
+  };
+};

@@ -1,0 +1,72 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Send } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { de } from '../../i18n/de';
+
+const t = de.chat;
+
+/** Enter sends, Shift+Enter adds a line; blank text sends nothing; a failed send keeps the text. */
+export function MessageComposer({ onSend, disabled }: { onSend(text: string): Promise<void>; disabled?: boolean }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (busy || text.trim() === '') return;
+    const sent = text;
+    setBusy(true);
+    setError('');
+    setText('');
+    try {
+      await onSend(sent);
+    } catch (failure) {
+      console.warn('Chat: Senden fehlgeschlagen', failure);
+      setText((current) => (current === '' ? sent : current));
+      setError(t.sendFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-1 border-t border-border pt-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {t.message}
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          id={id}
+          rows={2}
+          value={text}
+          disabled={disabled}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="min-h-12 flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
+        />
+        <Button type="submit" disabled={disabled || text.trim() === ''} busy={busy} aria-label={t.send}>
+          <Send aria-hidden />
+          <span className="hidden sm:inline">{busy ? t.sending : t.send}</span>
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {t.messageHint}
+      </p>
+      <FormError>{error}</FormError>
+    </form>
+  );
+}

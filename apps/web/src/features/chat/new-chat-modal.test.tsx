@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, stubApi } from '../../test/api-stub';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { useModal } from '../modals/modal-context';
+import { ModalProvider } from '../modals/modal-provider';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Opener() {
+  const { openModal } = useModal();
+  return (
+    <button type="button" onClick={() => openModal('NewChat')}>
+      Neuer Chat
+    </button>
+  );
+}
+
+const partner = (username: string, firstName: string, role: 'ARCHI' | 'CLIENT') => ({ username, firstName, lastName: 'Test', role });
+const created = { chatId: 4, participant: partner('kunde', 'Klara', 'CLIENT'), message: { id: 1, chatId: 4, message: 'Hallo', senderUsername: 'mara', receiverUsername: 'kunde', isRead: false, sentAt: '2026-11-23T08:00:00.000Z' } };
+
+async function open(me: string, roles: string[], partners: unknown[]) {
+  const api = stubApi({
+    'GET /api/MessageManagment/partners': () => json(200, partners),
+    'POST /api/MessageManagment/createChat': () => json(201, created),
+    [`GET /api/MessageManagment/receiver/${me}`]: () => json(200, []),
+  });
+  renderWithProviders(
+    <ModalProvider>
+      <Opener />
+    </ModalProvider>,
+    { user: sessionUser(me, roles) },
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Neuer Chat' }));
+  return { api, dialog: await screen.findByRole('dialog', { name: 'Neuer Chat' }) };
+}
+
+describe('NewChatModal', () => {
+  it('lets an architect choose the customer; sending stays off while the message is blank', async () => {
+    const { api, dialog } = await open('mara', ['ARCHI'], [partner('kunde', 'Klara', 'CLIENT'), partner('zweiter', 'Zora', 'CLIENT')]);
+    const send = await within(dialog).findByRole('button', { name: 'Senden' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText(/Nachricht/), '   ');
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText(/Nachricht/), 'Hallo');
+    await userEvent.click(send);
+    expect(await within(dialog).findByText('Bitte wählen Sie, wem Sie schreiben.')).toBeTruthy();
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Kunde/), 'kunde');
+    await userEvent.click(send);
+    await waitFor(() => expect(api.callsTo('POST', '/api/MessageManagment/createChat')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/MessageManagment/createChat')[0]!.body).toEqual({ message: '   Hallo', senderUsername: 'mara', receiverUsername: 'kunde' });
+    expect(await screen.findByRole('dialog', { name: 'Chat Übersicht' })).toBeTruthy();
+  });
+
+  it('names the one architect a client writes to', async () => {
+    const { dialog } = await open('kunde', ['CLIENT'], [partner('mara', 'Mara', 'ARCHI')]);
+    expect(await within(dialog).findByText('An: Mara Test')).toBeTruthy();
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { participantName } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { SelectField } from '../../components/ui/select-field';
+import { Spinner } from '../../components/ui/spinner';
+import { TextAreaField } from '../../components/ui/text-area-field';
+import { de } from '../../i18n/de';
+import { useSession } from '../auth/session-context';
+import { useModal } from '../modals/modal-context';
+import type { ModalBodyProps } from '../modals/modal-types';
+import { chatKeys, fetchPartners, postNewChat } from './chat-api';
+import { receiveMessage } from './live-chat-provider';
+
+const t = de.chat.newChat;
+
+/**
+ * NewChat (spec sections 2 and 5): a message is required; architects choose the customer, clients
+ * write to their architect (and choose when they have several).
+ */
+export function NewChatModal({ close }: ModalBodyProps) {
+  const ids = useId();
+  const { user } = useSession();
+  const username = user?.username ?? '';
+  const isArchitect = user?.roles.includes('ARCHI') ?? false;
+  const { openModal } = useModal();
+  const queryClient = useQueryClient();
+  const partners = useQuery({ queryKey: chatKeys.partners, queryFn: fetchPartners });
+  const [chosen, setChosen] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const list = partners.data ?? [];
+  const onlyOne = !isArchitect && list.length === 1 ? list[0] : undefined;
+  const receiver = onlyOne?.username ?? chosen;
+
+  const send = async () => {
+    if (message.trim() === '' || busy) return;
+    if (receiver === '') {
+      setError(t.chooseReceiver);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const created = await postNewChat({ message, senderUsername: username, receiverUsername: receiver });
+      receiveMessage(queryClient, username, created.message);
+      openModal('ChatDialog', { chatId: created.chatId });
+    } catch (failure) {
+      console.warn('Chat: Start fehlgeschlagen', failure);
+      setError(t.failed);
+      setBusy(false);
+    }
+  };
+
+  if (partners.isPending) return <Spinner label={de.common.loading} />;
+  if (partners.isError) return <FormError>{de.chat.loadFailed}</FormError>;
+
+  return (
+    <form
+      className="flex w-full max-w-2xl flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      {list.length === 0 ? <p className="text-sm text-muted-foreground">{t.noPartners}</p> : null}
+      {onlyOne ? <p className="text-sm font-medium">{t.to(participantName(onlyOne))}</p> : null}
+      {list.length > 0 && !onlyOne ? (
+        <SelectField
+          id={`${ids}-receiver`}
+          label={isArchitect ? t.customer : t.architect}
+          placeholder={t.choose}
+          required
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
+          options={list.map((partner) => ({ value: partner.username, label: `${participantName(partner)} (${partner.username})` }))}
+        />
+      ) : null}
+      <TextAreaField id={`${ids}-message`} label={t.message} required rows={5} value={message} onChange={(event) => setMessage(event.target.value)} />
+      <FormError>{error}</FormError>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={close}>
+          {t.cancel}
+        </Button>
+        <Button type="submit" disabled={message.trim() === '' || list.length === 0} busy={busy}>
+          {busy ? t.sending : t.send}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { liveDestinations, type ChatConversation, type ChatMessage } from '@bauakte/domain';
+import { chatKeys, markChatRead, postMessage } from './chat-api';
+import { useLiveChat } from './live-chat-context';
+import { receiveMessage } from './live-chat-provider';
+
+/** How long a live SEND may take to come back before the text is given back to the writer. */
+export const liveEchoTimeoutMs = 5_000;
+
+/**
+ * The open conversation: live when both people are online (spec section 5), by plain request
+ * otherwise; read as soon as it is shown.
+ */
+export function useConversation(username: string, conversation: ChatConversation | undefined) {
+  const queryClient = useQueryClient();
+  const { channel, connected, activeUsers } = useLiveChat();
+  const chatId = conversation?.chatId;
+  const other = conversation?.participant.username;
+  const live = connected && channel !== null && other !== undefined && activeUsers.has(username) && activeUsers.has(other);
+  const echoes = useRef(new Map<string, () => void>());
+  const [sending, setSending] = useState(false);
+
+  // The chat's topic only while the live channel is used for it.
+  useEffect(() => {
+    if (!live || chatId === undefined || !channel) return undefined;
+    return channel.subscribe(liveDestinations.chat(chatId), (body) => {
+      const message = body as ChatMessage;
+      if (typeof message?.id !== 'number') return;
+      receiveMessage(queryClient, username, message);
+      if (message.senderUsername === username) echoes.current.get(message.message)?.();
+    });
+  }, [live, chatId, channel, queryClient, username]);
+
+  // Shown means read: unread messages to the user are marked as soon as they are on screen.
+  const unread = conversation?.unreadCount ?? 0;
+  useEffect(() => {
+    if (chatId === undefined || unread === 0) return;
+    void markChatRead(chatId)
+      .then(() => {
+        queryClient.setQueryData<ChatConversation[]>(chatKeys.conversations(username), (list) =>
+          list?.map((item) => (item.chatId === chatId ? { ...item, unreadCount: 0, messages: item.messages.map((m) => (m.receiverUsername === username ? { ...m, isRead: true } : m)) } : item)),
+        );
+        void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.newest(username) });
+      })
+      .catch((error: unknown) => console.warn('Chat: als gelesen markieren fehlgeschlagen', error));
+  }, [chatId, unread, queryClient, username]);
+
+  /** Resolves once the message is on its way; rejects (the text stays with the writer) when it is not. */
+  async function send(text: string): Promise<void> {
+    if (!conversation || text.trim() === '') return;
+    const body = { message: text, senderUsername: username, receiverUsername: conversation.participant.username, chatId: conversation.chatId, isRead: false };
+    setSending(true);
+    try {
+      if (live && channel?.publish(liveDestinations.send(conversation.chatId), body)) {
+        await new Promise<void>((resolve, reject) => {
+          const timer = window.setTimeout(() => {
+            echoes.current.delete(text);
+            reject(new Error('no live echo'));
+          }, liveEchoTimeoutMs);
+          echoes.current.set(text, () => {
+            window.clearTimeout(timer);
+            echoes.current.delete(text);
+            resolve();
+          });
+        });
+        return;
+      }
+      receiveMessage(queryClient, username, await postMessage(body));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { live, send, sending };
+}

@@ -1,0 +1,43 @@
+import type { LiveChannel } from '../features/chat/live-channel';
+
+/** A live channel without a server: tests deliver frames by hand and read what was published. */
+export function fakeLiveChannel() {
+  const subscribers = new Map<string, Set<(body: unknown) => void>>();
+  const listeners = new Set<(connected: boolean) => void>();
+  const published: Array<{ destination: string; body: unknown }> = [];
+  let connected = false;
+  const channel: LiveChannel = {
+    subscribe(destination, onBody) {
+      const set = subscribers.get(destination) ?? new Set();
+      set.add(onBody);
+      subscribers.set(destination, set);
+      return () => set.delete(onBody);
+    },
+    publish(destination, body) {
+      if (!connected) return false;
+      published.push({ destination, body });
+      return true;
+    },
+    isConnected: () => connected,
+    onConnectionChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      connected = false;
+    },
+  };
+  return {
+    channel,
+    factory: () => channel,
+    published,
+    connect() {
+      connected = true;
+      for (const listener of listeners) listener(true);
+    },
+    deliver(destination: string, body: unknown) {
+      for (const subscriber of subscribers.get(destination) ?? []) subscriber(body);
+    },
+    isSubscribed: (destination: string) => (subscribers.get(destination)?.size ?? 0) > 0,
+  };
+}
