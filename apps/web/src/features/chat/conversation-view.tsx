@@ -36,13 +36,15 @@ export function ConversationView({ conversation, username, online, live, mayDele
   }, [count, conversation.chatId]);
 
   return (
-    <section aria-label={t.messagesWith(name)} className="flex min-h-0 flex-1 flex-col gap-3">
+    <section aria-labelledby={`chat-${conversation.chatId}-title`} className="flex min-h-0 flex-1 flex-col gap-3">
       <header className="flex items-center gap-2 border-b border-border pb-2">
         <Button variant="ghost" size="icon" className="sm:hidden" aria-label={t.back} onClick={onBack}>
           <ArrowLeft aria-hidden />
         </Button>
         <OnlineDot online={online} />
-        <h3 className="min-w-0 flex-1 truncate font-semibold">{name}</h3>
+        <h3 id={`chat-${conversation.chatId}-title`} className="min-w-0 flex-1 truncate font-semibold">
+          {name}
+        </h3>
         {live ? <span className="text-xs text-muted-foreground">{t.liveOn}</span> : null}
         {mayDelete ? (
           <Button variant="outline" size="sm" aria-label={t.deleteLabel(name)} onClick={onDelete}>

@@ -1,0 +1,102 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { cardOf } from './support/portal';
+import { seedClientProject } from './support/questionnaire-seed';
+import type { TestAccount } from './support/accounts';
+
+async function loggedIn(browser: Browser, account: TestAccount, home: RegExp): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, account.username, account.password);
+  await expect(page).toHaveURL(home);
+  return page;
+}
+
+const chatDialog = (page: Page) => page.getByRole('dialog', { name: 'Chat Übersicht' });
+const log = (page: Page) => chatDialog(page).getByRole('log');
+
+test.describe('chat', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('an architect starts a chat; the client sees it live, answers, and the architect counts what is unread', async ({ browser, request }) => {
+    const { architect, client } = await seedClientProject(request);
+    const clientPage = await loggedIn(browser, client, /\/dashboardClient$/);
+    await expect(cardOf(clientPage, 'Neusten Nachrichten').getByText('Keine neuen Nachrichten')).toBeVisible();
+    await clientPage.getByRole('button', { name: 'Benachrichtigungen anzeigen' }).click();
+    await expect(chatDialog(clientPage).getByText('Noch keine Unterhaltungen. Starten Sie einen neuen Chat.')).toBeVisible();
+
+    const architectPage = await loggedIn(browser, architect, /\/dashboard$/);
+    await cardOf(architectPage, 'Neusten Nachrichten').getByRole('button', { name: 'Neuer Chat' }).click();
+    const newChat = architectPage.getByRole('dialog', { name: 'Neuer Chat' });
+    const send = newChat.getByRole('button', { name: 'Senden' });
+    await expect(send).toBeDisabled();
+    await newChat.getByLabel('Kunde').selectOption(client.username);
+    await newChat.getByLabel('Nachricht').fill('Grüß Gott!\nBitte schicken Sie mir den Einreichplan.');
+    await send.click();
+    await expect(log(architectPage).getByText('Bitte schicken Sie mir den Einreichplan.', { exact: false })).toBeVisible();
+
+    // The client's open dialog shows the new conversation without a reload.
+    const conversation = chatDialog(clientPage).getByRole('button', { name: /Erika Muster/ });
+    await expect(conversation).toBeVisible();
+    await expect(conversation.getByLabel('1 ungelesene Nachricht')).toBeVisible();
+    await conversation.click();
+    await expect(log(clientPage).getByText('Grüß Gott!', { exact: false })).toBeVisible();
+    await expect(conversation.getByLabel('1 ungelesene Nachricht')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(clientPage);
+
+    // Both are online: the answer goes over the live channel and appears at once on the other side.
+    await expect(chatDialog(clientPage).getByText('Live verbunden')).toBeVisible();
+    const box = chatDialog(clientPage).getByRole('textbox', { name: 'Nachricht' });
+    await box.fill('Gerne, ');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('ich lade ihn morgen hoch.');
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(log(architectPage).getByText('ich lade ihn morgen hoch.', { exact: false })).toBeVisible();
+    await expect(log(clientPage).getByText('ich lade ihn morgen hoch.', { exact: false })).toHaveCount(1);
+
+    // With the dialog closed, a new message counts as unread for the architect.
+    await chatDialog(architectPage).getByRole('button', { name: 'Schließen', exact: true }).first().click();
+    await expect(chatDialog(architectPage)).toHaveCount(0);
+    await box.fill('Noch eine Frage zur Heizung.');
+    await box.press('Enter');
+    await expect(architectPage.getByRole('button', { name: /Benachrichtigungen anzeigen.*1 ungelesene Nachricht/ })).toBeVisible();
+    await expect(cardOf(architectPage, 'Neusten Nachrichten').getByText('Noch eine Frage zur Heizung.')).toBeVisible();
+
+    // The card opens the chat; reading it clears the badge.
+    await cardOf(architectPage, 'Neusten Nachrichten').getByText('Noch eine Frage zur Heizung.').click();
+    await expect(log(architectPage).getByText('Noch eine Frage zur Heizung.')).toBeVisible();
+    await expect(architectPage.getByRole('button', { name: /1 ungelesene Nachricht/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(architectPage);
+
+    // The client has no delete button; the architect deletes after the question.
+    await expect(chatDialog(clientPage).getByRole('button', { name: /löschen/ })).toHaveCount(0);
+    await chatDialog(architectPage).getByRole('button', { name: 'Chat mit Klara Kundin löschen' }).click();
+    const question = architectPage.getByRole('alertdialog', { name: 'Möchtest du diesen Chat wirklich löschen?' });
+    await question.getByRole('button', { name: 'Chat löschen' }).click();
+    await expect(chatDialog(architectPage).getByText('Der Chat wurde gelöscht.')).toBeVisible();
+    await expect(chatDialog(architectPage).getByRole('button', { name: /Klara Kundin/ })).toHaveCount(0);
+
+    await clientPage.context().close();
+    await architectPage.context().close();
+  });
+
+  test('on a phone the list and the conversation are two screens', async ({ browser, request }) => {
+    const { architect, client } = await seedClientProject(request);
+    const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
+    await request.post('/api/MessageManagment/createChat', {
+      data: { message: 'Hallo vom Büro', senderUsername: architect.username, receiverUsername: client.username },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await loginAs(page, client.username, client.password);
+    await cardOf(page, 'Neusten Nachrichten').getByText('Hallo vom Büro').click();
+    await expect(log(page).getByText('Hallo vom Büro')).toBeVisible();
+    await expect(chatDialog(page).getByRole('navigation', { name: 'Unterhaltungen' })).toBeHidden();
+    await chatDialog(page).getByRole('button', { name: 'Zurück zu den Unterhaltungen' }).click();
+    await expect(chatDialog(page).getByRole('button', { name: /Erika Muster/ })).toBeVisible();
+    await expect(log(page)).toBeHidden();
+    await context.close();
+  });
+});
