@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { cardOf } from './support/portal';
 import { seedClientProject } from './support/questionnaire-seed';
 import type { TestAccount } from './support/accounts';
+import { appPathOf, linkIn, mailsTo, waitForMail } from './support/mail';
 
 async function loggedIn(browser: Browser, account: TestAccount, home: RegExp): Promise<Page> {
   const context = await browser.newContext();
@@ -99,4 +100,27 @@ test.describe('chat', () => {
     await expect(log(page)).toBeHidden();
     await context.close();
   });
+});
+
+test('a client who is away gets one mail; its link opens the chat after the login', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { architect, client } = await seedClientProject(request);
+  const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
+  const post = (url: string, data: object) => request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
+  const created = await post('/api/MessageManagment/createChat', { message: 'Der Termin ist fix.', senderUsername: architect.username, receiverUsername: client.username });
+  const { chatId } = (await created.json()) as { chatId: number };
+  await post('/api/MessageManagment', { message: 'Und bitte den Schlüssel mitbringen.', senderUsername: architect.username, receiverUsername: client.username, chatId, isRead: false });
+
+  const mail = await waitForMail(client.email, /Neue Nachricht von Erika Muster/);
+  const link = appPathOf(linkIn(mail, '/dashboardClient?chat='));
+  expect(link).toBe(`/dashboardClient?chat=${chatId}`);
+  expect(await mailsTo(client.email, /Neue Nachricht/), 'one mail for both messages').toHaveLength(1);
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Benutzername').fill(client.username);
+  await page.getByLabel('Passwort').fill(client.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(log(page).getByText('Und bitte den Schlüssel mitbringen.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboardClient$/);
 });

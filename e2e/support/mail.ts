@@ -11,7 +11,13 @@ export interface CapturedMail {
 
 const catcher = `http://127.0.0.1:${mailCatcherHttpPort}`;
 
-async function mailsTo(address: string): Promise<CapturedMail[]> {
+/** Every mail to the address so far, optionally only those whose subject matches. */
+export async function mailsTo(address: string, subject?: RegExp): Promise<CapturedMail[]> {
+  const all = await allMailsTo(address);
+  return subject ? all.filter((mail) => subject.test(mail.subject)) : all;
+}
+
+async function allMailsTo(address: string): Promise<CapturedMail[]> {
   const response = await fetch(`${catcher}/mails?to=${encodeURIComponent(address)}`);
   if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
   return (await response.json()) as CapturedMail[];
@@ -23,7 +29,7 @@ export async function waitForMail(address: string, subject: RegExp, timeoutMs = 
   await expect
     .poll(
       async () => {
-        found = (await mailsTo(address)).filter((mail) => subject.test(mail.subject)).at(-1);
+        found = (await allMailsTo(address)).filter((mail) => subject.test(mail.subject)).at(-1);
         return found !== undefined;
       },
       { timeout: timeoutMs, message: `no mail to ${address} with subject ${subject}` },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardPathFor, homePathFor, questionnaireReturnPathFor } from './home-path';
+import { dashboardPathFor, homePathFor, questionnaireReturnPathFor, pathAfterLogin } from './home-path';
 
 describe('homePathFor', () => {
   it.each([
@@ -23,5 +23,17 @@ describe('questionnaireReturnPathFor', () => {
     expect(questionnaireReturnPathFor(['CLIENT'])).toBe('/dashboardClient');
     expect(questionnaireReturnPathFor(['ARCHI'])).toBe('/dashboard');
     expect(questionnaireReturnPathFor(['ADMIN'])).toBe('/dashboard');
+  });
+});
+
+describe('pathAfterLogin', () => {
+  it("follows a mail's link to the user's own chat or a project, nothing else", () => {
+    expect(pathAfterLogin(['CLIENT'], '/dashboardClient?chat=12')).toBe('/dashboardClient?chat=12');
+    expect(pathAfterLogin(['ARCHI'], '/projectOverview?projectId=7')).toBe('/projectOverview?projectId=7');
+    expect(pathAfterLogin(['CLIENT'], '/dashboard?chat=12')).toBe('/dashboardClient');
+    expect(pathAfterLogin(['ARCHI'], '/dashboard?chat=x')).toBe('/dashboard');
+    expect(pathAfterLogin(['ADMIN'], '/projectOverview?projectId=7')).toBe('/admin');
+    expect(pathAfterLogin(['ARCHI'], '/general')).toBe('/dashboard');
+    expect(pathAfterLogin(['ARCHI'], undefined)).toBe('/dashboard');
   });
 });

@@ -14,3 +14,17 @@ export function dashboardPathFor(roles: readonly string[]): string {
 export function questionnaireReturnPathFor(roles: readonly string[]): string {
   return roles.includes('CLIENT') ? '/dashboardClient' : '/dashboard';
 }
+
+/**
+ * After login, a mail's link is followed rather than dropped: the user's own dashboard with a chat
+ * (?chat=12) or a project overview (?projectId=7). Anything else goes to the role's start page.
+ */
+export function pathAfterLogin(roles: readonly string[], requested: string | undefined): string {
+  const home = homePathFor(roles);
+  if (!requested) return home;
+  const [pathname, search = ''] = requested.split('?');
+  const params = new URLSearchParams(search);
+  const chatLink = pathname === home && /^\d+$/.test(params.get('chat') ?? '');
+  const projectLink = pathname === '/projectOverview' && home !== '/admin' && /^\d+$/.test(params.get('projectId') ?? '');
+  return chatLink || projectLink ? requested : home;
+}

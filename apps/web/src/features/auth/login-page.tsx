@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm, useController, type Control, type Resolver } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { isUsernameInput, type LoginRequest } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorText } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { login } from './auth-api';
-import { homePathFor } from './home-path';
+import { pathAfterLogin } from './home-path';
 import { useSession } from './session-context';
 
 /** The server's answer to a failed login, kept as the form's root error until the user types again. */
@@ -61,11 +61,12 @@ function UsernameField({ control, onType }: { control: Control<LoginRequest>; on
 export function LoginPage() {
   const { user, startSession } = useSession();
   const navigate = useNavigate();
+  const requested = (useLocation().state as { from?: string } | null)?.from;
   const form = useForm({ resolver: loginResolver, defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   useEffect(() => void loadResolver().catch(() => undefined), []);
 
-  if (user) return <Navigate to={homePathFor(user.roles)} replace />;
+  if (user) return <Navigate to={pathAfterLogin(user.roles, requested)} replace />;
 
   // Spec section 5: typing in either field clears the displayed error.
   const clearServerError = () => form.clearErrors(serverError);
@@ -78,7 +79,7 @@ export function LoginPage() {
         return;
       }
       const next = startSession(answer.token);
-      if (next) void navigate(homePathFor(next.roles), { replace: true });
+      if (next) void navigate(pathAfterLogin(next.roles, requested), { replace: true });
     } catch (failure) {
       form.setError(serverError, { message: errorText(failure, errorContexts.login) });
     }

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from './session-context';
 
 export type GuardDecision = 'login' | 'unauthorized' | 'allow';
@@ -16,8 +16,10 @@ export function decideAccess(roles: readonly string[] | null, allowed: readonly 
 /** Renders the nested route only for a logged-in user holding one of the allowed roles. */
 export function RequireRole({ allowed }: { allowed: readonly string[] | 'any' }) {
   const { user } = useSession();
+  const location = useLocation();
   const decision = decideAccess(user?.roles ?? null, allowed);
-  if (decision === 'login') return <Navigate to="/login" replace />;
+  // The login may lead back here (a mail's link); pathAfterLogin decides what is followed.
+  if (decision === 'login') return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (decision === 'unauthorized') return <Navigate to="/unauthorized" replace />;
   return <Outlet />;
 }
