@@ -104,7 +104,7 @@ console.log(row('GET /api/s3/project/{id} with 200 files', list));
 // Live channel: 1,000 subscribers of one chat; a SEND through the broker (authorized, stored, read
 // back, delivered) against a bare ws broadcast of a message of the same size.
 const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
-const liveMessages = Number(process.env.BENCH_LIVE_MESSAGES ?? 50);
+const liveMessages = Number(process.env.BENCH_LIVE_MESSAGES ?? 200);
 const mibOf = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const raw = await start('bench/servers/ws-broadcast.ts');
 let rawFigures: Awaited<ReturnType<typeof rawBroadcast>>;

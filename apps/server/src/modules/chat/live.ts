@@ -78,7 +78,7 @@ export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; 
   async function onEvent(event: LiveEvent): Promise<void> {
     if (!broker) return;
     if (event.type === 'message') {
-      const stored = await chat.repository.message(event.messageId);
+      const stored = await chat.messageToDeliver(event.messageId);
       if (!stored) return;
       const body = JSON.stringify(publicMessage(stored));
       broker.deliver(liveDestinations.chat(stored.chatId), body);
@@ -86,7 +86,7 @@ export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; 
       return;
     }
     if (event.type === 'chat-deleted') {
-      // A new chat or a deleted one changes nobody's partners, but the list of who may be reached does not go stale either.
+      // Whom the two may reach is looked up afresh next time.
       for (const userId of event.userIds) partnersOf.delete(userId);
       return;
     }

@@ -62,7 +62,7 @@ export function createChatRepository(db: Db) {
       const [firstUserId, secondUserId] = userA < userB ? [userA, userB] : [userB, userA];
       await db
         .insertInto('chats')
-        .values({ firstUserId, secondUserId, createdAt: now, lastMessageAt: now })
+        .values({ firstUserId, secondUserId, createdAt: now })
         .onConflict((oc) => oc.columns(['firstUserId', 'secondUserId']).doNothing())
         .execute();
       const chat = await db.selectFrom('chats').select('id').where('firstUserId', '=', firstUserId).where('secondUserId', '=', secondUserId).executeTakeFirstOrThrow();
@@ -71,7 +71,6 @@ export function createChatRepository(db: Db) {
 
     async insertMessage(message: { chatId: number; senderId: number; receiverId: number; body: string; sentAt: string }): Promise<number> {
       const row = await db.insertInto('chatMessages').values({ ...message, isRead: 0 }).returning('id').executeTakeFirstOrThrow();
-      await db.updateTable('chats').set({ lastMessageAt: message.sentAt }).where('id', '=', message.chatId).execute();
       return row.id;
     },
 
@@ -80,7 +79,7 @@ export function createChatRepository(db: Db) {
       return row ? toMessage(row) : undefined;
     },
 
-    /** The user's chats, the most recently active first, each with the other participant. */
+    /** The user's chats, the one with the newest message first, each with the other participant. */
     async chatsOf(userId: number): Promise<ChatRow[]> {
       const rows = await db
         .selectFrom('chats')
@@ -93,10 +92,11 @@ export function createChatRepository(db: Db) {
           ),
         )
         .select(['chats.id as chatId', 'other.username', 'other.firstName', 'other.lastName', 'other.role'])
-        .orderBy('chats.lastMessageAt', 'desc')
+        .select((eb) => eb.selectFrom('chatMessages').select((inner) => inner.fn.max('chatMessages.id').as('newest')).whereRef('chatMessages.chatId', '=', 'chats.id').as('newest'))
+        .orderBy('newest', 'desc')
         .orderBy('chats.id', 'desc')
         .execute();
-      return rows.map(({ chatId, ...participant }) => ({ chatId, participant }));
+      return rows.map(({ chatId, newest: _newest, ...participant }) => ({ chatId, participant }));
     },
 
     async messagesOfChats(chatIds: readonly number[]): Promise<StoredMessage[]> {

@@ -40,14 +40,33 @@ export function createChatService(deps: {
   log: FastifyBaseLogger;
 }) {
   const chats: ChatRepository = createChatRepository(deps.db);
+  /**
+   * Messages this instance stored lately: its own announcement comes back through the fan-out, and
+   * delivering them then needs no second read of the row.
+   */
+  const justStored = new Map<number, StoredMessage>();
+  const remember = (message: StoredMessage) => {
+    justStored.set(message.id, message);
+    if (justStored.size > 200) justStored.delete(justStored.keys().next().value as number);
+  };
+
+  /**
+   * Notices this instance sent lately, by chat and receiver: within the interval the database need
+   * not be asked again (it decides across instances; this only spares it the question).
+   */
+  const noticedAt = new Map<string, number>();
 
   /** Mails the receiver if they are not connected, want chat mails, and had none for this chat lately. */
   async function noticeIfAway(message: StoredMessage): Promise<void> {
     if (deps.presence.isOnline(message.receiverId)) return;
+    const key = `${message.chatId}:${message.receiverId}`;
+    if (Date.now() - (noticedAt.get(key) ?? 0) < noticeIntervalMs) return;
     const settings = await deps.settingsOf(message.receiverId);
     if (!settings.chatAll) return;
     const now = new Date();
     if (!(await chats.claimNotice(message.chatId, message.receiverId, now.toISOString(), new Date(now.getTime() - noticeIntervalMs).toISOString()))) return;
+    noticedAt.set(key, now.getTime());
+    if (noticedAt.size > 10_000) noticedAt.delete(noticedAt.keys().next().value as string);
     const [receiver, sender] = await Promise.all([deps.users.findById(message.receiverId), deps.users.findById(message.senderId)]);
     if (!receiver?.email || !sender) return;
     await deps.mailer.send(chatNoticeMail({ receiver, sender, chatId: message.chatId, publicUrl: deps.publicUrl }));
@@ -55,6 +74,7 @@ export function createChatService(deps: {
 
   /** Stored first, then announced to every instance; the mail after the answer, never losing the message. */
   async function announce(message: StoredMessage): Promise<void> {
+    remember(message);
     await deps.fanout.publish({ type: 'message', messageId: message.id }).catch((error: unknown) => deps.log.warn({ err: error }, 'chat: live announcement failed'));
     deps.background.run('chat notice', () => noticeIfAway(message));
   }
@@ -67,7 +87,15 @@ export function createChatService(deps: {
   }
 
   return {
-    repository: chats,
+    /** A message to deliver live: from this instance's memory when it stored it, else from the database. */
+    async messageToDeliver(id: number): Promise<StoredMessage | undefined> {
+      const known = justStored.get(id);
+      if (known) {
+        justStored.delete(id);
+        return known;
+      }
+      return chats.message(id);
+    },
 
     async conversations(caller: AuthUser): Promise<ChatConversation[]> {
       const rows = await chats.chatsOf(caller.id);

@@ -168,7 +168,6 @@ export interface ChatsTable {
   firstUserId: number;
   secondUserId: number;
   createdAt: Timestamp;
-  lastMessageAt: Timestamp;
 }
 
 export interface ChatMessagesTable {

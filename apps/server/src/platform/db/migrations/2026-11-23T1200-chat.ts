@@ -10,7 +10,6 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('first_user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('second_user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('last_message_at', 'text', (col) => col.notNull())
     .addUniqueConstraint('chats_pair_unique', ['first_user_id', 'second_user_id'])
     .execute();
   await db.schema.createIndex('chats_second_user_idx').on('chats').column('second_user_id').execute();
