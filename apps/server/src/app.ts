@@ -59,6 +59,8 @@ import { registerFileRoutes } from './modules/files/routes';
 import { createObjectStore } from './platform/storage/create-store';
 import type { ObjectStore } from './platform/storage/object-store';
 import { createSignedLinks } from './platform/storage/signed-links';
+import { createExportService } from './modules/export/service';
+import { registerExportRoutes } from './modules/export/routes';
 import { createChatService, type ChatService } from './modules/chat/service';
 import { registerChatRoutes } from './modules/chat/routes';
 import { createChatLive } from './modules/chat/live';
@@ -166,7 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },
   });
   registerFileRoutes(app, { files, access, maxBytes: config.uploadMaxBytes });
-  registerProjectRoutes(app, { projects: createProjectService({ projects: createProjectRepository(db), access, files }), access });
+  const projectRepository = createProjectRepository(db);
+  registerProjectRoutes(app, { projects: createProjectService({ projects: projectRepository, access, files }), access });
+  registerExportRoutes(app, { exports: createExportService({ projects: projectRepository, answers: createQuestionnaireRepository(db), users, files }), access });
   const notices = createFormNoticeService({
     users,
     notices: createFormNoticeRepository(db),

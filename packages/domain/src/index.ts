@@ -4,6 +4,7 @@ export * from './customers';
 export * from './dashboard-layout';
 export * from './errors';
 export * from './fields';
+export * from './export';
 export * from './files';
 export * from './health';
 export * from './impressum';

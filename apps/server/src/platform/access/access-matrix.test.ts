@@ -240,6 +240,9 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     // Signed links are the key: whoever holds a valid one gets the bytes, for 15 minutes.
     'GET /api/s3/download/:projectId/:fileId': { call: async () => ({ url: (await newFile()).url }), expect: all(200) },
     'GET /api/s3/download/:projectId/:fileId/thumbnail': { call: async () => ({ url: (await newFile()).thumbnailUrl }), expect: all(200) },
+    // The export is the architects' (spec section 6): a client or an administrator may not, by role.
+    'GET /api/export/json/:projectId': { call: () => ({ url: `/api/export/json/${ids.project}` }), expect: architects(200, 200, 404) },
+    'GET /api/export/schema.json': { call: () => ({ url: '/api/export/schema.json' }), expect: all(200) },
     'GET /api/MessageManagment/receiver/:username': { call: () => ({ url: '/api/MessageManagment/receiver/mara' }), expect: { ...loggedIn(404), owner: 200 } },
     'GET /api/MessageManagment/newChat/:username': { call: () => ({ url: '/api/MessageManagment/newChat/mara' }), expect: { ...loggedIn(404), owner: 200 } },
     'GET /api/MessageManagment/partners': { call: () => ({ url: '/api/MessageManagment/partners' }), expect: loggedIn(200) },

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { documentTypes } from './files';
+import { projectSchema } from './projects';
+import { questionnaireResponseSchemas } from './questionnaire/index';
+import { projectStatusSchema } from './questionnaire/project-status';
+
+/**
+ * The project export (spec section 7, 'Export and files'): what an energy consultant's or an
+ * authority's tool reads. Its JSON Schema is derived from this one and served at
+ * /api/export/schema.json; a change of shape raises schemaVersion.
+ */
+export const exportSchemaVersion = 1;
+export const exportFormats = ['pdf', 'json'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/** Spec section 9: the default file name. */
+export const exportFileName = (projectId: number, format: ExportFormat) => `projekt_${projectId}.${format}`;
+
+const exportPersonSchema = z.object({
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+});
+
+const exportFileSchema = z.object({
+  name: z.string().describe('The title given at upload'),
+  comment: z.string(),
+  fileName: z.string().describe('The name of the uploaded file'),
+  documentType: z.enum(documentTypes),
+  contentType: z.string(),
+  size: z.number().int().min(0).describe('Bytes'),
+  uploadedBy: z.string().describe('Name of the uploader as shown in the portal'),
+  uploadedAt: z.string().describe('ISO 8601'),
+});
+
+/** A step never answered is null; answered steps use the spec's field names and enum values. */
+const exportQuestionnaireSchema = z.object({
+  general: questionnaireResponseSchemas.general.nullable(),
+  storeys: questionnaireResponseSchemas.storeys.nullable(),
+  windows: questionnaireResponseSchemas.windows.nullable(),
+  heating: questionnaireResponseSchemas.heating.nullable(),
+});
+
+export const projectExportSchema = z
+  .object({
+    schemaVersion: z.literal(exportSchemaVersion),
+    exportedAt: z.string().describe('ISO 8601, UTC'),
+    project: projectSchema,
+    customer: exportPersonSchema.nullable(),
+    architect: exportPersonSchema.nullable(),
+    questionnaire: exportQuestionnaireSchema,
+    progress: z.number().min(0).max(100).describe('Percent of the questionnaire answered'),
+    status: projectStatusSchema,
+    files: z.array(exportFileSchema),
+  })
+  .describe('Bauakte project export');
+export type ProjectExport = z.infer<typeof projectExportSchema>;
+
+/** The JSON Schema (2020-12) of the export, for tools that read it. */
+export function projectExportJsonSchema(): Record<string, unknown> {
+  return {
+    $id: 'https://bauakte.at/schemas/project-export-v1.json',
+    title: 'Bauakte Projektexport',
+    ...z.toJSONSchema(projectExportSchema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }),
+  };
+}
