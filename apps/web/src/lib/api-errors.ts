@@ -140,6 +140,10 @@ export const errorContexts = {
       NOT_FOUND: `${de.questionnaire.saveFailedServer} ${de.questionnaire.projectNotFound}`,
     },
   },
+  // Spec section 8 logs chat errors only; a send or start that fails still says so, as the text stays to be sent again.
+  sendMessage: { failed: de.chat.sendFailed, network: de.chat.sendFailed, reason: 'after' },
+  startChat: { failed: de.chat.newChat.failed, network: de.chat.newChat.failed, reason: 'after' },
+  deleteChat: { failed: de.chat.deleteFailed, network: de.chat.deleteFailed, reason: 'after' },
 } as const satisfies Record<string, ErrorContext>;
 
 export interface FieldIssue {

@@ -97,15 +97,32 @@ describe('ChatDialog', () => {
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('keeps the text and says so when sending fails', async () => {
+  it('keeps the text and says so, with the server\'s reason, when sending fails', async () => {
     const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], {
-      'POST /api/MessageManagment': () => json(500, { message: 'kaputt', code: 'INTERNAL_ERROR' }),
+      'POST /api/MessageManagment': () => json(403, { message: 'Diesen Chat dürfen Sie nicht sehen.', code: 'FORBIDDEN' }),
     });
     await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
     const box = within(dialog).getByLabelText('Nachricht');
     await userEvent.type(box, 'Wichtig{Enter}');
-    expect(await within(dialog).findByText('Die Nachricht konnte nicht gesendet werden. Ihr Text bleibt erhalten.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Die Nachricht konnte nicht gesendet werden. Ihr Text bleibt erhalten. Diesen Chat dürfen Sie nicht sehen.'),
+    ).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('Wichtig');
+  });
+
+  it('says at once that a message is too long, sends nothing and keeps the text', async () => {
+    const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    const box = within(dialog).getByLabelText('Nachricht');
+    await userEvent.click(box);
+    await userEvent.paste('x'.repeat(10_001));
+    await userEvent.keyboard('{Enter}');
+    expect(await within(dialog).findByText('Die Nachricht darf höchstens 10.000 Zeichen lang sein.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/MessageManagment')).toHaveLength(0);
+    expect((box as HTMLTextAreaElement).value).toHaveLength(10_001);
+    // Shortening the text takes the message away.
+    await userEvent.keyboard('{Backspace}');
+    expect(within(dialog).queryByText('Die Nachricht darf höchstens 10.000 Zeichen lang sein.')).toBeNull();
   });
 
   it('uses the live channel for the chat when both are online, and shows each message once', async () => {

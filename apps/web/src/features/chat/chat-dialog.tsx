@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
+import { errorContexts, errorText } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
@@ -55,7 +56,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
       setNote(t.deleted);
     } catch (failure) {
       console.warn('Chat: Löschen fehlgeschlagen', failure);
-      setError(t.deleteFailed);
+      setError(errorText(failure, errorContexts.deleteChat));
     }
   };
 

@@ -2,7 +2,9 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
+import { errorContexts } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { chatErrorText, checkMessage } from './chat-errors';
 
 const t = de.chat;
 
@@ -14,7 +16,12 @@ export function MessageComposer({ onSend, disabled }: { onSend(text: string): Pr
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
-    if (busy || text.trim() === '') return;
+    const check = checkMessage(text);
+    if (busy || check.kind === 'blank') return;
+    if (check.kind === 'invalid') {
+      setError(check.text);
+      return;
+    }
     const sent = text;
     setBusy(true);
     setError('');
@@ -24,7 +31,7 @@ export function MessageComposer({ onSend, disabled }: { onSend(text: string): Pr
     } catch (failure) {
       console.warn('Chat: Senden fehlgeschlagen', failure);
       setText((current) => (current === '' ? sent : current));
-      setError(t.sendFailed);
+      setError(chatErrorText(failure, errorContexts.sendMessage));
     } finally {
       setBusy(false);
     }
@@ -54,7 +61,10 @@ export function MessageComposer({ onSend, disabled }: { onSend(text: string): Pr
           value={text}
           disabled={disabled}
           aria-describedby={`${id}-hint`}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError('');
+          }}
           onKeyDown={onKeyDown}
           className="min-h-12 flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
         />

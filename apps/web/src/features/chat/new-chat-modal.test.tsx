@@ -23,11 +23,12 @@ function Opener() {
 const partner = (username: string, firstName: string, role: 'ARCHI' | 'CLIENT') => ({ username, firstName, lastName: 'Test', role });
 const created = { chatId: 4, participant: partner('kunde', 'Klara', 'CLIENT'), message: { id: 1, chatId: 4, message: 'Hallo', senderUsername: 'mara', receiverUsername: 'kunde', isRead: false, sentAt: '2026-11-23T08:00:00.000Z' } };
 
-async function open(me: string, roles: string[], partners: unknown[]) {
+async function open(me: string, roles: string[], partners: unknown[], handlers: Parameters<typeof stubApi>[0] = {}) {
   const api = stubApi({
     'GET /api/MessageManagment/partners': () => json(200, partners),
     'POST /api/MessageManagment/createChat': () => json(201, created),
     [`GET /api/MessageManagment/receiver/${me}`]: () => json(200, []),
+    ...handlers,
   });
   renderWithProviders(
     <ModalProvider>
@@ -54,6 +55,29 @@ describe('NewChatModal', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/MessageManagment/createChat')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/MessageManagment/createChat')[0]!.body).toEqual({ message: '   Hallo', senderUsername: 'mara', receiverUsername: 'kunde' });
     expect(await screen.findByRole('dialog', { name: 'Chat Übersicht' })).toBeTruthy();
+  });
+
+  it('says beside the field that a message is too long, and sends nothing', async () => {
+    const { api, dialog } = await open('kunde', ['CLIENT'], [partner('mara', 'Mara', 'ARCHI')]);
+    await userEvent.click(await within(dialog).findByLabelText(/Nachricht/));
+    await userEvent.paste('x'.repeat(10_001));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Senden' }));
+    expect(await within(dialog).findByText('Die Nachricht darf höchstens 10.000 Zeichen lang sein.')).toBeTruthy();
+    expect(within(dialog).getByLabelText(/Nachricht/).getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/MessageManagment/createChat')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText(/Nachricht/), '{Backspace}');
+    expect(within(dialog).queryByText('Die Nachricht darf höchstens 10.000 Zeichen lang sein.')).toBeNull();
+  });
+
+  it("keeps the text and names the server's reason when the chat cannot be started", async () => {
+    const { dialog } = await open('kunde', ['CLIENT'], [partner('mara', 'Mara', 'ARCHI')], {
+      'POST /api/MessageManagment/createChat': () =>
+        json(400, { message: 'Die Eingaben sind ungültig.', code: 'VALIDATION_FAILED', issues: [{ path: 'body/message', message: 'Bitte geben Sie eine Nachricht ein.' }] }),
+    });
+    await userEvent.type(await within(dialog).findByLabelText(/Nachricht/), 'Hallo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Senden' }));
+    expect(await within(dialog).findByText('Der Chat konnte nicht gestartet werden. Bitte geben Sie eine Nachricht ein.')).toBeTruthy();
+    expect((within(dialog).getByLabelText(/Nachricht/) as HTMLTextAreaElement).value).toBe('Hallo');
   });
 
   it('names the one architect a client writes to', async () => {

@@ -6,14 +6,21 @@ import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextAreaField } from '../../components/ui/text-area-field';
+import { errorContexts } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useModal } from '../modals/modal-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { chatKeys, fetchPartners, postNewChat } from './chat-api';
+import { chatErrorText, checkMessage } from './chat-errors';
 import { receiveMessage } from './live-chat-provider';
 
 const t = de.chat.newChat;
+
+const messageErrorOf = (text: string) => {
+  const check = checkMessage(text);
+  return check.kind === 'invalid' ? check.text : '';
+};
 
 /**
  * NewChat (spec sections 2 and 5): a message is required; architects choose the customer, clients
@@ -30,6 +37,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
   const [chosen, setChosen] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
+  const [messageError, setMessageError] = useState('');
   const [busy, setBusy] = useState(false);
   const list = partners.data ?? [];
   const onlyOne = !isArchitect && list.length === 1 ? list[0] : undefined;
@@ -37,6 +45,9 @@ export function NewChatModal({ close }: ModalBodyProps) {
 
   const send = async () => {
     if (message.trim() === '' || busy) return;
+    const invalid = messageErrorOf(message);
+    setMessageError(invalid);
+    if (invalid !== '') return;
     if (receiver === '') {
       setError(t.chooseReceiver);
       return;
@@ -49,7 +60,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
       openModal('ChatDialog', { chatId: created.chatId });
     } catch (failure) {
       console.warn('Chat: Start fehlgeschlagen', failure);
-      setError(t.failed);
+      setError(chatErrorText(failure, errorContexts.startChat));
       setBusy(false);
     }
   };
@@ -79,7 +90,19 @@ export function NewChatModal({ close }: ModalBodyProps) {
           options={list.map((partner) => ({ value: partner.username, label: `${participantName(partner)} (${partner.username})` }))}
         />
       ) : null}
-      <TextAreaField id={`${ids}-message`} label={t.message} required rows={5} value={message} onChange={(event) => setMessage(event.target.value)} />
+      <TextAreaField
+        id={`${ids}-message`}
+        label={t.message}
+        required
+        rows={5}
+        value={message}
+        error={messageError}
+        onChange={(event) => {
+          setMessage(event.target.value);
+          // Like the other forms: a shown field message follows the text as it is corrected.
+          if (messageError) setMessageError(messageErrorOf(event.target.value));
+        }}
+      />
       <FormError>{error}</FormError>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={close}>
