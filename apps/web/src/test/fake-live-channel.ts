@@ -35,6 +35,10 @@ export function fakeLiveChannel() {
       connected = true;
       for (const listener of listeners) listener(true);
     },
+    disconnect() {
+      connected = false;
+      for (const listener of listeners) listener(false);
+    },
     deliver(destination: string, body: unknown) {
       for (const subscriber of subscribers.get(destination) ?? []) subscriber(body);
     },

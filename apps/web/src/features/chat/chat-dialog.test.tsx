@@ -125,6 +125,17 @@ describe('ChatDialog', () => {
     expect(within(dialog).queryByText('Die Nachricht darf höchstens 10.000 Zeichen lang sein.')).toBeNull();
   });
 
+  it('reads the conversations and the unread count again whenever the live channel (re)connects', async () => {
+    const { api, live, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
+    await within(dialog).findByRole('button', { name: /Klara Kundin/ });
+    api.calls.length = 0;
+    act(() => live.connect());
+    await waitFor(() => expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara')).toHaveLength(1));
+    act(() => live.disconnect());
+    act(() => live.connect());
+    await waitFor(() => expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara')).toHaveLength(2));
+  });
+
   it('uses the live channel for the chat when both are online, and shows each message once', async () => {
     const { api, live, dialog } = await open('kunde', ['CLIENT'], [conversation('kunde', 'mara', history)]);
     act(() => {

@@ -34,6 +34,11 @@ export function receiveMessage(queryClient: QueryClient, username: string, messa
   void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
 }
 
+/** Reads the chat lists and the unread count again; only queries on screen are fetched at once. */
+export function catchUp(queryClient: QueryClient, username: string): void {
+  for (const queryKey of [chatKeys.conversations(username), chatKeys.newest(username), chatKeys.unread]) void queryClient.invalidateQueries({ queryKey });
+}
+
 /** Keeps one live connection for the logged-in architect or client; their lists and badges follow it. */
 export function LiveChatProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -53,6 +58,9 @@ export function LiveChatProvider({ children }: { children: ReactNode }) {
     const stopWatching = live.onConnectionChange((value) => {
       setConnected(value);
       if (!value) setActiveUsers(new Set());
+      // Messages sent while the channel was down (or before its first subscription) came by no
+      // queue: once connected, the lists and the badge are read again.
+      else catchUp(queryClient, username);
     });
     const stopPresence = live.subscribe(liveDestinations.activeUsers, (body) => {
       if (Array.isArray(body)) setActiveUsers(new Set(body.filter((name): name is string => typeof name === 'string')));
