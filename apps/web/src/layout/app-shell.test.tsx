@@ -1,21 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
+import type { ChatConversation } from '@bauakte/domain';
+import { json, stubApi } from '../test/api-stub';
+import { fakeLiveChannel } from '../test/fake-live-channel';
 import { renderWithProviders, sessionUser } from '../test/render';
+import { LiveChannelFactoryContext } from '../features/chat/live-chat-context';
 import { getSelectedProjectId, isMissingProjectWarningSuppressed, selectProject } from '../features/projects/project-selection';
 import { AppShell, homeNavigationDelayMs } from './app-shell';
 
 function Where() {
-  return <p>Seite {useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return (
+    <p>
+      Seite {pathname}
+      {search}
+    </p>
+  );
 }
 
-function renderShell(roles: string[], route: string) {
+function renderShell(roles: string[], route: string, live = fakeLiveChannel()) {
+  // The fake keeps the shell's live channel from dialling a real socket in tests.
   return renderWithProviders(
-    <Routes>
-      <Route element={<AppShell />}>
-        <Route path="*" element={<Where />} />
-      </Route>
-    </Routes>,
+    <LiveChannelFactoryContext.Provider value={live.factory}>
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route path="*" element={<Where />} />
+        </Route>
+      </Routes>
+    </LiveChannelFactoryContext.Provider>,
     { user: sessionUser('mara', roles), route, path: '*' },
   );
 }
@@ -23,10 +36,13 @@ function renderShell(roles: string[], route: string) {
 beforeEach(() => {
   sessionStorage.clear();
   vi.useFakeTimers();
+  // The sidebar asks for the unread count; no test here should reach for a real server.
+  stubApi({ 'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }) });
 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('AppShell', () => {
@@ -64,5 +80,51 @@ describe('AppShell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(getSelectedProjectId()).toBeNull();
     expect(session.logout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('AppShell and the chat', () => {
+  beforeEach(() => vi.useRealTimers());
+
+  const chat: ChatConversation = {
+    chatId: 12,
+    participant: { username: 'kunde', firstName: 'Klara', lastName: 'Kundin', role: 'CLIENT' },
+    lastMessage: { id: 5, chatId: 12, message: 'Der Plan ist da.', senderUsername: 'kunde', receiverUsername: 'mara', isRead: true, sentAt: '2026-11-23T08:00:00.000Z' },
+    unreadCount: 0,
+    messages: [{ id: 5, chatId: 12, message: 'Der Plan ist da.', senderUsername: 'kunde', receiverUsername: 'mara', isRead: true, sentAt: '2026-11-23T08:00:00.000Z' }],
+  };
+
+  it("counts unread messages beside 'Benachrichtigungen anzeigen' and follows live messages", async () => {
+    let unread = 2;
+    stubApi({ 'GET /api/MessageManagment/unread': () => json(200, { unread }) });
+    const live = fakeLiveChannel();
+    renderShell(['ARCHI'], '/dashboard', live);
+    expect(await screen.findByRole('button', { name: 'Benachrichtigungen anzeigen 2 ungelesene Nachrichten' })).toBeTruthy();
+    unread = 3;
+    act(() => live.deliver('/user/queue/messages', { ...chat.lastMessage, id: 6, isRead: false }));
+    expect(await screen.findByRole('button', { name: 'Benachrichtigungen anzeigen 3 ungelesene Nachrichten' })).toBeTruthy();
+    unread = 0;
+    act(() => live.deliver('/user/queue/messages', { ...chat.lastMessage, id: 7 }));
+    expect(await screen.findByRole('button', { name: 'Benachrichtigungen anzeigen' })).toBeTruthy();
+  });
+
+  it('shows no badge and opens no live channel for an administrator', async () => {
+    const api = stubApi({});
+    const live = fakeLiveChannel();
+    renderShell(['ADMIN'], '/admin', live);
+    expect(screen.getByText('Willkommen mara')).toBeTruthy();
+    expect(live.isSubscribed('/topic/activeUsers')).toBe(false);
+    expect(api.callsTo('GET', '/api/MessageManagment/unread')).toHaveLength(0);
+  });
+
+  it("opens 'Chat Übersicht' at the chat a mail links to, and takes the parameter off the address", async () => {
+    stubApi({
+      'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
+      'GET /api/MessageManagment/receiver/mara': () => json(200, [chat]),
+    });
+    renderShell(['ARCHI'], '/dashboard?chat=12');
+    const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
+    expect(await within(dialog).findByRole('log', { name: 'Nachrichten mit Klara Kundin' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Seite /dashboard')).toBeTruthy());
   });
 });

@@ -47,4 +47,11 @@ describe('sidebar menus', () => {
     addUser?.action?.();
     expect(a.openModal).toHaveBeenCalledWith('CreateUser');
   });
+
+  it("puts the unread count on 'Benachrichtigungen anzeigen' only when there is one", () => {
+    const showOf = (menu: MenuItem[]) => menu.flatMap((item) => item.items ?? []).find((item) => item.title === 'Benachrichtigungen anzeigen');
+    expect(showOf(architectMenu(actions(), false, 3))?.badge).toEqual({ count: 3, label: '3 ungelesene Nachrichten' });
+    expect(showOf(clientMenu(actions(), false, 1))?.badge).toEqual({ count: 1, label: '1 ungelesene Nachricht' });
+    expect(showOf(architectMenu(actions(), false, 0))?.badge).toBeUndefined();
+  });
 });

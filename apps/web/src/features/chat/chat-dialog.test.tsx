@@ -125,6 +125,22 @@ describe('ChatDialog', () => {
     expect(within(dialog).queryByText('Die Nachricht darf höchstens 10.000 Zeichen lang sein.')).toBeNull();
   });
 
+  it('shows list and conversation as two screens on a phone, with a way back to the list', async () => {
+    const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
+    const list = await within(dialog).findByRole('navigation', { name: 'Unterhaltungen' });
+    // Below 640 px (Tailwind's sm) 'hidden' applies; from sm on both stand side by side.
+    expect(list.className).toMatch(/(^| )block( |$)/);
+    await userEvent.click(within(dialog).getByRole('button', { name: /Klara Kundin/ }));
+    const conversationScreen = within(dialog).getByRole('log').closest('section')!.parentElement!;
+    expect(list.className).toMatch(/(^| )hidden sm:block( |$)/);
+    expect(conversationScreen.className).toMatch(/(^| )flex( |$)/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zurück zu den Unterhaltungen' }));
+    expect(within(dialog).queryByRole('log')).toBeNull();
+    expect(list.className).toMatch(/(^| )block( |$)/);
+    expect(list.className).not.toMatch(/(^| )hidden( |$)/);
+    expect(within(dialog).getByText('Wählen Sie links eine Unterhaltung.').parentElement!.className).toMatch(/(^| )hidden sm:flex( |$)/);
+  });
+
   it('reads the conversations and the unread count again whenever the live channel (re)connects', async () => {
     const { api, live, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
     await within(dialog).findByRole('button', { name: /Klara Kundin/ });
