@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StompConfig } from '@stomp/stompjs';
+import { createStompChannel } from './live-channel';
+
+/** A stand-in for stompjs's Client: records its settings and what is subscribed, published and deactivated. */
+const stomp = vi.hoisted(() => {
+  const state = {
+    config: undefined as StompConfig | undefined,
+    subscribed: [] as string[],
+    unsubscribed: [] as string[],
+    published: [] as Array<{ destination: string; body?: string }>,
+    handlers: new Map<string, (message: { body: string }) => void>(),
+    activated: 0,
+    deactivated: 0,
+  };
+  class FakeClient {
+    constructor(config: StompConfig) {
+      state.config = config;
+    }
+    activate() {
+      state.activated += 1;
+    }
+    deactivate() {
+      state.deactivated += 1;
+      return Promise.resolve();
+    }
+    subscribe(destination: string, handler: (message: { body: string }) => void) {
+      state.subscribed.push(destination);
+      state.handlers.set(destination, handler);
+      return { id: destination, unsubscribe: () => state.unsubscribed.push(destination) };
+    }
+    publish(params: { destination: string; body?: string }) {
+      state.published.push({ destination: params.destination, body: params.body });
+    }
+  }
+  return { state, FakeClient };
+});
+
+vi.mock('@stomp/stompjs', () => ({ Client: stomp.FakeClient }));
+
+const { state } = stomp;
+const connect = () => state.config?.onConnect?.({} as never);
+const socketClosed = () => state.config?.onWebSocketClose?.({} as never);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  state.config = undefined;
+  state.subscribed.length = 0;
+  state.unsubscribed.length = 0;
+  state.published.length = 0;
+  state.handlers.clear();
+  state.activated = 0;
+  state.deactivated = 0;
+});
+afterEach(() => vi.useRealTimers());
+
+describe('createStompChannel', () => {
+  it("connects to the page's own /ws with the Bearer token and the spec's reconnect and heart-beat settings", () => {
+    createStompChannel('abc.def.ghi');
+    expect(state.activated).toBe(1);
+    expect(state.config).toMatchObject({
+      brokerURL: `ws://${window.location.host}/ws`,
+      connectHeaders: { Authorization: 'Bearer abc.def.ghi' },
+      reconnectDelay: 5000,
+      heartbeatIncoming: 10000,
+      heartbeatOutgoing: 10000,
+    });
+  });
+
+  it('subscribes once connected, again after every reconnect, and hands over the parsed body', () => {
+    const channel = createStompChannel('t');
+    const bodies: unknown[] = [];
+    const stop = channel.subscribe('/topic/activeUsers', (body) => bodies.push(body));
+    expect(state.subscribed).toEqual([]);
+    connect();
+    expect(channel.isConnected()).toBe(true);
+    state.handlers.get('/topic/activeUsers')?.({ body: '["mara","kunde"]' });
+    expect(bodies).toEqual([['mara', 'kunde']]);
+    socketClosed();
+    expect(channel.isConnected()).toBe(false);
+    connect();
+    expect(state.subscribed).toEqual(['/topic/activeUsers', '/topic/activeUsers']);
+    stop();
+    expect(state.unsubscribed).toEqual(['/topic/activeUsers']);
+    socketClosed();
+    connect();
+    expect(state.subscribed).toHaveLength(2);
+  });
+
+  it('publishes JSON only while connected, so the caller can fall back to a plain request', () => {
+    const channel = createStompChannel('t');
+    const seen: boolean[] = [];
+    channel.onConnectionChange((connected) => seen.push(connected));
+    expect(channel.publish('/app/chat/7', { message: 'Hallo' })).toBe(false);
+    connect();
+    expect(channel.publish('/app/chat/7', { message: 'Hallo' })).toBe(true);
+    expect(state.published).toEqual([{ destination: '/app/chat/7', body: '{"message":"Hallo"}' }]);
+    socketClosed();
+    expect(seen).toEqual([true, false]);
+  });
+
+  it('gives up after 15 minutes without a connection, counted from the last one lost', () => {
+    createStompChannel('t');
+    connect();
+    socketClosed();
+    vi.advanceTimersByTime(14 * 60_000);
+    socketClosed();
+    expect(state.deactivated).toBe(0);
+    vi.advanceTimersByTime(60_000 + 1);
+    socketClosed();
+    expect(state.deactivated).toBe(1);
+  });
+
+  it('gives up too when it never connected at all, and closing deactivates', () => {
+    const channel = createStompChannel('t');
+    vi.advanceTimersByTime(15 * 60_000 + 1);
+    socketClosed();
+    expect(state.deactivated).toBe(1);
+    channel.close();
+    expect(state.deactivated).toBe(2);
+  });
+});
