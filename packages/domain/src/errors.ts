@@ -82,4 +82,10 @@ export const serverMessages = {
   imageTooLarge: (megapixels: number) => `Das Bild ist zu groß: höchstens ${megapixels} Megapixel sind erlaubt.`,
   imageUnreadable: 'Die Bilddatei ist beschädigt oder kein gültiges Bild.',
   linkExpired: 'Dieser Link ist abgelaufen oder ungültig. Bitte laden Sie die Seite neu.',
+  exportSent: (email: string) => `Der Export wurde an ${email} gesendet.`,
+  exportMailFailed: 'Die E-Mail mit dem Export konnte nicht versendet werden. Bitte versuchen Sie es später erneut.',
+  tooManyExportMails: (perHour: number) =>
+    `Sie können höchstens ${perHour} Exporte pro Stunde per E-Mail versenden. Bitte versuchen Sie es später erneut.`,
+  exportBusy: 'Gerade werden viele Exporte erstellt. Bitte versuchen Sie es in einer Minute erneut.',
+  exportFailed: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema, requestObject } from './fields';
 import { documentTypes } from './files';
 import { projectSchema } from './projects';
 import { questionnaireResponseSchemas } from './questionnaire/index';
@@ -66,3 +67,24 @@ export function projectExportJsonSchema(): Record<string, unknown> {
     ...z.toJSONSchema(projectExportSchema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }),
   };
 }
+
+/** The largest id an integer column holds on PostgreSQL. */
+const maxProjectId = 2_147_483_647;
+
+/**
+ * POST /api/email/send-pdf and /send-json: the export goes to this address as an attachment. The
+ * web app sends the project id it stored as text, so a canonical numeric string is taken too.
+ */
+export const sendExportRequestSchema = requestObject({
+  email: emailSchema,
+  projectId: z
+    .union([z.number().int().positive().max(maxProjectId), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)])
+    .pipe(z.number().max(maxProjectId)),
+});
+export type SendExportRequest = z.input<typeof sendExportRequestSchema>;
+
+export const sendExportResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type SendExportResponse = z.infer<typeof sendExportResponseSchema>;
+
+/** Mails of exports per architect and hour: the route mails arbitrary addresses. */
+export const exportMailsPerHour = 20;
