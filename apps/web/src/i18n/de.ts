@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@bauakte/domain';
+import { questionLabels, questionnaireStepTitles, type ErrorCode } from '@bauakte/domain';
 
 /**
  * The one catalogue of German UI texts. Texts the product specification names are used verbatim;
@@ -295,12 +295,8 @@ export const de = {
   },
   questionnaire: {
     stepOf: (step: number, total: number) => `Schritt ${step} von ${total}`,
-    titles: {
-      general: 'Allgemeine Informationen',
-      storeys: 'Stockwerke',
-      windows: 'Fenster',
-      heating: 'Heizung',
-    },
+    // The same words as the PDF export and the change log (shared domain labels).
+    titles: questionnaireStepTitles,
     intro: 'Beantworten Sie die Fragen, soweit Sie die Angaben kennen. Offene Fragen können Sie später ergänzen.',
     pleaseChoose: 'Bitte wählen',
     yes: 'Ja',
@@ -319,30 +315,7 @@ export const de = {
       'Fehler bei der Zuordnung zu einem Projekt. Sie werden auf Ihre Hauptseite umgeleitet. Sollte dieses Problem weiterhin bestehen, wenden Sie sich per Chatfunktion an Ihren Architekten.',
     differentWindowsNote: 'Ihre Fenster sind unterschiedlich – Ihre Architektin bzw. Ihr Architekt wird sich bei Ihnen melden.',
     constructionYearHeatingHint: 'Eine Jahreszahl oder eine Schätzung, z. B. „um 1990“.',
-    questions: {
-      buildingUsage: 'Gebäudenutzung',
-      buildingtype: 'Gebäudetyp',
-      apartmentUnits: 'Anzahl der Wohneinheiten',
-      renovatedUnits: 'Zu sanierende Einheiten',
-      direction: 'Ausrichtung der Hauptfassade',
-      constructionYear: 'Baujahr',
-      roofType: 'Dachform',
-      isAtticHeated: 'Ist der Dachboden beheizt?',
-      numberOfStoreys: 'Anzahl der Geschoße (ohne Dachboden und Keller)',
-      isBasementHeated: 'Ist der Keller beheizt?',
-      isRenovated: 'Wurde das Gebäude bereits saniert?',
-      isDifferentWindows: 'Gibt es unterschiedliche Fenster?',
-      windowConstructionYear: 'Baujahr der Fenster',
-      typeOfGlass: 'Verglasung',
-      frameMaterial: 'Rahmenmaterial',
-      isRollerBlindHousing: 'Gibt es Rollladenkästen?',
-      heatProducer: 'Wärmeerzeuger',
-      fuelType: 'Brennstoff',
-      constructionYearHeating: 'Baujahr der Heizung',
-      hotWaterProduction: 'Warmwasserbereitung',
-      heatEmission: 'Wärmeabgabe',
-      temperatureRegulation: 'Temperaturregelung',
-    },
+    questions: questionLabels,
   },
   placeholder: {
     title: 'In Arbeit',

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 
 export * from './general';
 export * from './heating';
+export * from './answer-sheet';
 export * from './labels';
 export * from './merge';
 export * from './progress';

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { answerSheet, fieldLabel, formatAnswer, questionLabels, stepQuestions } from './answer-sheet';
+import { questionCountPerStep, questionnaireSteps } from './progress';
+
+describe('answer sheet', () => {
+  it('asks the same questions per step as the progress counts', () => {
+    for (const step of questionnaireSteps) expect(stepQuestions[step]).toHaveLength(questionCountPerStep[step]);
+    expect(Object.keys(questionLabels).sort()).toEqual(questionnaireSteps.flatMap((step) => stepQuestions[step]).sort());
+  });
+
+  it('shows answers with the German labels of the forms and marks what is unanswered', () => {
+    const sheet = answerSheet({
+      general: { buildingUsage: 'WOHNBAU', buildingtype: null, apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'SO', constructionYear: 1978, sealevel: null, katastral: null },
+      storeys: { roof: { roofType: 'SATTELDACH', isAtticHeated: false }, numberOfStoreys: '2', isBasementHeated: null, isRenovated: true },
+      heating: null,
+    });
+    const general = sheet.find((step) => step.step === 'general');
+    expect(general?.title).toBe('Allgemeine Informationen');
+    expect(general?.rows.map((row) => [row.question, row.answer])).toEqual([
+      ['Gebäudenutzung', 'Wohnbau'],
+      ['Gebäudetyp', null],
+      ['Anzahl der Wohneinheiten', '1–2 Wohneinheiten'],
+      ['Zu sanierende Einheiten', 'Alle'],
+      ['Ausrichtung der Hauptfassade', 'Südost'],
+      ['Baujahr', '1978'],
+    ]);
+    const storeys = sheet.find((step) => step.step === 'storeys');
+    expect(storeys?.rows.map((row) => row.answer)).toEqual(['Satteldach', 'Nein', '2', null, 'Ja']);
+    expect(sheet.find((step) => step.step === 'heating')?.rows.every((row) => row.answer === null && !row.notNeeded)).toBe(true);
+  });
+
+  it("marks the window details as the architect's when the windows differ", () => {
+    const windows = answerSheet({ windows: { isDifferentWindows: true, windowConstructionYear: null, typeOfGlass: null, frameMaterial: 'WOOD', isRollerBlindHousing: null } })[2];
+    expect(windows?.rows.map((row) => [row.answer, row.notNeeded])).toEqual([
+      ['Ja', false],
+      [null, true],
+      [null, true],
+      ['Holz', false],
+      [null, true],
+    ]);
+  });
+
+  it('names changed fields by dotted path and formats their values', () => {
+    expect(fieldLabel('roof.roofType')).toBe('Dachform');
+    expect(fieldLabel('katastral')).toBe('Katastralgemeinde (KG-Nr.)');
+    expect(formatAnswer('roof.roofType', 'FLACHDACH')).toBe('Flachdach');
+    expect(formatAnswer('fuelType', 'WOOD')).toBe('Pellets');
+    expect(formatAnswer('constructionYearHeating', '  ')).toBeNull();
+    expect(formatAnswer('constructionYearHeating', 'um 1990')).toBe('um 1990');
+  });
+});

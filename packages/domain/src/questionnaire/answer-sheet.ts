@@ -1,0 +1,141 @@
+import {
+  apartmentUnitsLabels,
+  buildingTypeLabels,
+  buildingUsageLabels,
+  directionLabels,
+  frameMaterialLabels,
+  fuelTypeLabels,
+  heatEmissionLabels,
+  heatProducerLabels,
+  hotWaterProductionLabels,
+  numberOfStoreysLabels,
+  renovatedUnitsLabels,
+  roofTypeLabels,
+  temperatureRegulationLabels,
+  typeOfGlassLabels,
+} from './labels';
+import { questionnaireSteps, type QuestionnaireRecord, type QuestionnaireStep } from './progress';
+
+/** The four steps' titles, as the forms and the sidebar show them. */
+export const questionnaireStepTitles: Record<QuestionnaireStep, string> = {
+  general: 'Allgemeine Informationen',
+  storeys: 'Stockwerke',
+  windows: 'Fenster',
+  heating: 'Heizung',
+};
+
+/** The questions as the forms ask them; the PDF export and the change log use the same words. */
+export const questionLabels = {
+  buildingUsage: 'Gebäudenutzung',
+  buildingtype: 'Gebäudetyp',
+  apartmentUnits: 'Anzahl der Wohneinheiten',
+  renovatedUnits: 'Zu sanierende Einheiten',
+  direction: 'Ausrichtung der Hauptfassade',
+  constructionYear: 'Baujahr',
+  roofType: 'Dachform',
+  isAtticHeated: 'Ist der Dachboden beheizt?',
+  numberOfStoreys: 'Anzahl der Geschoße (ohne Dachboden und Keller)',
+  isBasementHeated: 'Ist der Keller beheizt?',
+  isRenovated: 'Wurde das Gebäude bereits saniert?',
+  isDifferentWindows: 'Gibt es unterschiedliche Fenster?',
+  windowConstructionYear: 'Baujahr der Fenster',
+  typeOfGlass: 'Verglasung',
+  frameMaterial: 'Rahmenmaterial',
+  isRollerBlindHousing: 'Gibt es Rollladenkästen?',
+  heatProducer: 'Wärmeerzeuger',
+  fuelType: 'Brennstoff',
+  constructionYearHeating: 'Baujahr der Heizung',
+  hotWaterProduction: 'Warmwasserbereitung',
+  heatEmission: 'Wärmeabgabe',
+  temperatureRegulation: 'Temperaturregelung',
+} as const;
+export type QuestionKey = keyof typeof questionLabels;
+
+/** In the data but on no form (spec section 3): named only where a stored value shows up. */
+const dataOnlyLabels: Record<string, string> = { sealevel: 'Seehöhe', katastral: 'Katastralgemeinde (KG-Nr.)' };
+
+export const answerTexts = {
+  yes: 'Ja',
+  no: 'Nein',
+  unanswered: 'Nicht beantwortet',
+  /** With different windows the architect collects the details (spec section 2). */
+  byArchitect: 'Erhebt die Architektin bzw. der Architekt',
+} as const;
+
+/** Which questions each step asks, in the forms' order. */
+export const stepQuestions: Record<QuestionnaireStep, readonly QuestionKey[]> = {
+  general: ['buildingUsage', 'buildingtype', 'apartmentUnits', 'renovatedUnits', 'direction', 'constructionYear'],
+  storeys: ['roofType', 'isAtticHeated', 'numberOfStoreys', 'isBasementHeated', 'isRenovated'],
+  windows: ['isDifferentWindows', 'windowConstructionYear', 'typeOfGlass', 'frameMaterial', 'isRollerBlindHousing'],
+  heating: ['heatProducer', 'fuelType', 'constructionYearHeating', 'hotWaterProduction', 'heatEmission', 'temperatureRegulation'],
+};
+
+const choiceLabels: Partial<Record<QuestionKey, Record<string, string>>> = {
+  buildingUsage: buildingUsageLabels,
+  buildingtype: buildingTypeLabels,
+  apartmentUnits: apartmentUnitsLabels,
+  renovatedUnits: renovatedUnitsLabels,
+  direction: directionLabels,
+  roofType: roofTypeLabels,
+  numberOfStoreys: numberOfStoreysLabels,
+  typeOfGlass: typeOfGlassLabels,
+  frameMaterial: frameMaterialLabels,
+  heatProducer: heatProducerLabels,
+  fuelType: fuelTypeLabels,
+  hotWaterProduction: hotWaterProductionLabels,
+  heatEmission: heatEmissionLabels,
+  temperatureRegulation: temperatureRegulationLabels,
+};
+
+/** The German label of a question or a stored field, by its key or dotted path ('roof.roofType'). */
+export function fieldLabel(path: string): string {
+  const key = path.slice(path.lastIndexOf('.') + 1);
+  return (questionLabels as Record<string, string>)[key] ?? dataOnlyLabels[key] ?? key;
+}
+
+/** An answer as the forms show it ('Satteldach', 'Ja', '1978'); null when nothing was answered. */
+export function formatAnswer(path: string, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? answerTexts.yes : answerTexts.no;
+  // Years and counts are written without a thousands separator, as on the forms.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const key = path.slice(path.lastIndexOf('.') + 1) as QuestionKey;
+  return choiceLabels[key]?.[value] ?? value;
+}
+
+export interface AnswerRow {
+  key: QuestionKey;
+  question: string;
+  /** null: not answered. */
+  answer: string | null;
+  /** Not the client's to answer (different windows: the architect collects them). */
+  notNeeded: boolean;
+}
+
+export interface AnswerSheetStep {
+  step: QuestionnaireStep;
+  title: string;
+  rows: AnswerRow[];
+}
+
+function storedValue(record: QuestionnaireRecord, step: QuestionnaireStep, key: QuestionKey): unknown {
+  const answers = record[step] as Record<string, unknown> | null | undefined;
+  if (!answers) return null;
+  if (key === 'roofType' || key === 'isAtticHeated') return (answers.roof as Record<string, unknown> | null | undefined)?.[key];
+  return answers[key];
+}
+
+/** Every question of the four steps with its German label and answer, unanswered ones marked. */
+export function answerSheet(record: QuestionnaireRecord): AnswerSheetStep[] {
+  const differentWindows = record.windows?.isDifferentWindows === true;
+  return questionnaireSteps.map((step) => ({
+    step,
+    title: questionnaireStepTitles[step],
+    rows: stepQuestions[step].map((key) => {
+      const answer = formatAnswer(key, storedValue(record, step, key));
+      const notNeeded = answer === null && step === 'windows' && differentWindows;
+      return { key, question: questionLabels[key], answer, notNeeded };
+    }),
+  }));
+}
