@@ -1,13 +1,15 @@
-// Bundles the server (with the shared domain package) into dist/main.js; npm dependencies stay external.
+// Bundles the server (with the shared domain package) into dist/main.js and dist/pdf-worker.js; npm
+// dependencies stay external.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const { dependencies = {} } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(dependencies).filter((name) => !name.startsWith('@bauakte/'));
 
+// The PDF export's worker thread is its own entry: pdf-renderer.ts loads dist/pdf-worker.js beside main.js.
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/modules/export/pdf/pdf-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node22',

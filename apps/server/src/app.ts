@@ -59,7 +59,8 @@ import { registerFileRoutes } from './modules/files/routes';
 import { createObjectStore } from './platform/storage/create-store';
 import type { ObjectStore } from './platform/storage/object-store';
 import { createSignedLinks } from './platform/storage/signed-links';
-import { createExportService } from './modules/export/service';
+import { createExportService, exportMailRules } from './modules/export/service';
+import { createPdfRenderer } from './modules/export/pdf/pdf-renderer';
 import { registerExportRoutes } from './modules/export/routes';
 import { createChatService, type ChatService } from './modules/chat/service';
 import { registerChatRoutes } from './modules/chat/routes';
@@ -170,7 +171,20 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerFileRoutes(app, { files, access, maxBytes: config.uploadMaxBytes });
   const projectRepository = createProjectRepository(db);
   registerProjectRoutes(app, { projects: createProjectService({ projects: projectRepository, access, files }), access });
-  registerExportRoutes(app, { exports: createExportService({ projects: projectRepository, answers: createQuestionnaireRepository(db), users, files }), access });
+  const pdfRenderer = createPdfRenderer({ log: app.log });
+  app.addHook('onClose', () => pdfRenderer.close());
+  const exports = createExportService({
+    projects: projectRepository,
+    answers: createQuestionnaireRepository(db),
+    users,
+    files,
+    pdf: pdfRenderer,
+    mailer,
+    limiter: createAttemptLimiter(throttle, exportMailRules),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  registerExportRoutes(app, { exports, access });
   const notices = createFormNoticeService({
     users,
     notices: createFormNoticeRepository(db),

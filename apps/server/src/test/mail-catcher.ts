@@ -6,7 +6,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
-  attachments: Array<{ filename: string | null; mimeType: string; size: number }>;
+  replyTo: string[];
+  attachments: Array<{ filename: string | null; mimeType: string; size: number; content: Buffer }>;
 }
 
 export interface MailCatcher {
@@ -37,11 +38,11 @@ export async function startMailCatcher(): Promise<MailCatcher> {
               subject: email.subject ?? '',
               text: email.text ?? '',
               html: email.html ?? '',
-              attachments: email.attachments.map((a) => ({
-                filename: a.filename,
-                mimeType: a.mimeType,
-                size: typeof a.content === 'string' ? a.content.length : a.content.byteLength,
-              })),
+              replyTo: (email.replyTo ?? []).map((a) => ('address' in a && a.address ? a.address : '')),
+              attachments: email.attachments.map((a) => {
+                const content = typeof a.content === 'string' ? Buffer.from(a.content) : Buffer.from(a.content instanceof ArrayBuffer ? new Uint8Array(a.content) : a.content);
+                return { filename: a.filename, mimeType: a.mimeType, size: content.byteLength, content };
+              }),
             });
             waiters.forEach((wake) => wake());
             done();

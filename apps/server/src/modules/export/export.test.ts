@@ -3,15 +3,27 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ProjectExport } from '@bauakte/domain';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
-import { samplePng } from '../../test/sample-files';
+import { samplePdf, samplePng } from '../../test/sample-files';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+import { pdfText } from '../../test/pdf-text';
 
-describe.each(testDialects)('JSON export on %s', (dialect) => {
+const completeAnswers = {
+  general: { buildingUsage: 'WOHNBAU', buildingtype: 'ECKHAUS', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'SO', constructionYear: 1978 },
+  storeys: { roof: { roofType: 'SATTELDACH', isAtticHeated: false }, numberOfStoreys: '2', isBasementHeated: true, isRenovated: false },
+  windows: { isDifferentWindows: false, windowConstructionYear: 1995, typeOfGlass: 'DOUBLE_ISOLATION', frameMaterial: 'WOOD', isRollerBlindHousing: true },
+  heating: { heatProducer: 'LOW_TEMP_BOILER', fuelType: 'GAS', constructionYearHeating: 'um 1990', hotWaterProduction: 'DECENTRALIZED', heatEmission: 'AREA_HEATING', temperatureRegulation: 'SINGLE_ROOM_VALVE' },
+};
+
+describe.each(testDialects)('project export on %s', (dialect) => {
   let ctx: TestContext;
+  let mail: MailCatcher;
+  let completeId = 0;
   const tokens: Record<string, string> = {};
   let projectId = 0;
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect);
+    mail = await startMailCatcher();
+    ctx = await createTestContext(dialect, { env: { SMTP_URL: mail.url, PUBLIC_URL: 'https://bauakte.example.at' } });
     await ctx.createUser({ username: 'chef', password: 'chef-passwort', role: 'ADMIN' });
     const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', firstName: 'Mara', lastName: 'Berger', email: 'mara@example.at', phoneNumber: '+43 1 234' });
     await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
@@ -34,8 +46,46 @@ describe.each(testDialects)('JSON export on %s', (dialect) => {
       ['file', { name: 'ansicht.png', bytes: await samplePng(40, 30) }],
     ]);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.kunde!) }, payload })).statusCode).toBe(201);
+    completeId = await completeProject();
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.close();
+    await mail.close();
   });
-  afterAll(() => ctx.close());
+
+  /** A finished questionnaire with an image and a PDF plan, as the issue's 'done when' describes. */
+  async function completeProject(): Promise<number> {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ProjectManagment',
+      headers: bearer(tokens.mara!),
+      payload: {
+        name: 'Sanierung Mühlgasse „Altbau“ – Größl',
+        assignedUser: 'kunde',
+        description: 'Thermische Sanierung des Altbaus.\nBudget rund 120.000 €.',
+        address: { street: 'Mühlgasse', number: '12/3/5', city: 'Gmünd', katastral: 1004, postalCode: '3950', country: 'Österreich' },
+      },
+    });
+    const id = created.json<{ id: number }>().id;
+    for (const [step, answers] of Object.entries(completeAnswers)) {
+      const saved = await ctx.app.inject({ method: 'PUT', url: `/api/${step}/${id}`, headers: bearer(tokens.kunde!), payload: answers });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    for (const [title, name, type, bytes] of [
+      ['Ansicht Nord', 'nord.png', 'PNG', await samplePng(800, 600)],
+      ['Grundriss EG', 'grundriss.pdf', 'PDF', samplePdf()],
+    ] as const) {
+      const { payload, headers } = await multipartBody([
+        ['projectId', String(id)],
+        ['fileName', title],
+        ['comment', 'Stand März – „final“'],
+        ['documentType', type],
+        ['file', { name, bytes }],
+      ]);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.mara!) }, payload })).statusCode).toBe(201);
+    }
+    return id;
+  }
 
   const exportAs = (who: string) => ctx.app.inject({ method: 'GET', url: `/api/export/json/${projectId}`, headers: bearer(tokens[who]!) });
 
@@ -73,4 +123,187 @@ describe.each(testDialects)('JSON export on %s', (dialect) => {
     expect((await exportAs('fremd')).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/export/json/999999', headers: bearer(tokens.mara!) })).statusCode).toBe(404);
   });
+
+  describe('PDF', () => {
+    const pdfAs = (who: string, id = completeId) => ctx.app.inject({ method: 'GET', url: `/api/export/pdf/${id}`, headers: bearer(tokens[who]!) });
+
+    it('downloads projekt_{id}.pdf: A4, fonts embedded, title, author and language de-AT', async () => {
+      const response = await pdfAs('mara');
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toContain(`filename="projekt_${completeId}.pdf"`);
+      const bytes = response.rawPayload;
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const raw = bytes.toString('latin1');
+      expect(raw).toContain('/Lang (de-AT)');
+      expect(raw).toContain('/MediaBox [0 0 595.28 841.89]');
+      expect(raw).toContain('/FontFile2');
+      expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
+      const { info, pages } = await pdfText(bytes);
+      expect(info.Title).toBe('Projektexport: Sanierung Mühlgasse „Altbau“ – Größl');
+      expect(info.Author).toBe('Mara Berger');
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('holds the project, address with KG-Nr., people, German questions and answers, files and changes', async () => {
+      const { text, pages } = await pdfText((await pdfAs('mara')).rawPayload);
+      for (const expected of [
+        'Sanierung Mühlgasse „Altbau“ – Größl',
+        'Mühlgasse 12/3/5, 3950 Gmünd, Österreich',
+        'KG-Nr. 01004',
+        'Budget rund 120.000 €.',
+        'Status: Vollständig',
+        '100 % · 22 von 22 Fragen beantwortet',
+        'Jürgen Größl',
+        'kunde@example.at',
+        'mara@example.at',
+        'Allgemeine Informationen',
+        'Gebäudenutzung',
+        'Wohnbau',
+        'Ausrichtung der Hauptfassade',
+        'Südost',
+        'Satteldach',
+        'Zweifach-Isolierverglasung',
+        'Niedertemperaturkessel',
+        'Fußbodenheizung',
+        'Einzelraumregelung mit Thermostatventilen',
+        'um 1990',
+        'Dateien (2)',
+        'Ansicht Nord',
+        'Grundriss EG',
+        'Stand März – „final“',
+        'Letzte Änderungen am Fragebogen',
+        'Brennstoff: nicht beantwortet → Gas',
+      ]) expect(text).toContain(expected);
+      expect(text).not.toContain('Nicht beantwortet');
+      expect(text).not.toContain('SATTELDACH');
+      pages.forEach((page, index) => {
+        expect(page).toContain(`Seite ${index + 1} von ${pages.length}`);
+        expect(page).toMatch(/Exportiert am \d{1,2}\. [A-Za-zäöü]+ \d{4}/);
+      });
+    });
+
+    it('embeds a preview of the image file, none of the PDF plan', async () => {
+      const raw = (await pdfAs('mara')).rawPayload.toString('latin1');
+      expect(raw.match(/\/Subtype \/Image/g)).toHaveLength(1);
+      expect(raw).toContain('/DCTDecode');
+    });
+
+    it('marks unanswered questions of a project barely begun', async () => {
+      const { text } = await pdfText((await pdfAs('mara', projectId)).rawPayload);
+      expect(text).toContain('Dachgeschoß Ausbau');
+      expect(text).toContain('Grünbergstraße 5, 1120 Wien, Österreich · KG-Nr. 01002');
+      expect(text).toContain('Nicht beantwortet');
+      expect(text).toContain('Status: In Bearbeitung');
+    });
+
+    it('is for the project\'s architects: a client or an administrator gets 403, others 404', async () => {
+      expect((await pdfAs('kunde')).statusCode).toBe(403);
+      expect((await pdfAs('chef')).statusCode).toBe(403);
+      expect((await pdfAs('fremd')).statusCode).toBe(404);
+      expect((await pdfAs('mara', 999999)).statusCode).toBe(404);
+    });
+  });
+
+  describe('by e-mail', () => {
+    const send = (who: string, format: 'pdf' | 'json', payload: unknown) =>
+      ctx.app.inject({ method: 'POST', url: `/api/email/send-${format}`, headers: bearer(tokens[who]!), payload: payload as object });
+
+    it('mails the JSON to the address as projekt_{id}.json, the subject naming the project, replies to the architect', async () => {
+      const response = await send('mara', 'json', { email: 'berater@energie.example.at', projectId: completeId });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ message: 'Der Export wurde an berater@energie.example.at gesendet.', email: 'berater@energie.example.at' });
+      const received = await mail.waitFor('berater@energie.example.at', /JSON/);
+      expect(received.subject).toBe('Projektexport „Sanierung Mühlgasse „Altbau“ – Größl“ (JSON)');
+      expect(received.replyTo).toEqual(['mara@example.at']);
+      expect(received.text).toContain('Mara Berger sendet Ihnen aus Bauakte die Daten des Projekts');
+      expect(received.text).toContain('https://bauakte.example.at/api/export/schema.json');
+      expect(received.attachments).toHaveLength(1);
+      const [attachment] = received.attachments;
+      expect(attachment?.filename).toBe(`projekt_${completeId}.json`);
+      expect(attachment?.mimeType).toBe('application/json');
+      const document = JSON.parse(attachment!.content.toString('utf8')) as ProjectExport;
+      expect(document.project.name).toBe('Sanierung Mühlgasse „Altbau“ – Größl');
+      expect(document.questionnaire.storeys?.roof.roofType).toBe('SATTELDACH');
+    });
+
+    it('mails the PDF as projekt_{id}.pdf, taking the project id as text too', async () => {
+      const response = await send('mara', 'pdf', { email: 'amt@gmuend.example.at', projectId: String(completeId) });
+      expect(response.statusCode, response.body).toBe(200);
+      const received = await mail.waitFor('amt@gmuend.example.at', /PDF/);
+      const [attachment] = received.attachments;
+      expect(attachment?.filename).toBe(`projekt_${completeId}.pdf`);
+      expect(attachment?.mimeType).toBe('application/pdf');
+      const { text } = await pdfText(attachment!.content);
+      expect(text).toContain('Sanierung Mühlgasse „Altbau“ – Größl');
+    });
+
+    it('refuses an invalid address with a German message beside the field, and mails nothing', async () => {
+      const before = mail.mails.length;
+      const response = await send('mara', 'json', { email: 'kein-at-zeichen', projectId: completeId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ issues: { path: string; message: string }[] }>().issues).toContainEqual({ path: 'body/email', message: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' });
+      for (const payload of [{ projectId: completeId }, { email: 'a@b.at' }, { email: 'a@b.at', projectId: completeId, cc: 'x@y.at' }, null, []]) {
+        expect((await send('mara', 'json', payload)).statusCode).toBe(400);
+      }
+      expect(mail.mails.length).toBe(before);
+    });
+
+    it('is for the project\'s architects: client and administrator 403, another architect 404, nothing mailed', async () => {
+      const before = mail.mails.length;
+      const payload = { email: 'spion@example.at', projectId: completeId };
+      expect((await send('kunde', 'json', payload)).statusCode).toBe(403);
+      expect((await send('chef', 'pdf', payload)).statusCode).toBe(403);
+      expect((await send('fremd', 'json', payload)).statusCode).toBe(404);
+      expect((await send('fremd', 'pdf', { ...payload, projectId: 999999 })).statusCode).toBe(404);
+      expect(mail.mails.length).toBe(before);
+    });
+  });
+});
+
+describe('export mails are limited and fail cleanly', () => {
+  let ctx: TestContext;
+  let mail: MailCatcher;
+  let projectId = 0;
+  let token = '';
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    ctx = await createTestContext('sqlite', { env: { SMTP_URL: mail.url } });
+    await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', email: 'mara@example.at' });
+    token = await ctx.login('mara', 'mara-passwort');
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(token), payload: { name: 'Limit', assignedUser: '' } });
+    projectId = created.json<{ id: number }>().id;
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await mail.close();
+  });
+
+  it('sends 20 exports an hour per architect; the 21st is refused with 429 and Retry-After', async () => {
+    const send = () => ctx.app.inject({ method: 'POST', url: '/api/email/send-json', headers: bearer(token), payload: { email: 'ziel@example.at', projectId } });
+    for (let index = 0; index < 20; index += 1) expect((await send()).statusCode).toBe(200);
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toBe('Sie können höchstens 20 Exporte pro Stunde per E-Mail versenden. Bitte versuchen Sie es später erneut.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(mail.mails.filter((received) => received.to.includes('ziel@example.at'))).toHaveLength(20);
+  });
+
+  it('answers 502 MAIL_FAILED when the mail server is unreachable, without using up the limit', async () => {
+    const broken = await createTestContext('sqlite', { env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      await broken.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
+      const brokenToken = await broken.login('mara', 'mara-passwort');
+      const created = await broken.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(brokenToken), payload: { name: 'Kein Versand', assignedUser: '' } });
+      const id = created.json<{ id: number }>().id;
+      for (let index = 0; index < 21; index += 1) {
+        const response = await broken.app.inject({ method: 'POST', url: '/api/email/send-pdf', headers: bearer(brokenToken), payload: { email: 'ziel@example.at', projectId: id } });
+        expect(response.statusCode).toBe(502);
+        expect(response.json()).toMatchObject({ code: 'MAIL_FAILED', message: 'Die E-Mail mit dem Export konnte nicht versendet werden. Bitte versuchen Sie es später erneut.' });
+      }
+    } finally {
+      await broken.close();
+    }
+  }, 60_000);
 });

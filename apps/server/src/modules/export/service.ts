@@ -1,10 +1,35 @@
-import { exportSchemaVersion, type ProjectExport, type ProjectFile } from '@bauakte/domain';
+import sharp from 'sharp';
+import {
+  exportFileName,
+  exportMailsPerHour,
+  exportSchemaVersion,
+  serverMessages,
+  type ExportFormat,
+  type ProjectExport,
+  type ProjectFile,
+  type SendExportResponse,
+} from '@bauakte/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CheckedProject } from '../../platform/access/access';
+import type { AuthUser } from '../../platform/auth/sessions';
 import type { UserRow } from '../../platform/db/schema';
+import { AppError, tooManyRequests } from '../../platform/errors';
+import { MailDeliveryError, type Mailer } from '../../platform/mail/mailer';
+import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import type { FileService } from '../files/service';
 import type { ProjectRepository } from '../projects/repository';
 import type { QuestionnaireRepository } from '../questionnaire/repository';
 import type { UserRepository } from '../users/repository';
+import { exportMail } from './mails';
+import type { PdfRenderer } from './pdf/pdf-renderer';
+import type { PdfInput } from './pdf/render-project-pdf';
+
+export const exportMailRules = { 'export-mail': { maxAttempts: exportMailsPerHour, windowMs: 60 * 60_000 } };
+
+/** The PDF shows this many change-log entries, and previews of this many images; the list holds all files. */
+const changesInPdf = 15;
+const thumbnailsInPdf = 60;
+const thumbnailWidthInPdf = 320;
 
 /** Contact details only: never a password hash, token or internal id. */
 const personOf = (user: UserRow | undefined): ProjectExport['customer'] =>
@@ -22,37 +47,116 @@ const fileOf = (file: ProjectFile): ProjectExport['files'][number] => ({
   uploadedAt: file.uploadedAt,
 });
 
-/** The project export (issue 11): the JSON document; the PDF builds on the same data. */
-export function createExportService(deps: { projects: ProjectRepository; answers: QuestionnaireRepository; users: UserRepository; files: FileService }) {
+const contentTypes: Record<ExportFormat, string> = { pdf: 'application/pdf', json: 'application/json; charset=utf-8' };
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface ExportServiceDeps {
+  projects: ProjectRepository;
+  answers: QuestionnaireRepository;
+  users: UserRepository;
+  files: FileService;
+  pdf: PdfRenderer;
+  mailer: Mailer;
+  limiter: AttemptLimiter;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** The project export (issue 11): the JSON document, the PDF built from the same data, and mailing either. */
+export function createExportService(deps: ExportServiceDeps) {
   const userOf = async (id: number | null) => (id === null ? undefined : deps.users.findById(id));
 
-  return {
-    async data(project: CheckedProject<'manage'>): Promise<ProjectExport> {
-      const [details, record, files, customer, architect] = await Promise.all([
-        deps.projects.get(project.id),
-        deps.answers.record(project.id),
-        deps.files.list(project),
-        userOf(project.assignedUserId),
-        userOf(project.createdById),
-      ]);
-      return {
-        schemaVersion: exportSchemaVersion,
-        exportedAt: new Date().toISOString(),
-        project: details,
-        customer: personOf(customer),
-        architect: personOf(architect),
-        questionnaire: {
-          general: record.general ?? null,
-          storeys: record.storeys ?? null,
-          windows: record.windows ?? null,
-          heating: record.heating ?? null,
-        },
-        progress: details.progress,
-        status: details.status,
-        files: files.map(fileOf),
-      };
-    },
-  };
+  /** The document and the files it lists (the PDF needs their ids for the previews). */
+  async function gather(project: CheckedProject<'manage'>): Promise<{ document: ProjectExport; files: ProjectFile[] }> {
+    const [details, record, files, customer, architect] = await Promise.all([
+      deps.projects.get(project.id),
+      deps.answers.record(project.id),
+      deps.files.list(project),
+      userOf(project.assignedUserId),
+      userOf(project.createdById),
+    ]);
+    const document: ProjectExport = {
+      schemaVersion: exportSchemaVersion,
+      exportedAt: new Date().toISOString(),
+      project: details,
+      customer: personOf(customer),
+      architect: personOf(architect),
+      questionnaire: {
+        general: record.general ?? null,
+        storeys: record.storeys ?? null,
+        windows: record.windows ?? null,
+        heating: record.heating ?? null,
+      },
+      progress: details.progress,
+      status: details.status,
+      files: files.map(fileOf),
+    };
+    return { document, files };
+  }
+
+  const data = async (project: CheckedProject<'manage'>) => (await gather(project)).document;
+
+  /** A small JPEG of the stored WebP preview (pdfkit embeds JPEG and PNG only); none if unreadable. */
+  async function pdfThumbnail(project: CheckedProject, file: ProjectFile): Promise<Uint8Array | null> {
+    if (!file.thumbnailUrl) return null;
+    try {
+      const preview = await deps.files.thumbnailOf(project, file.id);
+      if (!preview) return null;
+      return await sharp(preview).resize({ width: thumbnailWidthInPdf, withoutEnlargement: true }).jpeg({ quality: 72 }).toBuffer();
+    } catch (error) {
+      deps.log.warn({ err: error, fileId: file.id }, 'no preview of this file in the pdf');
+      return null;
+    }
+  }
+
+  /** Previews are made a few at a time, so a project with many images does not hold them all at once. */
+  async function pdfThumbnails(project: CheckedProject, files: ProjectFile[]): Promise<(Uint8Array | null)[]> {
+    const result: (Uint8Array | null)[] = files.map(() => null);
+    const wanted = files.map((file, index) => ({ file, index })).filter(({ file }) => file.thumbnailUrl).slice(0, thumbnailsInPdf);
+    for (let start = 0; start < wanted.length; start += 4) {
+      const batch = wanted.slice(start, start + 4);
+      const made = await Promise.all(batch.map(({ file }) => pdfThumbnail(project, file)));
+      batch.forEach(({ index }, position) => (result[index] = made[position] ?? null));
+    }
+    return result;
+  }
+
+  async function pdf(project: CheckedProject<'manage'>): Promise<ExportFile & { projectName: string }> {
+    const [{ document, files }, changes] = await Promise.all([gather(project), deps.answers.changes(project.id, changesInPdf)]);
+    const input: PdfInput = { document, changes, thumbnails: await pdfThumbnails(project, files) };
+    return { fileName: exportFileName(project.id, 'pdf'), contentType: contentTypes.pdf, content: await deps.pdf.render(input), projectName: document.project.name };
+  }
+
+  async function json(project: CheckedProject<'manage'>): Promise<ExportFile & { projectName: string }> {
+    const document = await data(project);
+    return { fileName: exportFileName(project.id, 'json'), contentType: contentTypes.json, content: Buffer.from(JSON.stringify(document, null, 2)), projectName: document.project.name };
+  }
+
+  const file = (project: CheckedProject<'manage'>, format: ExportFormat) => (format === 'pdf' ? pdf(project) : json(project));
+
+  /** Mails the export to any address the architect names: limited per architect, since anyone could be mailed. */
+  async function send(caller: AuthUser, project: CheckedProject<'manage'>, format: ExportFormat, email: string): Promise<SendExportResponse> {
+    const limitKey = `export-mail:${caller.id}`;
+    const verdict = await deps.limiter.hit([limitKey]);
+    if (!verdict.allowed) throw tooManyRequests(serverMessages.tooManyExportMails(exportMailsPerHour), verdict.retryAfterSeconds);
+    try {
+      const [attachment, sender] = await Promise.all([file(project, format), deps.users.findById(caller.id)]);
+      await deps.mailer.send(exportMail({ to: email, sender, projectName: attachment.projectName, format, attachment, publicUrl: deps.publicUrl }));
+    } catch (error) {
+      // Nothing went out, so it does not count against the hour's mails.
+      await deps.limiter.forgive(limitKey);
+      if (error instanceof MailDeliveryError) throw new AppError(502, 'MAIL_FAILED', serverMessages.exportMailFailed);
+      throw error;
+    }
+    return { message: serverMessages.exportSent(email), email };
+  }
+
+  return { data, file, send };
 }
 
 export type ExportService = ReturnType<typeof createExportService>;

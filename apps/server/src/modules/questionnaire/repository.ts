@@ -28,14 +28,15 @@ export function createQuestionnaireRepository(db: Db) {
         })
         .execute(),
 
-    /** The change log, newest first. */
-    changes: async (projectId: number): Promise<QuestionnaireChange[]> => {
+    /** The change log, newest first; all of it unless a limit is given. */
+    changes: async (projectId: number, limit?: number): Promise<QuestionnaireChange[]> => {
       const rows = await db
         .selectFrom('questionnaireChanges')
         .select(['step', 'changedByName', 'changedAt', 'changes'])
         .where('projectId', '=', projectId)
         .orderBy('changedAt', 'desc')
         .orderBy('id', 'desc')
+        .$if(limit !== undefined, (query) => query.limit(limit as number))
         .execute();
       return rows.map((row) => ({
         step: row.step as QuestionnaireStep,

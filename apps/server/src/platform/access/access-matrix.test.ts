@@ -242,6 +242,18 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     'GET /api/s3/download/:projectId/:fileId/thumbnail': { call: async () => ({ url: (await newFile()).thumbnailUrl }), expect: all(200) },
     // The export is the architects' (spec section 6): a client or an administrator may not, by role.
     'GET /api/export/json/:projectId': { call: () => ({ url: `/api/export/json/${ids.project}` }), expect: architects(200, 200, 404) },
+    'GET /api/export/pdf/:projectId': { call: () => ({ url: `/api/export/pdf/${ids.project}` }), expect: architects(200, 200, 404) },
+    // The e-mail export reads the project from the body; the same callers as the download.
+    'POST /api/email/send-json': {
+      call: () => ({ url: '/api/email/send-json', payload: { email: 'berater@example.at', projectId: ids.project } }),
+      expect: architects(200, 200, 404),
+      namesObjectInBody: true,
+    },
+    'POST /api/email/send-pdf': {
+      call: () => ({ url: '/api/email/send-pdf', payload: { email: 'berater@example.at', projectId: ids.project } }),
+      expect: architects(200, 200, 404),
+      namesObjectInBody: true,
+    },
     'GET /api/export/schema.json': { call: () => ({ url: '/api/export/schema.json' }), expect: all(200) },
     'GET /api/MessageManagment/receiver/:username': { call: () => ({ url: '/api/MessageManagment/receiver/mara' }), expect: { ...loggedIn(404), owner: 200 } },
     'GET /api/MessageManagment/newChat/:username': { call: () => ({ url: '/api/MessageManagment/newChat/mara' }), expect: { ...loggedIn(404), owner: 200 } },

@@ -12,6 +12,8 @@ export interface MailAttachment {
 
 export interface MailMessage {
   to: string;
+  /** Where answers go, e.g. the architect who sent an export. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProjectExport } from '@bauakte/domain';
+import { pdfText } from '../../../test/pdf-text';
+import { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
+import type { PdfInput } from './render-project-pdf';
+
+const logged: unknown[][] = [];
+const log = { error: (...args: unknown[]) => void logged.push(args) };
+
+function input(name: string, description = ''): PdfInput {
+  const document: ProjectExport = {
+    schemaVersion: 1,
+    exportedAt: '2026-11-23T09:30:00.000Z',
+    project: { id: 7, name, description, assignedUser: null, creationName: 'mara', progress: 0, status: 'NEW', address: { street: '', number: '', city: '', katastral: null, postalCode: '', country: '' } },
+    customer: null,
+    architect: null,
+    questionnaire: { general: null, storeys: null, windows: null, heating: null },
+    progress: 0,
+    status: 'NEW',
+    files: [],
+  };
+  return { document, changes: [], thumbnails: [] };
+}
+
+describe('pdf renderer (worker threads)', () => {
+  let renderer: PdfRenderer | undefined;
+  afterEach(async () => renderer?.close());
+
+  it('lays out PDFs in a worker, one after another and side by side', async () => {
+    renderer = createPdfRenderer({ log, workers: 2 });
+    const pdfs = await Promise.all(['Erstes Projekt', 'Zweites Projekt', 'Drittes Projekt'].map((name) => renderer!.render(input(name))));
+    const texts = await Promise.all(pdfs.map(async (pdf) => (await pdfText(pdf)).text));
+    expect(texts[0]).toContain('Erstes Projekt');
+    expect(texts[2]).toContain('Drittes Projekt');
+    expect(texts[1]).toContain('Exportiert am 23. November 2026 um 10:30');
+  });
+
+  it('refuses with 503 once the queue is full instead of piling work up', async () => {
+    renderer = createPdfRenderer({ log, workers: 1, maxQueue: 1 });
+    const running = renderer.render(input('Läuft'));
+    const waiting = renderer.render(input('Wartet'));
+    await expect(renderer.render(input('Zu viel'))).rejects.toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+    await expect(running).resolves.toBeInstanceOf(Buffer);
+    await expect(waiting).resolves.toBeInstanceOf(Buffer);
+  });
+
+  it('stops a job that takes too long with a German error, and the next export works again', async () => {
+    renderer = createPdfRenderer({ log, workers: 1, timeoutMs: 1 });
+    await expect(renderer.render(input('Zu langsam'))).rejects.toMatchObject({
+      statusCode: 500,
+      message: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
+    });
+    await renderer.close();
+    renderer = createPdfRenderer({ log, workers: 1 });
+    expect((await pdfText(await renderer.render(input('Wieder da')))).text).toContain('Wieder da');
+  });
+
+  it('answers the German error when a PDF cannot be made, logs why, and makes the next one', async () => {
+    renderer = createPdfRenderer({ log, workers: 1 });
+    const broken = { ...input('Kaputt'), document: { ...input('Kaputt').document, files: [null] } } as unknown as PdfInput;
+    await expect(renderer.render(broken)).rejects.toMatchObject({ statusCode: 500, message: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.' });
+    expect(logged.map((entry) => String((entry[0] as { err?: unknown }).err))).toContainEqual(expect.stringContaining('TypeError'));
+    expect((await pdfText(await renderer.render(input('Danach')))).text).toContain('Danach');
+  });
+});

@@ -1,0 +1,334 @@
+import PDFDocument from 'pdfkit';
+import {
+  answerSheet,
+  answerTexts,
+  fieldLabel,
+  formatAnswer,
+  formatFileSize,
+  participantName,
+  projectStatusLabels,
+  questionnaireStepTitles,
+  totalQuestionCount,
+  answeredQuestions,
+  type ProjectExport,
+  type QuestionnaireChange,
+} from '@bauakte/domain';
+import type { PdfFonts } from './pdf-fonts';
+
+/** What the worker receives: plain data only, so it crosses the thread boundary by copy. */
+export interface PdfInput {
+  document: ProjectExport;
+  /** Newest first; already cut to what the PDF shows. */
+  changes: QuestionnaireChange[];
+  /** JPEG previews, aligned with document.files; null for PDFs and images without one. */
+  thumbnails: (Uint8Array | null)[];
+}
+
+type Doc = PDFKit.PDFDocument;
+type FontName = 'regular' | 'italic' | 'semibold' | 'bold';
+
+const margins = { top: 72, bottom: 68, left: 56, right: 56 };
+const colors = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', accent: '#1d4f91', zebra: '#f3f5f8', missing: '#a16207', bar: '#e5e7eb' };
+const changeEntriesShown = 15;
+const changeLinesPerEntry = 12;
+/** Beyond this the PDF names how many more there are; the JSON export lists every file. */
+export const filesListedInPdf = 300;
+
+const vienna = 'Europe/Vienna';
+const dateTime = new Intl.DateTimeFormat('de-AT', { timeZone: vienna, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const date = new Intl.DateTimeFormat('de-AT', { timeZone: vienna, day: '2-digit', month: '2-digit', year: 'numeric' });
+const longDate = new Intl.DateTimeFormat('de-AT', { timeZone: vienna, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Austrian cadastral municipalities have five-digit numbers; the leading zero belongs to it (01004). */
+export const formatKatastral = (katastral: number | null) => (katastral === null ? null : String(katastral).padStart(5, '0'));
+
+function addressLine(address: ProjectExport['project']['address']): string {
+  const street = [address.street, address.number].filter(Boolean).join(' ');
+  const place = [address.postalCode, address.city].filter(Boolean).join(' ');
+  return [street, place, address.country].filter(Boolean).join(', ');
+}
+
+const contentWidth = (doc: Doc) => doc.page.width - margins.left - margins.right;
+const bottomLimit = (doc: Doc) => doc.page.height - margins.bottom;
+
+function use(doc: Doc, font: FontName, size: number, color: string = colors.text): Doc {
+  return doc.font(font).fontSize(size).fillColor(color);
+}
+
+/** Starts a new page unless this much height is left, so a row or heading is never split. */
+function ensureSpace(doc: Doc, height: number): void {
+  if (doc.y + height > bottomLimit(doc)) doc.addPage();
+}
+
+function heading(doc: Doc, text: string): void {
+  ensureSpace(doc, 70);
+  doc.moveDown(0.8);
+  use(doc, 'bold', 15, colors.accent).text(text, margins.left, doc.y, { width: contentWidth(doc) });
+  const y = doc.y + 3;
+  doc.moveTo(margins.left, y).lineTo(margins.left + contentWidth(doc), y).lineWidth(0.8).strokeColor(colors.accent).stroke();
+  doc.y = y + 8;
+}
+
+function subheading(doc: Doc, text: string, note?: string): void {
+  ensureSpace(doc, 50);
+  doc.moveDown(0.5);
+  const y = doc.y;
+  use(doc, 'semibold', 12).text(text, margins.left, y, { width: contentWidth(doc) - 150 });
+  const after = doc.y;
+  if (note) use(doc, 'regular', 9.5, colors.muted).text(note, margins.left + contentWidth(doc) - 150, y + 2, { width: 150, align: 'right' });
+  doc.y = Math.max(after, doc.y) + 4;
+}
+
+interface TableRow {
+  label: string;
+  value: string;
+  style?: 'missing' | 'muted';
+}
+
+/** Two columns with zebra stripes; a row moves to the next page whole. */
+function table(doc: Doc, rows: TableRow[], labelWidth = 210): void {
+  const width = contentWidth(doc);
+  const valueWidth = width - labelWidth - 16;
+  rows.forEach((row, index) => {
+    const valueFont: FontName = row.style ? 'italic' : 'regular';
+    use(doc, 'regular', 10);
+    const labelHeight = doc.heightOfString(row.label, { width: labelWidth - 8 });
+    use(doc, valueFont, 10);
+    const valueHeight = doc.heightOfString(row.value, { width: valueWidth });
+    const height = Math.max(labelHeight, valueHeight) + 8;
+    ensureSpace(doc, height);
+    const y = doc.y;
+    if (index % 2 === 0) doc.rect(margins.left, y, width, height).fill(colors.zebra);
+    use(doc, 'regular', 10, colors.muted).text(row.label, margins.left + 6, y + 4, { width: labelWidth - 8 });
+    const valueColor = row.style === 'missing' ? colors.missing : row.style === 'muted' ? colors.muted : colors.text;
+    use(doc, valueFont, 10, valueColor).text(row.value, margins.left + labelWidth + 8, y + 4, { width: valueWidth });
+    doc.y = y + height;
+  });
+  doc.x = margins.left;
+}
+
+function paragraph(doc: Doc, text: string, color: string = colors.text, font: FontName = 'regular'): void {
+  use(doc, font, 10.5, color).text(text, margins.left, doc.y, { width: contentWidth(doc), lineGap: 2 });
+}
+
+function titleBlock(doc: Doc, { document }: PdfInput): void {
+  const { project } = document;
+  use(doc, 'semibold', 9, colors.muted).text('PROJEKTEXPORT', margins.left, margins.top, { characterSpacing: 1.2 });
+  doc.moveDown(0.2);
+  use(doc, 'bold', 24).text(project.name, { width: contentWidth(doc) });
+  const address = addressLine(project.address);
+  const kg = formatKatastral(project.address.katastral);
+  const place = [address, kg ? `KG-Nr. ${kg}` : ''].filter(Boolean).join(' · ');
+  if (place) use(doc, 'regular', 11.5, colors.muted).text(place, { width: contentWidth(doc) });
+  doc.moveDown(0.8);
+  progressBar(doc, document);
+}
+
+function progressBar(doc: Doc, document: ProjectExport): void {
+  const answered = answeredQuestions(document.questionnaire);
+  const y = doc.y;
+  const barWidth = 160;
+  use(doc, 'semibold', 10).text(`Status: ${projectStatusLabels[document.status]}`, margins.left, y);
+  const barX = margins.left + 150;
+  doc.roundedRect(barX, y + 2, barWidth, 9, 4.5).fill(colors.bar);
+  if (document.progress > 0) doc.roundedRect(barX, y + 2, Math.max(9, (barWidth * document.progress) / 100), 9, 4.5).fill(colors.accent);
+  use(doc, 'regular', 10, colors.muted).text(
+    `${document.progress} % · ${answered} von ${totalQuestionCount} Fragen beantwortet`,
+    barX + barWidth + 10,
+    y,
+    { width: contentWidth(doc) - 150 - barWidth - 10 },
+  );
+  doc.x = margins.left;
+  doc.y = y + 22;
+}
+
+function projectSection(doc: Doc, { document }: PdfInput): void {
+  const { project } = document;
+  heading(doc, 'Projekt');
+  const kg = formatKatastral(project.address.katastral);
+  const missing = (value: string, text = 'Nicht angegeben'): TableRow['value'] => value || text;
+  const rows: TableRow[] = [
+    { label: 'Projektname', value: project.name },
+    { label: 'Straße und Hausnummer', value: missing([project.address.street, project.address.number].filter(Boolean).join(' ')) },
+    { label: 'PLZ und Ort', value: missing([project.address.postalCode, project.address.city].filter(Boolean).join(' ')) },
+    { label: 'Land', value: missing(project.address.country) },
+    { label: 'Katastralgemeinde (KG-Nr.)', value: kg ?? 'Nicht angegeben', style: kg ? undefined : 'muted' },
+    { label: 'Status', value: projectStatusLabels[document.status] },
+    { label: 'Fortschritt des Fragebogens', value: `${document.progress} %` },
+  ];
+  table(doc, rows.map((row) => (row.value === 'Nicht angegeben' ? { ...row, style: 'muted' } : row)));
+  subheading(doc, 'Beschreibung');
+  if (project.description.trim()) paragraph(doc, project.description);
+  else paragraph(doc, 'Keine Beschreibung.', colors.muted, 'italic');
+}
+
+function personRows(person: ProjectExport['customer']): TableRow[] {
+  if (!person) return [{ label: 'Name', value: 'Nicht zugewiesen', style: 'muted' }];
+  const optional = (label: string, value: string): TableRow => (value ? { label, value } : { label, value: 'Nicht angegeben', style: 'muted' });
+  return [
+    { label: 'Name', value: participantName(person) },
+    { label: 'Benutzername', value: person.username },
+    optional('E-Mail', person.email),
+    optional('Telefon', person.phoneNumber),
+  ];
+}
+
+function peopleSection(doc: Doc, { document }: PdfInput): void {
+  heading(doc, 'Beteiligte');
+  subheading(doc, 'Kunde/Kundin');
+  table(doc, personRows(document.customer), 150);
+  subheading(doc, 'Architekt/in');
+  table(doc, personRows(document.architect), 150);
+}
+
+function questionnaireSection(doc: Doc, { document }: PdfInput): void {
+  heading(doc, 'Fragebogen');
+  answerSheet(document.questionnaire).forEach((step, index) => {
+    const answered = step.rows.filter((row) => row.answer !== null || row.notNeeded).length;
+    subheading(doc, `${index + 1}. ${step.title}`, `${answered} von ${step.rows.length} beantwortet`);
+    table(
+      doc,
+      step.rows.map((row): TableRow => {
+        if (row.answer !== null) return { label: row.question, value: row.answer };
+        if (row.notNeeded) return { label: row.question, value: answerTexts.byArchitect, style: 'muted' };
+        return { label: row.question, value: answerTexts.unanswered, style: 'missing' };
+      }),
+      260,
+    );
+  });
+}
+
+const thumbBox = { width: 84, height: 63 };
+
+function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint8Array | null): void {
+  const textX = margins.left + thumbBox.width + 14;
+  const textWidth = contentWidth(doc) - thumbBox.width - 14;
+  const meta = `${file.documentType} · ${formatFileSize(file.size)} · ${date.format(new Date(file.uploadedAt))} · ${file.uploadedBy}`;
+  use(doc, 'semibold', 10.5);
+  const nameHeight = doc.heightOfString(file.name, { width: textWidth });
+  use(doc, 'regular', 9.5);
+  const commentHeight = file.comment ? doc.heightOfString(file.comment, { width: textWidth }) + 2 : 0;
+  const textHeight = nameHeight + commentHeight + 2 * doc.heightOfString('X', { width: textWidth }) + 4;
+  const height = Math.max(thumbBox.height, textHeight) + 10;
+  ensureSpace(doc, height);
+  const y = doc.y;
+  if (thumbnail) {
+    doc.image(Buffer.from(thumbnail), margins.left, y, { fit: [thumbBox.width, thumbBox.height], align: 'center', valign: 'center' });
+  } else {
+    doc.rect(margins.left, y, thumbBox.width, thumbBox.height).fill(colors.zebra);
+    use(doc, 'bold', 12, colors.muted).text(file.documentType, margins.left, y + thumbBox.height / 2 - 7, { width: thumbBox.width, align: 'center' });
+  }
+  use(doc, 'semibold', 10.5).text(file.name, textX, y, { width: textWidth });
+  if (file.comment) use(doc, 'regular', 9.5).text(file.comment, textX, doc.y + 1, { width: textWidth });
+  use(doc, 'regular', 9, colors.muted).text(meta, textX, doc.y + 2, { width: textWidth });
+  use(doc, 'regular', 9, colors.muted).text(`Datei: ${file.fileName}`, textX, doc.y, { width: textWidth });
+  doc.y = y + height;
+  doc.moveTo(margins.left, doc.y - 5).lineTo(margins.left + contentWidth(doc), doc.y - 5).lineWidth(0.4).strokeColor(colors.line).stroke();
+  doc.x = margins.left;
+}
+
+function filesSection(doc: Doc, { document, thumbnails }: PdfInput): void {
+  heading(doc, `Dateien (${document.files.length})`);
+  if (document.files.length === 0) {
+    paragraph(doc, 'Es wurden noch keine Dateien hochgeladen.', colors.muted, 'italic');
+    return;
+  }
+  document.files.slice(0, filesListedInPdf).forEach((file, index) => fileRow(doc, file, thumbnails[index] ?? null));
+  const more = document.files.length - filesListedInPdf;
+  if (more > 0) paragraph(doc, `… und ${more} weitere Dateien. Die vollständige Liste enthält der JSON-Export.`, colors.muted, 'italic');
+}
+
+function changeLine(path: string, change: { from: unknown; to: unknown }): string {
+  const from = formatAnswer(path, change.from) ?? 'nicht beantwortet';
+  const to = formatAnswer(path, change.to) ?? 'nicht beantwortet';
+  return `${fieldLabel(path)}: ${from} → ${to}`;
+}
+
+function changesSection(doc: Doc, { changes }: PdfInput): void {
+  heading(doc, 'Letzte Änderungen am Fragebogen');
+  if (changes.length === 0) {
+    paragraph(doc, 'Der Fragebogen wurde noch nicht bearbeitet.', colors.muted, 'italic');
+    return;
+  }
+  for (const change of changes.slice(0, changeEntriesShown)) {
+    const entries = Object.entries(change.changes);
+    const lines = entries.slice(0, changeLinesPerEntry).map(([path, values]) => `• ${changeLine(path, values)}`);
+    if (entries.length > changeLinesPerEntry) lines.push(`• … und ${entries.length - changeLinesPerEntry} weitere`);
+    if (lines.length === 0) lines.push('• Gespeichert ohne Änderung');
+    ensureSpace(doc, 34 + 13 * Math.min(lines.length, 3));
+    use(doc, 'semibold', 10).text(
+      `${dateTime.format(new Date(change.changedAt))} · ${change.changedBy} · ${questionnaireStepTitles[change.step]}`,
+      margins.left,
+      doc.y + 4,
+      { width: contentWidth(doc) },
+    );
+    for (const line of lines) use(doc, 'regular', 9.5).text(line, margins.left + 10, doc.y + 1, { width: contentWidth(doc) - 10 });
+  }
+}
+
+/** Header (project name) and footer (export date, 'Seite X von Y') on every page, once all exist. */
+function pageFrames(doc: Doc, document: ProjectExport): void {
+  const range = doc.bufferedPageRange();
+  const exported = `Exportiert am ${longDate.format(new Date(document.exportedAt))}`;
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // Text below the bottom margin would otherwise open a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const width = contentWidth(doc);
+    const half = width / 2;
+    use(doc, 'semibold', 9, colors.muted).text(document.project.name, margins.left, 34, { width: half + 60, height: 12, lineBreak: false, ellipsis: true });
+    use(doc, 'regular', 9, colors.muted).text('Bauakte · Projektexport', margins.left + half + 70, 34, { width: half - 70, align: 'right', lineBreak: false });
+    doc.moveTo(margins.left, 50).lineTo(margins.left + width, 50).lineWidth(0.5).strokeColor(colors.line).stroke();
+    const footerY = doc.page.height - 44;
+    doc.moveTo(margins.left, footerY - 8).lineTo(margins.left + width, footerY - 8).lineWidth(0.5).strokeColor(colors.line).stroke();
+    use(doc, 'regular', 9, colors.muted).text(exported, margins.left, footerY, { width: half + 60, lineBreak: false });
+    use(doc, 'regular', 9, colors.muted).text(`Seite ${index - range.start + 1} von ${range.count}`, margins.left + half + 70, footerY, { width: half - 70, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+function authorOf(document: ProjectExport): string {
+  return document.architect ? participantName(document.architect) : 'Bauakte';
+}
+
+/** The project as an A4 PDF with embedded fonts: what an office sends to a consultant or authority. */
+export function renderProjectPdf(input: PdfInput, fonts: PdfFonts): Promise<Buffer> {
+  const { document } = input;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins,
+    bufferPages: true,
+    lang: 'de-AT',
+    displayTitle: true,
+    pdfVersion: '1.7',
+    info: {
+      Title: `Projektexport: ${document.project.name}`,
+      Author: authorOf(document),
+      Subject: `Bauakte – Projekt ${document.project.id}`,
+      Keywords: 'Bauakte, Projektexport, Fragebogen',
+      Creator: 'Bauakte',
+      CreationDate: new Date(document.exportedAt),
+    },
+  });
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('italic', fonts.italic);
+  doc.registerFont('semibold', fonts.semibold);
+  doc.registerFont('bold', fonts.bold);
+
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  titleBlock(doc, input);
+  projectSection(doc, input);
+  peopleSection(doc, input);
+  questionnaireSection(doc, input);
+  filesSection(doc, input);
+  changesSection(doc, input);
+  pageFrames(doc, document);
+  doc.end();
+  return done;
+}
