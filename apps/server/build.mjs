@@ -16,6 +16,7 @@ await build({
   format: 'esm',
   sourcemap: true,
   external,
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  // Some CommonJS dependencies call require(); the alias keeps the name free for the sources' own imports.
+  banner: { js: "import { createRequire as bundleCreateRequire } from 'node:module'; const require = bundleCreateRequire(import.meta.url);" },
   logLevel: 'warning',
 });
