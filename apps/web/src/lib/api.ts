@@ -1,3 +1,4 @@
+import { fileNameOfDisposition } from './content-disposition';
 import { storageKeys } from './storage-keys';
 
 /** The API base comes from the build setting VITE_API_BASE and defaults to /api (spec section 7). */
@@ -91,9 +92,9 @@ async function readError(response: Response): Promise<ApiError> {
   return apiErrorOf(response.status, text, response.headers.get('retry-after'));
 }
 
-/** Calls the API with the stored Bearer token; JSON in, JSON out. Throws ApiError or NetworkError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** Sends a request with the stored Bearer token; an answer outside 200–299 becomes an ApiError. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   const token = storedToken();
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -115,7 +116,35 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     reportUnauthorized(response.status, Boolean(token) && !options.anonymous);
     throw error;
   }
+  return response;
+}
+
+/** Calls the API with the stored Bearer token; JSON in, JSON out. Throws ApiError or NetworkError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave in Content-Disposition, when it gave one. */
+  fileName: string | undefined;
+}
+
+/**
+ * A file only the Bearer token opens (a plain link cannot send it, e.g. an export): its bytes and
+ * the name the server chose. Throws ApiError or NetworkError, as apiRequest does.
+ */
+export async function apiDownload(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<DownloadedFile> {
+  const response = await send(path, options, '*/*');
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (error) {
+    // The connection broke while the body came in.
+    throw new NetworkError(error);
+  }
+  return { blob, fileName: fileNameOfDisposition(response.headers.get('content-disposition')) };
 }
