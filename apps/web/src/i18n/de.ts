@@ -498,6 +498,27 @@ export const de = {
       succeeded: 'Die Datei wurde hochgeladen.',
     },
   },
+  exportProject: {
+    intro: 'PDF zum Lesen, Drucken und Weitergeben; JSON für Programme, z. B. der Energieberatung.',
+    format: 'Dateityp',
+    pdf: 'PDF',
+    json: 'JSON',
+    delivery: 'Zustellung',
+    download: 'Download',
+    email: 'E-Mail',
+    emailAddress: 'E-Mail-Adresse',
+    emailHint: 'Der Export wird als Anhang an diese Adresse gesendet.',
+    emailRequired: 'Bitte geben Sie eine E-Mail-Adresse ein.',
+    submit: 'Exportieren',
+    submitting: 'Export wird erstellt …',
+    cancel: 'Abbrechen',
+    close: 'Schließen',
+    /** Spec section 8, verbatim. */
+    failed: 'Export fehlgeschlagen',
+    networkError: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+    sent: (email: string) => `Der Export wurde an ${email} gesendet.`,
+    noProject: 'Es ist kein Projekt ausgewählt. Bitte öffnen Sie zuerst ein Projekt.',
+  },
   chat: {
     /** Spec section 2, verbatim. */
     close: 'Schließen',

@@ -65,9 +65,17 @@ describe('ModalProvider', () => {
     expect(await within(dialog).findByText('Es wurden noch keine Kunden hinzugefügt')).toBeTruthy();
   });
 
-  it('keeps the honest placeholder for modals still being built', async () => {
+  it("loads the architects' export into 'Projekt exportieren'", async () => {
     stubApi({});
-    await open('ExportProject', ['ARCHI']);
+    await open('ExportProject', ['ARCHI'], { projectId: 7 });
+    const dialog = screen.getByRole('dialog', { name: 'Projekt exportieren' });
+    expect(await within(dialog).findByRole('radiogroup', { name: 'Dateityp' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Exportieren' })).toBeTruthy();
+  });
+
+  it('keeps the placeholder where a role has no such modal', async () => {
+    stubApi({});
+    await open('ExportProject', ['CLIENT']);
     const dialog = screen.getByRole('dialog', { name: 'Projekt exportieren' });
     expect(within(dialog).getByText('In Arbeit')).toBeTruthy();
   });

@@ -22,12 +22,17 @@ describe('modalBodyFor', () => {
     expect(modalBodyFor('UploadImage', ['ADMIN'])).toBeNull();
   });
 
-  it('builds the profile and notification settings for everyone, the chat for architects and clients, not yet the export', () => {
+  it('builds the profile and notification settings for everyone, the chat for architects and clients', () => {
     expect(modalBodyFor('UserProfil', ['CLIENT'])).not.toBeNull();
     expect(modalBodyFor('NotificationSettings', ['ARCHI'])).not.toBeNull();
     expect(modalBodyFor('ChatDialog', ['CLIENT'])).not.toBeNull();
     expect(modalBodyFor('NewChat', ['ARCHI'])).not.toBeNull();
     expect(modalBodyFor('ChatDialog', ['ADMIN'])).toBeNull();
-    expect(modalBodyFor('ExportProject', ['ARCHI'])).toBeNull();
+  });
+
+  it('builds the export for architects only (spec section 6)', () => {
+    expect(modalBodyFor('ExportProject', ['ARCHI'])).not.toBeNull();
+    expect(modalBodyFor('ExportProject', ['CLIENT'])).toBeNull();
+    expect(modalBodyFor('ExportProject', ['ADMIN'])).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ const ProjectsModal = lazyBody(() => import('../projects/projects-modal'), 'Proj
 const UploadModal = lazyBody(() => import('../files/upload-modal'), 'UploadModal');
 const ChatDialog = lazyBody(() => import('../chat/chat-dialog'), 'ChatDialog');
 const NewChatModal = lazyBody(() => import('../chat/new-chat-modal'), 'NewChatModal');
+const ExportModal = lazyBody(() => import('../export/export-modal'), 'ExportModal');
 
 /** The body of a modal type for these roles, or null where the feature is not built yet (placeholder). */
 export function modalBodyFor(type: ModalType, roles: readonly string[]): ModalBody | null {
@@ -44,6 +45,9 @@ export function modalBodyFor(type: ModalType, roles: readonly string[]): ModalBo
       return roles.includes('ARCHI') || roles.includes('CLIENT') ? ChatDialog : null;
     case 'NewChat':
       return roles.includes('ARCHI') || roles.includes('CLIENT') ? NewChatModal : null;
+    // Spec section 6: only the project's architects export it.
+    case 'ExportProject':
+      return roles.includes('ARCHI') ? ExportModal : null;
     default:
       return null;
   }

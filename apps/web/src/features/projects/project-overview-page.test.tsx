@@ -133,10 +133,11 @@ describe('ProjectOverviewPage', () => {
     expect(within(card('Projektdateien')).getByRole('button', { name: '+ Plan hochladen' })).toBeTruthy();
   });
 
-  it('opens the export modal (a placeholder until its feature lands) and the upload modal', async () => {
+  it('opens the export modal for the shown project, and the upload modal', async () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Projekt exportieren' }));
-    expect(await screen.findByRole('dialog', { name: 'Projekt exportieren' })).toBeTruthy();
+    const exportDialog = await screen.findByRole('dialog', { name: 'Projekt exportieren' });
+    expect(await within(exportDialog).findByRole('radiogroup', { name: 'Zustellung' })).toBeTruthy();
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: '+ Plan hochladen' }));
     const upload = await screen.findByRole('dialog', { name: 'Plan hochladen' });

@@ -88,7 +88,7 @@ function ProjectActions({ project }: { project: Project }) {
   return (
     <SectionCard title={t.actionsTitle}>
       <div className="flex flex-wrap gap-3">
-        <Button onClick={() => openModal('ExportProject')}>
+        <Button onClick={() => openModal('ExportProject', { projectId: project.id })}>
           <FileDown aria-hidden />
           {t.export}
         </Button>
