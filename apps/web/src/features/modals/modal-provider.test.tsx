@@ -56,6 +56,8 @@ describe('ModalProvider', () => {
     await within(dialog).findByRole('group', { name: 'Chat-Benachrichtigungen' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The dialog has no Radix trigger: the host returns the focus to the button that opened it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'öffnen' }));
   });
 
   it("titles the architects' 'AllUser' as the customer overview and loads their customers", async () => {

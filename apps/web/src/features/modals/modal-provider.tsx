@@ -20,12 +20,22 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [current, setCurrent] = useState<(OpenModal & { id: number }) | null>(null);
   const openCount = useRef(0);
+  // The element that opened the first of the modals: the dialog has no Radix trigger to return the focus to.
+  const opener = useRef<HTMLElement | null>(null);
   const openModal = useCallback<ModalControls['openModal']>((type, props) => {
+    const active = document.activeElement;
+    // A modal opened from another one (NewChat → ChatDialog) keeps the first opener.
+    if (active instanceof HTMLElement && !active.closest('[role="dialog"]')) opener.current = active;
     // A fresh id remounts the body, so reopening starts from the server's data, not stale form state.
     openCount.current += 1;
     setCurrent({ type, props, id: openCount.current });
   }, []);
   const closeModal = useCallback(() => setCurrent(null), []);
+  const returnFocus = useCallback((event: Event) => {
+    event.preventDefault();
+    if (opener.current?.isConnected) opener.current.focus();
+    opener.current = null;
+  }, []);
   const controls = useMemo(() => ({ current, openModal, closeModal }), [current, openModal, closeModal]);
   const roles = user?.roles ?? [];
   const Body = current ? modalBodyFor(current.type, roles) : null;
@@ -35,7 +45,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       {children}
       <Dialog open={current !== null} onOpenChange={(open) => (open ? undefined : closeModal())}>
         {current ? (
-          <DialogContent className="h-svh w-[80vw] max-w-none sm:rounded-none" aria-describedby={undefined}>
+          <DialogContent className="h-svh w-[80vw] max-w-none sm:rounded-none" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
             <DialogHeader>
               <DialogTitle>{modalTitle(current.type, roles)}</DialogTitle>
               <DialogDescription className="sr-only">{modalTitle(current.type, roles)}</DialogDescription>
