@@ -3,6 +3,8 @@
 //
 //   SMTP  127.0.0.1:${MAIL_CATCHER_SMTP_PORT ?? 4181}   (give the app SMTP_URL=smtp://127.0.0.1:4181)
 //   HTTP  127.0.0.1:${MAIL_CATCHER_HTTP_PORT ?? 4182}   GET /health, GET /mails?to=<address>
+//
+// Attachments come with their name, type, size and content as base64 (the exports a spec checks).
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
@@ -11,8 +13,20 @@ const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 4181);
 const httpPort = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 4182);
 const host = '127.0.0.1';
 
-/** @type {Array<{ to: string[], subject: string, text: string, html: string, receivedAt: string }>} */
+/** @typedef {{ filename: string, contentType: string, size: number, contentBase64: string }} CaughtAttachment */
+/** @type {Array<{ to: string[], subject: string, text: string, html: string, attachments: CaughtAttachment[], receivedAt: string }>} */
 const mails = [];
+
+/** @param {import('postal-mime').Attachment} attachment @returns {CaughtAttachment} */
+function attachmentOf(attachment) {
+  const contentBase64 = typeof attachment.content === 'string' ? attachment.content : Buffer.from(attachment.content).toString('base64');
+  return {
+    filename: attachment.filename ?? '',
+    contentType: attachment.mimeType,
+    size: Buffer.byteLength(contentBase64, 'base64'),
+    contentBase64,
+  };
+}
 
 const smtp = new SMTPServer({
   authOptional: true,
@@ -23,13 +37,14 @@ const smtp = new SMTPServer({
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('error', done);
     stream.on('end', () => {
-      PostalMime.parse(Buffer.concat(chunks))
+      PostalMime.parse(Buffer.concat(chunks), { attachmentEncoding: 'base64' })
         .then((email) => {
           mails.push({
             to: (email.to ?? []).map((address) => (address.address ?? '').toLowerCase()).filter(Boolean),
             subject: email.subject ?? '',
             text: email.text ?? '',
             html: email.html ?? '',
+            attachments: (email.attachments ?? []).map(attachmentOf),
             receivedAt: new Date().toISOString(),
           });
           done();

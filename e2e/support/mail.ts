@@ -1,11 +1,20 @@
 import { expect } from '@playwright/test';
 import { mailCatcherHttpPort } from './env';
 
+export interface CapturedAttachment {
+  filename: string;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  contentBase64: string;
+}
+
 export interface CapturedMail {
   to: string[];
   subject: string;
   text: string;
   html: string;
+  attachments: CapturedAttachment[];
   receivedAt: string;
 }
 
@@ -50,4 +59,11 @@ export function linkIn(mail: CapturedMail, path: string): string {
 export function appPathOf(link: string): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
+}
+
+/** The mail's attachment of that file name, its content decoded. */
+export function attachmentIn(mail: CapturedMail, filename: string): CapturedAttachment & { content: Buffer } {
+  const attachment = mail.attachments.find((candidate) => candidate.filename === filename);
+  if (!attachment) throw new Error(`no attachment ${filename} in mail "${mail.subject}" (has ${mail.attachments.map((a) => a.filename).join(', ') || 'none'})`);
+  return { ...attachment, content: Buffer.from(attachment.contentBase64, 'base64') };
 }

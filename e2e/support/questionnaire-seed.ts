@@ -59,3 +59,27 @@ export async function seedClientProject(request: APIRequestContext): Promise<See
 export async function selectProjectInSession(page: Page, projectId: number): Promise<void> {
   await page.evaluate((id) => sessionStorage.setItem('projectId', String(id)), projectId);
 }
+
+/** All four steps answered, in the API's field names and values (as the server's own tests answer them). */
+export const fullAnswers = {
+  general: { buildingUsage: 'WOHNBAU', buildingtype: 'FREISTEHEND', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'S', constructionYear: 1965 },
+  storeys: { roof: { roofType: 'SATTELDACH', isAtticHeated: false }, numberOfStoreys: '2', isBasementHeated: false, isRenovated: true },
+  windows: { isDifferentWindows: false, windowConstructionYear: 1990, typeOfGlass: 'DOUBLE_ISOLATION', frameMaterial: 'WOOD', isRollerBlindHousing: true },
+  heating: {
+    heatProducer: 'CONDENSING_BOILER',
+    fuelType: 'GAS',
+    constructionYearHeating: '2005',
+    hotWaterProduction: 'CENTRALIZED_THROUGH_HEATING',
+    heatEmission: 'SMALL_AREA_HEAT_EMISSION',
+    temperatureRegulation: 'SINGLE_ROOM_VALVE',
+  },
+} as const;
+
+/** The account (the client, as a rule) answers the whole questionnaire of the project through the API. */
+export async function answerQuestionnaireViaApi(request: APIRequestContext, account: TestAccount, projectId: number): Promise<void> {
+  const token = await loginToken(request, account);
+  for (const [step, answers] of Object.entries(fullAnswers)) {
+    const saved = await request.put(`/api/${step}/${projectId}`, { data: answers, headers: { authorization: `Bearer ${token}` } });
+    expect(saved.status(), `${step} saved`).toBe(200);
+  }
+}
