@@ -7,17 +7,18 @@ import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { median, multipartFraming, peakGrowth, rssOf, timeUpload } from './files';
 import { closeAll, rawBroadcast, stompBroadcast } from './chat';
+import { percentile, timeExports, whileExporting } from './export';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 interface Started {
   child: ChildProcess;
-  info: { port: number; token?: string; username?: string; projectId?: number; listProjectId?: number; clientToken?: string; clientUsername?: string; chatId?: number };
+  info: { port: number; token?: string; username?: string; projectId?: number; listProjectId?: number; clientToken?: string; clientUsername?: string; chatId?: number; exportProjectId?: number };
 }
 
-async function start(script: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+async function start(script: string, env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const [line] = (await once(readline.createInterface({ input: child.stdout! }), 'line')) as [string];
   return { child, info: JSON.parse(line) };
 }
@@ -45,113 +46,149 @@ async function measure(script: string, path: (info: Started['info']) => string) 
 }
 
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-const baseline = await measure('bench/servers/hello.ts', () => '/hello');
-const auth = await measure('bench/servers/bauakte.ts', () => '/api/auth/me');
-const row = (name: string, r: typeof baseline) =>
+// BENCH_ONLY=read,upload,live,export runs only those sections (all by default).
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const wanted = (section: string) => !only || only.includes(section);
+const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
   `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
-console.log(`bench: ${connections} connections, ${seconds} s each, after a warm-up of the same length`);
-console.log(row('baseline: bare Fastify GET /hello', baseline));
-console.log(row(`authenticated GET /api/auth/me (${database})`, auth));
-console.log(`ratio: the authenticated read serves ${((auth.rps / baseline.rps) * 100).toFixed(0)} % of the baseline's requests/s`);
 
-// Uploads: 100 MiB through the API (multipart, format check, store, row) against a plain pipe to a file.
-const uploadMiB = Number(process.env.BENCH_UPLOAD_MIB ?? 100);
-const uploadRuns = 3;
-const uploadBytes = uploadMiB * 1024 * 1024;
-
-async function uploadSeconds(server: Started, target: (info: Started['info']) => Parameters<typeof timeUpload>[0]) {
-  const times: number[] = [];
-  await timeUpload(target(server.info), 8 * 1024 * 1024); // warm-up
-  const { growth } = await peakGrowth(server.child, async () => {
-    for (let run = 0; run < uploadRuns; run++) times.push(await timeUpload(target(server.info), uploadBytes));
-  });
-  return { seconds: median(times), growth };
+if (wanted('read')) {
+  const baseline = await measure('bench/servers/hello.ts', () => '/hello');
+  const auth = await measure('bench/servers/bauakte.ts', () => '/api/auth/me');
+  console.log(`bench: ${connections} connections, ${seconds} s each, after a warm-up of the same length`);
+  console.log(row('baseline: bare Fastify GET /hello', baseline));
+  console.log(row(`authenticated GET /api/auth/me (${database})`, auth));
+  console.log(`ratio: the authenticated read serves ${((auth.rps / baseline.rps) * 100).toFixed(0)} % of the baseline's requests/s`);
 }
 
-const pipe = await start('bench/servers/pipe-to-file.ts');
-const pipeUpload = await uploadSeconds(pipe, (info) => ({ port: info.port, path: '/', headers: { 'content-type': 'application/pdf' } })).finally(() => stop(pipe));
-const portal = await start('bench/servers/bauakte.ts');
-let list: Awaited<ReturnType<typeof load>>;
-let portalUpload: Awaited<ReturnType<typeof uploadSeconds>>;
-try {
-  portalUpload = await uploadSeconds(portal, (info) => {
-    const framing = multipartFraming(info.projectId!);
-    return { port: info.port, path: `/api/s3/upload?projectId=${info.projectId}`, headers: { authorization: `Bearer ${info.token}`, 'content-type': framing.contentType }, framing };
-  });
-  // A project with 200 files, listed (with a signed link for each) by 10 connections at once.
-  const framing = multipartFraming(portal.info.listProjectId!);
-  const target = {
-    port: portal.info.port,
-    path: `/api/s3/upload?projectId=${portal.info.listProjectId}`,
-    headers: { authorization: `Bearer ${portal.info.token}`, 'content-type': framing.contentType },
-    framing,
-  };
-  for (let i = 0; i < 200; i++) await timeUpload(target, 2048);
-  const url = `http://127.0.0.1:${portal.info.port}/api/s3/project/${portal.info.listProjectId}`;
-  const headers = { authorization: `Bearer ${portal.info.token}` };
-  await load(url, headers);
-  list = await load(url, headers);
-} finally {
-  await stop(portal);
-}
-const throughput = (seconds: number) => uploadMiB / seconds;
-console.log(`upload: ${uploadMiB} MiB, median of ${uploadRuns} runs after a warm-up`);
-console.log(`baseline: node:http piping the body to a file      ${throughput(pipeUpload.seconds).toFixed(0).padStart(6)} MiB/s   server memory +${(pipeUpload.growth / 1024 / 1024).toFixed(0)} MiB`);
-console.log(`POST /api/s3/upload (${database}, disk store)      ${throughput(portalUpload.seconds).toFixed(0).padStart(6)} MiB/s   server memory +${(portalUpload.growth / 1024 / 1024).toFixed(0)} MiB`);
-console.log(`ratio: the upload reaches ${((pipeUpload.seconds / portalUpload.seconds) * 100).toFixed(0)} % of the baseline's throughput`);
-console.log(row('GET /api/s3/project/{id} with 200 files', list));
+if (wanted('upload')) {
+  // Uploads: 100 MiB through the API (multipart, format check, store, row) against a plain pipe to a file.
+  const uploadMiB = Number(process.env.BENCH_UPLOAD_MIB ?? 100);
+  const uploadRuns = 3;
+  const uploadBytes = uploadMiB * 1024 * 1024;
 
-// Live channel: 1,000 subscribers of one chat; a SEND through the broker (authorized, stored, read
-// back, delivered) against a bare ws broadcast of a message of the same size.
-const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
-const liveMessages = Number(process.env.BENCH_LIVE_MESSAGES ?? 200);
-const mibOf = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-const raw = await start('bench/servers/ws-broadcast.ts');
-let rawFigures: Awaited<ReturnType<typeof rawBroadcast>>;
-try {
-  rawFigures = await rawBroadcast(raw.info.port, subscribers, liveMessages);
-  closeAll([...rawFigures.sockets, rawFigures.sender]);
-} finally {
-  await stop(raw);
+  async function uploadSeconds(server: Started, target: (info: Started['info']) => Parameters<typeof timeUpload>[0]) {
+    const times: number[] = [];
+    await timeUpload(target(server.info), 8 * 1024 * 1024); // warm-up
+    const { growth } = await peakGrowth(server.child, async () => {
+      for (let run = 0; run < uploadRuns; run++) times.push(await timeUpload(target(server.info), uploadBytes));
+    });
+    return { seconds: median(times), growth };
+  }
+
+  const pipe = await start('bench/servers/pipe-to-file.ts');
+  const pipeUpload = await uploadSeconds(pipe, (info) => ({ port: info.port, path: '/', headers: { 'content-type': 'application/pdf' } })).finally(() => stop(pipe));
+  const portal = await start('bench/servers/bauakte.ts');
+  let list: Awaited<ReturnType<typeof load>>;
+  let portalUpload: Awaited<ReturnType<typeof uploadSeconds>>;
+  try {
+    portalUpload = await uploadSeconds(portal, (info) => {
+      const framing = multipartFraming(info.projectId!);
+      return { port: info.port, path: `/api/s3/upload?projectId=${info.projectId}`, headers: { authorization: `Bearer ${info.token}`, 'content-type': framing.contentType }, framing };
+    });
+    // A project with 200 files, listed (with a signed link for each) by 10 connections at once.
+    const framing = multipartFraming(portal.info.listProjectId!);
+    const target = {
+      port: portal.info.port,
+      path: `/api/s3/upload?projectId=${portal.info.listProjectId}`,
+      headers: { authorization: `Bearer ${portal.info.token}`, 'content-type': framing.contentType },
+      framing,
+    };
+    for (let i = 0; i < 200; i++) await timeUpload(target, 2048);
+    const url = `http://127.0.0.1:${portal.info.port}/api/s3/project/${portal.info.listProjectId}`;
+    const headers = { authorization: `Bearer ${portal.info.token}` };
+    await load(url, headers);
+    list = await load(url, headers);
+  } finally {
+    await stop(portal);
+  }
+  const throughput = (seconds: number) => uploadMiB / seconds;
+  console.log(`upload: ${uploadMiB} MiB, median of ${uploadRuns} runs after a warm-up`);
+  console.log(`baseline: node:http piping the body to a file      ${throughput(pipeUpload.seconds).toFixed(0).padStart(6)} MiB/s   server memory +${(pipeUpload.growth / 1024 / 1024).toFixed(0)} MiB`);
+  console.log(`POST /api/s3/upload (${database}, disk store)      ${throughput(portalUpload.seconds).toFixed(0).padStart(6)} MiB/s   server memory +${(portalUpload.growth / 1024 / 1024).toFixed(0)} MiB`);
+  console.log(`ratio: the upload reaches ${((pipeUpload.seconds / portalUpload.seconds) * 100).toFixed(0)} % of the baseline's throughput`);
+  console.log(row('GET /api/s3/project/{id} with 200 files', list));
 }
-const live = await start('bench/servers/bauakte.ts');
-let stompFigures: Awaited<ReturnType<typeof stompBroadcast>>;
-let perConnection = Number.NaN;
-let restSend: Awaited<ReturnType<typeof load>>;
-try {
-  const before = rssOf(live.child.pid!);
-  stompFigures = await stompBroadcast({
-    port: live.info.port,
-    token: live.info.token!,
-    chatId: live.info.chatId!,
-    sender: live.info.username!,
-    receiver: live.info.clientUsername!,
-    count: subscribers,
-    messages: liveMessages,
-    // Connected and subscribed, nothing sent yet: what an idle connection holds.
-    onReady: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      perConnection = (rssOf(live.child.pid!) - before) / subscribers;
-    },
-  });
-  closeAll([...stompFigures.sockets, stompFigures.sender]);
-  const url = `http://127.0.0.1:${live.info.port}/api/MessageManagment`;
-  const body = JSON.stringify({ message: 'Per REST', senderUsername: live.info.username, receiverUsername: live.info.clientUsername, chatId: live.info.chatId, isRead: false });
-  const sendOptions = { method: 'POST' as const, body, headers: { authorization: `Bearer ${live.info.token}`, 'content-type': 'application/json' } };
-  const post = async () => {
-    const result = await autocannon({ url, connections, duration: seconds, ...sendOptions });
-    if (result.errors > 0 || result.non2xx > 0) throw new Error(`REST send: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-  };
-  await post();
-  restSend = await post();
-} finally {
-  await stop(live);
+
+if (wanted('live')) {
+  // Live channel: 1,000 subscribers of one chat; a SEND through the broker (authorized, stored, read
+  // back, delivered) against a bare ws broadcast of a message of the same size.
+  const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+  const liveMessages = Number(process.env.BENCH_LIVE_MESSAGES ?? 200);
+  const mibOf = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  const raw = await start('bench/servers/ws-broadcast.ts');
+  let rawFigures: Awaited<ReturnType<typeof rawBroadcast>>;
+  try {
+    rawFigures = await rawBroadcast(raw.info.port, subscribers, liveMessages);
+    closeAll([...rawFigures.sockets, rawFigures.sender]);
+  } finally {
+    await stop(raw);
+  }
+  const live = await start('bench/servers/bauakte.ts');
+  let stompFigures: Awaited<ReturnType<typeof stompBroadcast>>;
+  let perConnection = Number.NaN;
+  let restSend: Awaited<ReturnType<typeof load>>;
+  try {
+    const before = rssOf(live.child.pid!);
+    stompFigures = await stompBroadcast({
+      port: live.info.port,
+      token: live.info.token!,
+      chatId: live.info.chatId!,
+      sender: live.info.username!,
+      receiver: live.info.clientUsername!,
+      count: subscribers,
+      messages: liveMessages,
+      // Connected and subscribed, nothing sent yet: what an idle connection holds.
+      onReady: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        perConnection = (rssOf(live.child.pid!) - before) / subscribers;
+      },
+    });
+    closeAll([...stompFigures.sockets, stompFigures.sender]);
+    const url = `http://127.0.0.1:${live.info.port}/api/MessageManagment`;
+    const body = JSON.stringify({ message: 'Per REST', senderUsername: live.info.username, receiverUsername: live.info.clientUsername, chatId: live.info.chatId, isRead: false });
+    const sendOptions = { method: 'POST' as const, body, headers: { authorization: `Bearer ${live.info.token}`, 'content-type': 'application/json' } };
+    const post = async () => {
+      const result = await autocannon({ url, connections, duration: seconds, ...sendOptions });
+      if (result.errors > 0 || result.non2xx > 0) throw new Error(`REST send: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+    };
+    await post();
+    restSend = await post();
+  } finally {
+    await stop(live);
+  }
+  const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+  console.log(`live channel: ${subscribers} subscribers, ${liveMessages} messages of ~250 bytes, first 5 not counted`);
+  console.log(`baseline: bare ws broadcast                  p50 ${ms(rawFigures.p50)}   p99 ${ms(rawFigures.p99)}   (${rawFigures.deliveries} deliveries)`);
+  console.log(`STOMP SEND → MESSAGE (${database})             p50 ${ms(stompFigures.p50)}   p99 ${ms(stompFigures.p99)}   (${stompFigures.deliveries} deliveries)`);
+  console.log(`ratio: the broker's p99 is ${(stompFigures.p99 / rawFigures.p99).toFixed(2)}× the bare broadcast's`);
+  console.log(`memory per idle connection: ${(perConnection / 1024).toFixed(1)} KB (server RSS growth ${mibOf(perConnection * subscribers)} MiB for ${subscribers})`);
+  console.log(row('REST POST /api/MessageManagment', restSend));
 }
-const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
-console.log(`live channel: ${subscribers} subscribers, ${liveMessages} messages of ~250 bytes, first 5 not counted`);
-console.log(`baseline: bare ws broadcast                  p50 ${ms(rawFigures.p50)}   p99 ${ms(rawFigures.p99)}   (${rawFigures.deliveries} deliveries)`);
-console.log(`STOMP SEND → MESSAGE (${database})             p50 ${ms(stompFigures.p50)}   p99 ${ms(stompFigures.p99)}   (${stompFigures.deliveries} deliveries)`);
-console.log(`ratio: the broker's p99 is ${(stompFigures.p99 / rawFigures.p99).toFixed(2)}× the bare broadcast's`);
-console.log(`memory per idle connection: ${(perConnection / 1024).toFixed(1)} KB (server RSS growth ${mibOf(perConnection * subscribers)} MiB for ${subscribers})`);
-console.log(row('REST POST /api/MessageManagment', restSend));
+
+// Export: a finished questionnaire and 20 photos as PDF; then the authenticated read's p99 alone and
+// while four exports run without pause, one after the other in the same server.
+if (wanted('export')) {
+  const exportRuns = Number(process.env.BENCH_EXPORT_RUNS ?? 30);
+  const server = await start('bench/servers/bauakte.ts', { BENCH_EXPORT_PROJECT: '1' });
+  try {
+    const target = { port: server.info.port, token: server.info.token!, projectId: server.info.exportProjectId! };
+    const { times, bytes } = await timeExports(target, exportRuns);
+    const readUrl = `http://127.0.0.1:${server.info.port}/api/auth/me`;
+    const headers = { authorization: `Bearer ${server.info.token}` };
+    await load(readUrl, headers); // warm-up, discarded
+    const alone = await load(readUrl, headers);
+    const busy = await whileExporting(target, 4, () => load(readUrl, headers));
+    const again = await load(readUrl, headers);
+    console.log(`export: PDF of a finished questionnaire with 20 photos (${(bytes / 1024).toFixed(0)} KB), ${exportRuns} runs one after another`);
+    console.log(`GET /api/export/pdf/{id} (${database})            p50 ${percentile(times, 50).toFixed(0).padStart(5)} ms   p99 ${percentile(times, 99).toFixed(0).padStart(5)} ms`);
+    console.log(row('GET /api/auth/me, no export running', alone));
+    console.log(row(`GET /api/auth/me, 4 exports running (${busy.exports} done)`, busy.result));
+    console.log(row('GET /api/auth/me, no export running (again)', again));
+    const quiet = Math.max(alone.p99, again.p99);
+    console.log(`ratio: the read's p99 with 4 exports running is ${(busy.result.p99 / quiet).toFixed(2)}× its p99 without (the higher of the two quiet runs)`);
+  } finally {
+    await stop(server);
+  }
+}

@@ -1,4 +1,4 @@
-// Bundles the server (with the shared domain package) into dist/main.js and dist/pdf-worker.js; npm
+// Bundles the server (with the shared domain package) into dist/main.js and dist/pdf-process.js; npm
 // dependencies stay external.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 const { dependencies = {} } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(dependencies).filter((name) => !name.startsWith('@bauakte/'));
 
-// The PDF export's worker thread is its own entry: pdf-renderer.ts loads dist/pdf-worker.js beside main.js.
+// The PDF export's process is its own entry: pdf-renderer.ts starts dist/pdf-process.js beside main.js.
 await build({
-  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/modules/export/pdf/pdf-worker.ts' },
+  entryPoints: { main: 'src/main.ts', 'pdf-process': 'src/modules/export/pdf/pdf-process.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
@@ -63,9 +64,59 @@ const chatId = (
     payload: { message: 'Bench', senderUsername: username, receiverUsername: clientUsername },
   })
 ).json<{ chatId: number }>().chatId;
+// With BENCH_EXPORT_PROJECT=1: the customer's project with a finished questionnaire and 20 photos, to export.
+const exportProjectId = process.env.BENCH_EXPORT_PROJECT === '1' ? await exportProject() : undefined;
+
+async function exportProject(): Promise<number> {
+  const architect = { authorization: `Bearer ${token}` };
+  const client = { authorization: `Bearer ${clientToken}` };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/ProjectManagment',
+    headers: architect,
+    payload: {
+      name: 'Thermische Sanierung Mühlgasse 12',
+      assignedUser: clientUsername,
+      description: 'Dämmung der obersten Geschoßdecke, Fenstertausch und Umstieg auf eine Wärmepumpe. '.repeat(8),
+      address: { street: 'Mühlgasse', number: '12/3/5', city: 'Gmünd', katastral: 1004, postalCode: '3950', country: 'Österreich' },
+    },
+  });
+  const id = created.json<{ id: number }>().id;
+  const answers: Record<string, object> = {
+    general: { buildingUsage: 'WOHNBAU', buildingtype: 'ECKHAUS', apartmentUnits: 'UNITS_3_9', renovatedUnits: 'ALL', direction: 'SO', constructionYear: 1968 },
+    storeys: { roof: { roofType: 'SATTELDACH', isAtticHeated: false }, numberOfStoreys: '3', isBasementHeated: false, isRenovated: true },
+    windows: { isDifferentWindows: false, windowConstructionYear: 1994, typeOfGlass: 'DOUBLE_ISOLATION', frameMaterial: 'PLASTIC', isRollerBlindHousing: true },
+    heating: { heatProducer: 'LOW_TEMP_BOILER', fuelType: 'GAS', constructionYearHeating: 'um 1990', hotWaterProduction: 'CENTRALIZED_THROUGH_HEATING', heatEmission: 'SMALL_AREA_HEAT_EMISSION', temperatureRegulation: 'SINGLE_ROOM_VALVE' },
+  };
+  for (const [step, body] of Object.entries(answers)) {
+    const saved = await app.inject({ method: 'PUT', url: `/api/${step}/${id}`, headers: client, payload: body });
+    if (saved.statusCode !== 200) throw new Error(`${step}: ${saved.statusCode} ${saved.body}`);
+  }
+  // Photos as a phone takes them (2,000 × 1,500 JPEG with some texture), each with its preview.
+  for (let index = 0; index < 20; index++) {
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + index, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
+    const boundary = 'bauakte-bench-photo';
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        field('projectId', String(id)) +
+          field('fileName', `Foto ${index + 1} – Fassade`) +
+          field('comment', 'Aufgenommen bei der Begehung, Blick nach Südosten.') +
+          field('documentType', 'JPG') +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto-${index + 1}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...client, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
+  }
+  return id;
+}
+
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-process.stdout.write(`${JSON.stringify({ port, token, username, projectId, listProjectId, clientToken, clientUsername, chatId })}\n`);
+process.stdout.write(`${JSON.stringify({ port, token, username, projectId, listProjectId, clientToken, clientUsername, chatId, exportProjectId })}\n`);
 
 // Exit cleanly on a signal (so --cpu-prof can write its output), leaving no schema or files behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -298,7 +298,8 @@ describe('export mails are limited and fail cleanly', () => {
       const created = await broken.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(brokenToken), payload: { name: 'Kein Versand', assignedUser: '' } });
       const id = created.json<{ id: number }>().id;
       for (let index = 0; index < 21; index += 1) {
-        const response = await broken.app.inject({ method: 'POST', url: '/api/email/send-pdf', headers: bearer(brokenToken), payload: { email: 'ziel@example.at', projectId: id } });
+        const format = index === 0 ? 'pdf' : 'json';
+        const response = await broken.app.inject({ method: 'POST', url: `/api/email/send-${format}`, headers: bearer(brokenToken), payload: { email: 'ziel@example.at', projectId: id } });
         expect(response.statusCode).toBe(502);
         expect(response.json()).toMatchObject({ code: 'MAIL_FAILED', message: 'Die E-Mail mit dem Export konnte nicht versendet werden. Bitte versuchen Sie es später erneut.' });
       }

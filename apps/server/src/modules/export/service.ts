@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   exportFileName,
   exportMailsPerHour,
@@ -21,15 +20,13 @@ import type { ProjectRepository } from '../projects/repository';
 import type { QuestionnaireRepository } from '../questionnaire/repository';
 import type { UserRepository } from '../users/repository';
 import { exportMail } from './mails';
-import type { PdfRenderer } from './pdf/pdf-renderer';
-import type { PdfInput } from './pdf/render-project-pdf';
+import type { PdfRenderer, PdfRenderInput } from './pdf/pdf-renderer';
 
 export const exportMailRules = { 'export-mail': { maxAttempts: exportMailsPerHour, windowMs: 60 * 60_000 } };
 
 /** The PDF shows this many change-log entries, and previews of this many images; the list holds all files. */
 const changesInPdf = 15;
 const thumbnailsInPdf = 60;
-const thumbnailWidthInPdf = 320;
 
 /** Contact details only: never a password hash, token or internal id. */
 const personOf = (user: UserRow | undefined): ProjectExport['customer'] =>
@@ -101,34 +98,31 @@ export function createExportService(deps: ExportServiceDeps) {
 
   const data = async (project: CheckedProject<'manage'>) => (await gather(project)).document;
 
-  /** A small JPEG of the stored WebP preview (pdfkit embeds JPEG and PNG only); none if unreadable. */
-  async function pdfThumbnail(project: CheckedProject, file: ProjectFile): Promise<Uint8Array | null> {
-    if (!file.thumbnailUrl) return null;
+  /** The stored preview of an image file (WebP); the export process makes the PDF's JPEG of it. */
+  async function preview(project: CheckedProject, file: ProjectFile): Promise<Uint8Array | null> {
     try {
-      const preview = await deps.files.thumbnailOf(project, file.id);
-      if (!preview) return null;
-      return await sharp(preview).resize({ width: thumbnailWidthInPdf, withoutEnlargement: true }).jpeg({ quality: 72 }).toBuffer();
+      return (await deps.files.thumbnailOf(project, file.id)) ?? null;
     } catch (error) {
       deps.log.warn({ err: error, fileId: file.id }, 'no preview of this file in the pdf');
       return null;
     }
   }
 
-  /** Previews are made a few at a time, so a project with many images does not hold them all at once. */
-  async function pdfThumbnails(project: CheckedProject, files: ProjectFile[]): Promise<(Uint8Array | null)[]> {
+  /** Previews of the first images, read a few at a time; a project with many images stays bounded. */
+  async function previews(project: CheckedProject, files: ProjectFile[]): Promise<(Uint8Array | null)[]> {
     const result: (Uint8Array | null)[] = files.map(() => null);
     const wanted = files.map((file, index) => ({ file, index })).filter(({ file }) => file.thumbnailUrl).slice(0, thumbnailsInPdf);
     for (let start = 0; start < wanted.length; start += 4) {
       const batch = wanted.slice(start, start + 4);
-      const made = await Promise.all(batch.map(({ file }) => pdfThumbnail(project, file)));
-      batch.forEach(({ index }, position) => (result[index] = made[position] ?? null));
+      const read = await Promise.all(batch.map(({ file }) => preview(project, file)));
+      batch.forEach(({ index }, position) => (result[index] = read[position] ?? null));
     }
     return result;
   }
 
   async function pdf(project: CheckedProject<'manage'>): Promise<ExportFile & { projectName: string }> {
     const [{ document, files }, changes] = await Promise.all([gather(project), deps.answers.changes(project.id, changesInPdf)]);
-    const input: PdfInput = { document, changes, thumbnails: await pdfThumbnails(project, files) };
+    const input: PdfRenderInput = { document, changes, previews: await previews(project, files) };
     return { fileName: exportFileName(project.id, 'pdf'), contentType: contentTypes.pdf, content: await deps.pdf.render(input), projectName: document.project.name };
   }
 

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProjectExport } from '@bauakte/domain';
 import { pdfText } from '../../../test/pdf-text';
-import { createPdfRenderer, type PdfRenderer } from './pdf-renderer';
-import type { PdfInput } from './render-project-pdf';
+import { createPdfRenderer, type PdfRenderer, type PdfRenderInput } from './pdf-renderer';
 
 const logged: unknown[][] = [];
 const log = { error: (...args: unknown[]) => void logged.push(args) };
 
-function input(name: string, description = ''): PdfInput {
+function input(name: string, description = ''): PdfRenderInput {
   const document: ProjectExport = {
     schemaVersion: 1,
     exportedAt: '2026-11-23T09:30:00.000Z',
@@ -19,15 +18,15 @@ function input(name: string, description = ''): PdfInput {
     status: 'NEW',
     files: [],
   };
-  return { document, changes: [], thumbnails: [] };
+  return { document, changes: [], previews: [] };
 }
 
-describe('pdf renderer (worker threads)', () => {
+describe('pdf renderer (export processes)', () => {
   let renderer: PdfRenderer | undefined;
   afterEach(async () => renderer?.close());
 
-  it('lays out PDFs in a worker, one after another and side by side', async () => {
-    renderer = createPdfRenderer({ log, workers: 2 });
+  it('lays out PDFs in low-priority processes, one after another and side by side', async () => {
+    renderer = createPdfRenderer({ log, processes: 2 });
     const pdfs = await Promise.all(['Erstes Projekt', 'Zweites Projekt', 'Drittes Projekt'].map((name) => renderer!.render(input(name))));
     const texts = await Promise.all(pdfs.map(async (pdf) => (await pdfText(pdf)).text));
     expect(texts[0]).toContain('Erstes Projekt');
@@ -36,7 +35,7 @@ describe('pdf renderer (worker threads)', () => {
   });
 
   it('refuses with 503 once the queue is full instead of piling work up', async () => {
-    renderer = createPdfRenderer({ log, workers: 1, maxQueue: 1 });
+    renderer = createPdfRenderer({ log, processes: 1, maxQueue: 1 });
     const running = renderer.render(input('Läuft'));
     const waiting = renderer.render(input('Wartet'));
     await expect(renderer.render(input('Zu viel'))).rejects.toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
@@ -45,21 +44,28 @@ describe('pdf renderer (worker threads)', () => {
   });
 
   it('stops a job that takes too long with a German error, and the next export works again', async () => {
-    renderer = createPdfRenderer({ log, workers: 1, timeoutMs: 1 });
+    renderer = createPdfRenderer({ log, processes: 1, timeoutMs: 1 });
     await expect(renderer.render(input('Zu langsam'))).rejects.toMatchObject({
       statusCode: 500,
       message: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
     });
     await renderer.close();
-    renderer = createPdfRenderer({ log, workers: 1 });
+    renderer = createPdfRenderer({ log, processes: 1 });
     expect((await pdfText(await renderer.render(input('Wieder da')))).text).toContain('Wieder da');
   });
 
   it('answers the German error when a PDF cannot be made, logs why, and makes the next one', async () => {
-    renderer = createPdfRenderer({ log, workers: 1 });
-    const broken = { ...input('Kaputt'), document: { ...input('Kaputt').document, files: [null] } } as unknown as PdfInput;
+    renderer = createPdfRenderer({ log, processes: 1 });
+    const broken = { ...input('Kaputt'), document: { ...input('Kaputt').document, files: [null] } } as unknown as PdfRenderInput;
     await expect(renderer.render(broken)).rejects.toMatchObject({ statusCode: 500, message: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.' });
     expect(logged.map((entry) => String((entry[0] as { err?: unknown }).err))).toContainEqual(expect.stringContaining('TypeError'));
     expect((await pdfText(await renderer.render(input('Danach')))).text).toContain('Danach');
   });
+
+  it('survives an export that outgrows its memory limit: only that export fails, the next one is made', async () => {
+    renderer = createPdfRenderer({ log, processes: 1, maxHeapMb: 64 });
+    // About 60 MB of description: more than a 64 MB heap can lay out.
+    await expect(renderer.render(input('Riesig', 'Sehr lange Beschreibung. '.repeat(2_500_000)))).rejects.toMatchObject({ statusCode: 500 });
+    expect((await pdfText(await renderer.render(input('Danach')))).text).toContain('Danach');
+  }, 60_000);
 });

@@ -1,33 +1,35 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
 import { AppError } from '../../../platform/errors';
-import type { PdfJob, PdfJobResult } from './pdf-worker';
-import type { PdfInput } from './render-project-pdf';
+import type { PdfJob, PdfJobResult } from './pdf-process';
 
 export interface PdfRendererOptions {
-  /** Worker threads; by default one core is left to the event loop. */
-  workers?: number;
+  /** Export processes; by default one core is left to the server. */
+  processes?: number;
   /** Jobs waiting beyond the running ones; more are refused with 503 rather than piling up. */
   maxQueue?: number;
-  /** A job running longer is stopped: its worker is ended and a fresh one takes the next. */
+  /** A job running longer is stopped: its process is ended and a fresh one takes the next. */
   timeoutMs?: number;
-  /** Heap limit per worker, so one huge project cannot take the server's memory. */
+  /** Heap limit per process, so one huge project cannot take the machine's memory. */
   maxHeapMb?: number;
-  /** An idle worker ends after this long; the next export starts one again. */
+  /** An idle process ends after this long; the next export starts one again. */
   idleMs?: number;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
+export type PdfRenderInput = PdfJob['input'];
+
 interface Waiting {
-  input: PdfInput;
+  input: PdfRenderInput;
   resolve(pdf: Buffer): void;
   reject(error: Error): void;
 }
 
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
   job?: Waiting & { id: number; timer: NodeJS.Timeout };
   idleTimer?: NodeJS.Timeout;
 }
@@ -36,24 +38,29 @@ const exportFailed = () => new AppError(500, 'INTERNAL_ERROR', serverMessages.ex
 const exportBusy = () => new AppError(503, 'SERVICE_UNAVAILABLE', serverMessages.exportBusy, [], { 'retry-after': '30' });
 
 /**
- * In the sources (tests, `npm run dev`) the worker is TypeScript and runs through tsx; the build
- * bundles it next to main.js as pdf-worker.js.
+ * In the sources (tests, `npm run dev`) the process runs TypeScript through tsx; the build bundles
+ * it next to main.js as pdf-process.js.
  */
-function workerEntry(): { url: URL; execArgv: string[] } {
+function processEntry(): { file: string; execArgv: string[] } {
   const fromSource = import.meta.url.endsWith('.ts');
   return fromSource
-    ? { url: new URL('./pdf-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
-    : { url: new URL('./pdf-worker.js', import.meta.url), execArgv: [] };
+    ? { file: fileURLToPath(new URL('./pdf-process.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
+    : { file: fileURLToPath(new URL('./pdf-process.js', import.meta.url)), execArgv: [] };
 }
 
-/** PDFs are laid out in worker threads, so chat and page requests stay fast while exports run. */
+/**
+ * PDFs are laid out in child processes at the lowest priority, not in worker threads: a worker
+ * shares the server's garbage-collection and image threads, which then compete with requests at
+ * full priority (measured: bench/export.ts), and a worker that runs out of memory can take the
+ * whole server down. A child process is niced as a whole and dies alone.
+ */
 export function createPdfRenderer(options: PdfRendererOptions) {
-  const size = options.workers ?? Math.max(1, Math.min(2, os.availableParallelism() - 1));
+  const size = options.processes ?? Math.max(1, Math.min(2, os.availableParallelism() - 1));
   const maxQueue = options.maxQueue ?? 16;
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxHeapMb = options.maxHeapMb ?? 256;
   const idleMs = options.idleMs ?? 60_000;
-  const entry = workerEntry();
+  const entry = processEntry();
   const slots = new Set<Slot>();
   const queue: Waiting[] = [];
   let nextId = 1;
@@ -62,42 +69,48 @@ export function createPdfRenderer(options: PdfRendererOptions) {
   function retire(slot: Slot): void {
     slots.delete(slot);
     clearTimeout(slot.idleTimer);
-    void slot.worker.terminate();
+    slot.child.kill('SIGKILL');
   }
 
-  function failJob(slot: Slot, error: Error): void {
+  function finish(slot: Slot): Slot['job'] {
     const job = slot.job;
-    if (!job) return;
+    if (!job) return undefined;
     clearTimeout(job.timer);
     slot.job = undefined;
-    job.reject(error);
+    // An idle process must not keep the server alive at shutdown.
+    slot.child.channel?.unref();
+    return job;
+  }
+
+  function onResult(slot: Slot, result: PdfJobResult): void {
+    if (slot.job?.id !== result.id) return;
+    const job = finish(slot);
+    if ('pdf' in result) job?.resolve(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
+    else {
+      options.log.error({ err: result.error }, 'pdf export failed');
+      job?.reject(exportFailed());
+    }
+    pump();
   }
 
   function spawn(): Slot {
-    const worker = new Worker(entry.url, { execArgv: entry.execArgv, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
-    worker.unref();
-    const slot: Slot = { worker };
-    worker.on('message', (result: PdfJobResult) => {
-      const job = slot.job;
-      if (!job || job.id !== result.id) return;
-      clearTimeout(job.timer);
-      slot.job = undefined;
-      if ('pdf' in result) job.resolve(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
-      else {
-        options.log.error({ err: result.error }, 'pdf export failed');
+    const child = fork(entry.file, [], {
+      execArgv: [...entry.execArgv, `--max-old-space-size=${maxHeapMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.unref();
+    const slot: Slot = { child };
+    child.on('message', (result: PdfJobResult) => onResult(slot, result));
+    child.on('error', (error) => options.log.error({ err: error }, 'pdf process failed'));
+    child.on('exit', (code, signal) => {
+      const job = finish(slot);
+      if (job) {
+        options.log.error({ code, signal }, 'pdf process ended during an export');
         job.reject(exportFailed());
       }
-      pump();
-    });
-    worker.on('error', (error) => {
-      options.log.error({ err: error }, 'pdf worker failed');
-      failJob(slot, exportFailed());
-      retire(slot);
-      pump();
-    });
-    worker.on('exit', () => {
-      failJob(slot, exportFailed());
       slots.delete(slot);
+      clearTimeout(slot.idleTimer);
       pump();
     });
     slots.add(slot);
@@ -109,13 +122,15 @@ export function createPdfRenderer(options: PdfRendererOptions) {
     slot.idleTimer = undefined;
     const id = nextId++;
     const timer = setTimeout(() => {
-      options.log.error({ timeoutMs }, 'pdf export took too long; its worker is stopped');
-      failJob(slot, exportFailed());
+      options.log.error({ timeoutMs }, 'pdf export took too long; its process is stopped');
+      const job = finish(slot);
       retire(slot);
+      job?.reject(exportFailed());
       pump();
     }, timeoutMs);
     slot.job = { ...waiting, id, timer };
-    slot.worker.postMessage({ id, input: waiting.input } satisfies PdfJob);
+    slot.child.channel?.ref();
+    slot.child.send({ id, input: waiting.input } satisfies PdfJob);
   }
 
   function idleSlot(): Slot | undefined {
@@ -138,7 +153,7 @@ export function createPdfRenderer(options: PdfRendererOptions) {
   }
 
   return {
-    render(input: PdfInput): Promise<Buffer> {
+    render(input: PdfRenderInput): Promise<Buffer> {
       if (closed) return Promise.reject(exportBusy());
       const running = [...slots].filter((slot) => slot.job).length;
       if (running >= size && queue.length >= maxQueue) return Promise.reject(exportBusy());
@@ -151,12 +166,10 @@ export function createPdfRenderer(options: PdfRendererOptions) {
     async close(): Promise<void> {
       closed = true;
       for (const waiting of queue.splice(0)) waiting.reject(exportBusy());
-      await Promise.all([...slots].map(async (slot) => {
-        failJob(slot, exportBusy());
-        clearTimeout(slot.idleTimer);
-        slots.delete(slot);
-        await slot.worker.terminate();
-      }));
+      for (const slot of [...slots]) {
+        finish(slot)?.reject(exportBusy());
+        retire(slot);
+      }
     },
   };
 }
