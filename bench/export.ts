@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import readline from 'node:readline';
 // The PDF export: how long one takes for a finished project with 20 photos, and what four running
 // exports cost everybody else — the p99 of an authenticated read with and without them, in one run.
@@ -65,4 +66,40 @@ export async function whileExporting<T>(target: ExportTarget, parallel: number, 
     exited.catch(() => undefined);
     if (child.exitCode === null) child.kill('SIGKILL');
   }
+}
+
+export interface ReadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * `connections` keep-alive clients reading the URL without pause for `seconds`; latencies in
+ * fractional milliseconds (autocannon rounds to whole ones, too coarse for a ratio of 1.2 at 3 ms).
+ */
+export async function sampleReads(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<ReadFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  const endAt = performance.now() + seconds * 1000;
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const started = performance.now();
+      const request = http.get(url, { agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode !== 200) return reject(new Error(`${url} answered ${response.statusCode}`));
+          latencies.push(performance.now() - started);
+          resolve();
+        });
+      });
+      request.on('error', reject);
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < endAt) await once();
+    }),
+  );
+  agent.destroy();
+  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }

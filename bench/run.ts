@@ -7,7 +7,7 @@ import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { median, multipartFraming, peakGrowth, rssOf, timeUpload } from './files';
 import { closeAll, rawBroadcast, stompBroadcast } from './chat';
-import { percentile, timeExports, whileExporting } from './export';
+import { percentile, sampleReads, timeExports, whileExporting, type ReadFigures } from './export';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -177,17 +177,29 @@ if (wanted('export')) {
     const { times, bytes } = await timeExports(target, exportRuns);
     const readUrl = `http://127.0.0.1:${server.info.port}/api/auth/me`;
     const headers = { authorization: `Bearer ${server.info.token}` };
-    await load(readUrl, headers); // warm-up, discarded
-    const alone = await load(readUrl, headers);
-    const busy = await whileExporting(target, 4, () => load(readUrl, headers));
-    const again = await load(readUrl, headers);
+    const read = () => sampleReads(readUrl, headers, connections, seconds);
+    await read(); // warm-up, discarded
+    // Quiet and busy phases alternate, so a drift of the machine hits both alike.
+    const quiet: ReadFigures[] = [];
+    const busy: ReadFigures[] = [];
+    let exportsDone = 0;
+    for (let round = 0; round < 3; round++) {
+      quiet.push(await read());
+      if (round === 2) break;
+      const phase = await whileExporting(target, 4, read);
+      busy.push(phase.result);
+      exportsDone += phase.exports;
+    }
+    const fixed = (value: number) => value.toFixed(1).padStart(5);
+    const phaseRow = (name: string, figures: ReadFigures[]) =>
+      `${name.padEnd(44)} ${figures.map((f) => `${f.rps.toFixed(0)} req/s p50 ${fixed(f.p50)} p99 ${fixed(f.p99)} ms`).join('  |  ')}`;
     console.log(`export: PDF of a finished questionnaire with 20 photos (${(bytes / 1024).toFixed(0)} KB), ${exportRuns} runs one after another`);
     console.log(`GET /api/export/pdf/{id} (${database})            p50 ${percentile(times, 50).toFixed(0).padStart(5)} ms   p99 ${percentile(times, 99).toFixed(0).padStart(5)} ms`);
-    console.log(row('GET /api/auth/me, no export running', alone));
-    console.log(row(`GET /api/auth/me, 4 exports running (${busy.exports} done)`, busy.result));
-    console.log(row('GET /api/auth/me, no export running (again)', again));
-    const quiet = Math.max(alone.p99, again.p99);
-    console.log(`ratio: the read's p99 with 4 exports running is ${(busy.result.p99 / quiet).toFixed(2)}× its p99 without (the higher of the two quiet runs)`);
+    console.log(`authenticated read GET /api/auth/me, ${connections} connections, ${seconds} s per phase, phases alternating:`);
+    console.log(phaseRow('  no export running', quiet));
+    console.log(phaseRow(`  4 exports running (${exportsDone} done)`, busy));
+    const medianP99 = (figures: ReadFigures[]) => median(figures.map((f) => f.p99));
+    console.log(`ratio: the read's p99 with 4 exports running is ${(medianP99(busy) / medianP99(quiet)).toFixed(2)}× its p99 without (medians of the phases)`);
   } finally {
     await stop(server);
   }
