@@ -204,6 +204,9 @@ test.describe('project files', () => {
     await expect(cardOf(page, 'Projektdateien').getByRole('article', { name: 'Bestandsplan 1960' }).getByText('PDF · 50 MB')).toBeVisible();
 
     await page.getByRole('button', { name: 'Logout' }).click();
+    // The logout ends in a full load of /login; going there before it lands interrupts it.
+    await expect(page).toHaveURL(/\/login$/);
+    await page.waitForLoadState('load');
     await loginAs(page, architect.username, architect.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await selectProjectInSession(page, projectId);
