@@ -5,7 +5,9 @@ describe('change log texts', () => {
   it('names a changed field by its German question', () => {
     expect(changedFieldLabel('roof.roofType')).toBe('Dachform');
     expect(changedFieldLabel('buildingtype')).toBe('Gebäudetyp');
-    expect(changedFieldLabel('sealevel')).toBe('Angabe „sealevel“');
+    expect(changedFieldLabel('sealevel')).toBe('Seehöhe');
+    expect(changedFieldLabel('katastral')).toBe('Katastralgemeinde (KG-Nr.)');
+    expect(changedFieldLabel('unbekannt')).toBe('Angabe „unbekannt“');
   });
 
   it('shows answers as a person reads them', () => {

@@ -1,42 +1,21 @@
-import {
-  apartmentUnitsLabels, buildingTypeLabels, buildingUsageLabels, directionLabels, frameMaterialLabels, fuelTypeLabels, heatEmissionLabels,
-  heatProducerLabels, hotWaterProductionLabels, renovatedUnitsLabels, roofTypeLabels, temperatureRegulationLabels, typeOfGlassLabels,
-} from '@bauakte/domain';
+import { fieldLabel, formatAnswer } from '@bauakte/domain';
 import { de } from '../../i18n/de';
 import { dateTimeText } from '../../lib/date-time';
 
-/** German labels of the answers that are choices, by the field's last path segment. */
-const choiceLabels: Record<string, Readonly<Record<string, string>>> = {
-  buildingUsage: buildingUsageLabels,
-  buildingtype: buildingTypeLabels,
-  apartmentUnits: apartmentUnitsLabels,
-  renovatedUnits: renovatedUnitsLabels,
-  direction: directionLabels,
-  roofType: roofTypeLabels,
-  typeOfGlass: typeOfGlassLabels,
-  frameMaterial: frameMaterialLabels,
-  heatProducer: heatProducerLabels,
-  fuelType: fuelTypeLabels,
-  hotWaterProduction: hotWaterProductionLabels,
-  heatEmission: heatEmissionLabels,
-  temperatureRegulation: temperatureRegulationLabels,
-};
-
 const fieldName = (path: string) => path.split('.').at(-1) ?? path;
 
-/** The question a changed field belongs to, e.g. 'roof.roofType' → 'Dachform'. */
+/** The question a changed field belongs to, e.g. 'roof.roofType' → 'Dachform' (the PDF export says the same). */
 export function changedFieldLabel(path: string): string {
-  const questions: Record<string, string> = de.questionnaire.questions;
-  return questions[fieldName(path)] ?? de.projectOverview.otherField(path);
+  const label = fieldLabel(path);
+  return label === fieldName(path) ? de.projectOverview.otherField(path) : label;
 }
 
 /** An answer as a person reads it: choices by their German label, yes/no, '–' for no answer. */
 export function answerText(path: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return de.projectOverview.noAnswer;
-  if (typeof value === 'boolean') return value ? de.questionnaire.yes : de.questionnaire.no;
-  if (typeof value === 'number') return new Intl.NumberFormat('de-AT', { useGrouping: false }).format(value);
-  if (typeof value === 'string') return choiceLabels[fieldName(path)]?.[value] ?? value;
-  return JSON.stringify(value);
+  const text = formatAnswer(path, value);
+  if (text !== null) return text;
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return de.projectOverview.noAnswer;
 }
 
 /** When a change was saved, in Austrian date and time. */
