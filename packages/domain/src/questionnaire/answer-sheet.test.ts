@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerSheet, fieldLabel, formatAnswer, questionLabels, stepQuestions } from './answer-sheet';
+import { answerSheet, fieldLabel, formatAnswer, stepQuestions } from './answer-sheet';
+import { questionLabels } from './question-labels';
 import { questionCountPerStep, questionnaireSteps } from './progress';
 
 describe('answer sheet', () => {

@@ -15,41 +15,8 @@ import {
   typeOfGlassLabels,
 } from './labels';
 import { questionnaireSteps, type QuestionnaireRecord, type QuestionnaireStep } from './progress';
+import { questionLabels, questionnaireStepTitles, type QuestionKey } from './question-labels';
 
-/** The four steps' titles, as the forms and the sidebar show them. */
-export const questionnaireStepTitles: Record<QuestionnaireStep, string> = {
-  general: 'Allgemeine Informationen',
-  storeys: 'Stockwerke',
-  windows: 'Fenster',
-  heating: 'Heizung',
-};
-
-/** The questions as the forms ask them; the PDF export and the change log use the same words. */
-export const questionLabels = {
-  buildingUsage: 'Gebäudenutzung',
-  buildingtype: 'Gebäudetyp',
-  apartmentUnits: 'Anzahl der Wohneinheiten',
-  renovatedUnits: 'Zu sanierende Einheiten',
-  direction: 'Ausrichtung der Hauptfassade',
-  constructionYear: 'Baujahr',
-  roofType: 'Dachform',
-  isAtticHeated: 'Ist der Dachboden beheizt?',
-  numberOfStoreys: 'Anzahl der Geschoße (ohne Dachboden und Keller)',
-  isBasementHeated: 'Ist der Keller beheizt?',
-  isRenovated: 'Wurde das Gebäude bereits saniert?',
-  isDifferentWindows: 'Gibt es unterschiedliche Fenster?',
-  windowConstructionYear: 'Baujahr der Fenster',
-  typeOfGlass: 'Verglasung',
-  frameMaterial: 'Rahmenmaterial',
-  isRollerBlindHousing: 'Gibt es Rollladenkästen?',
-  heatProducer: 'Wärmeerzeuger',
-  fuelType: 'Brennstoff',
-  constructionYearHeating: 'Baujahr der Heizung',
-  hotWaterProduction: 'Warmwasserbereitung',
-  heatEmission: 'Wärmeabgabe',
-  temperatureRegulation: 'Temperaturregelung',
-} as const;
-export type QuestionKey = keyof typeof questionLabels;
 
 /** In the data but on no form (spec section 3): named only where a stored value shows up. */
 const dataOnlyLabels: Record<string, string> = { sealevel: 'Seehöhe', katastral: 'Katastralgemeinde (KG-Nr.)' };

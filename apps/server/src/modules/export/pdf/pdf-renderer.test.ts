@@ -66,6 +66,7 @@ describe('pdf renderer (export processes)', () => {
     renderer = createPdfRenderer({ log, processes: 1, maxHeapMb: 64 });
     // About 60 MB of description: more than a 64 MB heap can lay out.
     await expect(renderer.render(input('Riesig', 'Sehr lange Beschreibung. '.repeat(2_500_000)))).rejects.toMatchObject({ statusCode: 500 });
+    expect(logged.map((entry) => String((entry[0] as { stderr?: unknown }).stderr))).toContainEqual(expect.stringMatching(/heap/i));
     expect((await pdfText(await renderer.render(input('Danach')))).text).toContain('Danach');
   }, 60_000);
 });

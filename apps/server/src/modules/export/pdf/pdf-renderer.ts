@@ -30,6 +30,8 @@ interface Waiting {
 
 interface Slot {
   child: ChildProcess;
+  /** The end of what the process wrote to stderr, logged when it ends during an export. */
+  stderrTail: string;
   job?: Waiting & { id: number; timer: NodeJS.Timeout };
   idleTimer?: NodeJS.Timeout;
 }
@@ -97,16 +99,19 @@ export function createPdfRenderer(options: PdfRendererOptions) {
     const child = fork(entry.file, [], {
       execArgv: [...entry.execArgv, `--max-old-space-size=${maxHeapMb}`],
       serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     child.unref();
-    const slot: Slot = { child };
+    const slot: Slot = { child, stderrTail: '' };
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => (slot.stderrTail = (slot.stderrTail + text).slice(-2000)));
+    (child.stderr as (NodeJS.ReadableStream & { unref?(): void }) | null)?.unref?.();
     child.on('message', (result: PdfJobResult) => onResult(slot, result));
     child.on('error', (error) => options.log.error({ err: error }, 'pdf process failed'));
     child.on('exit', (code, signal) => {
       const job = finish(slot);
       if (job) {
-        options.log.error({ code, signal }, 'pdf process ended during an export');
+        options.log.error({ code, signal, stderr: slot.stderrTail }, 'pdf process ended during an export');
         job.reject(exportFailed());
       }
       slots.delete(slot);
