@@ -182,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     mailer,
     limiter: createAttemptLimiter(throttle, exportMailRules),
     publicUrl: config.publicUrl,
+    storeConfig: { s3: config.s3, dataDir: config.dataDir },
     log: app.log,
   });
   registerExportRoutes(app, { exports, access });

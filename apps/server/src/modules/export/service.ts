@@ -20,7 +20,7 @@ import type { ProjectRepository } from '../projects/repository';
 import type { QuestionnaireRepository } from '../questionnaire/repository';
 import type { UserRepository } from '../users/repository';
 import { exportMail } from './mails';
-import type { PdfRenderer, PdfRenderInput } from './pdf/pdf-renderer';
+import type { PdfRenderer, PdfRenderInput, PdfStoreConfig } from './pdf/pdf-renderer';
 
 export const exportMailRules = { 'export-mail': { maxAttempts: exportMailsPerHour, windowMs: 60 * 60_000 } };
 
@@ -61,6 +61,8 @@ export interface ExportServiceDeps {
   mailer: Mailer;
   limiter: AttemptLimiter;
   publicUrl: string;
+  /** Where project files are: the export process opens the same store to read the previews. */
+  storeConfig: PdfStoreConfig;
   log: FastifyBaseLogger;
 }
 
@@ -69,11 +71,11 @@ export function createExportService(deps: ExportServiceDeps) {
   const userOf = async (id: number | null) => (id === null ? undefined : deps.users.findById(id));
 
   /** The document and the files it lists (the PDF needs their ids for the previews). */
-  async function gather(project: CheckedProject<'manage'>): Promise<{ document: ProjectExport; files: ProjectFile[] }> {
-    const [details, record, files, customer, architect] = await Promise.all([
+  async function gather(project: CheckedProject<'manage'>): Promise<{ document: ProjectExport; previewKeys: (string | null)[] }> {
+    const [details, record, listed, customer, architect] = await Promise.all([
       deps.projects.get(project.id),
       deps.answers.record(project.id),
-      deps.files.list(project),
+      deps.files.listWithPreviews(project),
       userOf(project.assignedUserId),
       userOf(project.createdById),
     ]);
@@ -91,38 +93,22 @@ export function createExportService(deps: ExportServiceDeps) {
       },
       progress: details.progress,
       status: details.status,
-      files: files.map(fileOf),
+      files: listed.map(({ file }) => fileOf(file)),
     };
-    return { document, files };
+    return { document, previewKeys: listed.map(({ previewKey }) => previewKey) };
   }
 
   const data = async (project: CheckedProject<'manage'>) => (await gather(project)).document;
 
-  /** The stored preview of an image file (WebP); the export process makes the PDF's JPEG of it. */
-  async function preview(project: CheckedProject, file: ProjectFile): Promise<Uint8Array | null> {
-    try {
-      return (await deps.files.thumbnailOf(project, file.id)) ?? null;
-    } catch (error) {
-      deps.log.warn({ err: error, fileId: file.id }, 'no preview of this file in the pdf');
-      return null;
-    }
-  }
-
-  /** Previews of the first images, read a few at a time; a project with many images stays bounded. */
-  async function previews(project: CheckedProject, files: ProjectFile[]): Promise<(Uint8Array | null)[]> {
-    const result: (Uint8Array | null)[] = files.map(() => null);
-    const wanted = files.map((file, index) => ({ file, index })).filter(({ file }) => file.thumbnailUrl).slice(0, thumbnailsInPdf);
-    for (let start = 0; start < wanted.length; start += 4) {
-      const batch = wanted.slice(start, start + 4);
-      const read = await Promise.all(batch.map(({ file }) => preview(project, file)));
-      batch.forEach(({ index }, position) => (result[index] = read[position] ?? null));
-    }
-    return result;
-  }
+  /** The previews of the first images; the export process reads them from the store itself. */
+  const previewsInPdf = (keys: (string | null)[]) => {
+    let left = thumbnailsInPdf;
+    return keys.map((key) => (key && left-- > 0 ? key : null));
+  };
 
   async function pdf(project: CheckedProject<'manage'>): Promise<ExportFile & { projectName: string }> {
-    const [{ document, files }, changes] = await Promise.all([gather(project), deps.answers.changes(project.id, changesInPdf)]);
-    const input: PdfRenderInput = { document, changes, previews: await previews(project, files) };
+    const [{ document, previewKeys }, changes] = await Promise.all([gather(project), deps.answers.changes(project.id, changesInPdf)]);
+    const input: PdfRenderInput = { document, changes, previewKeys: previewsInPdf(previewKeys), store: deps.storeConfig };
     return { fileName: exportFileName(project.id, 'pdf'), contentType: contentTypes.pdf, content: await deps.pdf.render(input), projectName: document.project.name };
   }
 

@@ -200,14 +200,9 @@ export function createFileService(deps: {
       };
     },
 
-    /** The stored preview (WebP) of an image file, for the PDF export; undefined for PDFs. */
-    async thumbnailOf(project: CheckedProject, fileId: number): Promise<Buffer | undefined> {
-      const row = await files.findInProject(project.id, fileId);
-      const body = row?.thumbnailKey ? await store.get(row.thumbnailKey) : undefined;
-      if (!body) return undefined;
-      const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+    /** The files with the key of their stored preview (WebP; null for PDFs), for the PDF export. */
+    async listWithPreviews(project: CheckedProject): Promise<Array<{ file: ProjectFile; previewKey: string | null }>> {
+      return (await files.listOfProject(project.id)).map((row) => ({ file: toProjectFile(row), previewKey: row.thumbnailKey }));
     },
 
     /** The objects of a project's files, read before the project (and with it the rows) is deleted. */

@@ -2,13 +2,22 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
+import type { Config } from '../../../config';
+import { createObjectStore } from '../../../platform/storage/create-store';
+import type { ObjectStore } from '../../../platform/storage/object-store';
 import { loadPdfFonts } from './pdf-fonts';
 import { renderProjectPdf, type PdfInput } from './render-project-pdf';
 
-/** What the server sends: the document, and the stored WebP previews (the JPEGs are made here). */
+/** Where the project files are, as the server's configuration says. */
+export type PdfStoreConfig = Pick<Config, 's3' | 'dataDir'>;
+
+/**
+ * What the server sends: the document and the store keys of the image previews. The previews are
+ * read and made JPEG here, so their megabytes never pass through the server's heap.
+ */
 export interface PdfJob {
   id: number;
-  input: Omit<PdfInput, 'thumbnails'> & { previews: (Uint8Array | null)[] };
+  input: Omit<PdfInput, 'thumbnails'> & { previewKeys: (string | null)[]; store: PdfStoreConfig };
 }
 
 export type PdfJobResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
@@ -35,21 +44,45 @@ function yieldToTheServer(): void {
   }
 }
 
+const stores = new Map<string, ObjectStore>();
+
+function storeOf(config: PdfStoreConfig): ObjectStore {
+  const name = JSON.stringify(config);
+  const known = stores.get(name);
+  if (known) return known;
+  const store = createObjectStore(config);
+  stores.set(name, store);
+  return store;
+}
+
+async function bytesOf(store: ObjectStore, key: string): Promise<Buffer | undefined> {
+  const body = await store.get(key);
+  if (!body) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** pdfkit embeds JPEG and PNG only: the stored WebP preview becomes a small JPEG; none if unreadable. */
-async function jpegOf(preview: Uint8Array | null): Promise<Uint8Array | null> {
-  if (!preview) return null;
+async function jpegOf(store: ObjectStore, key: string | null): Promise<Uint8Array | null> {
+  if (!key) return null;
   try {
+    const preview = await bytesOf(store, key);
+    if (!preview) return null;
     return await sharp(preview, { limitInputPixels: 4_000_000 }).resize({ width: thumbnailWidthInPdf, withoutEnlargement: true }).jpeg({ quality: 72 }).toBuffer();
-  } catch {
+  } catch (error) {
+    console.error(`pdf-process: no preview from ${key}: ${(error as Error).message}`);
     return null;
   }
 }
 
 async function render(job: PdfJob): Promise<Buffer> {
+  const store = storeOf(job.input.store);
+  const keys = job.input.previewKeys;
   const thumbnails: (Uint8Array | null)[] = [];
   // A few at a time: quick, and the process stays small however many images a project has.
-  for (let start = 0; start < job.input.previews.length; start += 4) {
-    thumbnails.push(...(await Promise.all(job.input.previews.slice(start, start + 4).map(jpegOf))));
+  for (let start = 0; start < keys.length; start += 4) {
+    thumbnails.push(...(await Promise.all(keys.slice(start, start + 4).map((key) => jpegOf(store, key)))));
   }
   return renderProjectPdf({ document: job.input.document, changes: job.input.changes, thumbnails }, loadPdfFonts());
 }

@@ -18,7 +18,7 @@ function input(name: string, description = ''): PdfRenderInput {
     status: 'NEW',
     files: [],
   };
-  return { document, changes: [], previews: [] };
+  return { document, changes: [], previewKeys: [], store: { s3: undefined, dataDir: '/nonexistent' } };
 }
 
 describe('pdf renderer (export processes)', () => {

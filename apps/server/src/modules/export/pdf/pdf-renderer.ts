@@ -6,6 +6,8 @@ import { serverMessages } from '@bauakte/domain';
 import { AppError } from '../../../platform/errors';
 import type { PdfJob, PdfJobResult } from './pdf-process';
 
+export type { PdfStoreConfig } from './pdf-process';
+
 export interface PdfRendererOptions {
   /** Export processes; by default one core is left to the server. */
   processes?: number;
