@@ -5,6 +5,7 @@ import { bearer, createTestContext, testDialects, type TestContext } from '../..
 import { multipartBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+import { startS3Server, type TestS3 } from '../../test/s3-server';
 import { pdfText } from '../../test/pdf-text';
 
 const completeAnswers = {
@@ -307,4 +308,36 @@ describe('export mails are limited and fail cleanly', () => {
       await broken.close();
     }
   }, 60_000);
+});
+
+describe('PDF export with the files in an S3 bucket', () => {
+  let s3: TestS3;
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    ctx = await createTestContext('sqlite', { env: s3.env });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await s3.close();
+  });
+
+  it('shows the preview of an image kept in the bucket: the export process reads it from there', async () => {
+    await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
+    const token = await ctx.login('mara', 'mara-passwort');
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(token), payload: { name: 'Im Bucket', assignedUser: '' } });
+    const id = created.json<{ id: number }>().id;
+    const { payload, headers } = await multipartBody([
+      ['projectId', String(id)],
+      ['fileName', 'Foto Süd'],
+      ['documentType', 'PNG'],
+      ['file', { name: 'sued.png', bytes: await samplePng(640, 480) }],
+    ]);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(token) }, payload })).statusCode).toBe(201);
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/export/pdf/${id}`, headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect((await pdfText(response.rawPayload)).text).toContain('Foto Süd');
+  });
 });
