@@ -58,7 +58,9 @@ export const serverMessages = {
   alreadyTeamMember: 'Dieser Benutzer ist bereits Mitglied des Teams.',
   notTeamMember: 'Dieser Benutzer ist kein Mitglied des Teams.',
   userCreated: 'Benutzer erfolgreich erstellt.',
-  memberAdded: (username: string, team: string) => `${username} wurde zum Team ${team} hinzugefügt.`,
+  // A team called 'Team Graz' would otherwise be added to as 'zum Team Team Graz' (issue 12).
+  memberAdded: (username: string, team: string) =>
+    /^team\b/i.test(team.trim()) ? `${username} wurde zu ${team} hinzugefügt.` : `${username} wurde zum Team ${team} hinzugefügt.`,
   invitationSent: 'Die Einladung wurde versendet.',
   alreadyRegistered: 'Dieser Benutzer hat sich bereits registriert.',
   mailFailedAfterChange: 'Die Änderung wurde gespeichert, aber die E-Mail konnte nicht versendet werden. Bitte versuchen Sie es später erneut.',

@@ -52,9 +52,9 @@ describe('labels the spec prescribes', () => {
     expect(fuelTypeLabels.WOOD).toBe('Pellets');
   });
 
-  it('shows both heat-protection glazings as Zweifach-Wärmeschutzverglasung', () => {
+  it("tells double and triple heat-protection glazing apart (the spec's double label for both is a slip, issue 12)", () => {
     expect(typeOfGlassLabels.DOUBLE_HEAT_PROTECTION).toBe('Zweifach-Wärmeschutzverglasung');
-    expect(typeOfGlassLabels.TRIPLE_HEAT_PROTECTION).toBe('Zweifach-Wärmeschutzverglasung');
+    expect(typeOfGlassLabels.TRIPLE_HEAT_PROTECTION).toBe('Dreifach-Wärmeschutzverglasung');
   });
 
   it('names radiators, floor heating and stoves for the heat emission', () => {

@@ -79,8 +79,9 @@ export const typeOfGlassLabels: Record<TypeOfGlass, string> = {
   SIMPLE: 'Einfachverglasung',
   DOUBLE_ISOLATION: 'Zweifach-Isolierverglasung',
   DOUBLE_HEAT_PROTECTION: 'Zweifach-Wärmeschutzverglasung',
-  // Spec section 3: both heat-protection glazings show the same label; kept verbatim.
-  TRIPLE_HEAT_PROTECTION: 'Zweifach-Wärmeschutzverglasung',
+  // Spec section 3 gives both heat-protection glazings the double label; issue 12 calls that a slip
+  // (a client with triple glazing could not say so), so the triple one is named as it is.
+  TRIPLE_HEAT_PROTECTION: 'Dreifach-Wärmeschutzverglasung',
 };
 
 export const frameMaterialLabels: Record<FrameMaterial, string> = {
