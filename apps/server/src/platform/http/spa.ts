@@ -17,7 +17,7 @@ function looksLikeFile(url: string): boolean {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated; unknown
+ * Serves the built web app, compressed at build time: hashed assets cached for a year, everything else revalidated; unknown
  * non-API paths get index.html so that client-side routes survive a reload.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined): Promise<void> {
@@ -27,6 +27,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const inAssets = filePath.includes(`${path.sep}assets${path.sep}`);
