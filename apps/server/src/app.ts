@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
   const { db } = database;
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel),
+    logger: deps.logger ?? loggerOptions(config.logLevel, config.logFormat),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit,

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Bauakte <no-reply@bauakte.local>'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  /** auto: human lines on a terminal, JSON otherwise (for log collectors). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
   SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60 * 30).default(120),
@@ -67,6 +69,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
+  logFormat: 'auto' | 'json' | 'pretty';
   sessionHours: number;
   /** A session without a request for this long ends (besides its lifetime of sessionHours). */
   sessionIdleMinutes: number;
@@ -157,6 +160,7 @@ function toConfig(e: Env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     sessionHours: e.SESSION_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,

@@ -106,6 +106,17 @@ describe('starting the server', () => {
     });
     expect(login.status).toBe(200);
     expect(server.output()).not.toContain('sehr-geheim');
+    // One line says where the portal runs; health checks are not logged, other requests are.
+    const port = new URL(url!).port;
+    await server.waitFor(new RegExp(`"msg":"Bauakte läuft auf http://localhost:${port}"`));
+    expect(server.output()).toContain('"url":"/api/auth/login"');
+    expect(server.output()).not.toContain('"url":"/api/health"');
+  });
+
+  it('writes human log lines with LOG_FORMAT=pretty', async () => {
+    const server = startServer({ DATA_DIR: tempDir(), PORT: '0', ADMIN_USERNAME: 'chef', ADMIN_PASSWORD: 'sehr-geheim', LOG_FORMAT: 'pretty' });
+    const [line] = await server.waitFor(/^\d{2}:\d{2}:\d{2} INFO  Bauakte läuft auf http:\/\/localhost:\d+.*$/m);
+    expect(line).not.toContain('{');
   });
 
   it('without ADMIN_* creates "admin" with a random password printed once, which logs in', async () => {

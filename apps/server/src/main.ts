@@ -76,6 +76,11 @@ async function main(): Promise<void> {
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new ConfigError(`HOST ${config.host} is not an address of this machine`);
     throw error;
   }
+  // The one line a person starting the portal looks for: the address to open (PORT=0 picks one).
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = process.env.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
+  app.log.info({ url }, `Bauakte läuft auf ${url}`);
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,8 @@ import type { App } from '../../platform/http/types';
 export function registerHealthRoutes(app: App, deps: { db: Db; version: string }): void {
   app.get(
     '/api/health',
-    { config: { public: true }, schema: { tags: ['system'], response: { 200: healthResponseSchema } } },
+    // Load balancers ask every few seconds: only a failing check is worth a log line.
+    { config: { public: true }, logLevel: 'warn', schema: { tags: ['system'], response: { 200: healthResponseSchema } } },
     async () => {
       try {
         await checkDatabase(deps.db);

@@ -1,13 +1,22 @@
 import type { FastifyServerOptions } from 'fastify';
+import { prettyLogStream } from './pretty-log';
+
+export type LogFormat = 'json' | 'pretty' | 'auto';
 
 /** Tokens travel in invitation and reset links; they must not end up in log files. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token)=)[^&#]*/gi, '$1[redacted]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * JSON lines for log collectors; human lines when a person watches the terminal (LOG_FORMAT=pretty,
+ * or 'auto' with stdout a terminal).
+ */
+export function loggerOptions(level: string, format: LogFormat = 'json'): FastifyServerOptions['logger'] {
+  const pretty = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
   return {
     level,
+    ...(pretty ? { stream: prettyLogStream(process.stdout) } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'],
       censor: '[redacted]',
