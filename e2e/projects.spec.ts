@@ -89,6 +89,20 @@ test.describe('customers, projects, dashboards and the project overview', () => 
     await expect(cardOf(page, 'Projekte mit Neuerungen')).toBeVisible();
   });
 
+  test("a house number such as '12/3/5' is taken as typed and shown on the project overview", async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    const projectName = uniqueName('Zubau');
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await createProjectThroughApp(page, projectName, null, '12/3/5');
+
+    await page.getByRole('button', { name: 'Projektübersicht' }).click();
+    const list = page.getByRole('dialog', { name: 'Projektübersicht' });
+    await list.getByRole('row').filter({ hasText: projectName }).getByRole('button').click();
+    await expect(page).toHaveURL(/\/projectOverview$/);
+    await expect(cardOf(page, 'Projektinformationen')).toContainText('Annenstraße 12/3/5, 8020 Graz, Österreich');
+  });
+
   test('the project list opens a project by a full page load, which is then edited and deleted', async ({ page, request }) => {
     const { architect, projectId } = await seedClientProject(request);
     await loginAs(page, architect.username, architect.password);

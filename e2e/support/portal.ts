@@ -52,7 +52,7 @@ export async function registerCustomerFromMail(browser: Browser, customer: NewCu
 }
 
 /** The architect creates a project through 'Projekt erstellen' (the CreateProject modal). */
-export async function createProjectThroughApp(page: Page, name: string, customerUsername: string | null): Promise<void> {
+export async function createProjectThroughApp(page: Page, name: string, customerUsername: string | null, houseNumber = '12'): Promise<void> {
   await page.getByRole('button', { name: 'Projekt erstellen', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Neues Projekt erstellen' });
   await dialog.getByLabel('Projektname').fill(name);
@@ -62,7 +62,7 @@ export async function createProjectThroughApp(page: Page, name: string, customer
     await select.selectOption(customerUsername);
   }
   await dialog.getByLabel('Straße').fill('Annenstraße');
-  await dialog.getByLabel('Hausnummer').fill('12');
+  await dialog.getByLabel('Hausnummer').fill(houseNumber);
   await dialog.getByLabel('Postleitzahl').fill('8020');
   await dialog.getByLabel('Ort').fill('Graz');
   await dialog.getByLabel('Katastralgemeinde (KG-Nummer)').fill('63101');

@@ -13,6 +13,7 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorReason, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { houseNumberInputProps } from '../../lib/house-number';
 import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
 import { completeRegistration, fetchInvitation } from './accounts-api';
@@ -69,7 +70,7 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
             <legend className="mb-2 text-sm font-semibold">{t.address}</legend>
             <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
               <TextField id="register-street" label={t.street} autoComplete="address-line1" {...field('street')} />
-              <TextField id="register-house-number" label={t.houseNumber} {...field('houseNumber')} />
+              <TextField id="register-house-number" label={t.houseNumber} {...houseNumberInputProps} {...field('houseNumber')} />
             </div>
             <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
               <TextField id="register-postal-code" label={t.postalCode} autoComplete="postal-code" {...field('postalCode')} />

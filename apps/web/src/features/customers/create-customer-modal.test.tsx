@@ -44,9 +44,8 @@ async function fillIn() {
 const submitButton = () => screen.getByRole('button', { name: 'Benutzer erstellen' });
 
 describe('CreateCustomerModal', () => {
-  it('offers the house number as a numeric input and sends it as a number, with the caller as creationName', async () => {
+  it('sends the form with the caller as creationName', async () => {
     const { api, close } = setup(() => json(201, customer));
-    expect(screen.getByLabelText('Hausnummer').getAttribute('type')).toBe('number');
     await fillIn();
     await userEvent.click(submitButton());
     await waitFor(() => expect(close).toHaveBeenCalled());
@@ -56,8 +55,22 @@ describe('CreateCustomerModal', () => {
       lastName: 'Kundin',
       email: 'klara@example.at',
       creationName: 'mara',
-      address: { street: 'Annenstraße', number: 12, city: 'Graz', country: 'Österreich', postalCode: '8020' },
+      address: { street: 'Annenstraße', number: '12', city: 'Graz', country: 'Österreich', postalCode: '8020' },
     });
+  });
+
+  it.each(['12/3/5', '5a', '17–19'])("takes the house number '%s' as typed and sends it as text", async (houseNumber) => {
+    const { api, close } = setup(() => json(201, customer));
+    const input = screen.getByLabelText('Hausnummer');
+    expect(input.getAttribute('type')).toBe('text');
+    expect(input.getAttribute('inputmode')).toBe('text');
+    expect(input.getAttribute('maxlength')).toBe('20');
+    await fillIn();
+    await userEvent.clear(input);
+    await userEvent.type(input, houseNumber);
+    await userEvent.click(submitButton());
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/api/ClientManagment')[0]?.body).toMatchObject({ address: { number: houseNumber } });
   });
 
   it('disables the button with a spinner while sending', async () => {

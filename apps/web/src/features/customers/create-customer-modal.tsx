@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { TextField } from '../../components/ui/text-field';
+import { houseNumberInputProps } from '../../lib/house-number';
 import { errorContexts, errorText, hasErrorCode, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
@@ -66,9 +67,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
           <TextField
             id={`${ids}-number`}
             label={t.number}
-            type="number"
-            inputMode="numeric"
-            min={0}
+            {...houseNumberInputProps}
             autoComplete="off"
             error={address?.number?.message}
             {...form.register('address.number')}

@@ -1,6 +1,6 @@
-import { createCustomerRequestSchema, customerAddressSchema, requestObject, type CreateCustomerRequest } from '@bauakte/domain';
+import { createCustomerRequestSchema, customerAddressSchema, requestObject } from '@bauakte/domain';
 
-/** The create-customer form as its inputs hold it; the house number is a number input's text. */
+/** The create-customer form as its inputs hold it; every field, the house number too, is text. */
 export interface CustomerFormValues {
   username: string;
   firstName: string;
@@ -21,7 +21,7 @@ const fields = createCustomerRequestSchema.shape;
 
 /**
  * The server's own field rules (same German messages); the output is the POST /api/ClientManagment
- * payload but for creationName, which is the caller. The numeric house number goes as a number.
+ * payload but for creationName, which is the caller. The house number goes as the text typed ('12/3/5').
  */
 export const customerFormSchema = requestObject({
   username: fields.username,
@@ -29,7 +29,4 @@ export const customerFormSchema = requestObject({
   lastName: fields.lastName,
   email: fields.email,
   address: customerAddressSchema,
-}).transform(({ address, ...person }): Omit<CreateCustomerRequest, 'creationName'> => ({
-  ...person,
-  address: { ...address, number: address.number === '' ? '' : Number(address.number) },
-}));
+});

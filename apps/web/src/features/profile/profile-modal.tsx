@@ -10,6 +10,7 @@ import { PasswordField } from '../../components/ui/password-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
+import { houseNumberInputProps } from '../../lib/house-number';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm } from '../feedback/feedback-context';
@@ -152,7 +153,14 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
         {addressOpen ? (
           <div id={`${ids}-address`} className="grid gap-4 sm:grid-cols-2">
             {addressOrder.map((name) => (
-              <TextField key={name} id={`${ids}-${name}`} label={t[name]} error={errors.address?.[name]?.message} {...form.register(`address.${name}`)} />
+              <TextField
+                key={name}
+                id={`${ids}-${name}`}
+                label={t[name]}
+                {...(name === 'number' ? houseNumberInputProps : {})}
+                error={errors.address?.[name]?.message}
+                {...form.register(`address.${name}`)}
+              />
             ))}
           </div>
         ) : null}

@@ -71,6 +71,18 @@ describe('CreateProjectModal', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['projects'] });
   });
 
+  it("takes a house number such as '12/3/5' in a text input and sends it as text", async () => {
+    const { api, close } = setup();
+    await screen.findByRole('option', { name: 'Klara Kundin (klara)' });
+    const houseNumber = screen.getByLabelText('Hausnummer');
+    expect(houseNumber.getAttribute('type')).toBe('text');
+    await userEvent.type(screen.getByLabelText('Projektname'), 'Zubau');
+    await userEvent.type(houseNumber, '12/3/5');
+    await submit();
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/api/ProjectManagment')[0]?.body).toMatchObject({ address: { number: '12/3/5' } });
+  });
+
   it('sends no customer for the empty choice', async () => {
     const { api, close } = setup();
     await screen.findByRole('option', { name: 'Klara Kundin (klara)' });

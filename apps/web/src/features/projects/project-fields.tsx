@@ -3,6 +3,7 @@ import { questionnaireLimits } from '@bauakte/domain';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { de } from '../../i18n/de';
+import { houseNumberInputProps } from '../../lib/house-number';
 import type { ProjectFormInput } from './project-form';
 
 const t = de.projects.create;
@@ -29,7 +30,14 @@ export function ProjectAddressFields({ idPrefix, register, errors }: FieldsProps
       <legend className="mb-2 text-sm font-semibold">{t.address}</legend>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <TextField id={`${idPrefix}-street`} label={t.street} autoComplete="off" error={address?.street?.message} {...register('address.street')} />
-        <TextField id={`${idPrefix}-number`} label={t.number} autoComplete="off" error={address?.number?.message} {...register('address.number')} />
+        <TextField
+          id={`${idPrefix}-number`}
+          label={t.number}
+          {...houseNumberInputProps}
+          autoComplete="off"
+          error={address?.number?.message}
+          {...register('address.number')}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
         <TextField id={`${idPrefix}-postal-code`} label={t.postalCode} autoComplete="off" error={address?.postalCode?.message} {...register('address.postalCode')} />
