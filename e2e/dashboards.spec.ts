@@ -18,6 +18,7 @@ test.describe('dashboards', () => {
     const architect = await createArchitectViaApi(request);
     await loginAs(page, architect.username, architect.password);
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveTitle('Dashboard – Bauakte');
 
     const userCard = cardOf(page, 'Benutzerinformationen');
     const messages = cardOf(page, 'Neusten Nachrichten');

@@ -14,6 +14,7 @@ test.describe('route guards', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/unauthorized$/);
     await expect(page.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
+    await expect(page).toHaveTitle('Kein Zugriff – Bauakte');
     await page.getByRole('link', { name: 'Zur Startseite' }).click();
     await expect(page).toHaveURL(/\/admin$/);
   });
@@ -21,5 +22,6 @@ test.describe('route guards', () => {
   test('an unknown path shows a German not-found page', async ({ page }) => {
     await page.goto('/gibt-es-nicht');
     await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+    await expect(page).toHaveTitle('Seite nicht gefunden – Bauakte');
   });
 });

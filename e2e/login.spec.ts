@@ -6,6 +6,7 @@ test.describe('login and logout', () => {
   test('the login page shows its German texts and passes axe', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeVisible();
+    await expect(page).toHaveTitle('Anmeldung – Bauakte');
     await expect(page.getByText('Hier Einloggen')).toBeVisible();
     await expect(page.getByLabel('Benutzername')).toBeVisible();
     await expect(page.getByLabel('Passwort')).toBeVisible();

@@ -34,6 +34,7 @@ test.describe('questionnaire', () => {
 
     await page.goto('/general');
     await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Informationen' })).toBeVisible();
+    await expect(page).toHaveTitle('Fragebogen: Allgemeine Informationen – Bauakte');
     await expect(page.getByText('Schritt 1 von 4')).toBeVisible();
     await expect(page.getByLabel('Gebäudenutzung')).toHaveValue('');
     await expectNoSeriousA11yViolations(page);
@@ -42,6 +43,7 @@ test.describe('questionnaire', () => {
 
     await expect(page).toHaveURL(/\/storeys$/);
     await expect(page.getByLabel('Dachform')).toBeVisible();
+    await expect(page).toHaveTitle('Fragebogen: Stockwerke – Bauakte');
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Dachform').selectOption('SATTELDACH');
     await yesNo(page, 'Ist der Dachboden beheizt?', 'Ja').check();
@@ -52,6 +54,7 @@ test.describe('questionnaire', () => {
 
     await expect(page).toHaveURL(/\/windows$/);
     await expect(page.getByRole('radiogroup', { name: 'Gibt es unterschiedliche Fenster?' })).toBeVisible();
+    await expect(page).toHaveTitle('Fragebogen: Fenster – Bauakte');
     await expectNoSeriousA11yViolations(page);
     await yesNo(page, 'Gibt es unterschiedliche Fenster?', 'Ja').check();
     await expect(page.getByText('Ihre Fenster sind unterschiedlich – Ihre Architektin bzw. Ihr Architekt wird sich bei Ihnen melden.')).toBeVisible();
@@ -65,6 +68,7 @@ test.describe('questionnaire', () => {
 
     await expect(page).toHaveURL(/\/heating$/);
     await expect(page.getByLabel('Wärmeerzeuger')).toBeVisible();
+    await expect(page).toHaveTitle('Fragebogen: Heizung – Bauakte');
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Wärmeerzeuger').selectOption('CONDENSING_BOILER');
     await page.getByLabel('Brennstoff').selectOption('HEAT_PUMP');

@@ -11,6 +11,22 @@ export const de = {
     notFoundText: 'Diese Seite gibt es nicht.',
     toStart: 'Zur Startseite',
   },
+  /** The browser tab's title of each page: '{page} – Bauakte'. */
+  documentTitles: {
+    of: (page: string) => `${page} – Bauakte`,
+    login: 'Anmeldung',
+    register: 'Registrierung',
+    forgotPassword: 'Passwort vergessen',
+    resetPassword: 'Passwort zurücksetzen',
+    admin: 'Administration',
+    dashboard: 'Dashboard',
+    dashboardClient: 'Meine Projekte',
+    projectOverview: 'Projektübersicht',
+    questionnaire: (step: string) => `Fragebogen: ${step}`,
+    impressum: 'Impressum',
+    unauthorized: 'Kein Zugriff',
+    notFound: 'Seite nicht gefunden',
+  },
   common: {
     loading: 'Laden...',
     back: 'Zurück',

@@ -10,6 +10,7 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { AccountPage } from './account-page';
 import { requestPasswordReset } from './accounts-api';
 
@@ -27,6 +28,7 @@ function BackToLogin() {
 export function ForgotPasswordPage() {
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
+  useDocumentTitle(de.documentTitles.forgotPassword);
   const form = useForm({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { username: '', email: '' } });
   const { errors, isSubmitting } = form.formState;
 

@@ -13,6 +13,7 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorReason, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { houseNumberInputProps } from '../../lib/house-number';
 import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
@@ -101,6 +102,7 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
 /** /register?token=…: completes an invitation (spec sections 2, 4, 5, 8). */
 export function RegisterPage() {
   const { token, query: invitation } = useLinkData('invitation', fetchInvitation);
+  useDocumentTitle(de.documentTitles.register);
 
   const content = () => {
     if (!token) return <CardContent><LoadFailure text={t.loadFailed} /></CardContent>;

@@ -12,6 +12,7 @@ import { NewPasswordField } from '../../components/ui/new-password-field';
 import { PasswordField } from '../../components/ui/password-field';
 import { errorContexts, errorReason, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
 import { fetchResetInfo, resetPassword } from './accounts-api';
@@ -97,6 +98,7 @@ function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
 /** /reset-password?token=…: sets a new password through the mailed link (spec sections 2, 4, 5, 8). */
 export function ResetPasswordPage() {
   const { token, query: info } = useLinkData('resetInfo', fetchResetInfo);
+  useDocumentTitle(de.documentTitles.resetPassword);
 
   const failure = (detail?: string) => (
     <CardContent className="flex flex-col gap-4">

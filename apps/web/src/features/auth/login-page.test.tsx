@@ -34,6 +34,7 @@ afterEach(() => {
 describe('LoginPage', () => {
   it('shows the heading, subtitle, fields, button and the forgot-password link', () => {
     renderLogin();
+    expect(document.title).toBe('Anmeldung – Bauakte');
     expect(screen.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeTruthy();
     expect(screen.getByText('Hier Einloggen')).toBeTruthy();
     expect(screen.getByLabelText('Benutzername')).toBeTruthy();

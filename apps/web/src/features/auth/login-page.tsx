@@ -10,6 +10,7 @@ import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorText } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { login } from './auth-api';
 import { pathAfterLogin } from './home-path';
 import { useSession } from './session-context';
@@ -65,6 +66,7 @@ export function LoginPage() {
   const form = useForm({ resolver: loginResolver, defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   useEffect(() => void loadResolver().catch(() => undefined), []);
+  useDocumentTitle(de.documentTitles.login);
 
   if (user) return <Navigate to={pathAfterLogin(user.roles, requested)} replace />;
 

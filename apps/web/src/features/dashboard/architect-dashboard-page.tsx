@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
 import { useModal } from '../modals/modal-context';
 import { LatestMessages, NewChatButton, UserInformation } from './dashboard-cards';
@@ -26,6 +27,7 @@ export function ArchitectDashboardPage() {
 }
 
 function ArchitectDashboard() {
+  useDocumentTitle(de.documentTitles.dashboard);
   const { openModal } = useModal();
   const cards: DashboardCard[] = [
     {

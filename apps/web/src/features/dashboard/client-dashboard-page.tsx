@@ -1,4 +1,5 @@
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
 import { ClientProjects } from './client-projects';
 import { LatestMessages, NewChatButton, UserInformation } from './dashboard-cards';
@@ -16,6 +17,7 @@ export const clientDefaultLayout: CardLayout = [
 /** /dashboardClient (spec section 2): the client's projects, messages and who is logged in. */
 export function ClientDashboardPage() {
   const { user } = useSession();
+  useDocumentTitle(de.documentTitles.dashboardClient);
   if (!user) return <p>{t.pleaseLogIn}</p>;
 
   const cards: DashboardCard[] = [

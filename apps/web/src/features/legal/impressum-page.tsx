@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FormError } from '../../components/ui/form-error';
 import { apiRequest } from '../../lib/api';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 function Row({ term, children }: { term: string; children: string }) {
   return (
@@ -20,6 +21,7 @@ function Row({ term, children }: { term: string; children: string }) {
 /** The legal notice; the back button returns to the previous page. */
 export function ImpressumPage() {
   const navigate = useNavigate();
+  useDocumentTitle(de.documentTitles.impressum);
   const { data, isError, isPending } = useQuery({
     queryKey: ['impressum'],
     queryFn: () => apiRequest<Impressum>('/impressum', { anonymous: true }),

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle(de.documentTitles.notFound);
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted p-4">
       <Card className="w-full max-w-md text-center">

@@ -5,9 +5,11 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../comp
 import { useSession } from '../auth/session-context';
 import { homePathFor } from '../auth/home-path';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function UnauthorizedPage() {
   const { user } = useSession();
+  useDocumentTitle(de.documentTitles.unauthorized);
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted p-4">
       <Card className="w-full max-w-md">

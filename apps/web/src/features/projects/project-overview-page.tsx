@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorReason } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm } from '../feedback/feedback-context';
 import { ProjectFilesCard } from '../files/project-files-card';
@@ -153,6 +154,7 @@ function ProjectOverview({ projectId }: { projectId: string }) {
 /** /projectOverview (spec section 2): the selected project's information, actions and files. */
 export function ProjectOverviewPage() {
   const projectId = useOverviewProjectId();
+  useDocumentTitle(de.documentTitles.projectOverview);
   if (!projectId) return null;
   return <ProjectOverview key={projectId} projectId={projectId} />;
 }

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorContexts, errorText, hasErrorCode, mayRetry, showFieldIssues } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
 import { fetchStepAnswers, questionnaireKeys, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
 import { formValuesOf, isLastStep, pathAfter, stepCount, stepNumber, stepResolvers } from './questionnaire-steps';
@@ -135,6 +136,7 @@ interface QuestionnaireStepPageProps<S extends QuestionnaireStep> {
  */
 export function QuestionnaireStepPage<S extends QuestionnaireStep>({ step, children }: QuestionnaireStepPageProps<S>) {
   const projectId = useQuestionnaireProject();
+  useDocumentTitle(de.documentTitles.questionnaire(de.questionnaire.titles[step]));
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <StepHeader step={step} />

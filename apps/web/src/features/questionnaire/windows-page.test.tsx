@@ -24,6 +24,7 @@ describe('WindowsPage', () => {
   it('with different windows hides the other questions, shows the note and saves without them', async () => {
     const { api } = setup();
     await userEvent.type(await screen.findByLabelText('Baujahr der Fenster'), '1990');
+    expect(document.title).toBe('Fragebogen: Fenster – Bauakte');
     await answer('Gibt es unterschiedliche Fenster?', 'Ja');
 
     expect(screen.getByText(note)).toBeTruthy();

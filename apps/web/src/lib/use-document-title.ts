@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { de } from '../i18n/de';
+
+/**
+ * Names the browser tab (and the history entry, which a screen reader announces on navigation)
+ * after the page: 'Dashboard – Bauakte'. Every route sets its own, so none needs to restore the last.
+ */
+export function useDocumentTitle(page: string): void {
+  useEffect(() => {
+    document.title = de.documentTitles.of(page);
+  }, [page]);
+}
