@@ -78,4 +78,26 @@ test.describe('dashboards', () => {
     await expect(page.getByRole('button', { name: /verschieben/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Neues Projekt' })).toBeVisible();
   });
+
+  test("the first Tab reaches 'Zum Inhalt springen', whose Enter moves focus past the sidebar to the page", async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(cardOf(page, 'Benutzerinformationen')).toBeVisible();
+
+    const skipLink = page.getByRole('link', { name: 'Zum Inhalt springen' });
+    await page.keyboard.press('Tab');
+    await expect(skipLink).toBeFocused();
+    await expect(skipLink).toBeInViewport();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.keyboard.press('Enter');
+    const main = page.getByRole('main');
+    await expect(main).toBeFocused();
+    await expect(main).toHaveAttribute('id', 'main-content');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The next Tab starts inside the page, not back in the sidebar.
+    await page.keyboard.press('Tab');
+    await expect(main.locator(':focus')).toHaveCount(1);
+  });
 });

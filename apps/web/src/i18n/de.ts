@@ -10,6 +10,7 @@ export const de = {
     notFoundTitle: 'Seite nicht gefunden',
     notFoundText: 'Diese Seite gibt es nicht.',
     toStart: 'Zur Startseite',
+    skipToContent: 'Zum Inhalt springen',
   },
   /** The browser tab's title of each page: '{page} – Bauakte'. */
   documentTitles: {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import type { ChatConversation } from '@bauakte/domain';
 import { json, stubApi } from '../test/api-stub';
@@ -51,6 +52,21 @@ describe('AppShell', () => {
     renderShell(['ARCHI'], '/projectOverview');
     expect(screen.getByRole('link', { name: 'Stockwerke' }).getAttribute('href')).toBe('/storeys');
     expect(screen.getByText('Willkommen mara')).toBeTruthy();
+  });
+
+  it("starts with the skip link 'Zum Inhalt springen', which moves focus to the page's main content", async () => {
+    // No timer is under test here, and user-event waits on real ones.
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    renderShell(['ARCHI'], '/dashboard');
+    await user.tab();
+    const skipLink = screen.getByRole('link', { name: 'Zum Inhalt springen' });
+    expect(document.activeElement).toBe(skipLink);
+    await user.keyboard('{Enter}');
+    const main = screen.getByRole('main');
+    expect(document.activeElement).toBe(main);
+    expect(main.id).toBe('main-content');
+    expect(within(main).getByText('Seite /dashboard')).toBeTruthy();
   });
 
   it('Home first suppresses the missing-project warning, then after 100 ms clears the project and goes to the dashboard', async () => {

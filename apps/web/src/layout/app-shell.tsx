@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../components/ui/sidebar';
+import { SkipLink } from '../components/ui/skip-link';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { useSession } from '../features/auth/session-context';
 import { homePathFor } from '../features/auth/home-path';
@@ -12,11 +13,15 @@ import { clearSelectedProject, suppressMissingProjectWarning, useSelectedProject
 import type { ModalType } from '../features/modals/modal-types';
 import { chatKeys, fetchUnread } from '../features/chat/chat-api';
 import { LiveChatProvider } from '../features/chat/live-chat-provider';
+import { de } from '../i18n/de';
 import { AppSidebar } from './app-sidebar';
 import { adminMenu, architectMenu, clientMenu, type MenuActions } from './sidebar-menus';
 
 /** Spec section 2: Home sets the suppress flag, then after 100 ms clears the project and navigates. */
 export const homeNavigationDelayMs = 100;
+
+/** The skip link's target: the page content, past the sidebar and the header. */
+const mainContentId = 'main-content';
 
 /** A notice mail links to '/dashboard?chat=12': the chat opens, and the address loses the parameter. */
 function useChatLink(openModal: (type: ModalType, props?: { chatId: number }) => void): void {
@@ -73,14 +78,16 @@ function ShellWithModals() {
 
   return (
     <SidebarProvider>
+      <SkipLink targetId={mainContentId}>{de.app.skipToContent}</SkipLink>
       <AppSidebar menu={menu} username={user?.username ?? ''} />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b border-border bg-background/95 px-3">
           <SidebarTrigger />
         </header>
-        <div className="flex-1 p-4 md:p-6">
+        {/* tabIndex -1: the skip link can focus it, Tab does not stop on it. */}
+        <main id={mainContentId} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
           <Outlet />
-        </div>
+        </main>
       </SidebarInset>
     </SidebarProvider>
   );

@@ -111,8 +111,9 @@ export function SidebarTrigger({ className }: { className?: string }) {
   );
 }
 
-export function SidebarInset({ className, ...props }: ComponentProps<'main'>) {
-  return <main className={cn('flex min-w-0 flex-1 flex-col', className)} {...props} />;
+/** The column beside the sidebar; the page's <main> lies inside, after the header. */
+export function SidebarInset({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex min-w-0 flex-1 flex-col', className)} {...props} />;
 }
 
 export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
