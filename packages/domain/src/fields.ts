@@ -29,11 +29,13 @@ export const passwordSchema = secretString()
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** The forms' house number is a numeric input; stored as text, since "12a" exists too. */
+/** House numbers are text: '12/3/5', '5a' and '17–19' exist (older clients send numbers). */
+export const houseNumberMaxLength = 20;
+
 export const houseNumberSchema = z
   .union([z.string(), z.number()])
   .transform(String)
-  .pipe(optionalText(20));
+  .pipe(optionalText(houseNumberMaxLength));
 
 export const unknownFieldsMessage = (keys: readonly string[]) =>
   `Unbekannte${keys.length === 1 ? 's Feld' : ' Felder'}: ${keys.join(', ')}`;
