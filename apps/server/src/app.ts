@@ -183,7 +183,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     limiter: createAttemptLimiter(throttle, exportMailRules),
     publicUrl: config.publicUrl,
     storeConfig: { s3: config.s3, dataDir: config.dataDir },
-    log: app.log,
   });
   registerExportRoutes(app, { exports, access });
   const notices = createFormNoticeService({

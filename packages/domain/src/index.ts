@@ -12,6 +12,7 @@ export * from './notification-settings';
 export * from './password-reset';
 export * from './password-strength';
 export * from './profile';
+export * from './address-format';
 export * from './projects';
 export * from './questionnaire/index';
 export * from './questionnaire-changes';

@@ -8,7 +8,6 @@ import {
   type ProjectFile,
   type SendExportResponse,
 } from '@bauakte/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { UserRow } from '../../platform/db/schema';
@@ -63,7 +62,6 @@ export interface ExportServiceDeps {
   publicUrl: string;
   /** Where project files are: the export process opens the same store to read the previews. */
   storeConfig: PdfStoreConfig;
-  log: FastifyBaseLogger;
 }
 
 /** The project export (issue 11): the JSON document, the PDF built from the same data, and mailing either. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
-import { formatAddress } from '../projects/project-address';
+import { formatAddress } from '@bauakte/domain';
 import { fetchClientProjects, projectKeys } from '../projects/projects-api';
 import { ProjectList } from './project-list';
 

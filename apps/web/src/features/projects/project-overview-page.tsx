@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { projectStatusLabels, type Project } from '@bauakte/domain';
+import { formatAddress, formatKatastral, projectStatusLabels, type Project } from '@bauakte/domain';
 import { FileDown, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
@@ -16,7 +16,6 @@ import { ProjectFilesCard } from '../files/project-files-card';
 import { useModal } from '../modals/modal-context';
 import { ChangeLogCard } from './change-log-card';
 import { EditProjectDialog } from './edit-project-dialog';
-import { formatAddress } from './project-address';
 import { ProjectProgress } from './project-progress';
 import { clearSelectedProject, suppressMissingProjectWarning } from './project-selection';
 import { deleteProject, fetchProject, projectKeys } from './projects-api';
@@ -43,7 +42,7 @@ function ProjectInformation({ project, isArchitect }: { project: Project; isArch
         <dl className="flex flex-col gap-3">
           <Detail term={t.name}>{project.name}</Detail>
           <Detail term={t.address}>{address || <span className="text-muted-foreground">{t.noAddress}</span>}</Detail>
-          {isArchitect && project.address.katastral !== null ? <Detail term={t.katastral}>{String(project.address.katastral).padStart(5, '0')}</Detail> : null}
+          {isArchitect && project.address.katastral !== null ? <Detail term={t.katastral}>{formatKatastral(project.address.katastral)}</Detail> : null}
           {isArchitect ? <Detail term={t.customer}>{project.assignedUser ?? de.projects.unassigned}</Detail> : null}
           {project.description.trim() ? (
             <Detail term={t.description}>

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { projectStatusLabels, type Project } from '@bauakte/domain';
+import { formatAddress, projectStatusLabels, type Project } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
-import { formatAddress } from './project-address';
 import { progressPercent } from './project-progress';
 import { selectProject } from './project-selection';
 import { fetchProjects, projectKeys } from './projects-api';

@@ -4,7 +4,9 @@ import {
   answerTexts,
   fieldLabel,
   formatAnswer,
+  formatAddress,
   formatFileSize,
+  formatKatastral,
   participantName,
   projectStatusLabels,
   questionnaireStepTitles,
@@ -38,15 +40,6 @@ const vienna = 'Europe/Vienna';
 const dateTime = new Intl.DateTimeFormat('de-AT', { timeZone: vienna, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const date = new Intl.DateTimeFormat('de-AT', { timeZone: vienna, day: '2-digit', month: '2-digit', year: 'numeric' });
 const longDate = new Intl.DateTimeFormat('de-AT', { timeZone: vienna, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
-/** Austrian cadastral municipalities have five-digit numbers; the leading zero belongs to it (01004). */
-export const formatKatastral = (katastral: number | null) => (katastral === null ? null : String(katastral).padStart(5, '0'));
-
-function addressLine(address: ProjectExport['project']['address']): string {
-  const street = [address.street, address.number].filter(Boolean).join(' ');
-  const place = [address.postalCode, address.city].filter(Boolean).join(' ');
-  return [street, place, address.country].filter(Boolean).join(', ');
-}
 
 const contentWidth = (doc: Doc) => doc.page.width - margins.left - margins.right;
 const bottomLimit = (doc: Doc) => doc.page.height - margins.bottom;
@@ -116,7 +109,7 @@ function titleBlock(doc: Doc, { document }: PdfInput): void {
   use(doc, 'semibold', 9, colors.muted).text('PROJEKTEXPORT', margins.left, margins.top, { characterSpacing: 1.2 });
   doc.moveDown(0.2);
   use(doc, 'bold', 24).text(project.name, { width: contentWidth(doc) });
-  const address = addressLine(project.address);
+  const address = formatAddress(project.address);
   const kg = formatKatastral(project.address.katastral);
   const place = [address, kg ? `KG-Nr. ${kg}` : ''].filter(Boolean).join(' · ');
   if (place) use(doc, 'regular', 11.5, colors.muted).text(place, { width: contentWidth(doc) });
@@ -142,21 +135,24 @@ function progressBar(doc: Doc, document: ProjectExport): void {
   doc.y = y + 22;
 }
 
+/** A row whose value may be blank: then 'Nicht angegeben', greyed. */
+function optionalRow(label: string, value: string | null): TableRow {
+  return value ? { label, value } : { label, value: 'Nicht angegeben', style: 'muted' };
+}
+
 function projectSection(doc: Doc, { document }: PdfInput): void {
   const { project } = document;
+  const { address } = project;
   heading(doc, 'Projekt');
-  const kg = formatKatastral(project.address.katastral);
-  const missing = (value: string, text = 'Nicht angegeben'): TableRow['value'] => value || text;
-  const rows: TableRow[] = [
+  table(doc, [
     { label: 'Projektname', value: project.name },
-    { label: 'Straße und Hausnummer', value: missing([project.address.street, project.address.number].filter(Boolean).join(' ')) },
-    { label: 'PLZ und Ort', value: missing([project.address.postalCode, project.address.city].filter(Boolean).join(' ')) },
-    { label: 'Land', value: missing(project.address.country) },
-    { label: 'Katastralgemeinde (KG-Nr.)', value: kg ?? 'Nicht angegeben', style: kg ? undefined : 'muted' },
+    optionalRow('Straße und Hausnummer', [address.street, address.number].filter(Boolean).join(' ')),
+    optionalRow('PLZ und Ort', [address.postalCode, address.city].filter(Boolean).join(' ')),
+    optionalRow('Land', address.country),
+    optionalRow('Katastralgemeinde (KG-Nr.)', formatKatastral(address.katastral)),
     { label: 'Status', value: projectStatusLabels[document.status] },
     { label: 'Fortschritt des Fragebogens', value: `${document.progress} %` },
-  ];
-  table(doc, rows.map((row) => (row.value === 'Nicht angegeben' ? { ...row, style: 'muted' } : row)));
+  ]);
   subheading(doc, 'Beschreibung');
   if (project.description.trim()) paragraph(doc, project.description);
   else paragraph(doc, 'Keine Beschreibung.', colors.muted, 'italic');
@@ -164,12 +160,11 @@ function projectSection(doc: Doc, { document }: PdfInput): void {
 
 function personRows(person: ProjectExport['customer']): TableRow[] {
   if (!person) return [{ label: 'Name', value: 'Nicht zugewiesen', style: 'muted' }];
-  const optional = (label: string, value: string): TableRow => (value ? { label, value } : { label, value: 'Nicht angegeben', style: 'muted' });
   return [
     { label: 'Name', value: participantName(person) },
     { label: 'Benutzername', value: person.username },
-    optional('E-Mail', person.email),
-    optional('Telefon', person.phoneNumber),
+    optionalRow('E-Mail', person.email),
+    optionalRow('Telefon', person.phoneNumber),
   ];
 }
 

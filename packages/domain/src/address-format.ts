@@ -1,3 +1,5 @@
+// No imports: lists, the project page and the PDF export write addresses the same way.
+
 interface AddressParts {
   street: string;
   number: string;
@@ -11,4 +13,9 @@ export function formatAddress({ street, number, city, country, postalCode = '' }
   const streetLine = [street, number].filter(Boolean).join(' ');
   const cityLine = [postalCode, city].filter(Boolean).join(' ');
   return [streetLine, cityLine, country].filter(Boolean).join(', ');
+}
+
+/** Austrian cadastral municipalities have five-digit numbers; the leading zero belongs to it (01004). */
+export function formatKatastral(katastral: number | null): string | null {
+  return katastral === null ? null : String(katastral).padStart(5, '0');
 }
