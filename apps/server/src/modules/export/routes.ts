@@ -1,7 +1,7 @@
 import { exportFormats, projectExportJsonSchema, projectIdParamsSchema, sendExportRequestSchema, sendExportResponseSchema, type ExportFormat } from '@bauakte/domain';
 import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
 import { contentDisposition } from '../../platform/http/content-disposition';
-import { addressingId, validBody } from '../../platform/http/request-body';
+import { requiredAddressingId, validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { ExportService } from './service';
 
@@ -33,10 +33,7 @@ export function registerExportRoutes(app: App, deps: { exports: ExportService; a
       async (request) => {
         const caller = callerOf(request);
         // The project is named in the body: who may export it is decided before the rest is judged.
-        const projectId = addressingId(request, 'projectId');
-        // A body that names no project has nothing to decide access on: it is simply invalid.
-        if (projectId === null) validBody(request);
-        const project = await deps.access.project(caller, projectId, 'manage');
+        const project = await deps.access.project(caller, requiredAddressingId(request, 'projectId'), 'manage');
         return deps.exports.send(caller, project, format, validBody(request).email);
       },
     );

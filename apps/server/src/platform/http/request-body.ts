@@ -70,6 +70,16 @@ export function addressingId(request: FastifyRequest, field: string): number | n
 }
 
 /**
+ * Like addressingId for a field the body must have: a body that names no object has nothing to
+ * decide access on, so it is judged at once (400); a well-formed id that names nothing stays null (404).
+ */
+export function requiredAddressingId(request: FastifyRequest, field: string): number | null {
+  const id = addressingId(request, field);
+  if (id === null) validBody(request);
+  return id;
+}
+
+/**
  * Like addressingField for a required text. A body that names nothing has nothing to decide access
  * on: it is simply invalid (400).
  */
