@@ -415,6 +415,7 @@ export const de = {
       number: 'Hausnummer',
       city: 'Ort',
       katastral: 'Katastralgemeinde (KG-Nummer)',
+      katastralHint: 'Fünfstellig, mit führender Null, z. B. 01004',
       postalCode: 'Postleitzahl',
       country: 'Land',
       submit: 'Projekt erstellen',

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  claimedUsernameSchema, projectAddressSchema, requestObject, singleLineString, updateProjectRequestSchema, type Project,
+  checkAustrianAddress, claimedUsernameSchema, formatKatastral, projectAddressSchema, requestObject, singleLineString, updateProjectRequestSchema, type Project,
 } from '@bauakte/domain';
 
-/** The project form as the inputs hold it: every field text, the Katastralgemeinde a number input's text. */
+/** The project form as the inputs hold it: every field text, the Katastralgemeinde five digits of text ('01004'). */
 export interface ProjectFormValues {
   name: string;
   /** The customer's username; '' for none. Only creating a project assigns one. */
@@ -32,7 +32,7 @@ export function projectFormValues(project: Project): ProjectFormValues {
     name: project.name,
     assignedUser: project.assignedUser ?? '',
     description: project.description,
-    address: { street, number, city, katastral: katastral === null ? '' : String(katastral), postalCode, country },
+    address: { street, number, city, katastral: formatKatastral(katastral) ?? '', postalCode, country },
   };
 }
 
@@ -61,7 +61,7 @@ export const projectFormSchema = requestObject({
       .pipe(addressFields.katastral),
     postalCode: addressFields.postalCode,
     country: addressFields.country,
-  }),
+  }).superRefine(checkAustrianAddress),
 });
 
 export const projectFormResolver = zodResolver(projectFormSchema);
