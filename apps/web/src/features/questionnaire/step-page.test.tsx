@@ -63,6 +63,7 @@ describe('unsaved changes', () => {
 
   it('lets the browser ask when the tab closes, only while something is unsaved', async () => {
     setupGeneral();
+    sessionStorage.setItem('token', 'test-token');
     await screen.findByLabelText('Gebäudenutzung');
     const unload = () => {
       const event = new Event('beforeunload', { cancelable: true });
@@ -72,6 +73,9 @@ describe('unsaved changes', () => {
     expect(unload()).toBe(false);
     await select('Gebäudenutzung', 'WOHNBAU');
     expect(unload()).toBe(true);
+    // Logging out: the session is gone before the login page loads, so there is nothing to keep.
+    sessionStorage.removeItem('token');
+    expect(unload()).toBe(false);
   });
 
   it('does not ask after saving', async () => {

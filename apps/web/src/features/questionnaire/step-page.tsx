@@ -9,6 +9,7 @@ import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { errorContexts, errorText, hasErrorCode, mayRetry, showFieldIssues } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
+import { storageKeys } from '../../lib/storage-keys';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
@@ -56,7 +57,7 @@ function StepLinks({ step }: { step: QuestionnaireStep }) {
                   {number}
                 </span>
                 <span className="sr-only">{t.stepLink(number, t.titles[each])}</span>
-                <span aria-hidden className={cn('hidden min-w-0 truncate md:inline', isCurrent ? 'font-semibold' : 'text-muted-foreground')}>
+                <span aria-hidden className={cn('hidden min-w-0 leading-tight md:inline', isCurrent ? 'font-semibold' : 'text-muted-foreground')}>
                   {t.titles[each]}
                 </span>
               </Link>
@@ -109,7 +110,11 @@ function useUnsavedChangesGuard(isDirty: boolean, leaving: RefObject<boolean>) {
 
   useEffect(() => {
     if (!isDirty) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      // Logging out loads the login page after the session is gone: nothing could be saved any more.
+      if (sessionStorage.getItem(storageKeys.token) === null) return;
+      event.preventDefault();
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [isDirty]);
