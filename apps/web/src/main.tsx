@@ -3,13 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { SessionProvider } from './features/auth/session-provider';
-import { createRouter } from './router';
+import { storageKeys } from './lib/storage-keys';
+import { createRouter, preloadStartPage } from './router';
 import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 const router = createRouter();
+// A logged-in user reloading or opening a page: fetch its chunks now, not after the shell's.
+if (sessionStorage.getItem(storageKeys.token)) preloadStartPage(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
