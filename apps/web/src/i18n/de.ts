@@ -122,6 +122,9 @@ export const de = {
     ok: 'OK',
     cancel: 'Abbrechen',
   },
+  toast: {
+    dismiss: 'Meldung schließen',
+  },
   forms: {
     passwordMismatch: 'Passwörter stimmen nicht überein!',
   },

@@ -62,7 +62,7 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
 export function EditProjectDialog({ project, open, onOpenChange }: EditProjectDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{t.edit}</DialogTitle>
           <DialogDescription>{t.editDescription}</DialogDescription>
