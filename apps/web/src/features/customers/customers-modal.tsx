@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorReason } from '../../lib/api-errors';
 import { DataTable } from '../../components/ui/data-table';
+import { EmailText } from '../../components/ui/email-text';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
@@ -58,7 +59,9 @@ function CustomerRow({ customer }: { customer: Customer }) {
         </Button>
       </th>
       <td className="py-3 pr-4">{name || t.noName}</td>
-      <td className="py-3 pr-4 break-all">{customer.email}</td>
+      <td className="py-3 pr-4">
+        <EmailText email={customer.email} />
+      </td>
       <td className="py-3 pr-4">{userStatusLabels[customer.status]}</td>
       <td className="py-3 pr-4">{customer.creationName}</td>
       <td className="py-3">
