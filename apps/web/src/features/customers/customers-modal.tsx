@@ -11,7 +11,7 @@ import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
 import { useSession } from '../auth/session-context';
-import { useAlert, useConfirm } from '../feedback/feedback-context';
+import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import { useModal } from '../modals/modal-context';
 import { projectKeys } from '../projects/projects-api';
 import { customerKeys, deleteCustomer, fetchCustomers } from './customers-api';
@@ -22,6 +22,7 @@ const t = de.customers.list;
 function DeleteCustomer({ username }: { username: string }) {
   const confirm = useConfirm();
   const alert = useAlert();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
 
@@ -31,6 +32,7 @@ function DeleteCustomer({ username }: { username: string }) {
     setDeleting(true);
     try {
       await deleteCustomer(username);
+      notify(de.toast.customerDeleted(username));
     } catch (error) {
       void alert({ title: t.deleteFailed, description: errorReason(error) });
     } finally {
