@@ -92,14 +92,20 @@ describe('AppShell', () => {
     expect(screen.getByText('Seite /dashboardClient')).toBeTruthy();
   });
 
-  it('Home is a link to the dashboard: a ctrl-click is left to the browser (a new tab) and keeps this tab as it is', async () => {
+  it('Home is a link to the dashboard: a ctrl or middle click opens it in a new tab, with this tab and its project left alone', async () => {
+    const open = vi.fn(() => null);
+    vi.stubGlobal('open', open);
     selectProject(7);
     renderShell(['ARCHI'], '/projectOverview');
     const home = screen.getByRole('link', { name: 'Home' });
     expect(home.getAttribute('href')).toBe('/dashboard');
-    const clicked = fireEvent.click(home, { ctrlKey: true });
-    // fireEvent answers false when a handler called preventDefault: the browser would not open the tab.
-    expect(clicked).toBe(true);
+    fireEvent.click(home, { ctrlKey: true });
+    fireEvent(home, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }));
+    // window.open keeps the opener, so Chromium copies the session (token, project) into the new tab.
+    expect(open.mock.calls).toEqual([
+      [expect.stringMatching(/\/dashboard$/), '_blank'],
+      [expect.stringMatching(/\/dashboard$/), '_blank'],
+    ]);
     await act(async () => vi.advanceTimersByTime(homeNavigationDelayMs));
     expect(isMissingProjectWarningSuppressed()).toBe(false);
     expect(getSelectedProjectId()).toBe('7');

@@ -13,6 +13,20 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
 }
 
+/** Ctrl/cmd + click or a middle click: the user asks for the page in a new tab. */
+function asksForNewTab(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return (event.button === 0 && (event.ctrlKey || event.metaKey)) || event.button === 1;
+}
+
+/**
+ * Chromium copies sessionStorage (the token, the chosen project) only into tabs opened with an opener,
+ * as window.open does, not into tabs opened by a ctrl or middle click: those would land on the login.
+ */
+function openInNewTab(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  window.open(event.currentTarget.href, '_blank');
+}
+
 function MenuEntry({ item }: { item: MenuItem }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
@@ -21,16 +35,21 @@ function MenuEntry({ item }: { item: MenuItem }) {
 
   if (item.url) {
     const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      if (asksForNewTab(event)) {
+        openInNewTab(event);
+        return;
+      }
       if (!isPlainClick(event)) return;
       closeOnPhone();
       if (!item.action) return;
       event.preventDefault();
       item.action();
     };
+    const onAuxClick = (event: MouseEvent<HTMLAnchorElement>) => (asksForNewTab(event) ? openInNewTab(event) : undefined);
     return (
       <SidebarMenuItem>
         <SidebarMenuButton asChild isActive={pathname === item.url} tooltip={item.title}>
-          <Link to={item.url} onClick={onClick}>
+          <Link to={item.url} onClick={onClick} onAuxClick={onAuxClick}>
             <Icon aria-hidden />
             <span>{item.title}</span>
           </Link>
