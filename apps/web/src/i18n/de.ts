@@ -122,6 +122,19 @@ export const de = {
     ok: 'OK',
     cancel: 'Abbrechen',
   },
+  /** Confirmations after create, save and delete; where the spec names a text it is used instead. */
+  toast: {
+    dismiss: 'Meldung schließen',
+    customerCreated: 'Kunde angelegt',
+    customerDeleted: (username: string) => `Das Konto von "${username}" wurde gelöscht.`,
+    projectCreated: 'Projekt angelegt',
+    projectSaved: 'Projekt gespeichert',
+    projectDeleted: 'Projekt gelöscht',
+    profileSaved: 'Profil gespeichert',
+    notificationSettingsSaved: 'Benachrichtigungseinstellungen gespeichert',
+    teamDeleted: (team: string) => `Das Team „${team}“ wurde gelöscht.`,
+    memberRemoved: (user: string, team: string) => `„${user}“ wurde aus dem Team „${team}“ entfernt.`,
+  },
   forms: {
     passwordMismatch: 'Passwörter stimmen nicht überein!',
   },

@@ -72,7 +72,7 @@ describe('AppShell', () => {
   it('Home first suppresses the missing-project warning, then after 100 ms clears the project and goes to the dashboard', async () => {
     selectProject(7);
     renderShell(['ARCHI'], '/projectOverview');
-    fireEvent.click(screen.getByRole('button', { name: 'Home' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Home' }));
     expect(isMissingProjectWarningSuppressed()).toBe(true);
     expect(getSelectedProjectId()).toBe('7');
     await act(async () => vi.advanceTimersByTime(homeNavigationDelayMs - 1));
@@ -85,9 +85,41 @@ describe('AppShell', () => {
 
   it('takes a client Home to /dashboardClient', async () => {
     renderShell(['CLIENT'], '/general');
-    fireEvent.click(screen.getByRole('button', { name: 'Home' }));
+    const home = screen.getByRole('link', { name: 'Home' });
+    expect(home.getAttribute('href')).toBe('/dashboardClient');
+    fireEvent.click(home);
     await act(async () => vi.advanceTimersByTime(homeNavigationDelayMs));
     expect(screen.getByText('Seite /dashboardClient')).toBeTruthy();
+  });
+
+  it('Home is a link to the dashboard: a ctrl or middle click opens it in a new tab, with this tab and its project left alone', async () => {
+    const open = vi.fn(() => null);
+    vi.stubGlobal('open', open);
+    selectProject(7);
+    renderShell(['ARCHI'], '/projectOverview');
+    const home = screen.getByRole('link', { name: 'Home' });
+    expect(home.getAttribute('href')).toBe('/dashboard');
+    fireEvent.click(home, { ctrlKey: true });
+    fireEvent(home, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }));
+    // window.open keeps the opener, so Chromium copies the session (token, project) into the new tab.
+    expect(open.mock.calls).toEqual([
+      [expect.stringMatching(/\/dashboard$/), '_blank'],
+      [expect.stringMatching(/\/dashboard$/), '_blank'],
+    ]);
+    await act(async () => vi.advanceTimersByTime(homeNavigationDelayMs));
+    expect(isMissingProjectWarningSuppressed()).toBe(false);
+    expect(getSelectedProjectId()).toBe('7');
+    expect(screen.getByText('Seite /projectOverview')).toBeTruthy();
+  });
+
+  it('links the questionnaire steps and Impressum, and keeps dialog entries as buttons', () => {
+    selectProject(7);
+    renderShell(['ARCHI'], '/projectOverview');
+    for (const [name, href] of [['Übersicht', '/projectOverview'], ['Allgemeine Informationen', '/general'], ['Fenster', '/windows'], ['Heizung', '/heating'], ['Impressum', '/impressum']]) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    expect(screen.getByRole('button', { name: 'Projekt erstellen' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Projekt erstellen' })).toBeNull();
   });
 
   it('Logout clears the project and logs out through the session', async () => {

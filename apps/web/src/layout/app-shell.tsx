@@ -60,6 +60,7 @@ function ShellWithModals() {
 
   const actions = useMemo<MenuActions>(
     () => ({
+      homePath: homePathFor(roles),
       goHome,
       openModal: (type: ModalType) => openModal(type),
       logout: () => {
@@ -67,7 +68,7 @@ function ShellWithModals() {
         void logout();
       },
     }),
-    [goHome, openModal, logout],
+    [roles, goHome, openModal, logout],
   );
 
   const menu = roles.includes('ADMIN')

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Building2 } from 'lucide-react';
 import {
@@ -7,6 +8,25 @@ import {
 import { de } from '../i18n/de';
 import type { MenuItem } from './sidebar-menus';
 
+/** A click the browser would not turn into a new tab or window: the entry's action may take it over. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+}
+
+/** Ctrl/cmd + click or a middle click: the user asks for the page in a new tab. */
+function asksForNewTab(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return (event.button === 0 && (event.ctrlKey || event.metaKey)) || event.button === 1;
+}
+
+/**
+ * Chromium copies sessionStorage (the token, the chosen project) only into tabs opened with an opener,
+ * as window.open does, not into tabs opened by a ctrl or middle click: those would land on the login.
+ */
+function openInNewTab(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  window.open(event.currentTarget.href, '_blank');
+}
+
 function MenuEntry({ item }: { item: MenuItem }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
@@ -14,10 +34,22 @@ function MenuEntry({ item }: { item: MenuItem }) {
   const closeOnPhone = () => (isMobile ? setOpenMobile(false) : undefined);
 
   if (item.url) {
+    const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      if (asksForNewTab(event)) {
+        openInNewTab(event);
+        return;
+      }
+      if (!isPlainClick(event)) return;
+      closeOnPhone();
+      if (!item.action) return;
+      event.preventDefault();
+      item.action();
+    };
+    const onAuxClick = (event: MouseEvent<HTMLAnchorElement>) => (asksForNewTab(event) ? openInNewTab(event) : undefined);
     return (
       <SidebarMenuItem>
         <SidebarMenuButton asChild isActive={pathname === item.url} tooltip={item.title}>
-          <Link to={item.url} onClick={closeOnPhone}>
+          <Link to={item.url} onClick={onClick} onAuxClick={onAuxClick}>
             <Icon aria-hidden />
             <span>{item.title}</span>
           </Link>
@@ -86,7 +118,7 @@ export function AppSidebar({ menu, username }: { menu: MenuItem[]; username: str
         </SidebarGroup>
       </SidebarContent>
       <SidebarFooter>
-        <p className="truncate px-2 py-1 text-sm group-data-[state=collapsed]/sidebar:sr-only">{de.sidebar.welcome(username)}</p>
+        <p className="px-2 py-1 text-sm [overflow-wrap:anywhere] group-data-[state=collapsed]/sidebar:sr-only">{de.sidebar.welcome(username)}</p>
       </SidebarFooter>
     </Sidebar>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { adminMenu, architectMenu, clientMenu, type MenuItem } from './sidebar-menus';
 
-const actions = () => ({ goHome: vi.fn(), openModal: vi.fn(), logout: vi.fn() });
+const actions = () => ({ homePath: '/dashboard', goHome: vi.fn(), openModal: vi.fn(), logout: vi.fn() });
 const titles = (menu: MenuItem[]) => menu.map((item) => (item.items ? `${item.title}: ${item.items.map((i) => i.title).join(', ')}` : item.title));
 
 describe('sidebar menus', () => {

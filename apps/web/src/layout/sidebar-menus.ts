@@ -6,7 +6,11 @@ import {
 import { de } from '../i18n/de';
 import type { ModalType } from '../features/modals/modal-types';
 
-/** A sidebar entry (spec section 2): title, optional url, icon, action and optional sub-items. */
+/**
+ * A sidebar entry (spec section 2): title, optional url, icon, action and optional sub-items. An entry
+ * with a url is a link; with a url and an action, a plain click runs the action and a ctrl/middle
+ * click opens the url in a new tab.
+ */
 export interface MenuItem {
   title: string;
   url?: string;
@@ -18,6 +22,8 @@ export interface MenuItem {
 }
 
 export interface MenuActions {
+  /** The role's dashboard: Home is a link there, so it can open in a new tab. */
+  homePath: string;
   goHome(): void;
   openModal(type: ModalType): void;
   logout(): void;
@@ -35,7 +41,8 @@ const projectSection: MenuItem = {
   ],
 };
 
-const home = (a: MenuActions): MenuItem => ({ title: de.sidebar.home, icon: Home, action: a.goHome });
+/** A link to the dashboard; a plain click runs goHome instead (clear the project, then navigate). */
+const home = (a: MenuActions): MenuItem => ({ title: de.sidebar.home, url: a.homePath, icon: Home, action: a.goHome });
 const impressum: MenuItem = { title: de.sidebar.impressum, url: '/impressum', icon: Scale };
 const logout = (a: MenuActions): MenuItem => ({ title: de.sidebar.logout, icon: LogOut, action: a.logout });
 const modal = (title: string, icon: LucideIcon, type: ModalType, a: MenuActions): MenuItem => ({ title, icon, action: () => a.openModal(type) });

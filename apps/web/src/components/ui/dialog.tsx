@@ -3,22 +3,31 @@ import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
+import { ToastSlot } from './toast';
 
 export const Dialog = DialogPrimitive.Root;
+
+/**
+ * One size for every dialog. Phones (below 768 px, the app's mobile breakpoint): a full-screen sheet.
+ * Desktop: 80 % of the viewport wide (spec section 2), as high as its content up to the full viewport
+ * height, centred; longer content scrolls inside, under a header that stays in place.
+ */
+export const dialogContentClassName = cn(
+  'fixed inset-0 z-50 flex h-dvh w-full flex-col overflow-hidden bg-background shadow-lg',
+  'md:inset-auto md:left-1/2 md:top-1/2 md:h-auto md:max-h-dvh md:w-[80vw] md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-lg md:border md:border-border',
+);
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 flex max-h-screen w-full max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto border border-border bg-background p-6 shadow-lg sm:rounded-lg',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring">
+      <DialogPrimitive.Content className={cn(dialogContentClassName, className)} {...props}>
+        <div data-dialog-body="" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-6 md:px-6">
+          {children}
+        </div>
+        <ToastSlot />
+        {/* Outside the scrolling body: the close button stays at the top however far the body is scrolled. */}
+        <DialogPrimitive.Close className="absolute right-3 top-3 z-20 rounded-sm p-1.5 opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring md:right-4 md:top-4">
           <X className="size-4" aria-hidden />
           <span className="sr-only">{de.common.close}</span>
         </DialogPrimitive.Close>
@@ -27,16 +36,28 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
   );
 }
 
+/** Stays at the top of the scrolling body, so the title is always in view. */
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-8', className)} {...props} />;
+  return (
+    <div
+      className={cn('sticky top-0 z-10 -mx-4 flex flex-col gap-1.5 border-b border-border bg-background px-4 pb-3 pr-12 pt-4 md:-mx-6 md:px-6 md:pr-14 md:pt-6', className)}
+      {...props}
+    />
+  );
 }
 
+/** Stays at the bottom of the scrolling body, so the buttons are in reach without scrolling to the end. */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return (
+    <div
+      className={cn('sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-border bg-background px-4 py-3 md:-mx-6 md:flex-row md:justify-end md:px-6', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg font-semibold leading-none', className)} {...props} />;
+  return <DialogPrimitive.Title className={cn('text-lg font-semibold leading-snug', className)} {...props} />;
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {

@@ -135,7 +135,7 @@ export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
 export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>) {
   const { state, isMobile } = useSidebar();
   if (state === 'collapsed' && !isMobile) return null;
-  return <div className={cn('flex h-8 shrink-0 items-center px-2 text-xs font-semibold uppercase tracking-wide text-sidebar-foreground/70', className)} {...props} />;
+  return <div className={cn('flex min-h-8 shrink-0 items-center px-2 py-1 text-xs font-semibold uppercase tracking-wide text-sidebar-foreground/70 [overflow-wrap:anywhere]', className)} {...props} />;
 }
 
 export function SidebarMenu({ className, ...props }: ComponentProps<'ul'>) {
@@ -161,7 +161,9 @@ export function SidebarMenuButton({ asChild = false, isActive = false, tooltip, 
       data-active={isActive}
       aria-current={isActive ? 'page' : undefined}
       className={cn(
-        'flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm outline-none ring-ring transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium [&>svg]:size-4 [&>svg]:shrink-0 [&>span]:truncate group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:[&>span]:sr-only',
+        // Titles wrap rather than being cut off; a single word too long for the line is hyphenated where the
+        // browser knows German hyphenation and otherwise broken at the edge.
+        'flex min-h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 py-1.5 text-left text-sm leading-snug outline-none ring-ring transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium [&>svg]:size-4 [&>svg]:shrink-0 [&>span]:min-w-0 [&>span]:hyphens-auto [&>span]:[overflow-wrap:break-word] group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:[&>span]:sr-only',
         className,
       )}
       {...(asChild ? {} : { type: 'button' as const })}

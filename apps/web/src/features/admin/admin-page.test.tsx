@@ -127,6 +127,7 @@ describe('AdminPage', () => {
     await userEvent.click(deleteSouth);
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(within(list).queryByRole('heading', { name: 'Süd' })).toBeNull());
+    expect(screen.getByText('Das Team „Süd“ wurde gelöscht.')).toBeTruthy();
     expect(api.callsTo('DELETE', '/api/team/delete')[0]?.path).toBe('/api/team/delete?name=S%C3%BCd');
   });
 
@@ -137,6 +138,7 @@ describe('AdminPage', () => {
     const question = await screen.findByRole('alertdialog', { name: 'Soll "mara" wirklich aus "Nord" entfernt werden?' });
     await userEvent.click(within(question).getByRole('button', { name: 'Entfernen' }));
     expect(await screen.findByRole('alertdialog', { name: 'Fehler beim Entfernen des Benutzers' })).toBeTruthy();
+    expect(screen.queryByText(/wurde aus dem Team/)).toBeNull();
     expect(api.callsTo('DELETE', '/api/team/remove')[0]?.path).toBe('/api/team/remove?teamName=Nord&username=mara');
   });
 

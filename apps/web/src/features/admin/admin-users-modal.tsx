@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { roleLabels, userStatusLabels, type UserListItem } from '@bauakte/domain';
 import { DataTable } from '../../components/ui/data-table';
+import { EmailText } from '../../components/ui/email-text';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
@@ -16,7 +17,9 @@ function UserRow({ user }: { user: UserListItem }) {
         {user.username}
       </th>
       <td className="py-3 pr-4">{name || t.noName}</td>
-      <td className="py-3 pr-4 break-all">{user.email}</td>
+      <td className="py-3 pr-4">
+        <EmailText email={user.email} />
+      </td>
       <td className="py-3 pr-4">{roleLabels[user.role]}</td>
       <td className="py-3 pr-4">{userStatusLabels[user.status]}</td>
       <td className="py-3">{user.role === 'ARCHI' && user.status === 'INVITED' ? <ResendInvitationButton username={user.username} /> : null}</td>

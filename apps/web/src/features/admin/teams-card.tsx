@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { errorReason } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
-import { useAlert, useConfirm } from '../feedback/feedback-context';
+import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import { deleteTeam, removeMember } from './admin-api';
 import { useRefreshAdminLists, useTeams } from './use-admin-lists';
 
@@ -16,14 +16,16 @@ const t = de.admin.teams;
 function useConfirmedChange() {
   const confirm = useConfirm();
   const alert = useAlert();
+  const notify = useNotify();
   const refresh = useRefreshAdminLists();
   const [busy, setBusy] = useState<string | null>(null);
 
-  const run = async (key: string, question: string, confirmLabel: string, change: () => Promise<void>, failure: string) => {
+  const run = async (key: string, question: string, confirmLabel: string, change: () => Promise<void>, failure: string, done: string) => {
     if (!(await confirm({ title: question, confirmLabel, destructive: true }))) return;
     setBusy(key);
     try {
       await change();
+      notify(done);
     } catch (error) {
       void alert({ title: failure, description: errorReason(error) });
     } finally {
@@ -49,7 +51,7 @@ function TeamItem({ team, busy, run }: { team: Team } & ReturnType<typeof useCon
           size="sm"
           aria-describedby={headingId}
           disabled={busy !== null}
-          onClick={() => void run(`team:${team.teamName}`, t.confirmDelete(team.teamName), t.delete, () => deleteTeam(team.teamName), t.deleteFailed)}
+          onClick={() => void run(`team:${team.teamName}`, t.confirmDelete(team.teamName), t.delete, () => deleteTeam(team.teamName), t.deleteFailed, de.toast.teamDeleted(team.teamName))}
         >
           {deleting ? <Spinner /> : <Trash2 aria-hidden />}
           {t.delete}
@@ -71,7 +73,7 @@ function TeamItem({ team, busy, run }: { team: Team } & ReturnType<typeof useCon
                   aria-describedby={memberId}
                   disabled={busy !== null}
                   onClick={() =>
-                    void run(key, t.confirmRemove(username, team.teamName), t.remove, () => removeMember(team.teamName, username), t.removeFailed)
+                    void run(key, t.confirmRemove(username, team.teamName), t.remove, () => removeMember(team.teamName, username), t.removeFailed, de.toast.memberRemoved(username, team.teamName))
                   }
                 >
                   {busy === key ? <Spinner /> : <UserMinus aria-hidden />}

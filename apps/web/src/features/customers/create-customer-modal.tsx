@@ -9,6 +9,7 @@ import { houseNumberInputProps } from '../../lib/house-number';
 import { errorContexts, errorText, hasErrorCode, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
+import { useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { customerFormSchema, emptyCustomerForm } from './customer-form';
 import { createCustomer, customerKeys } from './customers-api';
@@ -20,6 +21,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
   const ids = useId();
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const [error, setError] = useState('');
   const form = useForm({ resolver: zodResolver(customerFormSchema), defaultValues: emptyCustomerForm });
   const { errors, isSubmitting } = form.formState;
@@ -40,6 +42,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
       return;
     }
     void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    notify(de.toast.customerCreated);
     close();
   });
 

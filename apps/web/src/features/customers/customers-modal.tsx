@@ -6,11 +6,12 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorReason } from '../../lib/api-errors';
 import { DataTable } from '../../components/ui/data-table';
+import { EmailText } from '../../components/ui/email-text';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
 import { useSession } from '../auth/session-context';
-import { useAlert, useConfirm } from '../feedback/feedback-context';
+import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import { useModal } from '../modals/modal-context';
 import { projectKeys } from '../projects/projects-api';
 import { customerKeys, deleteCustomer, fetchCustomers } from './customers-api';
@@ -21,6 +22,7 @@ const t = de.customers.list;
 function DeleteCustomer({ username }: { username: string }) {
   const confirm = useConfirm();
   const alert = useAlert();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
 
@@ -30,6 +32,7 @@ function DeleteCustomer({ username }: { username: string }) {
     setDeleting(true);
     try {
       await deleteCustomer(username);
+      notify(de.toast.customerDeleted(username));
     } catch (error) {
       void alert({ title: t.deleteFailed, description: errorReason(error) });
     } finally {
@@ -58,7 +61,9 @@ function CustomerRow({ customer }: { customer: Customer }) {
         </Button>
       </th>
       <td className="py-3 pr-4">{name || t.noName}</td>
-      <td className="py-3 pr-4 break-all">{customer.email}</td>
+      <td className="py-3 pr-4">
+        <EmailText email={customer.email} />
+      </td>
       <td className="py-3 pr-4">{userStatusLabels[customer.status]}</td>
       <td className="py-3 pr-4">{customer.creationName}</td>
       <td className="py-3">

@@ -21,13 +21,15 @@ export interface Feedback {
   confirm(options: ConfirmOptions): Promise<boolean>;
   /** Tells the user something in an accessible dialog; resolves when it is dismissed. */
   alert(options: AlertOptions): Promise<void>;
+  /** Confirms a finished action in a toast that goes away by itself, e.g. 'Kunde angelegt'. */
+  notify(message: string): void;
 }
 
 export const FeedbackContext = createContext<Feedback | null>(null);
 
-function useFeedback(): Feedback {
+export function useFeedback(): Feedback {
   const feedback = useContext(FeedbackContext);
-  if (!feedback) throw new Error('useConfirm/useAlert outside FeedbackProvider');
+  if (!feedback) throw new Error('useFeedback/useConfirm/useAlert/useNotify outside FeedbackProvider');
   return feedback;
 }
 
@@ -37,4 +39,8 @@ export function useConfirm(): Feedback['confirm'] {
 
 export function useAlert(): Feedback['alert'] {
   return useFeedback().alert;
+}
+
+export function useNotify(): Feedback['notify'] {
+  return useFeedback().notify;
 }

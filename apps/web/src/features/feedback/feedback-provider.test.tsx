@@ -3,11 +3,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { FeedbackProvider } from './feedback-provider';
-import { useAlert, useConfirm } from './feedback-context';
+import { useAlert, useConfirm, useNotify } from './feedback-context';
 
 function Probe() {
   const confirm = useConfirm();
   const alert = useAlert();
+  const notify = useNotify();
   const [answer, setAnswer] = useState('noch keine Antwort');
   return (
     <div>
@@ -16,6 +17,9 @@ function Probe() {
       </button>
       <button type="button" onClick={() => void alert({ title: 'Löschen fehlgeschlagen', description: 'Dieses Team gibt es nicht.' }).then(() => setAnswer('gelesen'))}>
         melden
+      </button>
+      <button type="button" onClick={() => notify('Projekt gelöscht')}>
+        bestätigen
       </button>
       <p>{answer}</p>
     </div>
@@ -55,5 +59,15 @@ describe('FeedbackProvider', () => {
     expect(within(dialog).queryByRole('button', { name: 'Abbrechen' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('gelesen')).toBeTruthy();
+  });
+
+  it('confirms a finished action in a toast of a polite live region, next to the page, not in a dialog', async () => {
+    render(<FeedbackProvider><Probe /></FeedbackProvider>);
+    await userEvent.click(screen.getByText('bestätigen'));
+    const toast = screen.getByText('Projekt gelöscht');
+    expect(toast.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Meldung schließen' }));
+    expect(screen.queryByText('Projekt gelöscht')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter,
   AlertDialogHeader, AlertDialogTitle,
 } from '../../components/ui/alert-dialog';
+import { Toaster, useToastQueue } from '../../components/ui/toast';
 import { de } from '../../i18n/de';
 import { FeedbackContext, type AlertOptions, type ConfirmOptions, type Feedback } from './feedback-context';
 
@@ -12,9 +13,14 @@ interface Request extends ConfirmOptions {
   resolve(confirmed: boolean): void;
 }
 
-/** Hosts the in-app replacements of window.confirm and window.alert; requests queue up one by one. */
+/**
+ * Hosts the in-app replacements of window.confirm and window.alert (requests queue up one by one)
+ * and the confirmation toasts.
+ */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Request[]>([]);
+  const toasts = useToastQueue();
+  const { notify } = toasts;
   const nextId = useRef(0);
   const current = queue[0];
 
@@ -38,13 +44,14 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       alert: async (options: AlertOptions) => {
         await enqueue('alert', options);
       },
+      notify,
     }),
-    [enqueue],
+    [enqueue, notify],
   );
 
   return (
     <FeedbackContext.Provider value={feedback}>
-      {children}
+      <Toaster queue={toasts}>{children}</Toaster>
       <AlertDialog open={current !== undefined} onOpenChange={(open) => (!open && current ? settle(current, false) : undefined)}>
         {current ? (
           <AlertDialogContent key={current.id} {...(current.description ? {} : { 'aria-describedby': undefined })}>

@@ -40,7 +40,7 @@ function ImagePreview({ file }: { file: ProjectFile }) {
       </button>
       <Dialog open={open} onOpenChange={setOpen}>
         {open ? (
-          <DialogContent className="w-[95vw] max-w-5xl">
+          <DialogContent>
             <DialogHeader>
               <DialogTitle className="break-words">{file.name}</DialogTitle>
               <DialogDescription className="sr-only">{t.imageDialogDescription}</DialogDescription>

@@ -8,6 +8,7 @@ import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { useSelectedProjectId } from '../projects/project-selection';
 import { DropZone } from './drop-zone';
@@ -32,6 +33,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 export function UploadModal({ close }: ModalBodyProps) {
   const ids = useId();
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const projectId = useSelectedProjectId();
   const upload = useUpload();
   const form = useForm<UploadFormValues, unknown, UploadFormOutput>({ resolver: uploadFormResolver, defaultValues: emptyUploadForm });
@@ -80,6 +82,8 @@ export function UploadModal({ close }: ModalBodyProps) {
     setNote({ text: t.modal.succeeded, cancelled: false });
     await wait(uploadCloseDelayMs);
     void queryClient.invalidateQueries({ queryKey: fileKeys.list(projectId) });
+    // The note above closes with the modal; the same sentence stays a moment longer as a toast.
+    notify(t.modal.succeeded);
     close();
   };
 

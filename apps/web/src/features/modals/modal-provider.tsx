@@ -15,7 +15,10 @@ function modalTitle(type: ModalType, roles: readonly string[]): string {
 
 const noProps = {};
 
-/** One modal at a time, 80 % of the viewport wide and full height (spec section 2). */
+/**
+ * One modal at a time, in the app's one dialog size: 80 % of the viewport wide (spec section 2) and as
+ * high as its content up to the full viewport height; a full-screen sheet on phones.
+ */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [current, setCurrent] = useState<(OpenModal & { id: number }) | null>(null);
@@ -45,7 +48,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       {children}
       <Dialog open={current !== null} onOpenChange={(open) => (open ? undefined : closeModal())}>
         {current ? (
-          <DialogContent className="h-svh w-[80vw] max-w-none sm:rounded-none" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
+          <DialogContent aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
             <DialogHeader>
               <DialogTitle>{modalTitle(current.type, roles)}</DialogTitle>
               <DialogDescription className="sr-only">{modalTitle(current.type, roles)}</DialogDescription>

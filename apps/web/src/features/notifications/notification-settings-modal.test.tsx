@@ -46,6 +46,7 @@ describe('NotificationSettingsModal', () => {
     await userEvent.click(checkbox('Ab 50 % Fortschritt'));
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(screen.getByText('Benachrichtigungseinstellungen gespeichert')).toBeTruthy();
     expect(api.callsTo('PUT', '/api/notificationSettings/mara')[0]?.body).toEqual({
       chatAll: false, chatNone: true, formAll: false, form50: true, form75: false, form95: false, form100: false, formNone: false,
     });

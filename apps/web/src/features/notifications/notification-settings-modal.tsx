@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorContexts, errorText } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
+import { useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { chooseOption, notificationFlags, notificationOptions, type NotificationOption } from './notification-options';
 import { fetchNotificationSettings, notificationSettingsKey, saveNotificationSettings } from './notification-settings-api';
@@ -52,6 +53,7 @@ function OptionGroup({
 
 function SettingsForm({ username, initial, isArchitect, close }: { username: string; initial: NotificationSettings; isArchitect: boolean; close(): void }) {
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const [error, setError] = useState('');
   const defaults = notificationFlags(initial);
   const form = useForm({ resolver: zodResolver(notificationSettingsSchema), defaultValues: defaults });
@@ -64,6 +66,7 @@ function SettingsForm({ username, initial, isArchitect, close }: { username: str
     try {
       const saved = await saveNotificationSettings(username, request);
       queryClient.setQueryData(notificationSettingsKey(username), saved);
+      notify(de.toast.notificationSettingsSaved);
       close();
     } catch (failure) {
       setError(errorText(failure, errorContexts.saveNotificationSettings));

@@ -13,7 +13,7 @@ import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors'
 import { houseNumberInputProps } from '../../lib/house-number';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
-import { useAlert, useConfirm } from '../feedback/feedback-context';
+import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileWords } from './profile-form';
@@ -42,6 +42,7 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   const { logout } = useSession();
   const confirm = useConfirm();
   const alert = useAlert();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const ids = useId();
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -72,6 +73,7 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
     try {
       const saved = await saveProfile(profile.username, request);
       queryClient.setQueryData(profileKey(saved.username), saved);
+      notify(de.toast.profileSaved);
       close();
     } catch (failure) {
       const fieldIssuesShown = showFieldIssues(failure, form, issueFields);
@@ -97,6 +99,7 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
       return;
     }
     void queryClient.invalidateQueries();
+    notify(t.deleted);
     close();
   };
 

@@ -8,6 +8,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
+import { useNotify } from '../feedback/feedback-context';
 import { customerKeys, fetchCustomers } from '../customers/customers-api';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
@@ -27,6 +28,7 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
   const { user } = useSession();
   const username = user?.username ?? '';
   const queryClient = useQueryClient();
+  const notify = useNotify();
   // Loaded on opening: the modal remounts each time, and a fresh list includes a just-created customer.
   const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null, staleTime: 0 });
   const [error, setError] = useState('');
@@ -43,6 +45,7 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
       return;
     }
     void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    notify(de.toast.projectCreated);
     close();
   });
 

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormError } from '../../components/ui/form-error';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { useNotify } from '../feedback/feedback-context';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
 import { projectFormResolver, projectFormValues } from './project-form';
 import { projectKeys, updateProject } from './projects-api';
@@ -22,6 +23,7 @@ interface EditProjectDialogProps {
 function EditProjectForm({ project, onDone }: { project: Project; onDone(): void }) {
   const ids = useId();
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const [error, setError] = useState('');
   const form = useForm({ resolver: projectFormResolver, defaultValues: projectFormValues(project) });
   const { errors, isSubmitting } = form.formState;
@@ -33,6 +35,7 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
       const saved = await updateProject(String(project.id), { name, description, address });
       queryClient.setQueryData(projectKeys.detail(String(project.id)), saved);
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      notify(de.toast.projectSaved);
       onDone();
     } catch (failure) {
       const fieldIssuesShown = showFieldIssues(failure, form);
@@ -62,7 +65,7 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
 export function EditProjectDialog({ project, open, onOpenChange }: EditProjectDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{t.edit}</DialogTitle>
           <DialogDescription>{t.editDescription}</DialogDescription>

@@ -209,6 +209,7 @@ describe('ProjectOverviewPage', () => {
     const question = screen.getByRole('alertdialog', { name: 'Soll das Projekt "Sanierung Annenstraße" wirklich gelöscht werden?' });
     await userEvent.click(within(question).getByRole('button', { name: 'Projekt löschen' }));
     expect(await screen.findByText('Seite /dashboard')).toBeTruthy();
+    expect(screen.getByText('Projekt gelöscht')).toBeTruthy();
     expect(api.callsTo('DELETE', '/api/ProjectManagment/project/7')).toHaveLength(1);
     expect(getSelectedProjectId()).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -11,7 +11,7 @@ import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
-import { useAlert, useConfirm } from '../feedback/feedback-context';
+import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import { ProjectFilesCard } from '../files/project-files-card';
 import { useModal } from '../modals/modal-context';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
@@ -62,6 +62,7 @@ function ProjectActions({ project }: { project: Project }) {
   const { openModal } = useModal();
   const confirm = useConfirm();
   const alert = useAlert();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -83,6 +84,7 @@ function ProjectActions({ project }: { project: Project }) {
     clearSelectedProject();
     queryClient.removeQueries({ queryKey: projectKeys.detail(String(project.id)) });
     void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    notify(de.toast.projectDeleted);
     void navigate('/dashboard');
   };
 

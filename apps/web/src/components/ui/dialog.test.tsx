@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from './dialog';
+
+afterEach(cleanup);
+
+function Probe() {
+  const [open, setOpen] = useState(true);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent aria-describedby={undefined}>
+        <DialogHeader>
+          <DialogTitle>Projekt bearbeiten</DialogTitle>
+        </DialogHeader>
+        <input aria-label="Projektname" />
+        <DialogFooter>
+          <button type="button">Speichern</button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+describe('DialogContent', () => {
+  it('is a full-screen sheet below 768 px and 80 % wide, at most viewport high, from 768 px on', () => {
+    render(<Probe />);
+    const classes = screen.getByRole('dialog').className.split(' ');
+    // Unprefixed classes apply on phones, md: ones from the app's 768 px breakpoint on.
+    expect(classes).toEqual(expect.arrayContaining(['fixed', 'inset-0', 'h-dvh', 'w-full']));
+    expect(classes).toEqual(expect.arrayContaining(['md:w-[80vw]', 'md:h-auto', 'md:max-h-dvh', 'md:inset-auto']));
+    expect(classes.some((name) => name.startsWith('max-w-'))).toBe(false);
+  });
+
+  it('scrolls its body under a header and above a footer that stay in place', () => {
+    render(<Probe />);
+    const title = screen.getByRole('heading', { name: 'Projekt bearbeiten' });
+    const header = title.parentElement;
+    const body = header?.parentElement;
+    expect(header?.className).toContain('sticky top-0');
+    expect(body?.className).toContain('overflow-y-auto');
+    expect(screen.getByText('Speichern').parentElement?.className).toContain('sticky bottom-0');
+  });
+
+  it('focuses the first field on open, and closes with Escape and with the close button', async () => {
+    const user = userEvent.setup();
+    render(<Probe />);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Projektname' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('has a close button named Schließen', async () => {
+    const user = userEvent.setup();
+    render(<Probe />);
+    await user.click(screen.getByRole('button', { name: 'Schließen' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
