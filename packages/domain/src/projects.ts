@@ -3,7 +3,7 @@ import { houseNumberSchema, multiLineText, optionalText, requestObject, required
 import { projectStatuses, projectStatusSchema } from './questionnaire/project-status';
 import { optionalKatastral } from './questionnaire/rules';
 import { singleLineString } from './text';
-import { personNameSchema } from './users';
+import { personNameSchema } from './people';
 import { claimedUsernameSchema } from './username';
 
 
@@ -65,6 +65,8 @@ export const dashboardProjectSchema = z.object({
   status: projectStatusSchema,
   assignedUser: z.string().nullable(),
   changedAt: z.string(),
+  /** Not in the spec: the customer's name beside assignedUser, so the row names a person, not an account. */
+  customer: personNameSchema.nullable().optional(),
 });
 export type DashboardProject = z.infer<typeof dashboardProjectSchema>;
 

@@ -555,6 +555,7 @@ export const de = {
     noProject: 'Es ist kein Projekt ausgewählt. Bitte öffnen Sie zuerst ein Projekt.',
   },
   chat: {
+    senderWithUsername: (name: string, username: string) => `${name} (${username})`,
     /** Spec section 2, verbatim. */
     close: 'Schließen',
     startNew: 'Neuen Chat starten',

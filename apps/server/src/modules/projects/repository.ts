@@ -44,6 +44,8 @@ export function createProjectRepository(db: Db) {
         'projects.progress',
         'projects.changedAt',
         'client.username as assignedUser',
+        'client.firstName as customerFirstName',
+        'client.lastName as customerLastName',
         'creator.username as creationName',
       ]);
   type Row = Awaited<ReturnType<ReturnType<typeof projects>['executeTakeFirstOrThrow']>>;
@@ -174,6 +176,7 @@ export function createProjectRepository(db: Db) {
         status: projectStatusFromProgress(row.progress),
         assignedUser: row.assignedUser,
         changedAt: row.changedAt,
+        customer: row.assignedUser === null ? null : { username: row.assignedUser, firstName: row.customerFirstName ?? '', lastName: row.customerLastName ?? '' },
       }));
     },
 

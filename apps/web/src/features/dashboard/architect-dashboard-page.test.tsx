@@ -15,7 +15,14 @@ function Elsewhere() {
 }
 
 const news: DashboardProject[] = [
-  { id: 7, name: 'Sanierung Annenstraße', status: 'IN_PROGRESS', assignedUser: 'kundin1', changedAt: '2025-03-01T10:00:00.000Z' },
+  {
+    id: 7,
+    name: 'Sanierung Annenstraße',
+    status: 'IN_PROGRESS',
+    assignedUser: 'kundin1',
+    customer: { username: 'kundin1', firstName: 'Kathrin', lastName: 'Huber' },
+    changedAt: '2025-03-01T10:00:00.000Z',
+  },
   { id: 8, name: 'Dachausbau Lend', status: 'NEW', assignedUser: null, changedAt: '2025-02-01T10:00:00.000Z' },
 ];
 
@@ -80,11 +87,12 @@ describe('ArchitectDashboardPage', () => {
     expect(api.callsTo('GET', '/api/ProjectManagment/dash/mara')).toHaveLength(0);
   });
 
-  it('lists the projects with news: name, German status label and customer or "Nicht zugewiesen"', async () => {
+  it('lists the projects with news: name, German status label and customer by name or "Nicht zugewiesen"', async () => {
     setup();
     const first = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
     expect(first.textContent).toContain('In Bearbeitung');
-    expect(first.textContent).toContain('kundin1');
+    expect(first.textContent).toContain('Kathrin Huber');
+    expect(within(first).getByTitle('kundin1')).toBeTruthy();
     const second = screen.getByRole('button', { name: /Dachausbau Lend/ });
     expect(second.textContent).toContain('Neu');
     expect(second.textContent).toContain('Nicht zugewiesen');
@@ -120,6 +128,22 @@ describe('ArchitectDashboardPage', () => {
     const info = card('Benutzerinformationen');
     expect(within(info).getByText('mara')).toBeTruthy();
     expect(within(info).getByText('Architekt/in')).toBeTruthy();
+  });
+
+  it("names the senders of the newest messages, with the username the spec shows beside the name", async () => {
+    const sent = { id: 1, chatId: 3, message: 'Pläne sind hochgeladen', receiverUsername: 'mara', isRead: false, sentAt: '2026-11-23T08:00:00.000Z' };
+    setup({
+      'GET /api/MessageManagment/newChat/mara': () =>
+        json(200, [
+          { ...sent, senderUsername: 'kundin1', sender: { username: 'kundin1', firstName: 'Kathrin', lastName: 'Huber' } },
+          { ...sent, id: 2, senderUsername: 'neukunde', sender: { username: 'neukunde', firstName: '', lastName: '' } },
+        ]),
+    });
+    const messages = await findCard('Neusten Nachrichten');
+    const [named, unnamed] = await within(messages).findAllByRole('listitem');
+    expect(named?.textContent).toContain('Kathrin Huber (kundin1)');
+    expect(unnamed?.textContent).toContain('neukunde');
+    expect(unnamed?.textContent).not.toContain('(neukunde)');
   });
 
   it("opens the CreateProject modal from 'Neues Projekt' and the NewChat modal from 'Neuer Chat'", async () => {

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { displayName, distinctName, projectSortKeys, projectStatuses, projectStatusLabels, type PersonName, type ProjectSearchItem, type ProjectSortKey, type ProjectStatus } from '@bauakte/domain';
+import { projectSortKeys, projectStatuses, projectStatusLabels, type PersonName, type ProjectSearchItem, type ProjectSortKey, type ProjectStatus } from '@bauakte/domain';
+import { PersonNameText } from '../../components/person-name';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Input } from '../../components/ui/input';
@@ -92,7 +93,5 @@ export function ProjectSearchResults({ search, emptyText, errorText, children }:
 /** A project's customer by name, the username on hover; the username also shows when two customers share a name. */
 export function CustomerName({ customer, among }: { customer: PersonName | null; among: readonly ProjectSearchItem[] }) {
   if (!customer) return <>{de.projects.unassigned}</>;
-  const others = among.flatMap((item) => (item.customer ? [item.customer] : []));
-  const name = distinctName(customer, others);
-  return <span title={name === displayName(customer) && name !== customer.username ? customer.username : undefined}>{name}</span>;
+  return <PersonNameText person={customer} among={among.flatMap((item) => (item.customer ? [item.customer] : []))} />;
 }
