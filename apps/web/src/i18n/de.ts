@@ -160,6 +160,10 @@ export const de = {
   } satisfies Record<ErrorCode, string>,
   retryAfter: (minutes: number) => (minutes <= 1 ? 'Ein neuer Versuch ist in etwa einer Minute möglich.' : `Ein neuer Versuch ist in etwa ${minutes} Minuten möglich.`),
   admin: {
+    firstSteps: {
+      title: 'Team anlegen, dann Architekt/in einladen',
+      text: 'Erstellen Sie unter „Neues Team erstellen“ ein Team. Danach laden Sie unter „Benutzer erstellen“ eine Architektin oder einen Architekten in dieses Team ein.',
+    },
     teamsLoadFailed: 'Die Teams konnten nicht geladen werden.',
     architectsLoadFailed: 'Die Architektinnen und Architekten konnten nicht geladen werden.',
     networkError: 'Netzwerkfehler',
@@ -344,6 +348,13 @@ export const de = {
     admin: 'Administration',
   },
   dashboard: {
+    firstSteps: {
+      customerTitle: 'Legen Sie Ihren ersten Kunden an',
+      customerText: 'Danach legen Sie ein Projekt für ihn an; Ihre Kundin oder Ihr Kunde erhält eine Einladung und füllt den Fragebogen aus.',
+      customerAction: 'Kunden anlegen',
+      projectTitle: 'Legen Sie Ihr erstes Projekt an',
+      projectText: 'Ordnen Sie es einer Kundin oder einem Kunden zu, damit der Fragebogen ausgefüllt werden kann.',
+    },
     newsTitle: 'Projekte mit Neuerungen',
     newProject: 'Neues Projekt',
     noNews: 'Keine neuen Projekte',

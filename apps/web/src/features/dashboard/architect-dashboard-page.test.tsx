@@ -175,7 +175,8 @@ describe("ArchitectDashboardPage 'Alle Projekte'", () => {
     await userEvent.click(within(card('Alle Projekte')).getByRole('button', { name: 'Mehr laden' }));
     expect(await within(all).findByRole('button', { name: 'Wohnhaus 23' })).toBeTruthy();
     expect(within(card('Alle Projekte')).queryByRole('button', { name: 'Mehr laden' })).toBeNull();
-    expect(api.callsTo('GET', '/api/projects').map((call) => call.path)).toEqual([
+    // (The first-steps hint asks for the count alone, with pageSize=1.)
+    expect(api.callsTo('GET', '/api/projects').map((call) => call.path).filter((path) => path.includes('pageSize=20'))).toEqual([
       '/api/projects?sort=changedAt&page=1&pageSize=20',
       '/api/projects?sort=changedAt&page=2&pageSize=20',
     ]);
@@ -210,6 +211,30 @@ describe("ArchitectDashboardPage 'Alle Projekte'", () => {
     cleanup();
     setup({ 'GET /api/projects': () => json(500, { message: 'x', code: 'INTERNAL_ERROR' }) });
     expect((await within(await findCard('Alle Projekte')).findByRole('alert')).textContent).toBe('Fehler beim Laden der Projekte.');
+  });
+});
+
+describe('ArchitectDashboardPage first steps', () => {
+  const noProjects = () => json(200, { items: [], total: 0, page: 1, pageSize: 1 });
+  const customer = { id: 3, username: 'kundin1', firstName: 'Kathrin', lastName: 'Huber', email: 'k@example.at', creationName: 'mara', status: 'ACTIVE', address: { street: '', number: '', city: '', country: '', postalCode: '' } };
+
+  it("asks an architect without customers and projects to add the first customer, and opens 'Neuen Benutzer erstellen'", async () => {
+    setup({ 'GET /api/projects': noProjects, 'GET /api/ClientManagment/mara': () => json(200, []) });
+    const hint = await screen.findByRole('complementary', { name: 'Legen Sie Ihren ersten Kunden an' });
+    await userEvent.click(within(hint).getByRole('button', { name: 'Kunden anlegen' }));
+    expect(await screen.findByRole('dialog', { name: 'Neuen Benutzer erstellen' })).toBeTruthy();
+  });
+
+  it('then asks for the first project, and says nothing once a project exists', async () => {
+    setup({ 'GET /api/projects': noProjects, 'GET /api/ClientManagment/mara': () => json(200, [customer]) });
+    const hint = await screen.findByRole('complementary', { name: 'Legen Sie Ihr erstes Projekt an' });
+    await userEvent.click(within(hint).getByRole('button', { name: 'Neues Projekt' }));
+    expect(await screen.findByRole('dialog', { name: 'Neues Projekt erstellen' })).toBeTruthy();
+    cleanup();
+    const api = setup({ 'GET /api/ClientManagment/mara': () => json(200, []) });
+    await within(await findCard('Alle Projekte')).findByRole('button', { name: 'Wohnhaus 1' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/ClientManagment/mara').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('complementary')).toBeNull();
   });
 });
 

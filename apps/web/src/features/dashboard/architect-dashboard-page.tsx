@@ -9,6 +9,7 @@ import { LatestMessages, NewChatButton, UserInformation } from './dashboard-card
 import { DashboardGrid, type DashboardCard } from './dashboard-grid';
 import type { CardLayout } from './dashboard-layout';
 import { ArchitectAllProjects } from './architect-all-projects';
+import { ArchitectFirstSteps } from './architect-first-steps';
 import { ProjectNews } from './project-news';
 
 const t = de.dashboard;
@@ -52,6 +53,7 @@ function ArchitectDashboard() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{de.pages.dashboard}</h1>
+      <ArchitectFirstSteps />
       <DashboardGrid dashboard="architect" cards={cards} defaultLayout={architectDefaultLayout} />
     </div>
   );

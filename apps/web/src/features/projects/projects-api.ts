@@ -13,6 +13,7 @@ export const projectKeys = {
   news: (username: string) => ['projects', 'news', username.toLowerCase()] as const,
   list: (username: string) => ['projects', 'list', username.toLowerCase()] as const,
   search: (username: string, filter: ProjectSearchFilter) => ['projects', 'search', username.toLowerCase(), filter] as const,
+  count: (username: string) => ['projects', 'count', username.toLowerCase()] as const,
   client: (username: string) => ['projects', 'client', username.toLowerCase()] as const,
   detail: (projectId: string) => ['projects', 'detail', projectId] as const,
   changes: (projectId: string) => ['projects', 'changes', projectId] as const,
@@ -44,6 +45,11 @@ export function searchProjects(filter: ProjectSearchFilter, page: number, pageSi
   if (filter.query.trim()) params.set('query', filter.query.trim());
   if (filter.status) params.set('status', filter.status);
   return apiRequest<ProjectSearchResult>(`/projects?${params.toString()}`);
+}
+
+/** How many projects the architect's team has. */
+export async function countProjects(): Promise<number> {
+  return (await searchProjects({ query: '', status: '', sort: 'changedAt' }, 1, 1)).total;
 }
 
 /** A client's assigned projects (for an architect: the team's). */
