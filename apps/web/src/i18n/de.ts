@@ -351,9 +351,10 @@ export const de = {
     firstSteps: {
       customerTitle: 'Legen Sie Ihren ersten Kunden an',
       customerText: 'Danach legen Sie ein Projekt für ihn an; Ihre Kundin oder Ihr Kunde erhält eine Einladung und füllt den Fragebogen aus.',
-      customerAction: 'Kunden anlegen',
+      customerAction: 'Ersten Kunden anlegen',
       projectTitle: 'Legen Sie Ihr erstes Projekt an',
       projectText: 'Ordnen Sie es einer Kundin oder einem Kunden zu, damit der Fragebogen ausgefüllt werden kann.',
+      projectAction: 'Erstes Projekt anlegen',
     },
     newsTitle: 'Projekte mit Neuerungen',
     newProject: 'Neues Projekt',

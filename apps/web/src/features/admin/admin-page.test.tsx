@@ -44,7 +44,7 @@ describe('AdminPage', () => {
     cleanup();
     setup();
     await screen.findAllByText('Nord');
-    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Team anlegen, dann Architekt/in einladen' })).toBeNull();
   });
 
   it('sends nothing for an empty team name', async () => {

@@ -221,20 +221,20 @@ describe('ArchitectDashboardPage first steps', () => {
   it("asks an architect without customers and projects to add the first customer, and opens 'Neuen Benutzer erstellen'", async () => {
     setup({ 'GET /api/projects': noProjects, 'GET /api/ClientManagment/mara': () => json(200, []) });
     const hint = await screen.findByRole('complementary', { name: 'Legen Sie Ihren ersten Kunden an' });
-    await userEvent.click(within(hint).getByRole('button', { name: 'Kunden anlegen' }));
+    await userEvent.click(within(hint).getByRole('button', { name: 'Ersten Kunden anlegen' }));
     expect(await screen.findByRole('dialog', { name: 'Neuen Benutzer erstellen' })).toBeTruthy();
   });
 
   it('then asks for the first project, and says nothing once a project exists', async () => {
     setup({ 'GET /api/projects': noProjects, 'GET /api/ClientManagment/mara': () => json(200, [customer]) });
     const hint = await screen.findByRole('complementary', { name: 'Legen Sie Ihr erstes Projekt an' });
-    await userEvent.click(within(hint).getByRole('button', { name: 'Neues Projekt' }));
+    await userEvent.click(within(hint).getByRole('button', { name: 'Erstes Projekt anlegen' }));
     expect(await screen.findByRole('dialog', { name: 'Neues Projekt erstellen' })).toBeTruthy();
     cleanup();
     const api = setup({ 'GET /api/ClientManagment/mara': () => json(200, []) });
     await within(await findCard('Alle Projekte')).findByRole('button', { name: 'Wohnhaus 1' });
     await waitFor(() => expect(api.callsTo('GET', '/api/ClientManagment/mara').length).toBeGreaterThan(0));
-    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(screen.queryByRole('complementary', { name: /Legen Sie Ihr/ })).toBeNull();
   });
 });
 

@@ -43,7 +43,7 @@ export function ArchitectFirstSteps() {
       action={
         <Button onClick={() => openModal('CreateProject')}>
           <Plus aria-hidden />
-          {de.dashboard.newProject}
+          {t.projectAction}
         </Button>
       }
     />
