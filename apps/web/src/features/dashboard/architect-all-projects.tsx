@@ -13,22 +13,23 @@ function ProjectRow({ project, among, onOpen }: { project: ProjectSearchItem; am
   const katastral = formatKatastral(project.address.katastral);
   const address = [formatAddress(project.address), katastral ? t.katastral(katastral) : ''].filter(Boolean).join(' · ');
   return (
-    <li className="flex flex-col gap-2 rounded-md border border-border p-3">
-      <Button variant="link" className="h-auto justify-start whitespace-normal p-0 text-left text-base font-medium" onClick={onOpen}>
-        {project.name}
-      </Button>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">{t.customer}</dt>
-        <dd>
+    <li className="grid items-start gap-x-4 gap-y-2 rounded-md border border-border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(9rem,14rem)]">
+      <div className="flex min-w-0 flex-col gap-1">
+        <Button variant="link" className="h-auto justify-start whitespace-normal p-0 text-left text-base font-medium" onClick={onOpen}>
+          {project.name}
+        </Button>
+        <p className="text-sm">
+          <span className="sr-only">{t.customer}: </span>
           <CustomerName customer={project.customer} among={among} />
-        </dd>
-        <dt className="text-muted-foreground">{t.address}</dt>
-        <dd className="break-words">{address || '–'}</dd>
-        <dt className="text-muted-foreground">{t.changedAt}</dt>
-        <dd>
-          <time dateTime={project.changedAt}>{dateTimeText(project.changedAt)}</time>
-        </dd>
-      </dl>
+        </p>
+        <p className="break-words text-sm text-muted-foreground">
+          <span className="sr-only">{t.address}: </span>
+          {address || '–'}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {t.changedAt}: <time dateTime={project.changedAt}>{dateTimeText(project.changedAt)}</time>
+        </p>
+      </div>
       <ProjectProgress value={project.progress} statusLabel={projectStatusLabels[project.status]} />
     </li>
   );
