@@ -39,7 +39,9 @@ test.describe('customers, projects, dashboards and the project overview', () => 
     const news = cardOf(page, 'Projekte mit Neuerungen');
     const newsRow = news.getByRole('button', { name: new RegExp(projectName) });
     await expect(newsRow).toContainText('Neu');
-    await expect(newsRow).toContainText(customer.username);
+    // The customer by name; the username shows on hover.
+    await expect(newsRow).toContainText('Klara Kundin');
+    await expect(newsRow.getByTitle(customer.username)).toHaveText('Klara Kundin');
     await expectNoSeriousA11yViolations(page);
 
     await newsRow.click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatMessageTextSchema, createChatRequestSchema, participantName, sendMessageRequestSchema } from './chat';
+import { chatMessageTextSchema, createChatRequestSchema, sendMessageRequestSchema } from './chat';
+import { participantName } from './people';
 
 const issueOf = (value: unknown) => chatMessageTextSchema.safeParse(value).error?.issues[0]?.message;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestObject } from './fields';
+import { personNameSchema } from './people';
 import { isSafeMultiLine, forbiddenCharactersMessage } from './text';
 import { claimedUsernameSchema, usernameSchema } from './username';
 
@@ -71,6 +72,12 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** 'Neusten Nachrichten': a message with its sender's name (not in the spec; senderUsername stays). */
+export const latestMessageSchema = chatMessageSchema.extend({
+  sender: personNameSchema,
+});
+export type LatestMessage = z.infer<typeof latestMessageSchema>;
+
 /** The other person of a conversation, as the list shows them. */
 export const chatParticipantSchema = z.object({
   username: z.string(),
@@ -127,8 +134,3 @@ export const liveClientSettings = {
   giveUpAfterMs: 15 * 60_000,
 } as const;
 
-/** 'Mara Berger', or the username when no name is known. */
-export function participantName(person: Pick<ChatParticipant, 'username' | 'firstName' | 'lastName'>): string {
-  const name = [person.firstName, person.lastName].filter((part) => part && part.trim() !== '').join(' ');
-  return name === '' ? person.username : name;
-}

@@ -11,6 +11,7 @@ export * from './impressum';
 export * from './notification-settings';
 export * from './password-reset';
 export * from './password-strength';
+export * from './people';
 export * from './profile';
 export * from './address-format';
 export * from './austrian-address';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { checkAustrianAddress } from './austrian-address';
 import { houseNumberSchema, multiLineText, optionalText, requestObject, requiredText } from './fields';
-import { projectStatusSchema } from './questionnaire/project-status';
+import { projectStatuses, projectStatusSchema } from './questionnaire/project-status';
 import { optionalKatastral } from './questionnaire/rules';
+import { singleLineString } from './text';
+import { personNameSchema } from './people';
 import { claimedUsernameSchema } from './username';
 
 
@@ -64,8 +66,75 @@ export const dashboardProjectSchema = z.object({
   status: projectStatusSchema,
   assignedUser: z.string().nullable(),
   changedAt: z.string(),
+  /** Not in the spec: the customer's name beside assignedUser, so the row names a person, not an account. */
+  customer: personNameSchema.nullable().optional(),
 });
 export type DashboardProject = z.infer<typeof dashboardProjectSchema>;
+
+/** How 'Alle Projekte' sorts: newest change first, by name A–Z, or furthest progress first. */
+export const projectSortKeys = ['changedAt', 'name', 'progress'] as const;
+export type ProjectSortKey = (typeof projectSortKeys)[number];
+export const projectSearchMaxPageSize = 50;
+export const projectSearchDefaultPageSize = 20;
+export const projectSearchMaxQueryLength = 200;
+
+/** A whole number from a query string ('3'), at least 1 and at most max; anything else is refused in German. */
+const queryCount = (label: string, max: number, fallback: number) =>
+  z
+    .string({ error: `${label} muss eine ganze Zahl von 1 bis ${max} sein.` })
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return fallback;
+      const count = /^[0-9]{1,6}$/.test(value) ? Number(value) : Number.NaN;
+      if (!(count >= 1 && count <= max)) {
+        context.addIssue({ code: 'custom', message: `${label} muss eine ganze Zahl von 1 bis ${max} sein.` });
+        return z.NEVER;
+      }
+      return count;
+    });
+
+/** GET /api/projects: search, filter, sort and page the projects of the architect's team. */
+export const projectSearchQuerySchema = z.object({
+  query: z
+    .string({ error: 'Der Suchbegriff muss ein Text sein.' })
+    .pipe(singleLineString())
+    .transform((value) => value.trim())
+    .pipe(z.string().max(projectSearchMaxQueryLength, `Höchstens ${projectSearchMaxQueryLength} Zeichen.`))
+    .default(''),
+  status: z
+    .union([z.literal(''), z.enum(projectStatuses)], { error: 'Unbekannter Status: erlaubt sind NEW, IN_PROGRESS und COMPLETE.' })
+    .optional()
+    .transform((value) => value || undefined),
+  sort: z
+    .union([z.literal(''), z.enum(projectSortKeys)], { error: 'Unbekannte Sortierung: erlaubt sind changedAt, name und progress.' })
+    .optional()
+    .transform((value): ProjectSortKey => value || 'changedAt'),
+  page: queryCount('Die Seite', 100_000, 1),
+  pageSize: queryCount('Die Seitengröße', projectSearchMaxPageSize, projectSearchDefaultPageSize),
+});
+export type ProjectSearchQuery = z.output<typeof projectSearchQuerySchema>;
+
+/** One row of 'Alle Projekte' and the 'Projektübersicht' list. */
+export const projectSearchItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: projectStatusSchema,
+  progress: z.number(),
+  address: projectAddressOut,
+  /** The assigned customer, null while the project has none. */
+  customer: personNameSchema.nullable(),
+  changedAt: z.string(),
+});
+export type ProjectSearchItem = z.infer<typeof projectSearchItemSchema>;
+
+export const projectSearchResultSchema = z.object({
+  items: z.array(projectSearchItemSchema),
+  /** How many projects match, over all pages. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type ProjectSearchResult = z.infer<typeof projectSearchResultSchema>;
 
 /** The client's project list and the project overview (GET /api/DashboardClient/...). */
 export const clientProjectSchema = z.object({

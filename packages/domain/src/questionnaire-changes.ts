@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { questionnaireSteps } from './questionnaire/progress';
+import { personNameSchema } from './people';
 
 /** One field a save changed: dotted path (e.g. "roof.roofType") → old and new value. */
 export const fieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });
@@ -10,6 +11,8 @@ export const questionnaireChangeSchema = z.object({
   changedBy: z.string(),
   changedAt: z.string(),
   changes: z.record(z.string(), fieldChangeSchema),
+  /** Not in the spec: who changedBy names, by name, while the account exists. */
+  changedByPerson: personNameSchema.nullable().optional(),
 });
 export type QuestionnaireChange = z.infer<typeof questionnaireChangeSchema>;
 

@@ -173,6 +173,10 @@ export const de = {
   } satisfies Record<ErrorCode, string>,
   retryAfter: (minutes: number) => (minutes <= 1 ? 'Ein neuer Versuch ist in etwa einer Minute möglich.' : `Ein neuer Versuch ist in etwa ${minutes} Minuten möglich.`),
   admin: {
+    firstSteps: {
+      title: 'Team anlegen, dann Architekt/in einladen',
+      text: 'Erstellen Sie unter „Neues Team erstellen“ ein Team. Danach laden Sie unter „Benutzer erstellen“ eine Architektin oder einen Architekten in dieses Team ein.',
+    },
     teamsLoadFailed: 'Die Teams konnten nicht geladen werden.',
     architectsLoadFailed: 'Die Architektinnen und Architekten konnten nicht geladen werden.',
     networkError: 'Netzwerkfehler',
@@ -380,6 +384,14 @@ export const de = {
     admin: 'Administration',
   },
   dashboard: {
+    firstSteps: {
+      customerTitle: 'Legen Sie Ihren ersten Kunden an',
+      customerText: 'Danach legen Sie ein Projekt für ihn an; Ihre Kundin oder Ihr Kunde erhält eine Einladung und füllt den Fragebogen aus.',
+      customerAction: 'Ersten Kunden anlegen',
+      projectTitle: 'Legen Sie Ihr erstes Projekt an',
+      projectText: 'Ordnen Sie es einer Kundin oder einem Kunden zu, damit der Fragebogen ausgefüllt werden kann.',
+      projectAction: 'Erstes Projekt anlegen',
+    },
     newsTitle: 'Projekte mit Neuerungen',
     newProject: 'Neues Projekt',
     noNews: 'Keine neuen Projekte',
@@ -467,6 +479,24 @@ export const de = {
       progress: 'Fortschritt',
       address: 'Adresse',
       opening: 'Projekt wird geöffnet...',
+    },
+    search: {
+      allTitle: 'Alle Projekte',
+      query: 'Projekte durchsuchen',
+      queryHint: 'Projektname, Adresse, KG-Nummer oder Kunde/Kundin',
+      status: 'Status',
+      allStatuses: 'Alle',
+      sort: 'Sortieren nach',
+      sortLabels: { changedAt: 'Letzte Änderung', name: 'Name (A–Z)', progress: 'Fortschritt' },
+      noMatches: 'Keine Projekte gefunden',
+      found: (total: number) => (total === 1 ? '1 Projekt gefunden' : `${total.toLocaleString('de-AT')} Projekte gefunden`),
+      shown: (shown: number, total: number) => `${shown.toLocaleString('de-AT')} von ${total.toLocaleString('de-AT')} Projekten`,
+      loadMore: 'Mehr laden',
+      loadingMore: 'Weitere Projekte werden geladen...',
+      customer: 'Kunde/Kundin',
+      address: 'Adresse',
+      katastral: (number: string) => `KG ${number}`,
+      changedAt: 'Zuletzt geändert',
     },
   },
   projectOverview: {
@@ -574,6 +604,7 @@ export const de = {
     noProject: 'Es ist kein Projekt ausgewählt. Bitte öffnen Sie zuerst ein Projekt.',
   },
   chat: {
+    senderWithUsername: (name: string, username: string) => `${name} (${username})`,
     /** Spec section 2, verbatim. */
     close: 'Schließen',
     startNew: 'Neuen Chat starten',

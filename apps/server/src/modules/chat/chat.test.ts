@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatConversation, ChatMessage, CreatedChat } from '@bauakte/domain';
+import type { ChatConversation, ChatMessage, CreatedChat, LatestMessage } from '@bauakte/domain';
 import { bearer, testDialects, type TestContext } from '../../test/test-app';
 import { chatCalls, chatSetUp, type ChatSetup } from '../../test/chat-fixtures';
 
@@ -50,7 +50,10 @@ describe.each(testDialects)('chat over REST on %s', (dialect) => {
     expect(conversation).toMatchObject({ chatId: created.chatId, participant: { username: 'mara' }, unreadCount: 1, lastMessage: { message: '  Danke!  ' } });
     expect(conversation!.messages.map((m) => m.senderUsername)).toEqual(['mara', 'kunde', 'kunde']);
     expect((await call.unread('mara')).json()).toEqual({ unread: 2 });
-    expect((await call.newest('mara')).json<ChatMessage[]>().map((m) => m.message)).toEqual(['  Danke!  ', 'Kommt morgen.']);
+    const newest = (await call.newest('mara')).json<LatestMessage[]>();
+    expect(newest.map((m) => m.message)).toEqual(['  Danke!  ', 'Kommt morgen.']);
+    // 'Neusten Nachrichten' names the sender: the name beside the spec's senderUsername.
+    expect(newest[0]).toMatchObject({ senderUsername: 'kunde', sender: { username: 'kunde', firstName: 'Kunde', lastName: 'Test' } });
 
     expect((await call.markRead('mara', created.chatId)).json()).toEqual({ marked: 2 });
     expect((await call.unread('mara')).json()).toEqual({ unread: 0 });

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatParticipant } from '@bauakte/domain';
+import type { ChatMessage, ChatParticipant, PersonName } from '@bauakte/domain';
 import type { Db } from '../../platform/db/database';
 
 const messageColumns = [
@@ -105,9 +105,15 @@ export function createChatRepository(db: Db) {
     },
 
     /** Messages to the user, unread first, then the newest. */
-    async newestReceived(userId: number, limit: number): Promise<StoredMessage[]> {
-      const rows = await messages().where('m.receiverId', '=', userId).orderBy('m.isRead').orderBy('m.id', 'desc').limit(limit).execute();
-      return rows.map(toMessage);
+    async newestReceived(userId: number, limit: number): Promise<Array<StoredMessage & { sender: PersonName }>> {
+      const rows = await messages()
+        .select(['sender.firstName as senderFirstName', 'sender.lastName as senderLastName'])
+        .where('m.receiverId', '=', userId)
+        .orderBy('m.isRead')
+        .orderBy('m.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ...toMessage(row), sender: { username: row.senderUsername, firstName: row.senderFirstName, lastName: row.senderLastName } }));
     },
 
     async markRead(chatId: number, userId: number): Promise<number> {

@@ -5,6 +5,7 @@ import {
   chatPartnerSchema,
   createChatRequestSchema,
   createdChatSchema,
+  latestMessageSchema,
   markReadResponseSchema,
   pathIdSchema,
   sendMessageRequestSchema,
@@ -37,7 +38,7 @@ export function registerChatRoutes(app: App, deps: { chat: ChatService; access: 
 
   app.get(
     `${base}/newChat/:username`,
-    { schema: { tags, params: usernameParamsSchema, response: { 200: z.array(chatMessageSchema) } } },
+    { schema: { tags, params: usernameParamsSchema, response: { 200: z.array(latestMessageSchema) } } },
     async (request) => chat.newest(access.self(callerOf(request), request.params.username)),
   );
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sameUsername, serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type CreatedChat, type NotificationSettings } from '@bauakte/domain';
+import { sameUsername, serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type CreatedChat, type LatestMessage, type NotificationSettings } from '@bauakte/domain';
 import type { AccessPolicy, CheckedChat, CheckedChatPartner } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
@@ -115,8 +115,8 @@ export function createChatService(deps: {
       });
     },
 
-    async newest(caller: AuthUser): Promise<ChatMessage[]> {
-      return (await chats.newestReceived(caller.id, newestLimit)).map(publicMessage);
+    async newest(caller: AuthUser): Promise<LatestMessage[]> {
+      return (await chats.newestReceived(caller.id, newestLimit)).map(({ sender, ...message }) => ({ ...publicMessage(message), sender }));
     },
 
     async partners(caller: AuthUser): Promise<ChatPartner[]> {

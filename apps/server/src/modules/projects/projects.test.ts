@@ -19,7 +19,7 @@ describe.each(testDialects)('projects on %s', (dialect) => {
     const maraId = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
     const tomId = await ctx.createUser({ username: 'tom', password: 'tom-passwort', role: 'ARCHI' });
     const fremdId = await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
-    await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: maraId });
+    await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: maraId, firstName: 'Klara', lastName: 'Kunz' });
     await ctx.createUser({ username: 'fremdkunde', password: 'fk-passwort', role: 'CLIENT', createdById: fremdId });
     const now = new Date().toISOString();
     const team = await ctx.database.db.insertInto('teams').values({ name: 'Wien', createdAt: now }).returning('id').executeTakeFirstOrThrow();
@@ -74,6 +74,11 @@ describe.each(testDialects)('projects on %s', (dialect) => {
     expect(await news(mara, 'mara')).toEqual(['Ohne Kunde', 'Hauptplatz 1']);
     expect(await news(tom, 'tom')).toEqual(['Ohne Kunde', 'Hauptplatz 1']);
     expect(await news(fremd, 'fremd')).toEqual([]);
+    const rows = (await call('GET', '/api/ProjectManagment/dash/mara', mara)).json() as Array<{ assignedUser: string | null; customer: unknown }>;
+    expect(rows.map((row) => [row.assignedUser, row.customer])).toEqual([
+      [null, null],
+      ['kunde', { username: 'kunde', firstName: 'Klara', lastName: 'Kunz' }],
+    ]);
     const [project] = (await call('GET', '/api/ProjectManagment/mara', mara)).json() as Array<{ id: number; name: string }>;
     expect(project?.name).toBe('Hauptplatz 1');
     const opened = await call('GET', `/api/DashboardClient/project/${project!.id}`, mara);

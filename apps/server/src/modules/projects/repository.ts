@@ -1,7 +1,29 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import { projectStatusFromProgress, type ClientProject, type DashboardProject, type Project } from '@bauakte/domain';
-import { isPostgresDb, type Db } from '../../platform/db/database';
+import {
+  projectStatusFromProgress, type ClientProject, type DashboardProject, type Project, type ProjectSearchQuery, type ProjectSearchResult, type ProjectStatus,
+} from '@bauakte/domain';
+import { foldCase, foldText, isPostgresDb, type Db } from '../../platform/db/database';
 import type { ProjectsTable } from '../../platform/db/schema';
+
+/** The words of a search, folded; each must appear somewhere in the project or its customer. */
+export function searchWords(query: string): string[] {
+  return foldText(query).split(/\s+/).filter((word) => word.length > 0).slice(0, 10);
+}
+
+/** A LIKE pattern that finds the word anywhere, with its own %, _ and backslash taken literally. */
+const containing = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Everything a search looks in, as one text: name, address, KG number and the customer's names. */
+const searchableText = sql<string>`coalesce(${sql.ref('projects.name')}, '') || ' ' || ${sql.ref('projects.street')} || ' ' || ${sql.ref('projects.houseNumber')}
+  || ' ' || ${sql.ref('projects.postalCode')} || ' ' || ${sql.ref('projects.city')} || ' ' || coalesce(cast(${sql.ref('projects.katastral')} as text), '')
+  || ' ' || coalesce(${sql.ref('client.firstName')}, '') || ' ' || coalesce(${sql.ref('client.lastName')}, '') || ' ' || coalesce(${sql.ref('client.username')}, '')`;
+
+/** The status is derived from the progress (projectStatusFromProgress), so its filter is a progress range. */
+const progressOfStatus: Record<ProjectStatus, { min?: number; below?: number }> = {
+  NEW: { below: 1 },
+  IN_PROGRESS: { min: 1, below: 100 },
+  COMPLETE: { min: 100 },
+};
 
 export function createProjectRepository(db: Db) {
   const projects = () =>
@@ -22,6 +44,8 @@ export function createProjectRepository(db: Db) {
         'projects.progress',
         'projects.changedAt',
         'client.username as assignedUser',
+        'client.firstName as customerFirstName',
+        'client.lastName as customerLastName',
         'creator.username as creationName',
       ]);
   type Row = Awaited<ReturnType<ReturnType<typeof projects>['executeTakeFirstOrThrow']>>;
@@ -74,6 +98,60 @@ export function createProjectRepository(db: Db) {
       return rows.map(toProject);
     },
 
+    /** One page of the architects' projects that match the search, and how many match in all. */
+    search: async (architectIds: number[], query: ProjectSearchQuery): Promise<ProjectSearchResult> => {
+      const page = { page: query.page, pageSize: query.pageSize };
+      if (architectIds.length === 0) return { items: [], total: 0, ...page };
+      let matching = db
+        .selectFrom('projects')
+        .leftJoin('users as client', 'client.id', 'projects.assignedUserId')
+        .where('projects.createdById', 'in', architectIds);
+      const folded = foldCase(db, searchableText);
+      for (const word of searchWords(query.query)) matching = matching.where(sql<boolean>`${folded} like ${containing(word)} escape '\\'`);
+      const range = query.status ? progressOfStatus[query.status] : {};
+      if (range.min !== undefined) matching = matching.where('projects.progress', '>=', range.min);
+      if (range.below !== undefined) matching = matching.where('projects.progress', '<', range.below);
+
+      const counted = await matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+      const byName = foldCase(db, sql<string>`${sql.ref('projects.name')}`);
+      let ordered = matching.select([
+        'projects.id',
+        'projects.name',
+        'projects.street',
+        'projects.houseNumber',
+        'projects.city',
+        'projects.katastral',
+        'projects.postalCode',
+        'projects.country',
+        'projects.progress',
+        'projects.changedAt',
+        'client.username as customerUsername',
+        'client.firstName as customerFirstName',
+        'client.lastName as customerLastName',
+      ]);
+      if (query.sort === 'name') ordered = ordered.orderBy(byName);
+      if (query.sort === 'changedAt') ordered = ordered.orderBy('projects.changedAt', 'desc');
+      if (query.sort === 'progress') ordered = ordered.orderBy('projects.progress', 'desc').orderBy(byName);
+      const rows = await ordered
+        .orderBy('projects.id', 'desc')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute();
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          status: projectStatusFromProgress(row.progress),
+          progress: row.progress,
+          address: { street: row.street, number: row.houseNumber, city: row.city, katastral: row.katastral, postalCode: row.postalCode, country: row.country },
+          customer: row.customerUsername === null ? null : { username: row.customerUsername, firstName: row.customerFirstName ?? '', lastName: row.customerLastName ?? '' },
+          changedAt: row.changedAt,
+        })),
+        total: Number(counted.total),
+        ...page,
+      };
+    },
+
     listForClient: async (clientId: number): Promise<ClientProject[]> =>
       (await projects().where('projects.assignedUserId', '=', clientId).orderBy(sql`lower(projects.name)`).execute()).map(toClientProject),
 
@@ -98,6 +176,7 @@ export function createProjectRepository(db: Db) {
         status: projectStatusFromProgress(row.progress),
         assignedUser: row.assignedUser,
         changedAt: row.changedAt,
+        customer: row.assignedUser === null ? null : { username: row.assignedUser, firstName: row.customerFirstName ?? '', lastName: row.customerLastName ?? '' },
       }));
     },
 

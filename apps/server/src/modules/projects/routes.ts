@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   clientProjectSchema, createProjectRequestSchema, dashboardProjectSchema, pathUsernameSchema, projectIdParamsSchema, projectSchema,
-  updateProjectRequestSchema, usernameParamsSchema,
+  projectSearchQuerySchema, projectSearchResultSchema, updateProjectRequestSchema, usernameParamsSchema,
 } from '@bauakte/domain';
 import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
 import { addressingField, validBody } from '../../platform/http/request-body';
@@ -35,6 +35,13 @@ export function registerProjectRoutes(app: App, deps: { projects: ProjectService
       const caller = callerOf(request);
       return projects.listOf(caller, await access.architect(caller, request.params.username));
     },
+  );
+
+  // Not in the spec: 'Alle Projekte' finds any of hundreds of projects without loading them all.
+  app.get(
+    '/api/projects',
+    { ...architects, schema: { tags, querystring: projectSearchQuerySchema, response: { 200: projectSearchResultSchema } } },
+    (request) => projects.search(callerOf(request), request.query),
   );
 
   app.get(

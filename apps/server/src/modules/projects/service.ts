@@ -1,4 +1,6 @@
-import type { ClientProject, createProjectRequestSchema, DashboardProject, Project, updateProjectRequestSchema } from '@bauakte/domain';
+import type {
+  ClientProject, createProjectRequestSchema, DashboardProject, Project, ProjectSearchQuery, ProjectSearchResult, updateProjectRequestSchema,
+} from '@bauakte/domain';
 import type { z } from 'zod';
 import { hasAnyRole, type AccessPolicy, type CheckedArchitect, type CheckedCustomer, type CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -47,6 +49,11 @@ export function createProjectService(deps: { projects: ProjectRepository; access
     /** Projects of the architect in the path: the whole team's for the caller, a team-mate's own. */
     async listOf(caller: AuthUser, architect: CheckedArchitect): Promise<Project[]> {
       return projects.listCreatedBy(architect.id === caller.id ? await access.architectScope(caller) : [architect.id]);
+    },
+
+    /** 'Alle Projekte': the same projects as the caller's own list, searched, filtered, sorted and paged. */
+    async search(caller: AuthUser, query: ProjectSearchQuery): Promise<ProjectSearchResult> {
+      return projects.search(await access.architectScope(caller), query);
     },
 
     async news(caller: AuthUser): Promise<DashboardProject[]> {

@@ -191,6 +191,9 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
     expect(changes[0]).toMatchObject({ step: 'general', changedBy: 'tom', changes: { direction: { from: 'S', to: 'N' } } });
     expect(changes.at(-1)).toMatchObject({ step: 'general', changedBy: 'kunde', changes: { buildingUsage: { from: null, to: 'WOHNBAU' } } });
     expect(changes).toHaveLength(5);
+    // The spec's changedBy stays the username; the name comes beside it.
+    expect(changes.at(-1)).toMatchObject({ changedByPerson: { username: 'kunde', firstName: 'Karl', lastName: 'Kunde' } });
+    expect(changes[0]).toMatchObject({ changedByPerson: { username: 'tom', firstName: '', lastName: '' } });
     const forClient = await ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${projectId}/changes`, headers: bearer(t.kunde!) });
     // Reading the log is an architects' action: the client, who sees the project, is refused it.
     expect(forClient.statusCode).toBe(403);

@@ -32,10 +32,12 @@ export function createQuestionnaireRepository(db: Db) {
     changes: async (projectId: number, limit?: number): Promise<QuestionnaireChange[]> => {
       const rows = await db
         .selectFrom('questionnaireChanges')
-        .select(['step', 'changedByName', 'changedAt', 'changes'])
+        // changedByName holds the username at the time; the account may since be gone.
+        .leftJoin('users', 'users.username', 'questionnaireChanges.changedByName')
+        .select(['step', 'changedByName', 'questionnaireChanges.changedAt', 'changes', 'users.firstName', 'users.lastName'])
         .where('projectId', '=', projectId)
-        .orderBy('changedAt', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy('questionnaireChanges.changedAt', 'desc')
+        .orderBy('questionnaireChanges.id', 'desc')
         .$if(limit !== undefined, (query) => query.limit(limit as number))
         .execute();
       return rows.map((row) => ({
@@ -43,6 +45,7 @@ export function createQuestionnaireRepository(db: Db) {
         changedBy: row.changedByName,
         changedAt: row.changedAt,
         changes: JSON.parse(row.changes),
+        changedByPerson: row.firstName === null ? null : { username: row.changedByName, firstName: row.firstName, lastName: row.lastName ?? '' },
       }));
     },
   };

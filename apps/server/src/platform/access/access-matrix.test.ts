@@ -210,6 +210,8 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       namesObjectInBody: true,
     },
     'GET /api/ProjectManagment/:username': { call: () => ({ url: '/api/ProjectManagment/mara' }), expect: architects(200, 200, 404) },
+    // The search names no one: every architect searches the own team's projects (proven in project-search.test.ts).
+    'GET /api/projects': { call: () => ({ url: '/api/projects?query=Hauptplatz' }), expect: architects(200, 200, 200) },
     'GET /api/ProjectManagment/dash/:username': { call: () => ({ url: '/api/ProjectManagment/dash/mara' }), expect: architects(200, 404, 404) },
     'PUT /api/ProjectManagment/project/:projectId': {
       call: () => ({ url: `/api/ProjectManagment/project/${ids.project}`, payload: { name: 'Sanierung Hauptplatz' } }),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDialectConfig } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type RawBuilder, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
 
@@ -22,6 +22,16 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
 
 export function isPostgresDb(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** How searches compare text: lower case for every letter, umlauts included, and 'ß' as 'ss' ('STRASSE' finds 'Straße'). */
+export function foldText(value: string): string {
+  return value.toLowerCase().replaceAll('ß', 'ss');
+}
+
+/** foldText inside a query, in both dialects. */
+export function foldCase(db: Db, value: RawBuilder<string>): RawBuilder<string> {
+  return isPostgresDb(db) ? sql<string>`replace(lower(${value}), 'ß', 'ss')` : sql<string>`fold_case(${value})`;
 }
 
 export interface DatabaseHandle {
@@ -80,6 +90,8 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // SQLite's lower() folds only A–Z; searches fold 'Ä', 'Ö', 'Ü' too, as foldCase does on PostgreSQL.
+  database.function('fold_case', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new CamelCasePlugin()] });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

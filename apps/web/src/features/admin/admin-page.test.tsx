@@ -37,6 +37,16 @@ function setup(overrides: Parameters<typeof stubApi>[0] = {}) {
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section') as HTMLElement;
 
 describe('AdminPage', () => {
+  it("shows 'Team anlegen, dann Architekt/in einladen' only while there is no team", async () => {
+    setup({ 'GET /api/team/allTeams': () => json(200, []) });
+    const hint = await screen.findByRole('complementary', { name: 'Team anlegen, dann Architekt/in einladen' });
+    expect(hint.textContent).toContain('„Neues Team erstellen“');
+    cleanup();
+    setup();
+    await screen.findAllByText('Nord');
+    expect(screen.queryByRole('complementary', { name: 'Team anlegen, dann Architekt/in einladen' })).toBeNull();
+  });
+
   it('sends nothing for an empty team name', async () => {
     const api = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Team erstellen' }));

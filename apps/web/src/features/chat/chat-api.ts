@@ -1,4 +1,4 @@
-import type { ChatConversation, ChatMessage, ChatPartner, CreateChatRequest, CreatedChat, SendMessageRequest } from '@bauakte/domain';
+import type { ChatConversation, ChatMessage, ChatPartner, CreateChatRequest, CreatedChat, LatestMessage, SendMessageRequest } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 
 const base = '/MessageManagment';
@@ -14,8 +14,8 @@ export const chatKeys = {
 export const fetchConversations = (username: string) => apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}`);
 
 /** Spec section 7: a string answer counts as no messages. */
-export async function fetchNewest(username: string): Promise<ChatMessage[]> {
-  const answer = await apiRequest<ChatMessage[] | string>(`${base}/newChat/${encodeURIComponent(username)}`);
+export async function fetchNewest(username: string): Promise<LatestMessage[]> {
+  const answer = await apiRequest<LatestMessage[] | string>(`${base}/newChat/${encodeURIComponent(username)}`);
   return Array.isArray(answer) ? answer : [];
 }
 

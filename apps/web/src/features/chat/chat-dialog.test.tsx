@@ -69,6 +69,15 @@ async function open(me: string, roles: string[], conversations: ChatConversation
 const history = [message(1, 'mara', 'kunde', 'Grüß Gott!\nBitte den Plan.'), message(2, 'kunde', 'mara', 'Kommt morgen.', false)];
 
 describe('ChatDialog', () => {
+  it('names conversation partners by name, adding the username when two share a name', async () => {
+    const namesake: ChatConversation = { ...conversation('mara', 'kunde2', history), chatId: 8, participant: { username: 'kunde2', firstName: 'Klara', lastName: 'Kundin', role: 'CLIENT' } };
+    const other: ChatConversation = { ...conversation('mara', 'tom', history), chatId: 9, participant: { username: 'tom', firstName: 'Tom', lastName: 'Huber', role: 'CLIENT' } };
+    const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history), namesake, other]);
+    const list = await within(dialog).findByRole('list', { name: 'Unterhaltungen' });
+    const names = within(list).getAllByRole('button').map((button) => button.querySelector('.font-medium')?.textContent);
+    expect(names).toEqual(['Klara Kundin (kunde)', 'Klara Kundin (kunde2)', 'Tom Huber']);
+  });
+
   it('lists the conversation with its unread count, opens it as read, and shows text with its line breaks', async () => {
     const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history, 1)]);
     const entry = await within(dialog).findByRole('button', { name: /Klara Kundin/ });

@@ -1,4 +1,4 @@
-import { participantName, type ChatConversation } from '@bauakte/domain';
+import { distinctName, type ChatConversation } from '@bauakte/domain';
 import { cn } from '../../lib/cn';
 import { messageTimeText } from '../../lib/date-time';
 import { de } from '../../i18n/de';
@@ -21,10 +21,12 @@ interface ConversationListProps {
 /** Left: one entry per conversation, the newest first, with its last message, time, unread count and online dot. */
 export function ConversationList({ conversations, selectedId, activeUsers, onSelect }: ConversationListProps) {
   if (conversations.length === 0) return <p className="p-3 text-sm text-muted-foreground">{t.noConversations}</p>;
+  const others = conversations.map((conversation) => conversation.participant);
   return (
     <ul aria-label={t.conversations} className="flex flex-col gap-1">
       {conversations.map((conversation) => {
-        const name = participantName(conversation.participant);
+        // Two people of the same name are told apart by their usernames.
+        const name = distinctName(conversation.participant, others);
         const selected = conversation.chatId === selectedId;
         return (
           <li key={conversation.chatId}>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { participantName, type LatestMessage } from '@bauakte/domain';
 import { Spinner } from '../../components/ui/spinner';
 import { FormError } from '../../components/ui/form-error';
 import { cn } from '../../lib/cn';
@@ -9,6 +10,12 @@ import { useModal } from '../modals/modal-context';
 import { chatKeys, fetchNewest } from './chat-api';
 
 const t = de.chat;
+
+/** Spec section 2 shows the sender's username; the name comes first, the username beside it. */
+function senderText(message: LatestMessage): string {
+  const name = participantName(message.sender);
+  return name === message.senderUsername ? name : t.senderWithUsername(name, message.senderUsername);
+}
 
 /** 'Neusten Nachrichten' (spec section 2): sender and text of the newest messages, unread first; a click opens the chat. */
 export function LatestMessages() {
@@ -31,7 +38,7 @@ export function LatestMessages() {
           >
             <span className="flex items-center gap-2 text-sm">
               <span className={cn('min-w-0 flex-1 truncate', !message.isRead && 'font-semibold')}>
-                {message.senderUsername}
+                {senderText(message)}
                 {!message.isRead ? <span className="sr-only"> ({t.unread(1)})</span> : null}
               </span>
               <time dateTime={message.sentAt} className="shrink-0 text-xs text-muted-foreground">

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import type { DashboardProject } from '@bauakte/domain';
+import type { DashboardProject, ProjectSearchItem } from '@bauakte/domain';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { ModalProvider } from '../modals/modal-provider';
@@ -15,9 +15,37 @@ function Elsewhere() {
 }
 
 const news: DashboardProject[] = [
-  { id: 7, name: 'Sanierung Annenstraße', status: 'IN_PROGRESS', assignedUser: 'kundin1', changedAt: '2025-03-01T10:00:00.000Z' },
+  {
+    id: 7,
+    name: 'Sanierung Annenstraße',
+    status: 'IN_PROGRESS',
+    assignedUser: 'kundin1',
+    customer: { username: 'kundin1', firstName: 'Kathrin', lastName: 'Huber' },
+    changedAt: '2025-03-01T10:00:00.000Z',
+  },
   { id: 8, name: 'Dachausbau Lend', status: 'NEW', assignedUser: null, changedAt: '2025-02-01T10:00:00.000Z' },
 ];
+
+const address = { street: 'Annenstraße', number: '12', city: 'Graz', katastral: 63101, postalCode: '8020', country: 'Österreich' };
+const searchable: ProjectSearchItem[] = Array.from({ length: 23 }, (_, index) => ({
+  id: 100 + index,
+  name: `Wohnhaus ${index + 1}`,
+  status: index === 0 ? 'COMPLETE' : 'NEW',
+  progress: index === 0 ? 100 : 0,
+  address: { ...address, number: String(index + 1) },
+  customer: index === 0 ? { username: 'mgruber', firstName: 'Maria', lastName: 'Gruber' } : null,
+  changedAt: '2026-03-01T10:00:00.000Z',
+}));
+
+/** The server's search, cut down: the name filter and paging the card relies on. */
+function searchAnswer(path: string) {
+  const params = new URL(path, 'http://localhost').searchParams;
+  const query = (params.get('query') ?? '').toLowerCase();
+  const page = Number(params.get('page'));
+  const pageSize = Number(params.get('pageSize'));
+  const matching = searchable.filter((item) => `${item.name} ${item.customer?.firstName ?? ''} ${item.customer?.lastName ?? ''}`.toLowerCase().includes(query));
+  return json(200, { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize });
+}
 
 function setup(handlers: Parameters<typeof stubApi>[0] = {}, roles: string[] = ['ARCHI']) {
   const api = stubApi({
@@ -25,6 +53,7 @@ function setup(handlers: Parameters<typeof stubApi>[0] = {}, roles: string[] = [
     'GET /api/dashboardLayout/architect': () => json(200, []),
     'PUT /api/dashboardLayout/architect': (call) => json(200, call.body),
     'GET /api/MessageManagment/newChat/mara': () => json(200, []),
+    'GET /api/projects': (call) => searchAnswer(call.path),
     ...handlers,
   });
   renderWithProviders(
@@ -40,6 +69,7 @@ function setup(handlers: Parameters<typeof stubApi>[0] = {}, roles: string[] = [
 }
 
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section') as HTMLElement;
+const findCard = async (title: string) => (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
 
 beforeEach(() => sessionStorage.clear());
 
@@ -57,11 +87,12 @@ describe('ArchitectDashboardPage', () => {
     expect(api.callsTo('GET', '/api/ProjectManagment/dash/mara')).toHaveLength(0);
   });
 
-  it('lists the projects with news: name, German status label and customer or "Nicht zugewiesen"', async () => {
+  it('lists the projects with news: name, German status label and customer by name or "Nicht zugewiesen"', async () => {
     setup();
     const first = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
     expect(first.textContent).toContain('In Bearbeitung');
-    expect(first.textContent).toContain('kundin1');
+    expect(first.textContent).toContain('Kathrin Huber');
+    expect(within(first).getByTitle('kundin1')).toBeTruthy();
     const second = screen.getByRole('button', { name: /Dachausbau Lend/ });
     expect(second.textContent).toContain('Neu');
     expect(second.textContent).toContain('Nicht zugewiesen');
@@ -99,6 +130,22 @@ describe('ArchitectDashboardPage', () => {
     expect(within(info).getByText('Architekt/in')).toBeTruthy();
   });
 
+  it("names the senders of the newest messages, with the username the spec shows beside the name", async () => {
+    const sent = { id: 1, chatId: 3, message: 'Pläne sind hochgeladen', receiverUsername: 'mara', isRead: false, sentAt: '2026-11-23T08:00:00.000Z' };
+    setup({
+      'GET /api/MessageManagment/newChat/mara': () =>
+        json(200, [
+          { ...sent, senderUsername: 'kundin1', sender: { username: 'kundin1', firstName: 'Kathrin', lastName: 'Huber' } },
+          { ...sent, id: 2, senderUsername: 'neukunde', sender: { username: 'neukunde', firstName: '', lastName: '' } },
+        ]),
+    });
+    const messages = await findCard('Neusten Nachrichten');
+    const [named, unnamed] = await within(messages).findAllByRole('listitem');
+    expect(named?.textContent).toContain('Kathrin Huber (kundin1)');
+    expect(unnamed?.textContent).toContain('neukunde');
+    expect(unnamed?.textContent).not.toContain('(neukunde)');
+  });
+
   it("opens the CreateProject modal from 'Neues Projekt' and the NewChat modal from 'Neuer Chat'", async () => {
     setup({ 'GET /api/ClientManagment/mara': () => json(200, []), 'GET /api/MessageManagment/partners': () => json(200, []) });
     await userEvent.click(await screen.findByRole('button', { name: 'Neues Projekt' }));
@@ -114,6 +161,83 @@ describe('ArchitectDashboardPage', () => {
   });
 });
 
+describe("ArchitectDashboardPage 'Alle Projekte'", () => {
+  it('lists the first page with customer by name, address, status and progress, and loads more', async () => {
+    const api = setup();
+    const all = await screen.findByRole('list', { name: 'Alle Projekte' });
+    const first = (await within(all).findByRole('button', { name: 'Wohnhaus 1' })).closest('li') as HTMLElement;
+    expect(first.textContent).toContain('Maria Gruber');
+    expect(within(first).getByTitle('mgruber')).toBeTruthy();
+    expect(first.textContent).toContain('Annenstraße 1, 8020 Graz, Österreich · KG 63101');
+    expect(within(first).getByRole('progressbar').getAttribute('aria-valuetext')).toBe('100 % – Vollständig');
+    expect(within(all).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(card('Alle Projekte')).getByText('20 von 23 Projekten')).toBeTruthy();
+    await userEvent.click(within(card('Alle Projekte')).getByRole('button', { name: 'Mehr laden' }));
+    expect(await within(all).findByRole('button', { name: 'Wohnhaus 23' })).toBeTruthy();
+    expect(within(card('Alle Projekte')).queryByRole('button', { name: 'Mehr laden' })).toBeNull();
+    // (The first-steps hint asks for the count alone, with pageSize=1.)
+    expect(api.callsTo('GET', '/api/projects').map((call) => call.path).filter((path) => path.includes('pageSize=20'))).toEqual([
+      '/api/projects?sort=changedAt&page=1&pageSize=20',
+      '/api/projects?sort=changedAt&page=2&pageSize=20',
+    ]);
+  });
+
+  it('searches after typing stops, filters by status and sorts', async () => {
+    const api = setup();
+    const all = await findCard('Alle Projekte');
+    await within(all).findByRole('button', { name: 'Wohnhaus 1' });
+    await userEvent.type(within(all).getByRole('searchbox', { name: 'Projekte durchsuchen' }), 'gruber');
+    await waitFor(() => expect(within(all).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(all).getByText('1 Projekt gefunden')).toBeTruthy();
+    // One request for the word, not one per letter.
+    expect(api.callsTo('GET', '/api/projects').filter((call) => call.path.includes('query='))).toHaveLength(1);
+    await userEvent.selectOptions(within(all).getByRole('combobox', { name: 'Status' }), 'Vollständig');
+    await userEvent.selectOptions(within(all).getByRole('combobox', { name: 'Sortieren nach' }), 'Fortschritt');
+    await waitFor(() => expect(api.calls.at(-1)?.path).toBe('/api/projects?sort=progress&page=1&pageSize=20&query=gruber&status=COMPLETE'));
+    await userEvent.type(within(all).getByRole('searchbox', { name: 'Projekte durchsuchen' }), 'xyz');
+    expect(await within(all).findAllByText('Keine Projekte gefunden')).not.toHaveLength(0);
+  });
+
+  it('opens a project as the news card does', async () => {
+    setup();
+    await userEvent.click(await within(await findCard('Alle Projekte')).findByRole('button', { name: 'Wohnhaus 2' }));
+    expect(getSelectedProjectId()).toBe('101');
+    expect(await screen.findByText('Seite /projectOverview')).toBeTruthy();
+  });
+
+  it("says 'Es gibt noch keine Projekte' without any project, and shows a load error", async () => {
+    setup({ 'GET /api/projects': () => json(200, { items: [], total: 0, page: 1, pageSize: 20 }) });
+    expect(await within(await findCard('Alle Projekte')).findByText('Es gibt noch keine Projekte')).toBeTruthy();
+    cleanup();
+    setup({ 'GET /api/projects': () => json(500, { message: 'x', code: 'INTERNAL_ERROR' }) });
+    expect((await within(await findCard('Alle Projekte')).findByRole('alert')).textContent).toBe('Fehler beim Laden der Projekte.');
+  });
+});
+
+describe('ArchitectDashboardPage first steps', () => {
+  const noProjects = () => json(200, { items: [], total: 0, page: 1, pageSize: 1 });
+  const customer = { id: 3, username: 'kundin1', firstName: 'Kathrin', lastName: 'Huber', email: 'k@example.at', creationName: 'mara', status: 'ACTIVE', address: { street: '', number: '', city: '', country: '', postalCode: '' } };
+
+  it("asks an architect without customers and projects to add the first customer, and opens 'Neuen Benutzer erstellen'", async () => {
+    setup({ 'GET /api/projects': noProjects, 'GET /api/ClientManagment/mara': () => json(200, []) });
+    const hint = await screen.findByRole('complementary', { name: 'Legen Sie Ihren ersten Kunden an' });
+    await userEvent.click(within(hint).getByRole('button', { name: 'Ersten Kunden anlegen' }));
+    expect(await screen.findByRole('dialog', { name: 'Neuen Benutzer erstellen' })).toBeTruthy();
+  });
+
+  it('then asks for the first project, and says nothing once a project exists', async () => {
+    setup({ 'GET /api/projects': noProjects, 'GET /api/ClientManagment/mara': () => json(200, [customer]) });
+    const hint = await screen.findByRole('complementary', { name: 'Legen Sie Ihr erstes Projekt an' });
+    await userEvent.click(within(hint).getByRole('button', { name: 'Erstes Projekt anlegen' }));
+    expect(await screen.findByRole('dialog', { name: 'Neues Projekt erstellen' })).toBeTruthy();
+    cleanup();
+    const api = setup({ 'GET /api/ClientManagment/mara': () => json(200, []) });
+    await within(await findCard('Alle Projekte')).findByRole('button', { name: 'Wohnhaus 1' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/ClientManagment/mara').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('complementary', { name: /Legen Sie Ihr/ })).toBeNull();
+  });
+});
+
 describe('ArchitectDashboardPage layout', () => {
   it('restores the saved layout: the cards follow it in reading order', async () => {
     setup({
@@ -126,7 +250,8 @@ describe('ArchitectDashboardPage layout', () => {
     });
     await screen.findByRole('heading', { name: 'Benutzerinformationen' });
     const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(titles).toEqual(['Benutzerinformationen', 'Neusten Nachrichten', 'Projekte mit Neuerungen']);
+    // 'Alle Projekte' came after this layout was saved: it shows below the saved cards.
+    expect(titles).toEqual(['Benutzerinformationen', 'Neusten Nachrichten', 'Projekte mit Neuerungen', 'Alle Projekte']);
   });
 
   it('shows the cards in their default places when the saved layout cannot be loaded', async () => {
@@ -134,7 +259,7 @@ describe('ArchitectDashboardPage layout', () => {
     setup({ 'GET /api/dashboardLayout/architect': () => json(500, { message: 'x', code: 'INTERNAL_ERROR' }) });
     await screen.findByRole('heading', { name: 'Benutzerinformationen' });
     const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(titles).toEqual(['Projekte mit Neuerungen', 'Neusten Nachrichten', 'Benutzerinformationen']);
+    expect(titles).toEqual(['Projekte mit Neuerungen', 'Neusten Nachrichten', 'Benutzerinformationen', 'Alle Projekte']);
   });
 
   it('saves a changed layout once, after the debounce delay, and not the unchanged one', async () => {
@@ -149,7 +274,7 @@ describe('ArchitectDashboardPage layout', () => {
 
     fireEvent.keyDown(handle, { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' }), { key: 'ArrowUp' });
-    expect(screen.getByRole('status').textContent).toBe('Benutzerinformationen: Spalte 2, Reihe 1');
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Benutzerinformationen: Spalte 2, Reihe 1');
     await act(async () => vi.advanceTimersByTime(layoutSaveDelayMs - 1));
     expect(api.callsTo('PUT', '/api/dashboardLayout/architect')).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(1));

@@ -10,9 +10,25 @@ const defaults: CardPlace[] = [
 const at = (layout: CardPlace[], id: string) => layout.find((item) => item.i === id);
 
 describe('restoreLayout', () => {
-  it('takes the saved places of known cards and the default place of the others', () => {
+  it('takes the saved places of known cards, and the default places of the others moved below them', () => {
     const restored = restoreLayout([{ i: 'user', x: 2, y: 0, w: 2, h: 2 }, { i: 'old-card', x: 0, y: 0, w: 1, h: 1 }], defaults);
-    expect(restored).toEqual([defaults[0], defaults[1], { i: 'user', x: 2, y: 0, w: 2, h: 2 }]);
+    expect(restored).toEqual([
+      { i: 'news', x: 0, y: 2, w: 2, h: 4 },
+      { i: 'messages', x: 2, y: 2, w: 2, h: 4 },
+      { i: 'user', x: 2, y: 0, w: 2, h: 2 },
+    ]);
+  });
+
+  it('shows a card added since the layout was saved below the saved cards, covering none', () => {
+    const saved: CardPlace[] = [
+      { i: 'news', x: 2, y: 0, w: 2, h: 3 },
+      { i: 'messages', x: 0, y: 0, w: 2, h: 7 },
+      { i: 'user', x: 2, y: 3, w: 2, h: 2 },
+    ];
+    const withNewCard = [...defaults, { i: 'allProjects', x: 0, y: 6, w: 4, h: 6 }];
+    const restored = restoreLayout(saved, withNewCard);
+    expect(restored.slice(0, 3)).toEqual(saved);
+    expect(at(restored, 'allProjects')).toEqual({ i: 'allProjects', x: 0, y: 7, w: 4, h: 6 });
   });
 
   it('keeps a saved card inside the four columns', () => {

@@ -18,17 +18,23 @@ export function toPlace({ i, x, y, w, h }: CardPlace): CardPlace {
   return { i, x, y, w, h };
 }
 
+/** The saved place of a known card, kept inside the grid. */
+function keptInGrid(stored: CardPlace): CardPlace {
+  const w = clamp(stored.w, 1, gridColumns);
+  return { i: stored.i, w, x: clamp(stored.x, 0, gridColumns - w), y: clamp(stored.y, 0, 1000), h: clamp(stored.h, 1, 100) };
+}
+
 /**
- * The layout to show: the saved places of the known cards (kept inside the grid), and the default
- * place of every card the saved layout lacks (never saved, or a card added since).
+ * The layout to show: the saved places of the known cards (kept inside the grid), and for every
+ * card the saved layout lacks (a card added since) its default place, moved below the saved cards
+ * so it covers none of them. Without a saved layout, the defaults.
  */
 export function restoreLayout(saved: CardLayout | undefined, defaults: CardLayout): CardPlace[] {
-  return defaults.map((fallback) => {
-    const stored = saved?.find((item) => item.i === fallback.i);
-    if (!stored) return toPlace(fallback);
-    const w = clamp(stored.w, 1, gridColumns);
-    return { i: fallback.i, w, x: clamp(stored.x, 0, gridColumns - w), y: clamp(stored.y, 0, 1000), h: clamp(stored.h, 1, 100) };
-  });
+  const kept = new Map((saved ?? []).flatMap((stored) => (defaults.some((card) => card.i === stored.i) ? [[stored.i, keptInGrid(stored)] as const] : [])));
+  const missing = defaults.filter((card) => !kept.has(card.i));
+  const bottom = Math.max(0, ...[...kept.values()].map((place) => place.y + place.h));
+  const top = Math.min(...missing.map((card) => card.y));
+  return defaults.map((fallback) => kept.get(fallback.i) ?? { ...toPlace(fallback), y: kept.size === 0 ? fallback.y : bottom + fallback.y - top });
 }
 
 function byId(a: CardPlace, b: CardPlace): number {

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { projectStatusLabels } from '@bauakte/domain';
+import type { ReactNode } from 'react';
+import { projectStatusLabels, type DashboardProject, type PersonName } from '@bauakte/domain';
+import { PersonNameText } from '../../components/person-name';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { fetchProjectNews, projectKeys } from '../projects/projects-api';
@@ -7,11 +9,18 @@ import { ProjectList } from './project-list';
 
 const t = de.dashboard;
 
+/** The customer by name; by username from a server that sends no name; 'Nicht zugewiesen' without one. */
+function customerOf(project: DashboardProject, among: readonly PersonName[]): ReactNode {
+  if (project.customer) return <PersonNameText person={project.customer} among={among} />;
+  return project.assignedUser ?? t.unassigned;
+}
+
 /** 'Projekte mit Neuerungen': projects changed since the architect last opened them, newest first. */
 export function ProjectNews() {
   const { user } = useSession();
   const username = user?.username ?? '';
   const news = useQuery({ queryKey: projectKeys.news(username), queryFn: () => fetchProjectNews(username), enabled: user !== null });
+  const others = (news.data ?? []).flatMap((project) => (project.customer ? [project.customer] : []));
 
   return (
     <ProjectList
@@ -26,7 +35,7 @@ export function ProjectNews() {
           </span>
           <span>
             <span className="sr-only">{t.customer}: </span>
-            {project.assignedUser ?? t.unassigned}
+            {customerOf(project, others)}
           </span>
         </span>
       )}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { distinctName, type QuestionnaireChange } from '@bauakte/domain';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { answerText, changedAtText, changedFieldLabel } from './change-log';
@@ -6,6 +7,12 @@ import { fetchQuestionnaireChanges, projectKeys } from './projects-api';
 import { SectionCard } from './section-card';
 
 const t = de.projectOverview;
+
+/** Who saved, by name (username in brackets when two share it); by username once the account is gone. */
+function changerName(entry: QuestionnaireChange, entries: readonly QuestionnaireChange[]): string {
+  if (!entry.changedByPerson) return entry.changedBy;
+  return distinctName(entry.changedByPerson, entries.flatMap((other) => (other.changedByPerson ? [other.changedByPerson] : [])));
+}
 
 /** 'Änderungsverlauf' (architects): every save of the questionnaire — who, when, what changed. */
 export function ChangeLogCard({ projectId, className }: { projectId: string; className?: string }) {
@@ -17,7 +24,9 @@ export function ChangeLogCard({ projectId, className }: { projectId: string; cla
           <ol aria-label={t.changesCaption} className="flex max-h-96 flex-col gap-4 overflow-y-auto">
             {entries.map((entry) => (
               <li key={`${entry.changedAt}-${entry.step}-${entry.changedBy}`} className="flex flex-col gap-1">
-                <p className="text-sm font-medium">{t.changeHeading(changedAtText(entry.changedAt), entry.changedBy, de.questionnaire.titles[entry.step])}</p>
+                <p className="text-sm font-medium" title={entry.changedBy}>
+                  {t.changeHeading(changedAtText(entry.changedAt), changerName(entry, entries), de.questionnaire.titles[entry.step])}
+                </p>
                 <ul className="flex flex-col gap-0.5 text-sm text-muted-foreground">
                   {Object.entries(entry.changes).map(([path, change]) => (
                     <li key={path}>{t.changeLine(changedFieldLabel(path), answerText(path, change.from), answerText(path, change.to))}</li>

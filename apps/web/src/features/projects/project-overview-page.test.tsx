@@ -86,14 +86,19 @@ describe('ProjectOverviewPage', () => {
             {
               step: 'heating',
               changedBy: 'klara',
+              changedByPerson: { username: 'klara', firstName: 'Klara', lastName: 'Kogler' },
               changedAt: '2026-11-21T13:05:00.000Z',
               changes: { fuelType: { from: 'GAS', to: 'WOOD' }, constructionYearHeating: { from: null, to: 'um 2005' } },
             },
+            // The account is gone: only the username it had is left.
+            { step: 'general', changedBy: 'altkunde', changedByPerson: null, changedAt: '2026-11-20T09:00:00.000Z', changes: { buildingUsage: { from: null, to: 'WOHNBAU' } } },
           ]),
       },
     });
     const log = await screen.findByRole('list', { name: 'Wer hat wann welche Angaben im Fragebogen geändert' });
-    expect(log.textContent).toContain('21.11.2026, 14:05 · klara · Heizung');
+    expect(log.textContent).toContain('21.11.2026, 14:05 · Klara Kogler · Heizung');
+    expect(screen.getByTitle('klara').textContent).toContain('Klara Kogler');
+    expect(log.textContent).toContain('20.11.2026, 10:00 · altkunde · Allgemeine Informationen');
     expect(log.textContent).toContain('Brennstoff: Gas → Pellets');
     expect(log.textContent).toContain('Baujahr der Heizung: – → um 2005');
   });

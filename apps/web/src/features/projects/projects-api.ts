@@ -1,4 +1,6 @@
-import type { ClientProject, CreateProjectRequest, DashboardProject, Project, QuestionnaireChange, UpdateProjectRequest } from '@bauakte/domain';
+import type {
+  ClientProject, CreateProjectRequest, DashboardProject, Project, ProjectSearchResult, ProjectSortKey, ProjectStatus, QuestionnaireChange, UpdateProjectRequest,
+} from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 
 /**
@@ -10,6 +12,8 @@ export const projectKeys = {
   allNews: ['projects', 'news'] as const,
   news: (username: string) => ['projects', 'news', username.toLowerCase()] as const,
   list: (username: string) => ['projects', 'list', username.toLowerCase()] as const,
+  search: (username: string, filter: ProjectSearchFilter) => ['projects', 'search', username.toLowerCase(), filter] as const,
+  count: (username: string) => ['projects', 'count', username.toLowerCase()] as const,
   client: (username: string) => ['projects', 'client', username.toLowerCase()] as const,
   detail: (projectId: string) => ['projects', 'detail', projectId] as const,
   changes: (projectId: string) => ['projects', 'changes', projectId] as const,
@@ -26,6 +30,26 @@ export async function fetchProjectNews(username: string): Promise<DashboardProje
 /** The projects of the architect's team. */
 export function fetchProjects(username: string): Promise<Project[]> {
   return apiRequest<Project[]>(`/ProjectManagment/${user(username)}`);
+}
+
+/** What 'Alle Projekte' and the 'Projektübersicht' list ask for; status '' means every status. */
+export interface ProjectSearchFilter {
+  query: string;
+  status: ProjectStatus | '';
+  sort: ProjectSortKey;
+}
+
+/** One page of the team's projects that match (GET /api/projects). */
+export function searchProjects(filter: ProjectSearchFilter, page: number, pageSize: number): Promise<ProjectSearchResult> {
+  const params = new URLSearchParams({ sort: filter.sort, page: String(page), pageSize: String(pageSize) });
+  if (filter.query.trim()) params.set('query', filter.query.trim());
+  if (filter.status) params.set('status', filter.status);
+  return apiRequest<ProjectSearchResult>(`/projects?${params.toString()}`);
+}
+
+/** How many projects the architect's team has. */
+export async function countProjects(): Promise<number> {
+  return (await searchProjects({ query: '', status: '', sort: 'changedAt' }, 1, 1)).total;
 }
 
 /** A client's assigned projects (for an architect: the team's). */

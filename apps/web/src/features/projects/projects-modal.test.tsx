@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import type { Project } from '@bauakte/domain';
-import { json, stubApi } from '../../test/api-stub';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProjectSearchItem } from '@bauakte/domain';
+import { json, stubApi, type RecordedCall } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { openProjectDelayMs, ProjectsModal } from './projects-modal';
 
@@ -12,25 +13,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const project: Project = {
+const project: ProjectSearchItem = {
   id: 7,
   name: 'Sanierung Annenstraße',
-  description: '',
-  assignedUser: null,
-  creationName: 'mara',
+  customer: null,
   progress: 100,
   status: 'COMPLETE',
   address: { street: 'Annenstraße', number: '12', city: 'Graz', katastral: null, postalCode: '8020', country: 'Österreich' },
+  changedAt: '2026-03-01T10:00:00.000Z',
 };
+const page = (items: ProjectSearchItem[]) => json(200, { items, total: items.length, page: 1, pageSize: 20 });
 
-function setup(answer: () => Response) {
-  stubApi({ 'GET /api/ProjectManagment/mara': answer });
+function setup(answer: (call: RecordedCall) => Response) {
+  const api = stubApi({ 'GET /api/projects': answer });
   renderWithProviders(<ProjectsModal />, { user: sessionUser('mara', ['ARCHI']) });
+  return api;
 }
 
 describe('ProjectsModal', () => {
   it('lists the projects with customer, status, progress and address', async () => {
-    setup(() => json(200, [project]));
+    setup(() => page([project]));
     const row = (await screen.findByRole('rowheader', { name: 'Sanierung Annenstraße' })).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('Nicht zugewiesen');
     expect(row.textContent).toContain('Vollständig');
@@ -39,8 +41,8 @@ describe('ProjectsModal', () => {
   });
 
   it('shows loading, error and empty states', async () => {
-    setup(() => json(200, []));
-    expect(screen.getByRole('status').textContent).toBe('Laden...');
+    setup(() => page([]));
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Laden...');
     expect(await screen.findByText('Es gibt noch keine Projekte')).toBeTruthy();
     cleanup();
     setup(() => json(500, { message: 'x', code: 'INTERNAL_ERROR' }));
@@ -50,7 +52,7 @@ describe('ProjectsModal', () => {
   it("stores 'projectId' and fully loads /projectOverview 300 ms after the click", async () => {
     sessionStorage.clear();
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    setup(() => json(200, [project]));
+    setup(() => page([project]));
     const button = await screen.findByRole('button', { name: 'Sanierung Annenstraße' });
     vi.useFakeTimers();
     fireEvent.click(button);
@@ -59,5 +61,21 @@ describe('ProjectsModal', () => {
     expect(assign).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
     expect(assign).toHaveBeenCalledWith('/projectOverview');
+  });
+
+  it('searches, filters and sorts like the dashboard, and names customers by name', async () => {
+    const gruber = { username: 'mgruber', firstName: 'Maria', lastName: 'Gruber' };
+    const namesake = { username: 'mgruber2', firstName: 'Maria', lastName: 'Gruber' };
+    const api = setup((call) =>
+      call.path.includes('query=gruber') ? page([{ ...project, customer: gruber }, { ...project, id: 8, name: 'Zubau', customer: namesake }]) : page([project]),
+    );
+    await screen.findByRole('rowheader', { name: 'Sanierung Annenstraße' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Projekte durchsuchen' }), 'gruber');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sortieren nach' }), 'Name (A–Z)');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Neu');
+    await waitFor(() => expect(api.calls.at(-1)?.path).toBe('/api/projects?sort=name&page=1&pageSize=20&query=gruber&status=NEW'));
+    const row = (await screen.findByRole('rowheader', { name: 'Zubau' })).closest('tr') as HTMLElement;
+    // Two customers share the name: the username tells them apart.
+    expect(row.textContent).toContain('Maria Gruber (mgruber2)');
   });
 });

@@ -1,22 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { formatAddress, projectStatusLabels, type Project } from '@bauakte/domain';
+import { formatAddress, projectStatusLabels, type ProjectSearchItem } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { DataTable } from '../../components/ui/data-table';
-import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
-import { useSession } from '../auth/session-context';
 import { progressPercent } from './project-progress';
+import { CustomerName, ProjectSearchControls, ProjectSearchResults } from './project-search';
 import { selectProject } from './project-selection';
-import { fetchProjects, projectKeys } from './projects-api';
+import { useProjectSearch } from './use-project-search';
 
 const t = de.projects.list;
 
 /** Spec section 9: 300 ms after choosing a project the overview loads. */
 export const openProjectDelayMs = 300;
 
-function ProjectRow({ project, opening, onOpen }: { project: Project; opening: boolean; onOpen(): void }) {
+interface RowProps {
+  project: ProjectSearchItem;
+  among: readonly ProjectSearchItem[];
+  opening: boolean;
+  onOpen(): void;
+}
+
+function ProjectRow({ project, among, opening, onOpen }: RowProps) {
   const percent = progressPercent(project.progress);
   return (
     <tr className="border-b border-border align-top last:border-0">
@@ -25,7 +30,9 @@ function ProjectRow({ project, opening, onOpen }: { project: Project; opening: b
           {project.name}
         </Button>
       </th>
-      <td className="py-2 pr-4">{project.assignedUser ?? de.projects.unassigned}</td>
+      <td className="py-2 pr-4">
+        <CustomerName customer={project.customer} among={among} />
+      </td>
       <td className="py-2 pr-4">{projectStatusLabels[project.status]}</td>
       <td className="py-2 pr-4">{percent === null ? '–' : `${percent} %`}</td>
       <td className="py-2">{formatAddress(project.address) || '–'}</td>
@@ -34,13 +41,12 @@ function ProjectRow({ project, opening, onOpen }: { project: Project; opening: b
 }
 
 /**
- * 'Projektübersicht' list: every project of the architect's team. Choosing one stores its id and,
- * after 300 ms, fully loads /projectOverview (spec section 2).
+ * 'Projektübersicht' list: the projects of the architect's team, searchable and sorted as on the
+ * dashboard's 'Alle Projekte'. Choosing one stores its id and, after 300 ms, fully loads
+ * /projectOverview (spec section 2).
  */
 export function ProjectsModal() {
-  const { user } = useSession();
-  const username = user?.username ?? '';
-  const projects = useQuery({ queryKey: projectKeys.list(username), queryFn: () => fetchProjects(username), enabled: user !== null });
+  const search = useProjectSearch();
   const [opening, setOpening] = useState(false);
   const timer = useRef<number | undefined>(undefined);
 
@@ -53,17 +59,18 @@ export function ProjectsModal() {
   };
 
   return (
-    <QueryStates query={projects} errorText={t.loadFailed} emptyText={t.empty}>
-      {(items) => (
-        <div className="flex flex-col gap-3">
-          {opening ? <Spinner label={t.opening} /> : null}
+    <div className="flex flex-col gap-4">
+      <ProjectSearchControls search={search} />
+      {opening ? <Spinner label={t.opening} /> : null}
+      <ProjectSearchResults search={search} emptyText={t.empty} errorText={t.loadFailed}>
+        {(items) => (
           <DataTable caption={t.caption} columns={[t.name, t.customer, t.status, t.progress, t.address]}>
             {items.map((project) => (
-              <ProjectRow key={project.id} project={project} opening={opening} onOpen={() => open(project.id)} />
+              <ProjectRow key={project.id} project={project} among={items} opening={opening} onOpen={() => open(project.id)} />
             ))}
           </DataTable>
-        </div>
-      )}
-    </QueryStates>
+        )}
+      </ProjectSearchResults>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import * as sessionIdleAttempts from './2026-11-22T1800-session-idle-attempts';
 import * as projectFiles from './2026-11-23T0900-project-files';
 import * as chat from './2026-11-23T1200-chat';
 import * as usernameKey from './2026-11-23T1500-username-key';
+import * as projectSearch from './2026-11-23T1800-project-search';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0900-project-files': projectFiles,
   '2026-11-23T1200-chat': chat,
   '2026-11-23T1500-username-key': usernameKey,
+  '2026-11-23T1800-project-search': projectSearch,
 };
