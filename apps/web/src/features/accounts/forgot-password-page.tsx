@@ -13,6 +13,7 @@ import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AccountPage } from './account-page';
 import { requestPasswordReset } from './accounts-api';
+import { germanResolver } from '../../lib/form-messages';
 
 const t = de.forgotPassword;
 
@@ -29,7 +30,7 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
   useDocumentTitle(de.documentTitles.forgotPassword);
-  const form = useForm({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { username: '', email: '' } });
+  const form = useForm({ resolver: germanResolver(zodResolver(forgotPasswordRequestSchema)), defaultValues: { username: '', email: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (request) => {

@@ -1,5 +1,5 @@
 import {
-  personalWords, registerRequestSchema, registrationAddressSchema, requestObject, secretString, singleLineString,
+  defaultCountry, personalWords, registerRequestSchema, registrationAddressSchema, requestObject, secretString, singleLineString,
   type Invitation, type RegisterRequest,
 } from '@bauakte/domain';
 import { de } from '../../i18n/de';
@@ -18,6 +18,7 @@ export interface RegisterFormValues {
   postalCode: string;
   city: string;
   community: string;
+  country: string;
 }
 
 /** Spec section 5: architects and admins register without an address, everyone else needs one. */
@@ -39,6 +40,7 @@ export function registerFormDefaults(invitation: Invitation): RegisterFormValues
     postalCode: invitation.address.postalCode,
     city: invitation.address.city,
     community: invitation.address.municipality,
+    country: invitation.address.country || defaultCountry,
   };
 }
 
@@ -51,14 +53,14 @@ export function registrantWords(invitation: Invitation, values: Pick<RegisterFor
 }
 
 /**
- * The registration form's rules, the server's own field rules (spec section 5): all fields required,
- * the address only for clients; the confirmation must repeat the password; a guessable password is
+ * The registration form's rules, the server's own field rules (spec section 5): all fields required
+ * but the Gemeinde, the address only for clients; the confirmation must repeat the password; a guessable password is
  * refused. Its output is the PUT /api/register payload.
  */
 export function registerFormSchema(invitation: Invitation) {
   const withAddress = needsAddress(invitation.roles);
   // Those without an address neither see nor send the invitation's address fields.
-  const addressField = (schema: typeof addressFields.street) => (withAddress ? schema : singleLineString());
+  const addressField = <Schema>(schema: Schema) => (withAddress ? schema : singleLineString());
   return requestObject({
     firstName: fields.firstName,
     lastName: fields.lastName,
@@ -71,6 +73,7 @@ export function registerFormSchema(invitation: Invitation) {
     postalCode: addressField(addressFields.postalCode),
     city: addressField(addressFields.city),
     community: addressField(addressFields.community),
+    country: addressField(addressFields.country),
   })
     .superRefine(async (values, context) => {
       if (values.confirmPassword !== values.password) {
@@ -101,6 +104,7 @@ function toRegisterRequest(invitation: Invitation, values: RegisterFormValues): 
       street: values.street.trim(),
       houseNumber: values.houseNumber.trim(),
       postalCode: values.postalCode.trim(),
+      country: values.country.trim(),
     },
   };
 }
@@ -112,4 +116,5 @@ export const registerIssueFields: Readonly<Record<string, keyof RegisterFormValu
   'address.street': 'street',
   'address.houseNumber': 'houseNumber',
   'address.postalCode': 'postalCode',
+  'address.country': 'country',
 };

@@ -17,13 +17,14 @@ import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
 import { fetchResetInfo, resetPassword } from './accounts-api';
 import { resetFormDefaults, resetFormSchema, resetWords } from './reset-form';
+import { germanResolver } from '../../lib/form-messages';
 
 const t = de.resetPassword;
 
 function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
-  const resolver = useMemo(() => zodResolver(resetFormSchema(info)), [info]);
+  const resolver = useMemo(() => germanResolver(zodResolver(resetFormSchema(info))), [info]);
   const form = useForm({ resolver, defaultValues: resetFormDefaults });
   const { errors, isSubmitting } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });

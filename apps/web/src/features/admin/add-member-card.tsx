@@ -11,6 +11,7 @@ import { de } from '../../i18n/de';
 import { addMemberFormSchema } from './add-member-form';
 import { addMember } from './admin-api';
 import { useAvailableArchitects, useRefreshAdminLists, useTeams } from './use-admin-lists';
+import { germanResolver } from '../../lib/form-messages';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
@@ -21,7 +22,7 @@ export function AddMemberCard() {
   const architects = useAvailableArchitects();
   const refresh = useRefreshAdminLists();
   const [result, setResult] = useState<Result>(null);
-  const form = useForm({ resolver: zodResolver(addMemberFormSchema), defaultValues: { teamName: '', username: '' } });
+  const form = useForm({ resolver: germanResolver(zodResolver(addMemberFormSchema)), defaultValues: { teamName: '', username: '' } });
   const { errors, isSubmitting } = form.formState;
   const t = de.admin.addMember;
 

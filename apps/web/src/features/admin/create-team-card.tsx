@@ -11,6 +11,7 @@ import { de } from '../../i18n/de';
 import { useAlert } from '../feedback/feedback-context';
 import { createTeam } from './admin-api';
 import { useRefreshAdminLists } from './use-admin-lists';
+import { germanResolver } from '../../lib/form-messages';
 
 /** 'Neues Team erstellen': an empty name sends nothing; a failure raises the spec's alert. */
 export function CreateTeamCard() {
@@ -18,7 +19,7 @@ export function CreateTeamCard() {
   const alert = useAlert();
   const refresh = useRefreshAdminLists();
   const [created, setCreated] = useState('');
-  const form = useForm({ resolver: zodResolver(createTeamRequestSchema), defaultValues: { name: '' } });
+  const form = useForm({ resolver: germanResolver(zodResolver(createTeamRequestSchema)), defaultValues: { name: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ name }) => {

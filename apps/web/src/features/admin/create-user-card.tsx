@@ -12,6 +12,7 @@ import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors'
 import { de } from '../../i18n/de';
 import { createArchitect } from './admin-api';
 import { useRefreshAdminLists, useTeams } from './use-admin-lists';
+import { germanResolver } from '../../lib/form-messages';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
@@ -23,7 +24,7 @@ export function CreateUserCard() {
   const teams = useTeams();
   const refresh = useRefreshAdminLists();
   const [result, setResult] = useState<Result>(null);
-  const form = useForm({ resolver: zodResolver(createArchitectRequestSchema), defaultValues: empty });
+  const form = useForm({ resolver: germanResolver(zodResolver(createArchitectRequestSchema)), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
   const t = de.admin.createUser;
 

@@ -120,7 +120,8 @@ describe('CreateCustomerModal', () => {
     await userEvent.click(submitButton());
     expect(await screen.findByText('Der Benutzername darf nur Buchstaben und Ziffern enthalten.')).toBeTruthy();
     expect(screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeTruthy();
-    expect(screen.getAllByText('Bitte füllen Sie dieses Feld aus.')).toHaveLength(2);
+    expect(screen.getByText('Bitte geben Sie den Vornamen ein.')).toBeTruthy();
+    expect(screen.getByText('Bitte geben Sie den Nachnamen ein.')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });
 });

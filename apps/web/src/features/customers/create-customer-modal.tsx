@@ -12,6 +12,7 @@ import { useSession } from '../auth/session-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { customerFormSchema, emptyCustomerForm } from './customer-form';
 import { createCustomer, customerKeys } from './customers-api';
+import { germanResolver } from '../../lib/form-messages';
 
 const t = de.customers.create;
 
@@ -21,7 +22,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
-  const form = useForm({ resolver: zodResolver(customerFormSchema), defaultValues: emptyCustomerForm });
+  const form = useForm({ resolver: germanResolver(zodResolver(customerFormSchema)), defaultValues: emptyCustomerForm });
   const { errors, isSubmitting } = form.formState;
   const address = errors.address;
 

@@ -17,6 +17,7 @@ import { useAlert, useConfirm } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileWords } from './profile-form';
+import { germanResolver } from '../../lib/form-messages';
 
 const t = de.profile;
 const addressOrder = ['street', 'number', 'city', 'state', 'postalCode', 'country', 'municipality'] as const;
@@ -50,7 +51,7 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   const [deleting, setDeleting] = useState(false);
   const passwordEntryOpen = isOwn && passwordOpen;
   const context = useMemo(() => ({ profile, isOwn, passwordEntryOpen }), [profile, isOwn, passwordEntryOpen]);
-  const resolver = useMemo(() => zodResolver(profileFormSchema(context)), [context]);
+  const resolver = useMemo(() => germanResolver(zodResolver(profileFormSchema(context))), [context]);
   const form = useForm({ resolver, defaultValues: profileFormDefaults(profile) });
   const { errors, isSubmitting } = form.formState;
   const [newPassword, newPasswordRepeat, firstName, lastName, email] = useWatch({
