@@ -154,6 +154,9 @@ export const de = {
     yearAtLeast: (year: string) => `Das Jahr muss mindestens ${year} sein.`,
     yearAtMost: (year: string) => `Das Jahr darf höchstens ${year} sein.`,
     invalid: 'Bitte überprüfen Sie diese Eingabe.',
+    /** Beside a username being chosen, before any error: the domain's rule in words. */
+    usernameRules: (maxLength: number, umlautsAllowed: boolean) =>
+      `Nur Buchstaben${umlautsAllowed ? '' : ' (ohne Umlaute und ß)'} und Ziffern, ohne Leer- und Sonderzeichen, höchstens ${maxLength} Zeichen.`,
   },
   passwordStrength: {
     label: 'Passwortstärke',

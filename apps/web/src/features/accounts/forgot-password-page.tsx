@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { forgotPasswordRequestSchema } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { StatusMessage } from '../../components/ui/status-message';
@@ -59,6 +60,7 @@ export function ForgotPasswordPage() {
     <AccountPage title={t.title} intro={t.intro}>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="flex flex-col gap-4">
+          <RequiredLegend />
           <TextField
             id="forgot-username"
             label={t.username}

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import type { ResetInfo } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
@@ -54,6 +55,7 @@ function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
     return (
       <CardContent className="flex flex-col gap-4">
         {account}
+        <RequiredLegend />
         <StatusMessage>{t.success}</StatusMessage>
         <Link to="/login" className="text-sm text-primary underline-offset-4 hover:underline">
           {t.toLogin}

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createTeamRequestSchema } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
@@ -42,6 +43,7 @@ export function CreateTeamCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <RequiredLegend />
           <TextField
             id="create-team-name"
             label={de.admin.createTeam.name}

@@ -13,6 +13,8 @@ import { de } from '../../i18n/de';
 import { createArchitect } from './admin-api';
 import { useRefreshAdminLists, useTeams } from './use-admin-lists';
 import { germanResolver } from '../../lib/form-messages';
+import { usernameRulesText } from '../../lib/username-rules-text';
+import { RequiredLegend } from '../../components/ui/form-field';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
@@ -51,6 +53,7 @@ export function CreateUserCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <RequiredLegend />
           <SelectField
             id="create-user-team"
             label={de.admin.team}
@@ -67,6 +70,7 @@ export function CreateUserCard() {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
+            hint={usernameRulesText()}
             error={errors.username?.message}
             {...form.register('username')}
           />

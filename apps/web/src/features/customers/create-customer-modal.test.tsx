@@ -1,3 +1,4 @@
+import { usernameMaxLength } from '@bauakte/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -98,7 +99,7 @@ describe('CreateCustomerModal', () => {
     await fillIn();
     await userEvent.click(submitButton());
     const message = await screen.findByText(unavailable);
-    expect(screen.getByLabelText('Benutzername').getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.getByLabelText('Benutzername').getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
     expect(screen.getByText('Fehler beim Erstellen des Benutzers')).toBeTruthy();
     expect(close).not.toHaveBeenCalled();
   });
@@ -111,6 +112,16 @@ describe('CreateCustomerModal', () => {
     await userEvent.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Der Kunde wurde angelegt, aber die Einladung konnte nicht per E-Mail versendet werden/);
     expect(close).not.toHaveBeenCalled();
+  });
+
+  it('states the username rule beside the username field before any error', () => {
+    setup(() => json(201, customer));
+    const username = screen.getByLabelText('Benutzername');
+    // The wording follows the domain's rule (umlauts may become letters), so only its frame is pinned.
+    const hint = screen.getByText(new RegExp(`^Nur Buchstaben.* und Ziffern, ohne Leer- und Sonderzeichen, höchstens ${usernameMaxLength} Zeichen\\.$`));
+    expect(username.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(username.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText('Mit * gekennzeichnete Felder sind Pflichtfelder.')).toBeTruthy();
   });
 
   it('checks username, names and e-mail before sending', async () => {

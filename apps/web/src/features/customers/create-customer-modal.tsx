@@ -13,6 +13,8 @@ import type { ModalBodyProps } from '../modals/modal-types';
 import { customerFormSchema, emptyCustomerForm } from './customer-form';
 import { createCustomer, customerKeys } from './customers-api';
 import { germanResolver } from '../../lib/form-messages';
+import { usernameRulesText } from '../../lib/username-rules-text';
+import { RequiredLegend } from '../../components/ui/form-field';
 
 const t = de.customers.create;
 
@@ -46,6 +48,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4">
+      <RequiredLegend />
       <TextField
         id={`${ids}-username`}
         label={t.username}
@@ -53,6 +56,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
+        hint={usernameRulesText()}
         error={errors.username?.message}
         {...form.register('username')}
       />

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
 import { NewPasswordField } from '../../components/ui/new-password-field';
 import { PasswordField } from '../../components/ui/password-field';
@@ -50,6 +51,8 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState(false);
   const passwordEntryOpen = isOwn && passwordOpen;
+  // An administrator has no postal address in the portal (registration asks none either).
+  const withAddress = !profile.roles.includes('ADMIN');
   const context = useMemo(() => ({ profile, isOwn, passwordEntryOpen }), [profile, isOwn, passwordEntryOpen]);
   const resolver = useMemo(() => germanResolver(zodResolver(profileFormSchema(context))), [context]);
   const form = useForm({ resolver, defaultValues: profileFormDefaults(profile) });
@@ -104,18 +107,21 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   return (
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col gap-4">
       <h3 className="text-base font-semibold">{t.heading(profile.username)}</h3>
+      <RequiredLegend />
       <div className="flex max-h-[400px] flex-col gap-4 overflow-y-auto p-1">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id={`${ids}-first-name`} label={t.firstName} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextField id={`${ids}-last-name`} label={t.lastName} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
-          <TextField id={`${ids}-email`} label={t.email} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField id={`${ids}-first-name`} label={t.firstName} required autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextField id={`${ids}-last-name`} label={t.lastName} required autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+          <TextField id={`${ids}-email`} label={t.email} type="email" required autoComplete="email" error={errors.email?.message} {...form.register('email')} />
           <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
         </div>
         <div className="flex flex-wrap gap-2">
           {isOwn ? (
             <ToggleButton open={passwordOpen} show={t.showPassword} hide={t.hidePassword} controls={`${ids}-password`} onToggle={() => setPasswordOpen((open) => !open)} />
           ) : null}
-          <ToggleButton open={addressOpen} show={t.showAddress} hide={t.hideAddress} controls={`${ids}-address`} onToggle={() => setAddressOpen((open) => !open)} />
+          {withAddress ? (
+            <ToggleButton open={addressOpen} show={t.showAddress} hide={t.hideAddress} controls={`${ids}-address`} onToggle={() => setAddressOpen((open) => !open)} />
+          ) : null}
         </div>
         {passwordEntryOpen ? (
           <div id={`${ids}-password`} className="grid gap-4 sm:grid-cols-2">
@@ -151,7 +157,7 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
             {...form.register('currentPassword')}
           />
         ) : null}
-        {addressOpen ? (
+        {withAddress && addressOpen ? (
           <div id={`${ids}-address`} className="grid gap-4 sm:grid-cols-2">
             {addressOrder.map((name) => (
               <TextField
