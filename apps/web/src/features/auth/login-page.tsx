@@ -10,6 +10,7 @@ import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorText } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { LegalLinks } from '../legal/legal-links';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { login } from './auth-api';
 import { pathAfterLogin } from './home-path';
@@ -123,9 +124,7 @@ export function LoginPage() {
           </CardFooter>
         </form>
       </Card>
-      <Link to="/impressum" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-        {de.sidebar.impressum}
-      </Link>
+      <LegalLinks />
     </main>
   );
 }
