@@ -120,8 +120,11 @@ test.describe('questionnaire', () => {
     const year = page.getByLabel('Baujahr', { exact: true });
     await year.fill('1200');
     await saveAndContinue(page).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Year must be at least 1300.' })).toBeVisible();
+    // The schema's message is English (spec); the form words it in German, beside the field, focused.
+    await expect(page.getByRole('alert').filter({ hasText: 'Das Baujahr darf nicht vor 1300 liegen.' })).toBeVisible();
+    await expect(page.getByText('Year must be at least 1300.')).toHaveCount(0);
     await expect(year).toHaveAttribute('aria-invalid', 'true');
+    await expect(year).toBeFocused();
     await expect(page).toHaveURL(/\/general$/);
     await expectNoSeriousA11yViolations(page);
   });

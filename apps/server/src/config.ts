@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { isUsername, normalizeUsername } from '@bauakte/domain';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -18,7 +19,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ADMIN_USERNAME: z
     .string()
-    .regex(/^[A-Za-z0-9]{1,50}$/, 'may contain only letters and digits (at most 50)')
+    .refine(isUsername, 'may contain only letters and digits (at most 50)')
+    .transform(normalizeUsername)
     .optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').max(128).optional(),
   SMTP_URL: z

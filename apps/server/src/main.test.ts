@@ -275,11 +275,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
       await client.query(`set search_path to ${schema}`);
       const now = new Date().toISOString();
       const mara = await client.query(
-        `insert into users (username, email, role, status, password_hash, created_at, updated_at) values ('mara', 'mara@example.at', 'ARCHI', 'ACTIVE', $1, $2, $2) returning id`,
+        `insert into users (username, username_key, email, role, status, password_hash, created_at, updated_at) values ('mara', 'mara', 'mara@example.at', 'ARCHI', 'ACTIVE', $1, $2, $2) returning id`,
         [hash, now],
       );
       await client.query(
-        `insert into users (username, email, role, status, password_hash, created_by_id, created_at, updated_at) values ('kunde', 'kunde@example.at', 'CLIENT', 'ACTIVE', $1, $2, $3, $3)`,
+        `insert into users (username, username_key, email, role, status, password_hash, created_by_id, created_at, updated_at) values ('kunde', 'kunde', 'kunde@example.at', 'CLIENT', 'ACTIVE', $1, $2, $3, $3)`,
         [hash, mara.rows[0].id, now],
       );
     });

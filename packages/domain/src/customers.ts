@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAustrianAddress } from './austrian-address';
 import { emailSchema, houseNumberSchema, optionalText, requestObject, requiredText } from './fields';
 import { userStatuses } from './users';
 import { claimedUsernameSchema, usernameSchema } from './username';
@@ -9,7 +10,7 @@ export const customerAddressSchema = requestObject({
   city: optionalText(200).default(''),
   country: optionalText(200).default(''),
   postalCode: optionalText(20).default(''),
-});
+}).superRefine(checkAustrianAddress);
 
 /** Customer (spec section 3): creationName is the username of the architect who created it. */
 export const customerSchema = z.object({

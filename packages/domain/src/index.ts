@@ -13,6 +13,7 @@ export * from './password-reset';
 export * from './password-strength';
 export * from './profile';
 export * from './address-format';
+export * from './austrian-address';
 export * from './projects';
 export * from './questionnaire/index';
 export * from './questionnaire-changes';

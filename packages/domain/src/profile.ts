@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAustrianAddress } from './austrian-address';
 import { emailSchema, optionalText, passwordMaxLength, passwordSchema, requestObject, requiredText } from './fields';
 import { secretString, singleLineString } from './text';
 import { claimedUsernameSchema } from './username';
@@ -12,7 +13,7 @@ export const profileAddressSchema = requestObject({
   postalCode: optionalText(20).default(''),
   country: optionalText(200).default(''),
   municipality: optionalText(200).default(''),
-});
+}).superRefine(checkAustrianAddress);
 
 /** GET /api/profil/{username}: the user profile of spec section 3 (never the password). */
 export const profileSchema = z.object({

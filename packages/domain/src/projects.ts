@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAustrianAddress } from './austrian-address';
 import { houseNumberSchema, multiLineText, optionalText, requestObject, requiredText } from './fields';
 import { projectStatusSchema } from './questionnaire/project-status';
 import { optionalKatastral } from './questionnaire/rules';
@@ -13,7 +14,7 @@ export const projectAddressSchema = requestObject({
   katastral: optionalKatastral(),
   postalCode: optionalText(20).default(''),
   country: optionalText(200).default(''),
-});
+}).superRefine(checkAustrianAddress);
 const emptyAddress = { street: '', number: '', city: '', katastral: null, postalCode: '', country: '' };
 
 const projectAddressOut = z.object({

@@ -70,6 +70,6 @@ describe('ids and usernames in a path', () => {
 
   it('reads anything that cannot be a username as nobody', () => {
     expect(pathUsernameSchema.parse('mara')).toBe('mara');
-    for (const value of ['a\u0000b', 'ma ra', 'x'.repeat(51), '', 'mära']) expect(pathUsernameSchema.parse(value)).toBeNull();
+    for (const value of ['a\u0000b', 'ma ra', 'x'.repeat(51), '', 'm\u0430ra']) expect(pathUsernameSchema.parse(value)).toBeNull();
   });
 });

@@ -1,19 +1,24 @@
 import { z } from 'zod';
-import { usernameMaxLength, usernamePattern } from './username-rules';
+import { isUsername, isUsernameInput, normalizeUsername, usernameMaxLength } from './username-rules';
 
-export { isUsernameInput, usernameMaxLength, usernamePattern } from './username-rules';
+export { isUsername, isUsernameInput, normalizeUsername, sameUsername, usernameKey, usernameMaxLength, usernameRulesText } from './username-rules';
+
+const tooLong = `Der Benutzername darf höchstens ${usernameMaxLength} Zeichen lang sein.`;
+const onlyLettersAndDigits = 'Der Benutzername darf nur Buchstaben und Ziffern enthalten.';
 
 export const usernameSchema = z
   .string()
+  .overwrite(normalizeUsername)
   .min(1, 'Bitte geben Sie einen Benutzernamen ein.')
-  .max(usernameMaxLength, `Der Benutzername darf höchstens ${usernameMaxLength} Zeichen lang sein.`)
-  .regex(usernamePattern, 'Der Benutzername darf nur Buchstaben und Ziffern enthalten.');
+  .max(usernameMaxLength, tooLong)
+  .refine(isUsernameInput, onlyLettersAndDigits);
 
 /** A username the spec's forms send along but the server never trusts (creationName): a username or empty. */
 export const claimedUsernameSchema = z
   .string()
-  .max(usernameMaxLength, `Der Benutzername darf höchstens ${usernameMaxLength} Zeichen lang sein.`)
-  .regex(usernamePattern, 'Der Benutzername darf nur Buchstaben und Ziffern enthalten.')
+  .overwrite(normalizeUsername)
+  .max(usernameMaxLength, tooLong)
+  .refine(isUsernameInput, onlyLettersAndDigits)
   .nullish();
 
 /**
@@ -22,6 +27,6 @@ export const claimedUsernameSchema = z
  */
 export const pathUsernameSchema = z
   .string()
-  .transform((value): string | null => (value.length <= usernameMaxLength && /^[A-Za-z0-9]+$/.test(value) ? value : null));
+  .transform((value): string | null => (isUsername(value) ? normalizeUsername(value) : null));
 
 export const usernameParamsSchema = z.object({ username: pathUsernameSchema });

@@ -1,7 +1,7 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { SessionContext, type SessionState } from '../features/auth/session-context';
 import { FeedbackProvider } from '../features/feedback/feedback-provider';
@@ -17,22 +17,41 @@ interface Options {
   route?: string;
   /** The route pattern `ui` is mounted at; other paths render their own name, e.g. 'Seite /login'. */
   path?: string;
+  /** A data router (as the app's createBrowserRouter), for pages that use e.g. useBlocker. */
+  dataRouter?: boolean;
+}
+
+const login = <p>Seite /login</p>;
+
+function TestDataRouter({ children, route, path }: { children: ReactNode; route: string; path: string }) {
+  // Created once: a re-render must not send the page back to where the test started.
+  const [router] = useState(() => createMemoryRouter([{ path, element: children }, { path: '/login', element: login }], { initialEntries: [route] }));
+  return <RouterProvider router={router} />;
+}
+
+function TestRouter({ children, route, path, dataRouter }: { children: ReactNode; route: string; path: string; dataRouter: boolean }) {
+  if (dataRouter) return <TestDataRouter route={route} path={path}>{children}</TestDataRouter>;
+  return (
+    <MemoryRouter initialEntries={[route]}>
+      <Routes>
+        <Route path={path} element={children} />
+        <Route path="/login" element={login} />
+      </Routes>
+    </MemoryRouter>
+  );
 }
 
 /** Renders with a fresh query client (no retries), a session, the confirm/alert host and a router. */
-export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/' }: Options = {}) {
+export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/', dataRouter = false }: Options = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const session: SessionState = { user, startSession: () => null, logout: vi.fn(async () => {}) };
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>
       <SessionContext.Provider value={session}>
         <FeedbackProvider>
-          <MemoryRouter initialEntries={[route]}>
-            <Routes>
-              <Route path={path} element={children} />
-              <Route path="/login" element={<p>Seite /login</p>} />
-            </Routes>
-          </MemoryRouter>
+          <TestRouter route={route} path={path} dataRouter={dataRouter}>
+            {children}
+          </TestRouter>
         </FeedbackProvider>
       </SessionContext.Provider>
     </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerSheet, fieldLabel, formatAnswer, stepQuestions } from './answer-sheet';
+import { answerSheet, fieldLabel, firstOpenStep, formatAnswer, openQuestions, stepQuestions } from './answer-sheet';
 import { questionLabels } from './question-labels';
 import { questionCountPerStep, questionnaireSteps } from './progress';
 
@@ -48,5 +48,28 @@ describe('answer sheet', () => {
     expect(formatAnswer('fuelType', 'WOOD')).toBe('Pellets');
     expect(formatAnswer('constructionYearHeating', '  ')).toBeNull();
     expect(formatAnswer('constructionYearHeating', 'um 1990')).toBe('um 1990');
+  });
+});
+
+describe('open questions', () => {
+  const general = { buildingUsage: 'WOHNBAU', buildingtype: 'FREISTEHEND', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'S', constructionYear: 1965, sealevel: null, katastral: null } as const;
+  const storeys = { roof: { roofType: 'SATTELDACH', isAtticHeated: false }, numberOfStoreys: '2', isBasementHeated: false, isRenovated: true } as const;
+
+  it('lists the unanswered questions grouped by step, and only the steps with some', () => {
+    const open = openQuestions({ general: { ...general, constructionYear: null }, storeys, heating: null });
+    expect(open.map((step) => [step.title, step.questions.map((question) => question.question)])).toEqual([
+      ['Allgemeine Informationen', ['Baujahr']],
+      ['Fenster', ['Gibt es unterschiedliche Fenster?', 'Baujahr der Fenster', 'Verglasung', 'Rahmenmaterial', 'Gibt es Rollladenkästen?']],
+      ['Heizung', stepQuestions.heating.map((key) => questionLabels[key])],
+    ]);
+    expect(firstOpenStep({ general, storeys: { ...storeys, isRenovated: null } })).toBe('storeys');
+  });
+
+  it("leaves out the window details the architect collects, and starts at the first step when nothing is open", () => {
+    const windows = { isDifferentWindows: true, windowConstructionYear: null, typeOfGlass: null, frameMaterial: null, isRollerBlindHousing: null };
+    const heating = { heatProducer: 'CONDENSING_BOILER', fuelType: 'GAS', constructionYearHeating: '2005', hotWaterProduction: 'CENTRALIZED_THROUGH_HEATING', heatEmission: 'SMALL_AREA_HEAT_EMISSION', temperatureRegulation: 'SINGLE_ROOM_VALVE' } as const;
+    expect(openQuestions({ general, storeys, windows, heating })).toEqual([]);
+    expect(firstOpenStep({ general, storeys, windows, heating })).toBe('general');
+    expect(firstOpenStep({})).toBe('general');
   });
 });

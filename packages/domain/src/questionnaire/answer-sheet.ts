@@ -108,3 +108,26 @@ export function answerSheet(record: QuestionnaireRecord): AnswerSheetStep[] {
     }),
   }));
 }
+
+export interface OpenStep {
+  step: QuestionnaireStep;
+  title: string;
+  /** The questions of the step the client has still to answer, in the form's order. */
+  questions: { key: QuestionKey; question: string }[];
+}
+
+/** The steps with questions still open for the client, read off the answer sheet; answered steps are left out. */
+export function openQuestions(record: QuestionnaireRecord): OpenStep[] {
+  return answerSheet(record)
+    .map(({ step, title, rows }) => ({
+      step,
+      title,
+      questions: rows.filter((row) => row.answer === null && !row.notNeeded).map(({ key, question }) => ({ key, question })),
+    }))
+    .filter((step) => step.questions.length > 0);
+}
+
+/** Where a client picks up the questionnaire: the first step with an open question, else the first step. */
+export function firstOpenStep(record: QuestionnaireRecord): QuestionnaireStep {
+  return openQuestions(record)[0]?.step ?? questionnaireSteps[0];
+}

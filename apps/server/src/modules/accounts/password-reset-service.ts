@@ -1,4 +1,4 @@
-import { serverMessages, type ForgotPasswordRequest, type ResetInfo } from '@bauakte/domain';
+import { serverMessages, usernameKey, type ForgotPasswordRequest, type ResetInfo } from '@bauakte/domain';
 import type { BackgroundTasks } from '../../platform/background';
 import { tooManyRequests } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/password';
@@ -44,7 +44,7 @@ export function createPasswordResetService(deps: {
      * the username and e-mail belong together. Every request counts, to stop mail bombing.
      */
     async requestReset(request: ForgotPasswordRequest, address: string): Promise<{ message: string }> {
-      const verdict = await deps.limiter.hit([`reset-account:${request.username.toLowerCase()}`, `reset-address:${address}`]);
+      const verdict = await deps.limiter.hit([`reset-account:${usernameKey(request.username)}`, `reset-address:${address}`]);
       if (!verdict.allowed) throw tooManyRequests(serverMessages.tooManyResetRequests, verdict.retryAfterSeconds);
       deps.background.run('password reset mail', () => sendResetLinkIfMatching(request));
       return { message: serverMessages.resetMailSent };

@@ -17,6 +17,7 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     await ctx.createUser({ username: 'mara', password: 'richtig-geheim', role: 'ARCHI' });
     await ctx.createUser({ username: 'chef', password: 'admin-geheim', role: 'ADMIN' });
     await ctx.createUser({ username: 'neu', role: 'CLIENT' }); // invited, has not registered yet
+    await ctx.createUser({ username: 'jürgen', password: 'jürgens-geheimnis', role: 'CLIENT' });
   });
   afterAll(() => ctx.close());
 
@@ -37,6 +38,20 @@ describe.each(testDialects)('auth on %s', (dialect) => {
   it('logs in regardless of the case of the username and answers the stored spelling', async () => {
     const token = await ctx.login('MARA', 'richtig-geheim');
     expect(decodeJwt(token).sub).toBe('mara');
+  });
+
+  it('logs in a username with an umlaut, however the ü is composed, and its own profile path finds it', async () => {
+    for (const typed of ['jürgen', 'JÜRGEN', 'ju\u0308rgen']) {
+      const token = await ctx.login(typed, 'jürgens-geheimnis');
+      expect(decodeJwt(token).sub, typed).toBe('jürgen');
+      expect((await me(token)).json()).toEqual({ username: 'jürgen', roles: ['CLIENT'] });
+    }
+    const token = await ctx.login('jürgen', 'jürgens-geheimnis');
+    const profile = await ctx.app.inject({ method: 'GET', url: `/api/profil/${encodeURIComponent('jürgen')}`, headers: bearer(token) });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ username: 'jürgen' });
+    const someoneElse = await ctx.app.inject({ method: 'GET', url: '/api/profil/mara', headers: bearer(token) });
+    expect(someoneElse.statusCode).toBe(404);
   });
 
   it('answers the same 401 for a wrong password, an unknown user and an unregistered user', async () => {

@@ -1,4 +1,4 @@
-import { serverMessages, type CurrentUser, type LoginRequest } from '@bauakte/domain';
+import { serverMessages, usernameKey, type CurrentUser, type LoginRequest } from '@bauakte/domain';
 import { AppError, tooManyRequests, unauthenticated } from '../../platform/errors';
 import { spendVerificationTime, verifyPassword } from '../../platform/auth/password';
 import type { AuthUser, SessionService } from '../../platform/auth/sessions';
@@ -11,7 +11,7 @@ export const loginAttemptRules = {
   address: { maxAttempts: 25, windowMs: 15 * 60_000 },
 };
 
-export const accountKey = (username: string) => `account:${username.toLowerCase()}`;
+export const accountKey = (username: string) => `account:${usernameKey(username)}`;
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', serverMessages.invalidCredentials);
 

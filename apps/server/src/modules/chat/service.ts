@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type CreatedChat, type NotificationSettings } from '@bauakte/domain';
+import { sameUsername, serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type CreatedChat, type NotificationSettings } from '@bauakte/domain';
 import type { AccessPolicy, CheckedChat, CheckedChatPartner } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
@@ -24,7 +24,7 @@ const participantOf = (user: UserRow): ChatPartner => ({ username: user.username
 
 /** A senderUsername naming someone other than the caller is refused, never believed. */
 function assertOwnName(caller: AuthUser, senderUsername: string | null | undefined): void {
-  if (senderUsername && senderUsername.toLowerCase() !== caller.username.toLowerCase()) throw forbidden(serverMessages.onlyOwnMessages);
+  if (senderUsername && !sameUsername(senderUsername, caller.username)) throw forbidden(serverMessages.onlyOwnMessages);
 }
 
 export function createChatService(deps: {

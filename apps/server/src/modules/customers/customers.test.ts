@@ -86,4 +86,22 @@ describe.each(testDialects)('customers on %s', (dialect) => {
     expect(after.statusCode).toBe(200);
     expect(after.json().assignedUser).toBeNull();
   });
+
+  it('accepts umlauts in a username, stores one written form and refuses the same name without accents or case', async () => {
+    // 'jürgen' typed with a decomposed ü (as some systems paste it) is stored composed.
+    const created = await create(mara, { username: 'ju\u0308rgen', firstName: 'Jürgen', lastName: 'Öhlinger', email: 'juergen@example.at' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ username: 'jürgen' });
+    for (const lookalike of ['Jurgen', 'JÜRGEN']) {
+      const taken = await create(mara, { username: lookalike, firstName: 'F', lastName: 'K', email: 'f@example.at' });
+      expect(taken.statusCode, lookalike).toBe(400);
+      expect(taken.json()).toMatchObject({ code: 'USERNAME_UNAVAILABLE' });
+    }
+    const cyrillic = await create(mara, { username: 'jürgеn', firstName: 'F', lastName: 'K', email: 'f@example.at' });
+    expect(cyrillic.statusCode).toBe(400);
+    expect(cyrillic.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'body/username', message: 'Der Benutzername darf nur Buchstaben und Ziffern enthalten.' }] });
+    const names = ((await list(mara, 'mara')).json() as Array<{ username: string }>).map((c) => c.username);
+    expect(names).toContain('jürgen');
+    expect(names.filter((name) => name.toLowerCase().startsWith('j'))).toEqual(['jürgen']);
+  });
 });

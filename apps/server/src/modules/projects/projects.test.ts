@@ -51,7 +51,17 @@ describe.each(testDialects)('projects on %s', (dialect) => {
     const low = await call('POST', '/api/ProjectManagment', mara, { name: 'X', address: { ...address, katastral: 1001 } });
     expect(low.json().issues[0].message).toBe('Value must be at least 01002.');
     expect((await call('POST', '/api/ProjectManagment', mara, { name: '', assignedUser: 'kunde' })).statusCode).toBe(400);
+    const shortPostcode = await call('POST', '/api/ProjectManagment', mara, { name: 'X', address: { ...address, postalCode: '402' } });
+    expect(shortPostcode.statusCode).toBe(400);
+    expect(shortPostcode.json().issues).toEqual([{ path: 'body/address/postalCode', message: 'Österreichische Postleitzahlen haben vier Ziffern, z. B. 1060.' }]);
     expect(((await call('GET', '/api/ProjectManagment/mara', mara)).json() as unknown[]).length).toBe(1);
+  });
+
+  it('takes a postcode abroad as it is written', async () => {
+    const response = await call('POST', '/api/ProjectManagment', tom, { name: 'Zweitwohnsitz', address: { ...address, postalCode: '80331', city: 'München', country: 'Deutschland' } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().address).toMatchObject({ postalCode: '80331', country: 'Deutschland' });
+    expect((await call('DELETE', `/api/ProjectManagment/project/${response.json().id}`, tom)).statusCode).toBe(204);
   });
 
   it('lets a project stand without a customer', async () => {

@@ -164,6 +164,16 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
     expect((await project(id)).progress).toBe(23); // 5 of 22
   });
 
+  it("keeps the stored window details when the windows turn different and back (only 'Ja' is sent)", async () => {
+    const id = await newProject('Fensterwechsel');
+    expect((await put('kunde', 'windows', fullAnswers.windows, id)).statusCode).toBe(200);
+    expect((await put('kunde', 'windows', { isDifferentWindows: true }, id)).statusCode).toBe(200);
+    expect((await get('kunde', 'windows', id)).json()).toEqual({ ...fullAnswers.windows, isDifferentWindows: true });
+    expect((await put('kunde', 'windows', { ...fullAnswers.windows, isDifferentWindows: false }, id)).statusCode).toBe(200);
+    expect((await get('kunde', 'windows', id)).json()).toEqual(fullAnswers.windows);
+    expect((await project(id)).progress).toBe(23); // 5 of 22, as before the detour
+  });
+
   it('lets the architects of the project answer too; everyone else gets 404', async () => {
     expect((await put('tom', 'general', { ...fullAnswers.general, direction: 'N' })).statusCode).toBe(200);
     for (const who of ['fremd', 'andere', 'chef']) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Role } from '@bauakte/domain';
+import { usernameKey, type Role } from '@bauakte/domain';
 import { isPostgresDb, type Db } from '../../platform/db/database';
 import type { NewUserRow, UserRow, UserUpdate } from '../../platform/db/schema';
 
@@ -9,7 +9,7 @@ export function createUserRepository(db: Db) {
       db
         .selectFrom('users')
         .selectAll()
-        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .where('usernameKey', '=', usernameKey(username))
         .executeTakeFirst(),
 
     findById: (id: number): Promise<UserRow | undefined> =>
@@ -19,7 +19,7 @@ export function createUserRepository(db: Db) {
     getById: (id: number): Promise<UserRow> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
 
     insert: async (user: NewUserRow): Promise<number> => {
-      const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+      const row = await db.insertInto('users').values({ ...user, usernameKey: usernameKey(user.username) }).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { serverMessages, type Role } from '@bauakte/domain';
+import { sameUsername, serverMessages, type Role } from '@bauakte/domain';
 import { forbidden, notFound, unauthenticated } from '../errors';
 import type { AuthUser } from '../auth/sessions';
 import type { UserRow } from '../db/schema';
@@ -58,7 +58,7 @@ export function onlyRoles(...allowed: Role[]) {
 
 /** Where a path names a user, the caller may name only themselves (logout, own settings). */
 export function isSelf(user: AuthUser, username: string | null): boolean {
-  return username !== null && user.username.toLowerCase() === username.toLowerCase();
+  return username !== null && sameUsername(user.username, username);
 }
 
 function allow<T, P extends string>(value: T): Checked<T, P> {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { usernameKey } from '@bauakte/domain';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/schema';
 
@@ -80,7 +80,7 @@ export function createAccessRepository(db: Db) {
     accountById: (id: number): Promise<UserRow | undefined> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     account: (username: string): Promise<UserRow | undefined> =>
-      db.selectFrom('users').selectAll().where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst(),
+      db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKey(username)).executeTakeFirst(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@bauakte/domain';
+import { sameUsername, type Role } from '@bauakte/domain';
 import type { SessionRepository } from './repository';
 import type { TokenService } from './tokens';
 
@@ -109,7 +109,7 @@ export function createSessionService(deps: {
 
     async endSoon(token, username) {
       const session = await findLive(token);
-      if (!session || session.username.toLowerCase() !== username.toLowerCase()) return false;
+      if (!session || !sameUsername(session.username, username)) return false;
       await repository.setEndsAt(session.sessionId, new Date(Date.now() + beaconGraceMs).toISOString());
       return true;
     },

@@ -9,6 +9,8 @@ export type UserStatus = 'INVITED' | 'ACTIVE';
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** usernameKey(username): what makes two usernames the same name; unique. */
+  usernameKey: string;
   email: Generated<string>;
   firstName: Generated<string>;
   lastName: Generated<string>;
@@ -209,5 +211,6 @@ export interface Database {
 
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
+/** A new user; the repository derives the username key from the username. */
+export type NewUserRow = Omit<Insertable<UsersTable>, 'usernameKey'>;
 export type UserUpdate = Updateable<UsersTable>;

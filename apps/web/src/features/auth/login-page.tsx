@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, useController, type Control, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Building2 } from 'lucide-react';
@@ -36,6 +36,7 @@ const loginResolver: Resolver<LoginRequest> = async (values, context, options) =
 
 function UsernameField({ control, onType }: { control: Control<LoginRequest>; onType(): void }) {
   const { field, fieldState } = useController({ control, name: 'username' });
+  const accepted = useRef(field.value);
   return (
     <TextField
       id="login-username"
@@ -51,9 +52,13 @@ function UsernameField({ control, onType }: { control: Control<LoginRequest>; on
       value={field.value}
       onBlur={field.onBlur}
       onChange={(event) => {
+        const { value } = event.target;
+        // While a dead key composes 'é' the field briefly holds the bare accent: let it finish.
+        if ((event.nativeEvent as InputEvent).isComposing) return field.onChange(value);
         // Only letters and digits: any other character is ignored and the entry stays as it was.
-        if (!isUsernameInput(event.target.value)) return;
-        field.onChange(event.target.value);
+        if (!isUsernameInput(value)) return field.onChange(accepted.current);
+        accepted.current = value;
+        field.onChange(value);
         onType();
       }}
     />

@@ -54,6 +54,22 @@ describe('ClientDashboardPage', () => {
     expect(within(screen.getByRole('region', { name: 'Benutzerinformationen' })).getByText('Kunde/Kundin')).toBeTruthy();
   });
 
+  it("offers 'Fragebogen fortsetzen (40 %)' beside each project, which opens the first step with open questions", async () => {
+    setup({
+      'GET /api/general/3': () => json(200, { buildingUsage: 'WOHNBAU', buildingtype: 'FREISTEHEND', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'S', constructionYear: 1965 }),
+      'GET /api/storeys/3': () => json(200, {}),
+      'GET /api/windows/3': () => json(200, {}),
+      'GET /api/heating/3': () => json(200, {}),
+    });
+    const list = await screen.findByRole('list', { name: 'Projektübersicht' });
+    const action = within(list).getByRole('button', { name: /^Fragebogen fortsetzen \(40\s%\)$/ });
+    // Its own control, not nested in the row's button.
+    expect(action.closest('button')?.parentElement?.closest('button')).toBeNull();
+    await userEvent.click(action);
+    expect(await screen.findByText('Seite /storeys')).toBeTruthy();
+    expect(getSelectedProjectId()).toBe('3');
+  });
+
   it('stores the id of a clicked project and goes to /projectOverview', async () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: /Sanierung Annenstraße/ }));

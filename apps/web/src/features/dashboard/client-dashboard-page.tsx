@@ -1,6 +1,7 @@
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
+import { QuestionnaireSavedNotice } from '../questionnaire/questionnaire-saved-notice';
 import { ClientProjects } from './client-projects';
 import { LatestMessages, NewChatButton, UserInformation } from './dashboard-cards';
 import { DashboardGrid, type DashboardCard } from './dashboard-grid';
@@ -29,6 +30,7 @@ export function ClientDashboardPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{de.pages.dashboardClient}</h1>
+      <QuestionnaireSavedNotice />
       <DashboardGrid dashboard="client" cards={cards} defaultLayout={clientDefaultLayout} />
     </div>
   );

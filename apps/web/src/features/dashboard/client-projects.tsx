@@ -3,9 +3,10 @@ import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { formatAddress } from '@bauakte/domain';
 import { fetchClientProjects, projectKeys } from '../projects/projects-api';
+import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
 import { ProjectList } from './project-list';
 
-/** 'Projektübersicht' of the client dashboard: each project with its address. */
+/** 'Projektübersicht' of the client dashboard: each project with its address and the way back into its questionnaire. */
 export function ClientProjects() {
   const { user } = useSession();
   const username = user?.username ?? '';
@@ -19,6 +20,7 @@ export function ClientProjects() {
         const address = formatAddress(project.address);
         return address ? <span className="text-xs text-muted-foreground">{address}</span> : null;
       }}
+      action={(project) => <ContinueQuestionnaireButton projectId={project.id} progress={project.progress} className="w-full sm:w-auto" />}
     />
   );
 }

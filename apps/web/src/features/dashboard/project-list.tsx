@@ -10,10 +10,12 @@ interface ProjectListProps<T extends { id: number; name: string }> {
   empty: string;
   /** The line under the project's name. */
   details: (project: T) => ReactNode;
+  /** A control beside the row (not inside its button), e.g. 'Fragebogen fortsetzen'. */
+  action?: (project: T) => ReactNode;
 }
 
 /** A dashboard card's project list: loading, error, empty or rows that open the project. */
-export function ProjectList<T extends { id: number; name: string }>({ projects, label, empty, details }: ProjectListProps<T>) {
+export function ProjectList<T extends { id: number; name: string }>({ projects, label, empty, details, action }: ProjectListProps<T>) {
   const openProject = useOpenProject();
 
   if (projects.isPending) return <p role="status" className="text-sm">{de.common.loading}</p>;
@@ -32,6 +34,7 @@ export function ProjectList<T extends { id: number; name: string }>({ projects, 
             <span className="font-medium">{project.name}</span>
             {details(project)}
           </button>
+          {action ? <div className="px-2 pb-2">{action(project)}</div> : null}
         </li>
       ))}
     </ul>

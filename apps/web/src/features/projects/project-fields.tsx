@@ -1,5 +1,4 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { questionnaireLimits } from '@bauakte/domain';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { de } from '../../i18n/de';
@@ -47,11 +46,9 @@ export function ProjectAddressFields({ idPrefix, register, errors }: FieldsProps
         <TextField
           id={`${idPrefix}-katastral`}
           label={t.katastral}
-          type="number"
           inputMode="numeric"
-          min={questionnaireLimits.katastralMin}
-          max={questionnaireLimits.katastralMax}
-          step={1}
+          maxLength={5}
+          hint={t.katastralHint}
           autoComplete="off"
           error={address?.katastral?.message}
           {...register('address.katastral')}

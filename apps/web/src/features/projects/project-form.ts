@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  claimedUsernameSchema, projectAddressSchema, requestObject, singleLineString, updateProjectRequestSchema, type Project,
+  checkAustrianAddress, claimedUsernameSchema, formatKatastral, projectAddressSchema, requestObject, singleLineString, updateProjectRequestSchema, type Project,
 } from '@bauakte/domain';
 import { germanResolver } from '../../lib/form-messages';
 
-/** The project form as the inputs hold it: every field text, the Katastralgemeinde a number input's text. */
+/** The project form as the inputs hold it: every field text, the Katastralgemeinde five digits of text ('01004'). */
 export interface ProjectFormValues {
   name: string;
   /** The customer's username; '' for none. Only creating a project assigns one. */
@@ -33,7 +33,7 @@ export function projectFormValues(project: Project): ProjectFormValues {
     name: project.name,
     assignedUser: project.assignedUser ?? '',
     description: project.description,
-    address: { street, number, city, katastral: katastral === null ? '' : String(katastral), postalCode, country },
+    address: { street, number, city, katastral: formatKatastral(katastral) ?? '', postalCode, country },
   };
 }
 
@@ -62,7 +62,7 @@ export const projectFormSchema = requestObject({
       .pipe(addressFields.katastral),
     postalCode: addressFields.postalCode,
     country: addressFields.country,
-  }),
+  }).superRefine(checkAustrianAddress),
 });
 
 export const projectFormResolver = germanResolver(zodResolver(projectFormSchema));

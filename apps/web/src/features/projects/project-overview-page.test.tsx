@@ -133,6 +133,27 @@ describe('ProjectOverviewPage', () => {
     expect(within(card('Projektdateien')).getByRole('button', { name: '+ Plan hochladen' })).toBeTruthy();
   });
 
+  it("offers 'Fragebogen fortsetzen' with the progress and opens the first step with open questions", async () => {
+    setup({
+      roles: ['CLIENT'],
+      handlers: {
+        'GET /api/general/7': () => json(200, {}),
+        'GET /api/storeys/7': () => json(200, {}),
+        'GET /api/windows/7': () => json(200, {}),
+        'GET /api/heating/7': () => json(200, {}),
+      },
+    });
+    const action = await screen.findByRole('button', { name: /^Fragebogen fortsetzen \(40\s%\)$/ });
+    await userEvent.click(action);
+    expect(await screen.findByText('Seite /general')).toBeTruthy();
+  });
+
+  it("offers 'Fragebogen ansehen' once every question is answered", async () => {
+    setup({ handlers: { 'GET /api/DashboardClient/project/7': () => json(200, { ...project, progress: 100, status: 'COMPLETE' }) } });
+    expect(await screen.findByRole('button', { name: 'Fragebogen ansehen' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Fragebogen fortsetzen/ })).toBeNull();
+  });
+
   it('opens the export modal for the shown project, and the upload modal', async () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Projekt exportieren' }));

@@ -14,6 +14,7 @@ import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm } from '../feedback/feedback-context';
 import { ProjectFilesCard } from '../files/project-files-card';
 import { useModal } from '../modals/modal-context';
+import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
 import { ChangeLogCard } from './change-log-card';
 import { EditProjectDialog } from './edit-project-dialog';
 import { ProjectProgress } from './project-progress';
@@ -139,6 +140,7 @@ function ProjectOverview({ projectId }: { projectId: string }) {
       <header className="flex flex-col gap-1">
         <p className="text-sm font-medium text-muted-foreground">{t.title}</p>
         <h1 className="text-2xl font-semibold break-words">{data.name}</h1>
+        <ContinueQuestionnaireButton projectId={data.id} progress={data.progress} className="mt-2 w-full sm:w-auto sm:self-start" />
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
         <ProjectInformation project={data} isArchitect={isArchitect} />

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { currentYearInAustria } from '@bauakte/domain';
 import { getSelectedProjectId } from '../projects/project-selection';
 import { json } from '../../test/api-stub';
 import { GeneralPage } from './general-page';
@@ -62,19 +63,32 @@ describe('GeneralPage', () => {
     expect(field('Baujahr').value).toBe('');
   });
 
-  it("shows 'Year must be at least 1300.' beside the year and sends nothing", async () => {
+  it('shows a German message beside the year, focuses it and sends nothing', async () => {
     const { api } = setup();
     const year = await screen.findByLabelText<HTMLInputElement>('Baujahr');
     await userEvent.clear(year);
     await userEvent.type(year, '1200');
     await press('Speichern und Weiter');
 
-    const message = await screen.findByText('Year must be at least 1300.');
+    const message = await screen.findByText('Das Baujahr darf nicht vor 1300 liegen.');
+    expect(screen.queryByText('Year must be at least 1300.')).toBeNull();
     expect(message.getAttribute('role')).toBe('alert');
     expect(year.getAttribute('aria-describedby')).toBe(message.id);
     expect(year.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(year);
     expect(api.callsTo('PUT', '/api/general/7')).toHaveLength(0);
     expect(screen.queryByText(/^Seite /)).toBeNull();
+  });
+
+  it('says in German that the year cannot lie in the future', async () => {
+    setup();
+    const year = await screen.findByLabelText<HTMLInputElement>('Baujahr');
+    const nextYear = currentYearInAustria() + 1;
+    await userEvent.clear(year);
+    await userEvent.type(year, String(nextYear));
+    await press('Speichern und Weiter');
+    expect(await screen.findByText(`Das Baujahr darf nicht nach ${nextYear - 1} liegen.`)).toBeTruthy();
+    expect(year.closest('form')?.noValidate).toBe(true);
   });
 
   it('sends the answers with numbers as numbers and an emptied choice as null, keeping fields that are on no form', async () => {

@@ -1,12 +1,31 @@
+import { forbiddenCharactersMessage } from '@bauakte/domain';
 import { de } from '../../i18n/de';
 
+const m = de.questionnaire.messages;
+
+/** The schema's English messages (spec section 5 defines them for the API) and their German wording on the forms. */
+const translations: readonly [RegExp, (limit: string) => string][] = [
+  [/^(Required|Expected \w+, received (null|undefined))$/, () => de.questionnaire.answerRequired],
+  [/^Year must be at least (\d+)\.$/, m.yearTooEarly],
+  [/^Year cannot exceed (\d+)\.$/, m.yearTooLate],
+  [/^Value must be at least (\d+)\.$/, m.numberTooSmall],
+  [/^Value cannot exceed (\d+)\.$/, m.numberTooLarge],
+  [/^Value cannot exceed (\d+) characters\.$/, m.textTooLong],
+  [/^Expected integer, received float$/, () => m.wholeNumber],
+  [/^Invalid option/, () => m.invalidChoice],
+];
+
 /**
- * The schema's message for a question, shown beside it. The schema words a missing answer as
- * 'Required' or 'Expected boolean, received null', which tells a client nothing; that one case
- * reads as a German request to answer. Range messages ('Year must be at least 1300.') stay verbatim.
+ * The message shown beside a question, in German. The schema (and the server, which validates with
+ * it) words its messages in English because the spec quotes them that way; a client reads German.
+ * A message the catalogue does not know reads as a general request to check the answer.
  */
 export function questionMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (message === 'Required' || /^Expected \w+, received (null|undefined)$/.test(message)) return de.questionnaire.answerRequired;
-  return message;
+  if (message === forbiddenCharactersMessage) return message;
+  for (const [pattern, german] of translations) {
+    const match = pattern.exec(message);
+    if (match) return german(match[1] ?? '');
+  }
+  return m.invalidAnswer;
 }

@@ -5,6 +5,7 @@ import {
   type HeatingAnswers,
   type HeatingAnswersInput,
   type QuestionnaireAnswers,
+  type QuestionnaireRecord,
   type QuestionnaireStep,
   type StoreysAnswers,
   type StoreysAnswersInput,
@@ -24,6 +25,9 @@ export type StepFormValues<S extends QuestionnaireStep> = {
 /** A step's validated answers: the PUT body, with unanswered questions as null. */
 export type StepAnswers<S extends QuestionnaireStep> = QuestionnaireAnswers[S];
 
+/** A PUT body: the step's answers, or some of them (what is not sent stays as stored). */
+export type StepSaveBody<S extends QuestionnaireStep> = Partial<StepAnswers<S>>;
+
 /** A step's stored answers as GET reads them: a never-saved step has every answer null. */
 export type StoredAnswers<S extends QuestionnaireStep> = {
   general: GeneralAnswers;
@@ -34,6 +38,7 @@ export type StoredAnswers<S extends QuestionnaireStep> = {
 
 export const questionnaireKeys = {
   step: (projectId: string, step: QuestionnaireStep) => ['questionnaire', projectId, step] as const,
+  record: (projectId: string) => ['questionnaire', projectId, 'record'] as const,
 };
 
 /** Reads a GET answer leniently, so `{}` and nulls become a form's empty answers. */
@@ -53,6 +58,17 @@ export async function fetchStepAnswers<S extends QuestionnaireStep>(step: S, pro
 }
 
 /** PUT /api/{step}/{projectId} with the step's validated answers. */
-export async function saveStepAnswers<S extends QuestionnaireStep>(step: S, projectId: string, answers: StepAnswers<S>): Promise<void> {
+export async function saveStepAnswers<S extends QuestionnaireStep>(step: S, projectId: string, answers: StepSaveBody<S>): Promise<void> {
   await apiRequest<unknown>(stepPath(step, projectId), { method: 'PUT', body: answers });
+}
+
+/** The stored answers of all four steps, e.g. to tell which questions are still open. */
+export async function fetchQuestionnaireRecord(projectId: string): Promise<QuestionnaireRecord> {
+  const [general, storeys, windows, heating] = await Promise.all([
+    fetchStepAnswers('general', projectId),
+    fetchStepAnswers('storeys', projectId),
+    fetchStepAnswers('windows', projectId),
+    fetchStepAnswers('heating', projectId),
+  ]);
+  return { general, storeys, windows, heating };
 }

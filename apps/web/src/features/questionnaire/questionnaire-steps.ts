@@ -1,8 +1,8 @@
 import type { DefaultValues, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { questionnaireSchemas, questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
+import { questionnaireSchemas, questionnaireSteps, stepQuestions, type QuestionKey, type QuestionnaireStep } from '@bauakte/domain';
 import { questionnaireReturnPathFor } from '../auth/home-path';
-import type { StepAnswers, StepFormValues, StoredAnswers } from './questionnaire-api';
+import type { StepAnswers, StepFormValues, StepSaveBody, StoredAnswers } from './questionnaire-api';
 
 /** The route of each step (spec section 2). */
 export const stepPaths: Record<QuestionnaireStep, string> = {
@@ -29,13 +29,67 @@ export function pathAfter(step: QuestionnaireStep, roles: readonly string[]): st
   return next ? stepPaths[next] : questionnaireReturnPathFor(roles);
 }
 
+/** The windows questions the client leaves to the architect when the windows differ (spec section 2). */
+export const windowDetails = ['windowConstructionYear', 'typeOfGlass', 'frameMaterial', 'isRollerBlindHousing'] as const;
+
+const noWindowDetails = { windowConstructionYear: null, typeOfGlass: null, frameMaterial: null, isRollerBlindHousing: null };
+const windowsSchemaResolver: Resolver<StepFormValues<'windows'>, unknown, StepAnswers<'windows'>> = zodResolver(questionnaireSchemas.windows);
+
+/**
+ * With different windows the details are hidden but kept in the form, so switching back to 'Nein'
+ * shows them again; hidden, they must not block saving, so they are judged as unanswered.
+ */
+const windowsResolver: Resolver<StepFormValues<'windows'>, unknown, StepAnswers<'windows'>> = (values, context, options) =>
+  windowsSchemaResolver(values.isDifferentWindows === true ? { ...values, ...noWindowDetails } : values, context, options);
+
 /** Each step's form validates with the schema the server applies to the PUT body. */
 export const stepResolvers: { [S in QuestionnaireStep]: Resolver<StepFormValues<S>, unknown, StepAnswers<S>> } = {
   general: zodResolver(questionnaireSchemas.general),
   storeys: zodResolver(questionnaireSchemas.storeys),
-  windows: zodResolver(questionnaireSchemas.windows),
+  windows: windowsResolver,
   heating: zodResolver(questionnaireSchemas.heating),
 };
+
+/**
+ * What a save sends: the whole step, unanswered questions as null, so an emptied answer is cleared.
+ * With different windows only that answer goes: the server keeps the stored details (a save merges),
+ * so a client who says 'Ja' and later 'Nein' again finds them still there.
+ */
+export const saveBodyOf: { [S in QuestionnaireStep]: (answers: StepAnswers<S>) => StepSaveBody<S> } = {
+  general: (answers) => answers,
+  storeys: (answers) => answers,
+  windows: (answers) => (answers.isDifferentWindows ? { isDifferentWindows: true } : answers),
+  heating: (answers) => answers,
+};
+
+/** A question's field in its step's form ('roofType' → 'roof.roofType'). */
+export function questionPath(key: QuestionKey): string {
+  return key === 'roofType' || key === 'isAtticHeated' ? `roof.${key}` : key;
+}
+
+/** The search parameter naming the question a step opens with focused ('/storeys?frage=roofType'). */
+export const focusParam = 'frage';
+
+/** The link to a step that focuses one of its questions. */
+export function questionLink(step: QuestionnaireStep, key: QuestionKey): { pathname: string; search: string } {
+  return { pathname: stepPaths[step], search: `?${new URLSearchParams({ [focusParam]: key }).toString()}` };
+}
+
+/** The question a step should focus, when the link named one of the step's questions. */
+export function questionToFocus(step: QuestionnaireStep, requested: string | null): QuestionKey | null {
+  return stepQuestions[step].find((key) => key === requested) ?? null;
+}
+
+/** The navigation state after the last step's save: the dashboard then shows what is still open. */
+export interface QuestionnaireSavedState {
+  questionnaireSaved: string;
+}
+
+export function savedProjectOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('questionnaireSaved' in state)) return null;
+  const { questionnaireSaved } = state as QuestionnaireSavedState;
+  return typeof questionnaireSaved === 'string' ? questionnaireSaved : null;
+}
 
 /** Stored answers as a form's starting values. */
 export const formValuesOf: { [S in QuestionnaireStep]: (stored: StoredAnswers<S>) => DefaultValues<StepFormValues<S>> } = {

@@ -19,10 +19,12 @@ interface Options {
   projectId?: string | null;
   /** As after the sidebar's Home: the missing-project warning is suppressed. */
   suppressed?: boolean;
+  /** The query the page opens with, e.g. '?frage=roofType'. */
+  search?: string;
 }
 
 /** Renders a questionnaire page at its route with a stubbed API and a selected project (7 unless told). */
-export function renderStep(page: ReactElement, { path, handlers, roles = ['CLIENT'], projectId = '7', suppressed = false }: Options) {
+export function renderStep(page: ReactElement, { path, handlers, roles = ['CLIENT'], projectId = '7', suppressed = false, search = '' }: Options) {
   sessionStorage.clear();
   // Selecting lifts a suppression an earlier test left in the module.
   selectProject(projectId ?? '0');
@@ -35,7 +37,7 @@ export function renderStep(page: ReactElement, { path, handlers, roles = ['CLIEN
       <Route path="*" element={<Elsewhere />} />
     </Routes>
   );
-  const rendered = renderWithProviders(ui, { user: sessionUser('kundin', roles), route: path, path: '*' });
+  const rendered = renderWithProviders(ui, { user: sessionUser('kundin', roles), route: path + search, path: '*', dataRouter: true });
   return { ...rendered, api };
 }
 

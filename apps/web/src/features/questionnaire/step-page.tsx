@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useBlocker, useNavigate, useSearchParams, type BlockerFunction } from 'react-router';
 import { questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -9,11 +9,17 @@ import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { errorContexts, errorText, hasErrorCode, mayRetry, showFieldIssues } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
+import { storageKeys } from '../../lib/storage-keys';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
+import { useConfirm } from '../feedback/feedback-context';
+import { projectKeys } from '../projects/projects-api';
 import { fetchStepAnswers, questionnaireKeys, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
-import { formValuesOf, isLastStep, pathAfter, stepCount, stepNumber, stepResolvers } from './questionnaire-steps';
+import {
+  focusParam, formValuesOf, isLastStep, pathAfter, questionPath, questionToFocus, saveBodyOf, stepCount, stepNumber, stepPaths, stepResolvers,
+  type QuestionnaireSavedState,
+} from './questionnaire-steps';
 import { useLeaveProject } from '../projects/use-required-project';
 import { useQuestionnaireProject } from './use-questionnaire-project';
 
@@ -21,20 +27,106 @@ const t = de.questionnaire;
 
 export type StepForm<S extends QuestionnaireStep> = UseFormReturn<StepFormValues<S>, unknown, StepAnswers<S>>;
 
-function StepHeader({ step }: { step: QuestionnaireStep }) {
+/**
+ * The four steps as links, the current one marked. On a phone only the numbers show (the heading
+ * below names the current step); wider screens show every step's name beside its number.
+ */
+function StepLinks({ step }: { step: QuestionnaireStep }) {
   const current = stepNumber(step);
   return (
+    <nav aria-label={t.stepsLabel}>
+      <ol className="grid grid-cols-4 gap-1.5">
+        {questionnaireSteps.map((each, index) => {
+          const number = index + 1;
+          const isCurrent = each === step;
+          return (
+            <li key={each} className="min-w-0">
+              <Link
+                to={stepPaths[each]}
+                aria-current={isCurrent ? 'step' : undefined}
+                className="flex min-h-11 items-center justify-center gap-2 rounded-md p-1 text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:justify-start"
+              >
+                <span
+                  aria-hidden
+                  className={cn(
+                    'flex size-9 shrink-0 items-center justify-center rounded-full border-2 font-semibold',
+                    number <= current ? 'border-primary' : 'border-input text-muted-foreground',
+                    isCurrent && 'bg-primary text-primary-foreground',
+                  )}
+                >
+                  {number}
+                </span>
+                <span className="sr-only">{t.stepLink(number, t.titles[each])}</span>
+                <span aria-hidden className={cn('hidden min-w-0 leading-tight md:inline', isCurrent ? 'font-semibold' : 'text-muted-foreground')}>
+                  {t.titles[each]}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function StepHeader({ step }: { step: QuestionnaireStep }) {
+  return (
     <header className="flex flex-col gap-2">
-      <p className="text-sm font-medium text-muted-foreground">{t.stepOf(current, stepCount)}</p>
+      <StepLinks step={step} />
+      <p className="text-sm font-medium text-muted-foreground">{t.stepOf(stepNumber(step), stepCount)}</p>
       <h1 className="text-2xl font-semibold tracking-tight">{t.titles[step]}</h1>
-      <div aria-hidden className="grid grid-cols-4 gap-1.5">
-        {questionnaireSteps.map((each, index) => (
-          <span key={each} className={cn('h-1.5 rounded-full', index < current ? 'bg-primary' : 'bg-secondary')} />
-        ))}
-      </div>
       <p className="text-sm text-muted-foreground">{t.intro}</p>
     </header>
   );
+}
+
+/**
+ * Changed answers are not lost silently: leaving the page in the app asks first (the app's own
+ * dialog), closing or reloading the tab lets the browser ask. A save or a confirmed discard leaves
+ * without asking; `leaving` is set just before such a navigation.
+ */
+function useUnsavedChangesGuard(isDirty: boolean, leaving: RefObject<boolean>) {
+  const confirm = useConfirm();
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+    [isDirty, leaving],
+  );
+  const blocker = useBlocker(shouldBlock);
+  const latestBlocker = useRef(blocker);
+  latestBlocker.current = blocker;
+  const asking = useRef(false);
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    void confirm({ title: t.unsavedTitle, description: t.unsavedDescription, confirmLabel: t.unsavedDiscard, destructive: true }).then((discard) => {
+      asking.current = false;
+      const current = latestBlocker.current;
+      if (current.state !== 'blocked') return;
+      if (discard) current.proceed();
+      else current.reset();
+    });
+  }, [blocker.state, confirm]);
+
+  useEffect(() => {
+    if (!isDirty) return undefined;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      // Logging out loads the login page after the session is gone: nothing could be saved any more.
+      if (sessionStorage.getItem(storageKeys.token) === null) return;
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [isDirty]);
+}
+
+/** A link from the open questions ('/storeys?frage=roofType') lands on that question, focused. */
+function useFocusRequestedQuestion<S extends QuestionnaireStep>(step: S, form: StepForm<S>) {
+  const [params] = useSearchParams();
+  const requested = questionToFocus(step, params.get(focusParam));
+  useEffect(() => {
+    if (requested) form.setFocus(questionPath(requested) as FieldPath<StepFormValues<S>>);
+  }, [requested, form]);
 }
 
 function LoadFailure({ error, onRetry }: { error: unknown; onRetry(): void }) {
@@ -70,25 +162,34 @@ interface StepFormProps<S extends QuestionnaireStep> {
 /** The step's questions, validated by the domain schema, saved by the one button, then on to the next step. */
 function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored, children }: StepFormProps<S>) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { user } = useSession();
   const [failure, setFailure] = useState('');
+  const leaving = useRef(false);
   const form: StepForm<S> = useForm<StepFormValues<S>, unknown, StepAnswers<S>>({
     resolver: stepResolvers[step],
     defaultValues: formValuesOf[step](stored),
   });
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
+  useUnsavedChangesGuard(isDirty, leaving);
+  useFocusRequestedQuestion(step, form);
 
   const onSubmit = form.handleSubmit(async (answers) => {
     setFailure('');
     try {
-      await saveStepAnswers(step, projectId, answers);
+      await saveStepAnswers(step, projectId, saveBodyOf[step](answers));
     } catch (error) {
       // Server paths are form paths by construction: both come from the same schema.
       showFieldIssues(error, form);
       setFailure(errorText(error, errorContexts.saveAnswers));
       return;
     }
-    void navigate(pathAfter(step, user?.roles ?? []));
+    // Progress and open questions changed: dashboards and the overview must not show the old ones.
+    void queryClient.invalidateQueries({ queryKey: questionnaireKeys.record(projectId) });
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    leaving.current = true;
+    const state: QuestionnaireSavedState | undefined = isLastStep(step) ? { questionnaireSaved: projectId } : undefined;
+    void navigate(pathAfter(step, user?.roles ?? []), { state });
   });
 
   return (

@@ -23,7 +23,8 @@ const pages: [QuestionnaireStep, ReactElement, string][] = [
 
 /**
  * The server merges a save into the stored answers (what is sent changes, null clears). The pages
- * send the whole step, so a question left empty is cleared rather than kept from an older save.
+ * send the whole step, so a question left empty is cleared rather than kept from an older save —
+ * except the window details while the windows differ: those stay as stored (see windows-page.test).
  */
 describe('a questionnaire save', () => {
   it.each(pages)('of %s sends every field of the step, unanswered ones as null', async (step, page, button) => {
@@ -32,14 +33,18 @@ describe('a questionnaire save', () => {
       handlers: { [`GET /api/${step}/7`]: () => json(200, {}), [`PUT /api/${step}/7`]: ({ body }) => json(200, body) },
     });
     await screen.findByRole('button', { name: button });
-    // The one question every save needs (spec section 3: isDifferentWindows is required).
-    if (step === 'windows') await answer('Gibt es unterschiedliche Fenster?', 'Ja');
+    // The one question every save needs (spec section 3: isDifferentWindows is required); with
+    // 'Nein' the step also needs isRollerBlindHousing, the rest stays unanswered.
+    if (step === 'windows') {
+      await answer('Gibt es unterschiedliche Fenster?', 'Nein');
+      await answer('Gibt es Rollladenkästen?', 'Nein');
+    }
     await press(button);
     expect(await screen.findByText(/^Seite /)).toBeTruthy();
 
     const body = api.callsTo('PUT', `/api/${step}/7`)[0]?.body as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(Object.keys(questionnaireSchemas[step].shape).sort());
-    const unanswered = Object.entries(body).filter(([name]) => name !== 'roof' && name !== 'isDifferentWindows');
+    const unanswered = Object.entries(body).filter(([name]) => !['roof', 'isDifferentWindows', 'isRollerBlindHousing'].includes(name));
     for (const [, value] of unanswered) expect(value).toBeNull();
   });
 });

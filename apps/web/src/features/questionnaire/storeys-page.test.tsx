@@ -71,7 +71,7 @@ describe('StoreysPage', () => {
     expect(await screen.findByText('Seite /windows')).toBeTruthy();
   });
 
-  it('stays on the page, says so in German and shows the server\'s message beside the field', async () => {
+  it('stays on the page, says so in German and shows the server\'s message beside the field, in German', async () => {
     const { api } = setup({
       'PUT /api/storeys/7': () =>
         json(400, {
@@ -85,7 +85,8 @@ describe('StoreysPage', () => {
 
     const alerts = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
     expect(alerts).toContain('Speichern fehlgeschlagen. Bitte prüfen Sie Ihre Eingaben.');
-    expect(alerts).toContain("Invalid option: expected one of '1' | '2'");
+    expect(alerts).toContain('Bitte wählen Sie eine der angebotenen Antworten.');
+    expect(alerts).not.toContain("Invalid option: expected one of '1' | '2'");
     expect(api.callsTo('PUT', '/api/storeys/7')).toHaveLength(1);
     expect(screen.queryByText(/^Seite /)).toBeNull();
     const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Speichern und Weiter' });

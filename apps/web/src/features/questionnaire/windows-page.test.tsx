@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json } from '../../test/api-stub';
 import { answer, field, press, renderStep, select } from './questionnaire-test-utils';
@@ -33,13 +33,37 @@ describe('WindowsPage', () => {
 
     await press('Speichern und Weiter');
     expect(await screen.findByText('Seite /heating')).toBeTruthy();
-    expect(api.callsTo('PUT', '/api/windows/7')[0]?.body).toEqual({
-      isDifferentWindows: true,
-      windowConstructionYear: null,
-      typeOfGlass: null,
-      frameMaterial: null,
-      isRollerBlindHousing: null,
-    });
+    // Only the answer itself: the server keeps whatever details were stored (a save merges).
+    expect(api.callsTo('PUT', '/api/windows/7')[0]?.body).toEqual({ isDifferentWindows: true });
+  });
+
+  it('keeps stored details through Ja and back to Nein, and does not clear them when saving with Ja', async () => {
+    const stored = { isDifferentWindows: false, windowConstructionYear: 1990, typeOfGlass: 'DOUBLE_ISOLATION', frameMaterial: 'WOOD', isRollerBlindHousing: true };
+    const { api } = setup(stored);
+    expect((await screen.findByLabelText<HTMLInputElement>('Baujahr der Fenster')).value).toBe('1990');
+    await answer('Gibt es unterschiedliche Fenster?', 'Ja');
+    expect(screen.queryByLabelText('Baujahr der Fenster')).toBeNull();
+    await answer('Gibt es unterschiedliche Fenster?', 'Nein');
+    expect(field('Baujahr der Fenster').value).toBe('1990');
+    expect(field<HTMLSelectElement>('Verglasung').value).toBe('DOUBLE_ISOLATION');
+    expect(field<HTMLSelectElement>('Rahmenmaterial').value).toBe('WOOD');
+    const rollerBlinds = screen.getByRole('radiogroup', { name: 'Gibt es Rollladenkästen?' });
+    expect(within(rollerBlinds).getByRole<HTMLInputElement>('radio', { name: 'Ja' }).checked).toBe(true);
+
+    await answer('Gibt es unterschiedliche Fenster?', 'Ja');
+    await press('Speichern und Weiter');
+    expect(await screen.findByText('Seite /heating')).toBeTruthy();
+    const body = api.callsTo('PUT', '/api/windows/7')[0]?.body as Record<string, unknown>;
+    expect(body).toEqual({ isDifferentWindows: true });
+  });
+
+  it('does not let a hidden, out-of-range detail block the save with Ja', async () => {
+    const { api } = setup();
+    await userEvent.type(await screen.findByLabelText('Baujahr der Fenster'), '20000');
+    await answer('Gibt es unterschiedliche Fenster?', 'Ja');
+    await press('Speichern und Weiter');
+    expect(await screen.findByText('Seite /heating')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/windows/7')[0]?.body).toEqual({ isDifferentWindows: true });
   });
 
   it('prefills a stored "Ja" with the note instead of the questions', async () => {

@@ -2,22 +2,20 @@ import { useWatch } from 'react-hook-form';
 import { frameMaterialLabels, frameMaterials, questionnaireLimits, typeOfGlassLabels, typesOfGlass } from '@bauakte/domain';
 import { de } from '../../i18n/de';
 import { NumberQuestion, QuestionGrid, SelectQuestion, YesNoQuestion } from './question-fields';
+import { windowDetails } from './questionnaire-steps';
 import { QuestionnaireStepPage, type StepForm } from './step-page';
 
 const q = de.questionnaire.questions;
-
-const windowDetails = ['windowConstructionYear', 'typeOfGlass', 'frameMaterial', 'isRollerBlindHousing'] as const;
 
 /** With different windows the architect collects the details, so the other questions disappear. */
 function WindowsQuestions({ form }: { form: StepForm<'windows'> }) {
   const { control } = form;
   const differentWindows = useWatch({ control, name: 'isDifferentWindows' }) === true;
 
-  // Hidden answers would still be validated and sent; cleared, nothing unseen can block saving.
+  // Hidden details keep their answers (back on 'Nein' they are there again) but not their messages:
+  // while hidden they are neither judged nor sent (see the windows resolver and save body).
   const onDifferentWindows = (different: boolean) => {
-    if (!different) return;
-    windowDetails.forEach((name) => form.setValue(name, null));
-    form.clearErrors([...windowDetails]);
+    if (different) form.clearErrors([...windowDetails]);
   };
 
   return (

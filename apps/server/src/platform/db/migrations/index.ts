@@ -6,6 +6,7 @@ import * as questionnaire from './2026-11-22T1200-questionnaire';
 import * as sessionIdleAttempts from './2026-11-22T1800-session-idle-attempts';
 import * as projectFiles from './2026-11-23T0900-project-files';
 import * as chat from './2026-11-23T1200-chat';
+import * as usernameKey from './2026-11-23T1500-username-key';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1800-session-idle-attempts': sessionIdleAttempts,
   '2026-11-23T0900-project-files': projectFiles,
   '2026-11-23T1200-chat': chat,
+  '2026-11-23T1500-username-key': usernameKey,
 };

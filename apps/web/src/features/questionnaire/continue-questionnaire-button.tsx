@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ClipboardList } from 'lucide-react';
+import { firstOpenStep, questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { de } from '../../i18n/de';
+import { progressMax, progressPercent } from '../projects/project-progress';
+import { selectProject } from '../projects/project-selection';
+import { fetchQuestionnaireRecord, questionnaireKeys } from './questionnaire-api';
+import { stepPaths } from './questionnaire-steps';
+
+const t = de.questionnaire;
+const percentFormat = new Intl.NumberFormat('de-AT', { style: 'percent', maximumFractionDigits: 0 });
+
+/** 'Fragebogen fortsetzen (45 %)' while questions are open, 'Fragebogen ansehen' once all are answered. */
+export function continueQuestionnaireLabel(progress: number | null | undefined): string {
+  const percent = progressPercent(progress) ?? 0;
+  return percent < progressMax ? t.continue(percentFormat.format(percent / 100)) : t.view;
+}
+
+interface ContinueQuestionnaireButtonProps {
+  projectId: number | string;
+  /** The project's progress in percent, as the server reports it. */
+  progress: number | null | undefined;
+  className?: string;
+}
+
+/**
+ * Opens the questionnaire of a project where the client left off: it chooses the project (as the
+ * dashboard does) and goes to the first step with an unanswered question, else to the first step.
+ */
+export function ContinueQuestionnaireButton({ projectId, progress, className }: ContinueQuestionnaireButtonProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const id = String(projectId);
+
+  const open = async () => {
+    setBusy(true);
+    selectProject(id);
+    // Unreadable answers are no reason to stay: the first step then says what went wrong.
+    const step: QuestionnaireStep = await queryClient
+      .fetchQuery({ queryKey: questionnaireKeys.record(id), queryFn: () => fetchQuestionnaireRecord(id), staleTime: 0 })
+      .then(firstOpenStep, () => questionnaireSteps[0]);
+    setBusy(false);
+    void navigate(stepPaths[step]);
+  };
+
+  return (
+    <Button variant="outline" busy={busy} onClick={() => void open()} className={className}>
+      {busy ? null : <ClipboardList aria-hidden />}
+      {continueQuestionnaireLabel(progress)}
+    </Button>
+  );
+}
