@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAustrianAddress } from './austrian-address';
 import { emailSchema, optionalText, passwordSchema, requestObject, requiredText } from './fields';
 import { claimedUsernameSchema } from './username';
 import { profileSchema } from './profile';
@@ -21,7 +22,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
  * The address a client registers with: what a letter needs is required; the Gemeinde is optional
  * (in most places it is the Ort). Older clients send no country: it is then Austria.
  */
-export const registrationAddressSchema = requestObject({
+const registrationAddressObject = requestObject({
   city: requiredText(200),
   community: optionalText(200).default(''),
   street: requiredText(200),
@@ -29,6 +30,9 @@ export const registrationAddressSchema = requestObject({
   postalCode: requiredText(20),
   country: requiredText(200).default(defaultCountry),
 });
+/** The fields one by one, for a form that lays the address out flat. */
+export const registrationAddressFields = registrationAddressObject.shape;
+export const registrationAddressSchema = registrationAddressObject.superRefine(checkAustrianAddress);
 
 /** PUT /api/register: the payload of spec section 7; the address is required for clients only. */
 export const registerRequestSchema = requestObject({

@@ -197,17 +197,9 @@ export const de = {
       name: 'Bitte geben Sie einen Namen ein.',
     } as Record<string, string | undefined>,
     requiredField: 'Bitte füllen Sie dieses Feld aus.',
-    /** The spec's English schema texts (section 5), in German. */
+    /** The spec's English length text (section 5), in German; its range texts read as the questionnaire's. */
     minLength: (count: string) => `Bitte geben Sie mindestens ${count} Zeichen ein.`,
-    maxLength: (count: string) => `Höchstens ${count} Zeichen.`,
-    atLeast: (value: string) => `Der Wert muss mindestens ${value} betragen.`,
-    atMost: (value: string) => `Der Wert darf höchstens ${value} betragen.`,
-    yearAtLeast: (year: string) => `Das Jahr muss mindestens ${year} sein.`,
-    yearAtMost: (year: string) => `Das Jahr darf höchstens ${year} sein.`,
     invalid: 'Bitte überprüfen Sie diese Eingabe.',
-    /** Beside a username being chosen, before any error: the domain's rule in words. */
-    usernameRules: (maxLength: number, umlautsAllowed: boolean) =>
-      `Nur Buchstaben${umlautsAllowed ? '' : ' (ohne Umlaute und ß)'} und Ziffern, ohne Leer- und Sonderzeichen, höchstens ${maxLength} Zeichen.`,
   },
   passwordStrength: {
     label: 'Passwortstärke',
@@ -375,6 +367,7 @@ export const de = {
     number: 'Hausnummer',
     city: 'Stadt',
     state: 'Bundesland',
+    chooseState: 'Bundesland auswählen',
     postalCode: 'PLZ',
     country: 'Land',
     municipality: 'Gemeinde',

@@ -15,12 +15,12 @@ describe('germanFieldMessage', () => {
   });
 
   it("puts the spec's English schema texts into German", () => {
-    expect(germanFieldMessage('address.katastral', 'Value must be at least 01002.')).toBe('Der Wert muss mindestens 01002 betragen.');
-    expect(germanFieldMessage('address.katastral', 'Value cannot exceed 92129.')).toBe('Der Wert darf höchstens 92129 betragen.');
-    expect(germanFieldMessage('description', 'Value cannot exceed 10000 characters.')).toBe('Höchstens 10000 Zeichen.');
+    expect(germanFieldMessage('address.katastral', 'Value must be at least 01002.')).toBe('Der Wert darf nicht kleiner als 01002 sein.');
+    expect(germanFieldMessage('address.katastral', 'Value cannot exceed 92129.')).toBe('Der Wert darf nicht größer als 92129 sein.');
+    expect(germanFieldMessage('description', 'Value cannot exceed 10000 characters.')).toBe('Der Text darf höchstens 10000 Zeichen lang sein.');
     expect(germanFieldMessage('description', 'Value must be at least 0 characters long.')).toBe('Bitte geben Sie mindestens 0 Zeichen ein.');
-    expect(germanFieldMessage('constructionYear', 'Year cannot exceed 2026.')).toBe('Das Jahr darf höchstens 2026 sein.');
-    expect(germanFieldMessage('constructionYear', 'Year must be at least 1300.')).toBe('Das Jahr muss mindestens 1300 sein.');
+    expect(germanFieldMessage('constructionYear', 'Year cannot exceed 2026.')).toBe('Das Baujahr darf nicht nach 2026 liegen.');
+    expect(germanFieldMessage('constructionYear', 'Year must be at least 1300.')).toBe('Das Baujahr darf nicht vor 1300 liegen.');
     expect(germanFieldMessage('number', 'Expected number, received nan')).toBe('Bitte überprüfen Sie diese Eingabe.');
     expect(germanFieldMessage('email', 'Invalid email address')).toBe('Bitte überprüfen Sie diese Eingabe.');
   });
@@ -45,7 +45,7 @@ describe('germanResolver', () => {
     const result = await germanResolver(english)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(result.errors).toEqual({
       firstName: { type: 'too_small', message: 'Bitte geben Sie den Vornamen ein.' },
-      address: { city: { type: 'invalid_type', message: 'Bitte geben Sie den Ort ein.' }, katastral: { type: 'too_big', message: 'Der Wert darf höchstens 92129 betragen.' } },
+      address: { city: { type: 'invalid_type', message: 'Bitte geben Sie den Ort ein.' }, katastral: { type: 'too_big', message: 'Der Wert darf nicht größer als 92129 sein.' } },
     });
   });
 

@@ -2,6 +2,8 @@ import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-
 import { de } from '../i18n/de';
 
 const t = de.forms;
+/** The questionnaire's wording of the same English texts, so a limit reads alike on every form. */
+const m = de.questionnaire.messages;
 
 /** The generic texts the shared schemas give an empty field, in German and in the spec's English. */
 const isEmptyFieldText = (message: string) =>
@@ -12,11 +14,13 @@ const isEmptyFieldText = (message: string) =>
 /** The spec's English schema texts (section 5) and zod's own English defaults, each with its German text. */
 const englishTexts: readonly [RegExp, (value: string) => string][] = [
   [/^Value must be at least (\S+) characters long\.$/, t.minLength],
-  [/^Value cannot exceed (\S+) characters\.$/, t.maxLength],
-  [/^Year must be at least (\S+)\.$/, t.yearAtLeast],
-  [/^Year cannot exceed (\S+)\.$/, t.yearAtMost],
-  [/^Value must be at least (\S+)\.$/, t.atLeast],
-  [/^Value cannot exceed (\S+)\.$/, t.atMost],
+  [/^Value cannot exceed (\S+) characters\.$/, m.textTooLong],
+  [/^Year must be at least (\S+)\.$/, m.yearTooEarly],
+  [/^Year cannot exceed (\S+)\.$/, m.yearTooLate],
+  [/^Value must be at least (\S+)\.$/, m.numberTooSmall],
+  [/^Value cannot exceed (\S+)\.$/, m.numberTooLarge],
+  [/^Expected integer, received float$/, () => m.wholeNumber],
+  [/^Invalid option/, () => m.invalidChoice],
   [/^(Expected \w+, received \w+|Invalid .*|Too (small|big).*)$/, () => t.invalid],
 ];
 

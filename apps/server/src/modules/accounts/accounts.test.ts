@@ -147,6 +147,9 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       expect((await inject('POST', '/api/invitations/resend', { username: 'ohnegemeinde' }, architect)).statusCode).toBe(200);
       const token = tokenOf(linkIn(await mail.waitFor('og@example.at', /Einladung/), /\/register\?token=/));
       const { community: _community, ...withoutCommunity } = clientAddress;
+      const shortPostcode = await inject('PUT', registerUrl(token), registration({ email: 'og@example.at', address: { ...withoutCommunity, postalCode: '107' } }));
+      expect(shortPostcode.statusCode).toBe(400);
+      expect(shortPostcode.json().issues).toContainEqual({ path: 'body/address/postalCode', message: 'Österreichische Postleitzahlen haben vier Ziffern, z. B. 1060.' });
       const done = await inject('PUT', registerUrl(token), registration({ email: 'og@example.at', address: withoutCommunity }));
       expect(done.statusCode).toBe(200);
       const jwt = await ctx.login('ohnegemeinde', 'ein-gutes-passwort');

@@ -148,6 +148,19 @@ describe('RegisterPage', () => {
     });
   });
 
+  it('asks for a four-digit Postleitzahl in Austria and sends nothing', async () => {
+    const api = setup(['CLIENT']);
+    await userEvent.type(await screen.findByLabelText('Telefon'), '0664 1234567');
+    await userEvent.clear(field('Postleitzahl'));
+    await userEvent.type(field('Postleitzahl'), 'A-8020');
+    await userEvent.type(field('Passwort'), 'sicheres-passwort');
+    await userEvent.type(field('Passwort bestätigen'), 'sicheres-passwort');
+    await submit();
+    expect(await screen.findByText('Österreichische Postleitzahlen haben vier Ziffern, z. B. 1060.')).toBeTruthy();
+    expect(document.activeElement).toBe(field('Postleitzahl'));
+    expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
+  });
+
   it('on an empty submit names each missing field in German, marks required fields and focuses the first', async () => {
     const api = stubApi({
       'GET /api/register': () => json(200, { ...invitation(['CLIENT']), firstName: '', lastName: '', email: '', address: { city: '', municipality: '', street: '', number: '', postalCode: '', country: '' } }),

@@ -1,5 +1,5 @@
 import {
-  defaultCountry, personalWords, registerRequestSchema, registrationAddressSchema, requestObject, secretString, singleLineString,
+  checkAustrianAddress, defaultCountry, personalWords, registerRequestSchema, registrationAddressFields, requestObject, secretString, singleLineString,
   type Invitation, type RegisterRequest,
 } from '@bauakte/domain';
 import { de } from '../../i18n/de';
@@ -45,7 +45,7 @@ export function registerFormDefaults(invitation: Invitation): RegisterFormValues
 }
 
 const fields = registerRequestSchema.shape;
-const addressFields = registrationAddressSchema.shape;
+const addressFields = registrationAddressFields;
 
 /** The words a password must not be built from: the person's name, username and e-mail as typed. */
 export function registrantWords(invitation: Invitation, values: Pick<RegisterFormValues, 'firstName' | 'lastName' | 'email'>): string[] {
@@ -79,6 +79,8 @@ export function registerFormSchema(invitation: Invitation) {
       if (values.confirmPassword !== values.password) {
         context.addIssue({ code: 'custom', path: ['confirmPassword'], message: de.forms.passwordMismatch });
       }
+      // An Austrian address has a four-digit Postleitzahl; the flat form's paths are the address's own.
+      if (withAddress) checkAustrianAddress(values, context);
       const weak = await weakPasswordMessage(values.password, registrantWords(invitation, values));
       if (weak) context.addIssue({ code: 'custom', path: ['password'], message: weak });
     })

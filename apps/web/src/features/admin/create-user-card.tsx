@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createArchitectRequestSchema, type CreateArchitectRequest } from '@bauakte/domain';
+import { createArchitectRequestSchema, type CreateArchitectRequest, usernameRulesText } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
@@ -13,7 +13,6 @@ import { de } from '../../i18n/de';
 import { createArchitect } from './admin-api';
 import { useRefreshAdminLists, useTeams } from './use-admin-lists';
 import { germanResolver } from '../../lib/form-messages';
-import { usernameRulesText } from '../../lib/username-rules-text';
 import { RequiredLegend } from '../../components/ui/form-field';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
@@ -70,7 +69,7 @@ export function CreateUserCard() {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            hint={usernameRulesText()}
+            hint={usernameRulesText}
             error={errors.username?.message}
             {...form.register('username')}
           />

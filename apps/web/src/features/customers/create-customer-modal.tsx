@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { usernameRulesText } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { TextField } from '../../components/ui/text-field';
@@ -13,7 +14,6 @@ import type { ModalBodyProps } from '../modals/modal-types';
 import { customerFormSchema, emptyCustomerForm } from './customer-form';
 import { createCustomer, customerKeys } from './customers-api';
 import { germanResolver } from '../../lib/form-messages';
-import { usernameRulesText } from '../../lib/username-rules-text';
 import { RequiredLegend } from '../../components/ui/form-field';
 
 const t = de.customers.create;
@@ -56,7 +56,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        hint={usernameRulesText()}
+        hint={usernameRulesText}
         error={errors.username?.message}
         {...form.register('username')}
       />

@@ -150,6 +150,26 @@ describe('ProfileModal', () => {
     expect(screen.queryByLabelText('Straße')).toBeNull();
   });
 
+  it('offers the nine Bundesländer in Austria, free text abroad, and asks for a four-digit PLZ', async () => {
+    const { api } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Neue Adresse eingeben' }));
+    const state = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Bundesland' });
+    expect([...state.options].map((option) => option.value)).toEqual([
+      '', 'Burgenland', 'Kärnten', 'Niederösterreich', 'Oberösterreich', 'Salzburg', 'Steiermark', 'Tirol', 'Vorarlberg', 'Wien',
+    ]);
+    expect(state.value).toBe('Steiermark');
+    await userEvent.clear(screen.getByLabelText('PLZ'));
+    await userEvent.type(screen.getByLabelText('PLZ'), '802');
+    await save();
+    expect(await screen.findByText('Österreichische Postleitzahlen haben vier Ziffern, z. B. 1060.')).toBeTruthy();
+    expect(screen.getByLabelText('PLZ').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('PUT', '/api/profil/mara')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText('Land'));
+    await userEvent.type(screen.getByLabelText('Land'), 'Deutschland');
+    expect(screen.getByRole('textbox', { name: 'Bundesland' })).toBeTruthy();
+  });
+
   it('lets the first administrator, without e-mail or names, set them and a new password, naming each empty field in German', async () => {
     const admin: Profile = { ...profileOf('chef', ['ADMIN']), firstName: '', lastName: '', email: '', phoneNumber: '' };
     const { api, close } = setup(

@@ -2,12 +2,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile } from '@bauakte/domain';
+import { austrianStates, isAustria, type Profile } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
 import { NewPasswordField } from '../../components/ui/new-password-field';
 import { PasswordField } from '../../components/ui/password-field';
+import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
@@ -22,6 +23,10 @@ import { germanResolver } from '../../lib/form-messages';
 
 const t = de.profile;
 const addressOrder = ['street', 'number', 'city', 'state', 'postalCode', 'country', 'municipality'] as const;
+
+/** The nine Bundesländer; a stored answer outside them stays visible, so saving says what is wrong instead of losing it. */
+const stateOptions = (stored: string): readonly string[] =>
+  stored === '' || (austrianStates as readonly string[]).includes(stored) ? austrianStates : [...austrianStates, stored];
 
 /**
  * Where the server's field messages go: its 'password' is the new password here, and a refusal of
@@ -57,9 +62,9 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   const resolver = useMemo(() => germanResolver(zodResolver(profileFormSchema(context))), [context]);
   const form = useForm({ resolver, defaultValues: profileFormDefaults(profile) });
   const { errors, isSubmitting } = form.formState;
-  const [newPassword, newPasswordRepeat, firstName, lastName, email] = useWatch({
+  const [newPassword, newPasswordRepeat, firstName, lastName, email, country] = useWatch({
     control: form.control,
-    name: ['newPassword', 'newPasswordRepeat', 'firstName', 'lastName', 'email'],
+    name: ['newPassword', 'newPasswordRepeat', 'firstName', 'lastName', 'email', 'address.country'],
   });
   const showMismatch = passwordEntryOpen && passwordsDiffer({ newPassword, newPasswordRepeat });
   const showCurrentPassword = asksCurrentPassword(context, { newPassword, email });
@@ -159,16 +164,28 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
         ) : null}
         {withAddress && addressOpen ? (
           <div id={`${ids}-address`} className="grid gap-4 sm:grid-cols-2">
-            {addressOrder.map((name) => (
-              <TextField
-                key={name}
-                id={`${ids}-${name}`}
-                label={t[name]}
-                {...(name === 'number' ? houseNumberInputProps : {})}
-                error={errors.address?.[name]?.message}
-                {...form.register(`address.${name}`)}
-              />
-            ))}
+            {addressOrder.map((name) =>
+              name === 'state' && isAustria(country) ? (
+                <SelectField
+                  key={name}
+                  id={`${ids}-${name}`}
+                  label={t.state}
+                  placeholder={t.chooseState}
+                  options={stateOptions(profile.address.state)}
+                  error={errors.address?.state?.message}
+                  {...form.register('address.state')}
+                />
+              ) : (
+                <TextField
+                  key={name}
+                  id={`${ids}-${name}`}
+                  label={t[name]}
+                  {...(name === 'number' ? houseNumberInputProps : {})}
+                  error={errors.address?.[name]?.message}
+                  {...form.register(`address.${name}`)}
+                />
+              ),
+            )}
           </div>
         ) : null}
       </div>
