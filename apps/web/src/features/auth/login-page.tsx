@@ -5,6 +5,7 @@ import { Building2 } from 'lucide-react';
 import { isUsernameInput, type LoginRequest } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
@@ -108,6 +109,7 @@ export function LoginPage() {
         </CardHeader>
         <form onSubmit={onSubmit} noValidate>
           <CardContent className="flex flex-col gap-4">
+            <RequiredLegend />
             <UsernameField control={form.control} onType={clearServerError} />
             <PasswordField
               id="login-password"
