@@ -108,7 +108,7 @@ export const de = {
       'Protokolldaten und Anmeldeversuche verarbeiten wir, um den sicheren und stabilen Betrieb zu gewährleisten, Missbrauch zu erkennen und abzuwehren. Rechtsgrundlage ist unser berechtigtes Interesse an der Sicherheit des Portals (Art. 6 Abs. 1 lit. f DSGVO).',
     ],
     recipientsHeading: 'Empfänger und Hosting',
-    recipients: 'Ihre Daten sehen nur die Personen, die an Ihrem Projekt beteiligt sind, und die Administration des Portals. Wir geben sie nicht an Dritte weiter, außer an Auftragsverarbeiter, die für uns den Betrieb übernehmen (Art. 28 DSGVO). Das Portal wird betrieben bei:',
+    recipients: 'Ihre Daten sehen nur die Personen, die im Portal an Ihrem Projekt arbeiten (Ihre Architektin bzw. Ihr Architekt und deren Team), und die Administration des Portals. Wir geben sie nicht an Dritte weiter, außer an Auftragsverarbeiter, die für uns den Betrieb übernehmen (Art. 28 DSGVO). Das Portal wird betrieben bei:',
     retentionHeading: 'Speicherdauer',
     retention: [
       'Kontodaten speichern wir, solange Ihr Konto besteht. Wenn Sie Ihr Profil löschen, werden Ihre Kontodaten gelöscht.',
@@ -177,6 +177,8 @@ export const de = {
     passwordMismatch: 'Passwörter stimmen nicht überein!',
     /** Under a form with required fields: what the asterisk beside a label means. */
     requiredLegend: 'Mit * gekennzeichnete Felder sind Pflichtfelder.',
+    /** An empty new password: asked for before the length rule is quoted. */
+    passwordRequired: 'Bitte wählen Sie ein Passwort.',
     /** An empty required field, by the field's name in the form (the last part of its path). */
     required: {
       firstName: 'Bitte geben Sie den Vornamen ein.',

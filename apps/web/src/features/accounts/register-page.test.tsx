@@ -191,6 +191,7 @@ describe('RegisterPage', () => {
       const errorId = input.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error'));
       expect(document.getElementById(errorId ?? '')?.textContent, label).toBe(message);
     }
+    expect(screen.getByText('Bitte wählen Sie ein Passwort.').id).toBe('register-password-error');
     expect(field('Gemeinde').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(field('Vorname'));
     expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);

@@ -66,7 +66,7 @@ export function registerFormSchema(invitation: Invitation) {
     lastName: fields.lastName,
     email: fields.email,
     phone: fields.phone,
-    password: fields.password,
+    password: secretString().min(1, de.forms.passwordRequired).pipe(fields.password),
     confirmPassword: secretString(),
     street: addressField(addressFields.street),
     houseNumber: addressField(addressFields.houseNumber),

@@ -55,7 +55,6 @@ function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
     return (
       <CardContent className="flex flex-col gap-4">
         {account}
-        <RequiredLegend />
         <StatusMessage>{t.success}</StatusMessage>
         <Link to="/login" className="text-sm text-primary underline-offset-4 hover:underline">
           {t.toLogin}
@@ -68,6 +67,7 @@ function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
     <form onSubmit={onSubmit} noValidate>
       <CardContent className="flex flex-col gap-4">
         {account}
+        <RequiredLegend />
         {/* Lets password managers store the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={info.username} readOnly hidden />
         <NewPasswordField
