@@ -11,7 +11,7 @@ test.describe('accessibility of the account pages and modals (axe)', () => {
     await expectNoSeriousA11yViolations(page);
     // With the field errors showing, too.
     await page.getByRole('button', { name: 'Registrieren' }).click();
-    await expect(page.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeVisible();
+    await expect(page.getByText('Bitte wählen Sie ein Passwort.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -124,7 +124,7 @@ test.describe('customers, projects, dashboards and the project overview', () => 
     await dialog.getByLabel('Beschreibung (optional)').fill('Dach und Fenster');
     await dialog.getByLabel('Katastralgemeinde (KG-Nummer)').fill('500');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(dialog.getByText('Value must be at least 01002.')).toBeVisible();
+    await expect(dialog.getByText('Der Wert darf nicht kleiner als 01002 sein.')).toBeVisible();
     await dialog.getByLabel('Katastralgemeinde (KG-Nummer)').fill('63101');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(dialog).toHaveCount(0);

@@ -27,7 +27,7 @@ import { createUserRepository } from './modules/users/repository';
 import { createAuthService, loginAttemptRules } from './modules/auth/service';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
-import { registerImpressumRoutes } from './modules/impressum/routes';
+import { privacyNoticeOf, registerImpressumRoutes } from './modules/impressum/routes';
 import { createInvitationService } from './modules/accounts/invitation-service';
 import { createRegistrationService } from './modules/accounts/registration-service';
 import { createPasswordResetService, resetRequestRules } from './modules/accounts/password-reset-service';
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const invitations = createInvitationService({ db, mailer, publicUrl: config.publicUrl });
 
   registerHealthRoutes(app, { db, version: packageJson.version });
-  registerImpressumRoutes(app, config.impressum);
+  registerImpressumRoutes(app, config.impressum, privacyNoticeOf(config.impressum, config.privacy));
   registerAuthRoutes(app, { auth: createAuthService({ users, sessions, limiter: loginLimiter }), access });
   registerAccountRoutes(app, {
     registration: createRegistrationService({ db }),

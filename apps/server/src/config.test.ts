@@ -12,6 +12,13 @@ describe('loadConfig', () => {
     expect(config.impressum.businessPurpose).toBe('Softwareentwicklung');
   });
 
+  it("takes the privacy notice's contact from the Impressum's e-mail unless PRIVACY_CONTACT_EMAIL is set", () => {
+    expect(loadConfig({ IMPRESSUM_EMAIL: 'buero@planwerk.at' }).privacy.contactEmail).toBe('buero@planwerk.at');
+    expect(loadConfig({ IMPRESSUM_EMAIL: 'buero@planwerk.at', PRIVACY_CONTACT_EMAIL: 'datenschutz@planwerk.at' }).privacy.contactEmail).toBe('datenschutz@planwerk.at');
+    expect(loadConfig({ PRIVACY_CONTACT_EMAIL: '' }).privacy.contactEmail).toBe('office@bauakte.at');
+    expect(loadConfig({ PRIVACY_HOSTING: 'Exoscale, Wien' }).privacy.hosting).toBe('Exoscale, Wien');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(8080);
   });

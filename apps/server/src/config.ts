@@ -56,6 +56,8 @@ const envSchema = z.object({
   IMPRESSUM_MANAGING_DIRECTOR: z.string().default('Mag. Maria Muster'),
   IMPRESSUM_PURPOSE: z.string().default('Softwareentwicklung'),
   IMPRESSUM_CHAMBER: z.string().default('Wirtschaftskammer Wien, Fachgruppe Unternehmensberatung, Buchhaltung und Informationstechnologie'),
+  PRIVACY_CONTACT_EMAIL: z.string().optional(),
+  PRIVACY_HOSTING: z.string().default('Rechenzentrum in Österreich (Europäische Union)'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -98,6 +100,8 @@ export interface Config {
     businessPurpose: string;
     chamber: string;
   };
+  /** The privacy notice's own details; its controller is the Impressum's operator. */
+  privacy: { contactEmail: string; hosting: string };
 }
 
 export interface S3Config {
@@ -185,5 +189,6 @@ function toConfig(e: Env): Config {
       businessPurpose: e.IMPRESSUM_PURPOSE,
       chamber: e.IMPRESSUM_CHAMBER,
     },
+    privacy: { contactEmail: e.PRIVACY_CONTACT_EMAIL ?? e.IMPRESSUM_EMAIL, hosting: e.PRIVACY_HOSTING },
   };
 }

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
   { path: '/forgotPassword', element: page(() => import('./features/accounts/forgot-password-page'), 'ForgotPasswordPage') },
   { path: '/reset-password', element: page(() => import('./features/accounts/reset-password-page'), 'ResetPasswordPage') },
   { path: '/impressum', element: page(() => import('./features/legal/impressum-page'), 'ImpressumPage') },
+  { path: '/datenschutz', element: page(() => import('./features/legal/privacy-page'), 'PrivacyPage') },
   { path: '/unauthorized', element: page(() => import('./features/legal/unauthorized-page'), 'UnauthorizedPage') },
   {
     element: <RequireRole allowed={['ARCHI', 'CLIENT']} />,

@@ -18,3 +18,14 @@ export const impressumSchema = z.object({
   chamber: z.string(),
 });
 export type Impressum = z.infer<typeof impressumSchema>;
+
+/**
+ * The operator details of /datenschutz (DSGVO Art. 13): the controller is the Impressum's operator;
+ * data-protection enquiries go to contactEmail; hosting says where the portal runs.
+ */
+export const privacyNoticeSchema = z.object({
+  controller: impressumSchema.pick({ company: true, street: true, postalCode: true, city: true, country: true, email: true, phone: true }),
+  contactEmail: z.string(),
+  hosting: z.string(),
+});
+export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;

@@ -25,6 +25,7 @@ export const de = {
     projectOverview: 'Projektübersicht',
     questionnaire: (step: string) => `Fragebogen: ${step}`,
     impressum: 'Impressum',
+    privacy: 'Datenschutzerklärung',
     unauthorized: 'Kein Zugriff',
     notFound: 'Seite nicht gefunden',
   },
@@ -78,6 +79,55 @@ export const de = {
     chamber: 'Kammerzugehörigkeit',
     loadError: 'Das Impressum konnte nicht geladen werden.',
   },
+  /** The links to Impressum and Datenschutzerklärung under the pages before login. */
+  legalLinks: 'Rechtliches',
+  /** /datenschutz: the privacy notice (DSGVO Art. 13) of this portal; operator details come from the server. */
+  privacy: {
+    title: 'Datenschutzerklärung',
+    loadError: 'Die Datenschutzerklärung konnte nicht geladen werden.',
+    intro:
+      'Diese Erklärung informiert Sie darüber, welche personenbezogenen Daten wir verarbeiten, wenn Sie das Portal Bauakte nutzen, wozu wir sie verarbeiten und welche Rechte Sie haben (Art. 13 DSGVO).',
+    controllerHeading: 'Verantwortlicher',
+    controllerIntro: 'Verantwortlich für die Datenverarbeitung ist der Betreiber des Portals:',
+    phone: (phone: string) => `Telefon: ${phone}`,
+    email: (email: string) => `E-Mail: ${email}`,
+    contactHeading: 'Kontakt in Datenschutzfragen',
+    contact: 'Anfragen zum Datenschutz und zur Ausübung Ihrer Rechte richten Sie bitte an:',
+    dataHeading: 'Welche Daten wir verarbeiten',
+    data: [
+      'Kontodaten: Benutzername, Vor- und Nachname, E-Mail-Adresse, Telefonnummer, bei Kundinnen und Kunden die Anschrift, Ihre Rolle, Ihr Passwort (nur als sicherer Hashwert gespeichert) und Ihre Benachrichtigungseinstellungen.',
+      'Projektdaten: Name, Anschrift, Katastralgemeinde und Beschreibung Ihres Bauvorhabens sowie Ihre Angaben im Fragebogen zum Gebäude (Allgemeine Informationen, Stockwerke, Fenster, Heizung).',
+      'Hochgeladene Pläne und Dokumente samt Titel und Kommentar.',
+      'Chat-Nachrichten zwischen Ihnen und Ihrer Architektin bzw. Ihrem Architekten.',
+      'Protokolldaten: beim Aufruf des Portals Zeitpunkt, aufgerufene Adresse, Ergebnis der Anfrage und Ihre IP-Adresse; bei Anmeldeversuchen zudem Benutzername und IP-Adresse, um das Erraten von Passwörtern zu verhindern.',
+      'E-Mails, die das Portal an Sie sendet (Einladung, Zurücksetzen des Passworts, Benachrichtigungen), enthalten Ihren Namen, Ihre E-Mail-Adresse und den Anlass der Nachricht.',
+    ],
+    purposeHeading: 'Zwecke und Rechtsgrundlagen',
+    purpose: [
+      'Wir verarbeiten Konto-, Projekt- und Fragebogendaten, Pläne und Nachrichten, um das Portal bereitzustellen und die Zusammenarbeit zwischen Ihnen und Ihrer Architektin bzw. Ihrem Architekten an Ihrem Bauvorhaben zu ermöglichen. Rechtsgrundlage ist die Erfüllung des Vertrags bzw. vorvertraglicher Maßnahmen (Art. 6 Abs. 1 lit. b DSGVO).',
+      'Protokolldaten und Anmeldeversuche verarbeiten wir, um den sicheren und stabilen Betrieb zu gewährleisten, Missbrauch zu erkennen und abzuwehren. Rechtsgrundlage ist unser berechtigtes Interesse an der Sicherheit des Portals (Art. 6 Abs. 1 lit. f DSGVO).',
+    ],
+    recipientsHeading: 'Empfänger und Hosting',
+    recipients: 'Ihre Daten sehen nur die Personen, die im Portal an Ihrem Projekt arbeiten (Ihre Architektin bzw. Ihr Architekt und deren Team), und die Administration des Portals. Wir geben sie nicht an Dritte weiter, außer an Auftragsverarbeiter, die für uns den Betrieb übernehmen (Art. 28 DSGVO). Das Portal wird betrieben bei:',
+    retentionHeading: 'Speicherdauer',
+    retention: [
+      'Kontodaten speichern wir, solange Ihr Konto besteht. Wenn Sie Ihr Profil löschen, werden Ihre Kontodaten gelöscht.',
+      'Projektdaten, Pläne und Nachrichten speichern wir, solange das Projekt im Portal geführt wird, und darüber hinaus nur, soweit gesetzliche Aufbewahrungspflichten (etwa nach § 132 BAO sieben Jahre) es verlangen.',
+      'Protokolldaten und Aufzeichnungen von Anmeldeversuchen bewahren wir nur so lange auf, wie es für Sicherheit und Fehlersuche nötig ist, und löschen sie danach.',
+    ],
+    storageHeading: 'Keine Analyse, kein Tracking',
+    storage: [
+      'Das Portal verwendet keine Analyse- oder Tracking-Dienste und keine Werbung. Es speichert auf Ihrem Gerät nur, was technisch notwendig ist:',
+      'Im Sitzungsspeicher Ihres Browsers (sessionStorage) Ihr Anmelde-Token und das gerade geöffnete Projekt; beides wird gelöscht, wenn Sie sich abmelden oder den Tab schließen.',
+      'Ein Cookie, das sich merkt, ob die Seitenleiste auf- oder zugeklappt ist (sieben Tage gültig).',
+      'Für diese technisch notwendige Speicherung ist keine Einwilligung nötig (§ 165 Abs. 3 TKG 2021).',
+    ],
+    rightsHeading: 'Ihre Rechte',
+    rights:
+      'Sie haben das Recht auf Auskunft, Berichtigung, Löschung und Einschränkung der Verarbeitung, auf Datenübertragbarkeit sowie das Recht, einer Verarbeitung auf Grundlage berechtigter Interessen zu widersprechen (Art. 15 bis 21 DSGVO). Viele Ihrer Daten können Sie selbst in Ihrem Profil ändern oder löschen.',
+    complaint:
+      'Wenn Sie meinen, dass die Verarbeitung Ihrer Daten gegen das Datenschutzrecht verstößt, können Sie sich bei der Österreichischen Datenschutzbehörde beschweren: Barichgasse 40–42, 1030 Wien, dsb@dsb.gv.at, www.dsb.gv.at.',
+  },
   sidebar: {
     home: 'Home',
     project: 'Projekt',
@@ -100,6 +150,7 @@ export const de = {
     settings: 'Einstellungen',
     profile: 'Profil',
     impressum: 'Impressum',
+    privacy: 'Datenschutzerklärung',
     logout: 'Logout',
     welcome: (username: string) => `Willkommen ${username}`,
     toggle: 'Seitenleiste ein- oder ausblenden',
@@ -137,6 +188,33 @@ export const de = {
   },
   forms: {
     passwordMismatch: 'Passwörter stimmen nicht überein!',
+    /** Under a form with required fields: what the asterisk beside a label means. */
+    requiredLegend: 'Mit * gekennzeichnete Felder sind Pflichtfelder.',
+    /** An empty new password: asked for before the length rule is quoted. */
+    passwordRequired: 'Bitte wählen Sie ein Passwort.',
+    /** An empty required field, by the field's name in the form (the last part of its path). */
+    required: {
+      firstName: 'Bitte geben Sie den Vornamen ein.',
+      lastName: 'Bitte geben Sie den Nachnamen ein.',
+      email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+      phone: 'Bitte geben Sie die Telefonnummer ein.',
+      phoneNumber: 'Bitte geben Sie die Telefonnummer ein.',
+      street: 'Bitte geben Sie die Straße ein.',
+      houseNumber: 'Bitte geben Sie die Hausnummer ein.',
+      number: 'Bitte geben Sie die Hausnummer ein.',
+      postalCode: 'Bitte geben Sie die Postleitzahl ein.',
+      city: 'Bitte geben Sie den Ort ein.',
+      community: 'Bitte geben Sie die Gemeinde ein.',
+      municipality: 'Bitte geben Sie die Gemeinde ein.',
+      country: 'Bitte geben Sie das Land ein.',
+      state: 'Bitte wählen Sie das Bundesland.',
+      username: 'Bitte geben Sie einen Benutzernamen ein.',
+      name: 'Bitte geben Sie einen Namen ein.',
+    } as Record<string, string | undefined>,
+    requiredField: 'Bitte füllen Sie dieses Feld aus.',
+    /** The spec's English length text (section 5), in German; its range texts read as the questionnaire's. */
+    minLength: (count: string) => `Bitte geben Sie mindestens ${count} Zeichen ein.`,
+    invalid: 'Bitte überprüfen Sie diese Eingabe.',
   },
   passwordStrength: {
     label: 'Passwortstärke',
@@ -253,6 +331,8 @@ export const de = {
     postalCode: 'Postleitzahl',
     city: 'Ort',
     community: 'Gemeinde',
+    communityHint: 'Nur wenn sie sich vom Ort unterscheidet.',
+    country: 'Land',
     submit: 'Registrieren',
     success: 'Registrierung erfolgreich!',
     loadFailed: 'Fehler beim Laden der Benutzerdaten.',
@@ -306,6 +386,7 @@ export const de = {
     number: 'Hausnummer',
     city: 'Stadt',
     state: 'Bundesland',
+    chooseState: 'Bundesland auswählen',
     postalCode: 'PLZ',
     country: 'Land',
     municipality: 'Gemeinde',

@@ -13,6 +13,7 @@ describe('sidebar menus', () => {
       'Benachrichtigungen: Benachrichtigungen anzeigen, Nutzer kontaktieren, Benachrichtigungseinstellungen',
       'Einstellungen: Profil',
       'Impressum',
+      'Datenschutzerklärung',
       'Logout',
     ]);
   });
@@ -29,14 +30,27 @@ describe('sidebar menus', () => {
       'Benachrichtigungen: Benachrichtigungen anzeigen, Architekt/in kontaktieren',
       'Einstellungen: Profil, Benachrichtigungseinstellungen',
       'Impressum',
+      'Datenschutzerklärung',
       'Logout',
     ]);
   });
 
-  it('gives admins Home, the user list, Impressum and Logout', () => {
-    const menu = adminMenu(actions());
-    expect(titles(menu)).toEqual(['Home', 'Benutzerverwaltung: Registrierte Nutzer', 'Impressum', 'Logout']);
+  it('gives admins Home, the user list, their own profile, Impressum, Datenschutzerklärung and Logout', () => {
+    const a = actions();
+    const menu = adminMenu(a);
+    expect(titles(menu)).toEqual([
+      'Home', 'Benutzerverwaltung: Registrierte Nutzer', 'Einstellungen: Profil', 'Impressum', 'Datenschutzerklärung', 'Logout',
+    ]);
     expect(menu[0]?.url).toBe('/admin');
+    menu.find((item) => item.title === 'Einstellungen')?.items?.[0]?.action?.();
+    expect(a.openModal).toHaveBeenCalledWith('UserProfil');
+  });
+
+  it('links the Datenschutzerklärung beside the Impressum in every menu', () => {
+    for (const menu of [architectMenu(actions(), false), clientMenu(actions(), true), adminMenu(actions())]) {
+      const urls = menu.map((item) => item.url);
+      expect(urls.indexOf('/datenschutz')).toBe(urls.indexOf('/impressum') + 1);
+    }
   });
 
   it('opens modals, not routes, from the group entries', () => {

@@ -1,6 +1,6 @@
 import {
   Bell, BellRing, ClipboardList, FileText, FolderKanban, FolderPlus, Home, Landmark, LayoutDashboard, LogOut,
-  MessageSquarePlus, Scale, Settings, Thermometer, User, UserPlus, Users, AppWindow, Layers,
+  MessageSquarePlus, Scale, Settings, ShieldCheck, Thermometer, User, UserPlus, Users, AppWindow, Layers,
   type LucideIcon,
 } from 'lucide-react';
 import { de } from '../i18n/de';
@@ -44,6 +44,7 @@ const projectSection: MenuItem = {
 /** A link to the dashboard; a plain click runs goHome instead (clear the project, then navigate). */
 const home = (a: MenuActions): MenuItem => ({ title: de.sidebar.home, url: a.homePath, icon: Home, action: a.goHome });
 const impressum: MenuItem = { title: de.sidebar.impressum, url: '/impressum', icon: Scale };
+const privacy: MenuItem = { title: de.sidebar.privacy, url: '/datenschutz', icon: ShieldCheck };
 const logout = (a: MenuActions): MenuItem => ({ title: de.sidebar.logout, icon: LogOut, action: a.logout });
 const modal = (title: string, icon: LucideIcon, type: ModalType, a: MenuActions): MenuItem => ({ title, icon, action: () => a.openModal(type) });
 
@@ -78,6 +79,7 @@ export function architectMenu(a: MenuActions, hasProject: boolean, unread = 0): 
     },
     { title: de.sidebar.settings, icon: Settings, items: [modal(de.sidebar.profile, User, 'UserProfil', a)] },
     impressum,
+    privacy,
     logout(a),
   ];
 }
@@ -97,6 +99,7 @@ export function clientMenu(a: MenuActions, hasProject: boolean, unread = 0): Men
       items: [modal(de.sidebar.profile, User, 'UserProfil', a), modal(de.sidebar.notificationSettings, Bell, 'NotificationSettings', a)],
     },
     impressum,
+    privacy,
     logout(a),
   ];
 }
@@ -105,7 +108,10 @@ export function adminMenu(a: MenuActions): MenuItem[] {
   return [
     { title: de.sidebar.home, icon: Landmark, url: '/admin' },
     { title: de.sidebar.userManagement, icon: Users, items: [modal(de.sidebar.registeredUsers, Users, 'AllUser', a)] },
+    // The first admin comes from ADMIN_USERNAME/ADMIN_PASSWORD, perhaps without e-mail: here they set it and a password of their own.
+    { title: de.sidebar.settings, icon: Settings, items: [modal(de.sidebar.profile, User, 'UserProfil', a)] },
     impressum,
+    privacy,
     logout(a),
   ];
 }

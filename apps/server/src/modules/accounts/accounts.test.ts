@@ -63,7 +63,7 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
         email: 'erika@example.at',
         phoneNumber: '',
         roles: ['ARCHI'],
-        address: { city: '', municipality: '', street: '', number: '', postalCode: '' },
+        address: { city: '', municipality: '', street: '', number: '', postalCode: '', country: '' },
       });
       // A role in the body is no field of the registration: refused by name, never applied.
       const escalation = await inject('PUT', registerUrl(token), registration({ firstName: 'Erika Maria', roles: ['ADMIN'] }));
@@ -131,10 +131,30 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       expect(without.json().message).toBe('Bitte geben Sie Ihre vollständige Adresse an.');
       const incomplete = await inject('PUT', registerUrl(token), registration({ address: { ...clientAddress, street: '' } }));
       expect(incomplete.statusCode).toBe(400);
-      expect((await inject('PUT', registerUrl(token), registration({ address: clientAddress }))).statusCode).toBe(200);
+      const noCountry = await inject('PUT', registerUrl(token), registration({ address: { ...clientAddress, country: '' } }));
+      expect(noCountry.statusCode).toBe(400);
+      expect(noCountry.json().issues).toContainEqual({ path: 'body/address/country', message: 'Bitte füllen Sie dieses Feld aus.' });
+      expect((await inject('PUT', registerUrl(token), registration({ address: { ...clientAddress, country: 'Deutschland' } }))).statusCode).toBe(200);
       const jwt = await ctx.login('kundin', 'ein-gutes-passwort');
       const profile = await inject('GET', '/api/profil/kundin', undefined, jwt);
-      expect(profile.json().address).toMatchObject({ street: 'Neubaugasse', number: '12', postalCode: '1070', city: 'Wien', municipality: 'Wien-Neubau' });
+      expect(profile.json().address).toMatchObject({
+        street: 'Neubaugasse', number: '12', postalCode: '1070', city: 'Wien', municipality: 'Wien-Neubau', country: 'Deutschland',
+      });
+    });
+
+    it('takes a client address without Gemeinde, and Austria when no country is sent', async () => {
+      await ctx.createUser({ username: 'ohnegemeinde', role: 'CLIENT', email: 'og@example.at', createdById: architectId });
+      expect((await inject('POST', '/api/invitations/resend', { username: 'ohnegemeinde' }, architect)).statusCode).toBe(200);
+      const token = tokenOf(linkIn(await mail.waitFor('og@example.at', /Einladung/), /\/register\?token=/));
+      const { community: _community, ...withoutCommunity } = clientAddress;
+      const shortPostcode = await inject('PUT', registerUrl(token), registration({ email: 'og@example.at', address: { ...withoutCommunity, postalCode: '107' } }));
+      expect(shortPostcode.statusCode).toBe(400);
+      expect(shortPostcode.json().issues).toContainEqual({ path: 'body/address/postalCode', message: 'Österreichische Postleitzahlen haben vier Ziffern, z. B. 1060.' });
+      const done = await inject('PUT', registerUrl(token), registration({ email: 'og@example.at', address: withoutCommunity }));
+      expect(done.statusCode).toBe(200);
+      const jwt = await ctx.login('ohnegemeinde', 'ein-gutes-passwort');
+      const profile = await inject('GET', '/api/profil/ohnegemeinde', undefined, jwt);
+      expect(profile.json().address).toMatchObject({ city: 'Wien', municipality: '', country: 'Österreich' });
     });
   });
 

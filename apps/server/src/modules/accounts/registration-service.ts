@@ -23,8 +23,8 @@ export function createRegistrationService(deps: { db: Db }) {
     async invitation(token: string): Promise<Invitation> {
       const { user } = await invitedUser(token);
       const { address, ...person } = toProfile(user);
-      const { city, municipality, street, number, postalCode } = address;
-      return { ...person, address: { city, municipality, street, number, postalCode } };
+      const { city, municipality, street, number, postalCode, country } = address;
+      return { ...person, address: { city, municipality, street, number, postalCode, country } };
     },
 
     /** Sets password and details and activates the account; the role stays the invitation's. */
@@ -49,6 +49,7 @@ export function createRegistrationService(deps: { db: Db }) {
                 postalCode: address.postalCode,
                 city: address.city,
                 municipality: address.community,
+                country: address.country,
               }
             : {}),
           passwordHash,

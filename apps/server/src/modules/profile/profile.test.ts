@@ -180,4 +180,24 @@ describe.each(testDialects)('profiles on %s', (dialect) => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Der letzte Administrator kann nicht gelöscht werden.');
   });
+
+  it('lets the first administrator, created without e-mail, set an address and a new password on their own profile only', async () => {
+    const own = await call('GET', 'chef', 'chef');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ username: 'chef', email: '', roles: ['ADMIN'] });
+    const update = { firstName: 'Erika', lastName: 'Chef', email: 'chef@example.at', password: 'Dachboden-Fenster-42', currentPassword: 'admin-passwort' };
+    const saved = await call('PUT', 'chef', 'chef', update);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ username: 'chef', email: 'chef@example.at', roles: ['ADMIN'] });
+    await expect(ctx.login('chef', 'admin-passwort')).rejects.toThrow(/401/);
+    tokens.chef = await ctx.login('chef', 'Dachboden-Fenster-42');
+    // Administrators run users but never edit or delete someone else's profile.
+    expect((await call('PUT', 'chef', 'mara', validUpdate)).statusCode).toBe(403);
+    expect((await call('DELETE', 'chef', 'mara')).statusCode).toBe(403);
+    expect((await call('GET', 'mara', 'chef')).statusCode).toBe(404);
+    expect((await call('PUT', 'mara', 'chef', update)).statusCode).toBe(404);
+    const lastAdmin = await call('DELETE', 'chef', 'chef');
+    expect(lastAdmin.statusCode).toBe(409);
+    expect(lastAdmin.json()).toMatchObject({ code: 'CONFLICT', message: 'Der letzte Administrator kann nicht gelöscht werden.' });
+  });
 });

@@ -136,6 +136,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     },
     'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
     'GET /api/impressum': { call: () => ({ url: '/api/impressum' }), expect: all(200) },
+    'GET /api/privacy': { call: () => ({ url: '/api/privacy' }), expect: all(200) },
     'POST /api/auth/login': { call: () => ({ url: '/api/auth/login', payload: { username: 'mara', password: 'falsch-falsch' } }), expect: all(401) },
     'POST /api/auth/logout/:username': {
       call: async (actor) => {

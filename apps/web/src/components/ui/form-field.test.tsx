@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import { RequiredLegend } from './form-field';
 import { SelectField } from './select-field';
 import { TextAreaField } from './text-area-field';
 import { TextField } from './text-field';
@@ -11,8 +12,22 @@ describe('FormField (through its text, select and textarea fields)', () => {
     render(<TextField id="vorname" label="Vorname" required />);
     const input = screen.getByRole('textbox', { name: 'Vorname' });
     expect(input.hasAttribute('required')).toBe(true);
+    expect(input.getAttribute('aria-required')).toBe('true');
     expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(input.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('explains the asterisk in one legend and leaves optional fields unmarked', () => {
+    render(
+      <>
+        <RequiredLegend />
+        <TextField id="gemeinde" label="Gemeinde" />
+      </>,
+    );
+    expect(screen.getByText('Mit * gekennzeichnete Felder sind Pflichtfelder.')).toBeTruthy();
+    const input = screen.getByRole('textbox', { name: 'Gemeinde' });
+    expect(input.getAttribute('aria-required')).toBeNull();
+    expect(screen.queryByText('*')).toBeNull();
   });
 
   it('links hint and error to the control and announces the error', () => {

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { de } from '../../i18n/de';
 import { Label } from './label';
 
 /** What the field's control must carry so label, hint and error belong to it. */
 export interface FieldControlProps {
   id: string;
   required: boolean | undefined;
+  /** Said outright as well: forms are noValidate, so the native attribute only names the state. */
+  'aria-required': true | undefined;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
@@ -66,6 +69,7 @@ export function FormField({ id, label, hint, error, required, describedBy, class
       {children({
         id,
         required: required || undefined,
+        'aria-required': required || undefined,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': joinIds(hint ? hintId : undefined, error ? errorId : undefined, describedBy),
       })}
@@ -73,4 +77,9 @@ export function FormField({ id, label, hint, error, required, describedBy, class
       <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
+}
+
+/** What the asterisk beside a label means; placed once in every form with required fields. */
+export function RequiredLegend({ className }: { className?: string }) {
+  return <p className={cn('text-sm text-muted-foreground', className)}>{de.forms.requiredLegend}</p>;
 }

@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
+import { LegalLinks } from '../legal/legal-links';
 
 /**
  * Spec section 9: after a successful reset the user goes to /login after 2000 ms. Registration uses the
@@ -38,9 +39,7 @@ export function AccountPage({ title, intro, wide = false, children }: { title: s
         </CardHeader>
         {children}
       </Card>
-      <Link to="/impressum" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-        {de.sidebar.impressum}
-      </Link>
+      <LegalLinks />
     </main>
   );
 }

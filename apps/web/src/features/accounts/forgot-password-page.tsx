@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { forgotPasswordRequestSchema } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { StatusMessage } from '../../components/ui/status-message';
@@ -13,6 +14,7 @@ import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AccountPage } from './account-page';
 import { requestPasswordReset } from './accounts-api';
+import { germanResolver } from '../../lib/form-messages';
 
 const t = de.forgotPassword;
 
@@ -29,7 +31,7 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
   useDocumentTitle(de.documentTitles.forgotPassword);
-  const form = useForm({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { username: '', email: '' } });
+  const form = useForm({ resolver: germanResolver(zodResolver(forgotPasswordRequestSchema)), defaultValues: { username: '', email: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (request) => {
@@ -58,6 +60,7 @@ export function ForgotPasswordPage() {
     <AccountPage title={t.title} intro={t.intro}>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="flex flex-col gap-4">
+          <RequiredLegend />
           <TextField
             id="forgot-username"
             label={t.username}

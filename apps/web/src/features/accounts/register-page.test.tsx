@@ -18,7 +18,7 @@ const invitation = (roles: Invitation['roles']): Invitation => ({
   email: 'mara@example.at',
   phoneNumber: '',
   roles,
-  address: { city: 'Graz', municipality: '', street: 'Annenstraße', number: '12', postalCode: '8020' },
+  address: { city: 'Graz', municipality: '', street: 'Annenstraße', number: '12', postalCode: '8020', country: '' },
 });
 
 function setup(roles: Invitation['roles'], answer = () => json(200, { message: 'Registrierung erfolgreich!' })) {
@@ -134,22 +134,67 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('Seite /login', {}, { timeout: 3000 })).toBeTruthy();
   });
 
-  it('requires and sends the address of a client', async () => {
+  it('sends the address of a client with Land prefilled as Österreich and without the optional Gemeinde', async () => {
     const api = setup(['CLIENT']);
     await userEvent.type(await screen.findByLabelText('Telefon'), '0664 1234567');
+    expect(field('Land').value).toBe('Österreich');
+    expect(field('Gemeinde').getAttribute('aria-required')).toBeNull();
     await userEvent.type(field('Passwort'), 'sicheres-passwort');
     await userEvent.type(field('Passwort bestätigen'), 'sicheres-passwort');
     await submit();
-    expect(await screen.findByText('Bitte füllen Sie dieses Feld aus.')).toBeTruthy();
-    expect(screen.getByLabelText('Gemeinde').getAttribute('aria-invalid')).toBe('true');
-    expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
-
-    await userEvent.type(field('Gemeinde'), 'Graz');
-    await submit();
     await screen.findByText('Registrierung erfolgreich!');
     expect(api.callsTo('PUT', '/api/register')[0]?.body).toMatchObject({
-      address: { city: 'Graz', community: 'Graz', street: 'Annenstraße', houseNumber: '12', postalCode: '8020' },
+      address: { city: 'Graz', community: '', street: 'Annenstraße', houseNumber: '12', postalCode: '8020', country: 'Österreich' },
     });
+  });
+
+  it('asks for a four-digit Postleitzahl in Austria and sends nothing', async () => {
+    const api = setup(['CLIENT']);
+    await userEvent.type(await screen.findByLabelText('Telefon'), '0664 1234567');
+    await userEvent.clear(field('Postleitzahl'));
+    await userEvent.type(field('Postleitzahl'), 'A-8020');
+    await userEvent.type(field('Passwort'), 'sicheres-passwort');
+    await userEvent.type(field('Passwort bestätigen'), 'sicheres-passwort');
+    await submit();
+    expect(await screen.findByText('Österreichische Postleitzahlen haben vier Ziffern, z. B. 1060.')).toBeTruthy();
+    expect(document.activeElement).toBe(field('Postleitzahl'));
+    expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
+  });
+
+  it('on an empty submit names each missing field in German, marks required fields and focuses the first', async () => {
+    const api = stubApi({
+      'GET /api/register': () => json(200, { ...invitation(['CLIENT']), firstName: '', lastName: '', email: '', address: { city: '', municipality: '', street: '', number: '', postalCode: '', country: '' } }),
+      'PUT /api/register': () => json(200, {}),
+    });
+    renderWithProviders(<RegisterPage />, { route: '/register?token=abc', path: '/register' });
+    await screen.findByLabelText('Vorname');
+    expect(screen.getByText('Mit * gekennzeichnete Felder sind Pflichtfelder.')).toBeTruthy();
+    for (const label of ['Vorname', 'Nachname', 'E-Mail', 'Telefon', 'Straße', 'Hausnummer', 'Postleitzahl', 'Ort', 'Land', 'Passwort']) {
+      expect(screen.getByLabelText(label, { exact: true }).getAttribute('aria-required'), label).toBe('true');
+    }
+    await userEvent.clear(field('Land'));
+    await submit();
+    const messages: [string, string][] = [
+      ['Vorname', 'Bitte geben Sie den Vornamen ein.'],
+      ['Nachname', 'Bitte geben Sie den Nachnamen ein.'],
+      ['E-Mail', 'Bitte geben Sie eine gültige E-Mail-Adresse ein.'],
+      ['Telefon', 'Bitte geben Sie die Telefonnummer ein.'],
+      ['Straße', 'Bitte geben Sie die Straße ein.'],
+      ['Hausnummer', 'Bitte geben Sie die Hausnummer ein.'],
+      ['Postleitzahl', 'Bitte geben Sie die Postleitzahl ein.'],
+      ['Ort', 'Bitte geben Sie den Ort ein.'],
+      ['Land', 'Bitte geben Sie das Land ein.'],
+    ];
+    for (const [label, message] of messages) {
+      const input = field(label);
+      expect(input.getAttribute('aria-invalid'), label).toBe('true');
+      const errorId = input.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error'));
+      expect(document.getElementById(errorId ?? '')?.textContent, label).toBe(message);
+    }
+    expect(screen.getByText('Bitte wählen Sie ein Passwort.').id).toBe('register-password-error');
+    expect(field('Gemeinde').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(field('Vorname'));
+    expect(api.callsTo('PUT', '/api/register')).toHaveLength(0);
   });
 
   it("shows the server's message, or 'Serverfehler! …' without an answer", async () => {

@@ -6,6 +6,7 @@ import type { Invitation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { NewPasswordField } from '../../components/ui/new-password-field';
 import { PasswordField } from '../../components/ui/password-field';
 import { Spinner } from '../../components/ui/spinner';
@@ -19,13 +20,14 @@ import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
 import { completeRegistration, fetchInvitation } from './accounts-api';
 import { needsAddress, registerFormDefaults, registerFormSchema, registerIssueFields, registrantWords, type RegisterFormValues } from './registration-form';
+import { germanResolver } from '../../lib/form-messages';
 
 const t = de.register;
 
 function RegisterForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
-  const resolver = useMemo(() => zodResolver(registerFormSchema(invitation)), [invitation]);
+  const resolver = useMemo(() => germanResolver(zodResolver(registerFormSchema(invitation))), [invitation]);
   const form = useForm({ resolver, defaultValues: registerFormDefaults(invitation) });
   const { errors, isSubmitting } = form.formState;
   const [password, firstName, lastName, email] = useWatch({ control: form.control, name: ['password', 'firstName', 'lastName', 'email'] });
@@ -54,11 +56,12 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
     );
   }
 
-  const field = (name: keyof RegisterFormValues) => ({ required: true, error: errors[name]?.message, ...form.register(name) });
+  const field = (name: keyof RegisterFormValues) => ({ required: name !== 'community', error: errors[name]?.message, ...form.register(name) });
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <CardContent className="flex flex-col gap-4">
+        <RequiredLegend />
         <TextField id="register-username" label={t.username} value={invitation.username} readOnly autoComplete="username" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id="register-first-name" label={t.firstName} autoComplete="given-name" {...field('firstName')} />
@@ -77,7 +80,10 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
               <TextField id="register-postal-code" label={t.postalCode} autoComplete="postal-code" {...field('postalCode')} />
               <TextField id="register-city" label={t.city} autoComplete="address-level2" {...field('city')} />
             </div>
-            <TextField id="register-community" label={t.community} {...field('community')} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField id="register-community" label={t.community} hint={t.communityHint} {...field('community')} />
+              <TextField id="register-country" label={t.country} autoComplete="country-name" {...field('country')} />
+            </div>
           </fieldset>
         ) : null}
         <NewPasswordField

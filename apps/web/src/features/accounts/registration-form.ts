@@ -1,5 +1,5 @@
 import {
-  personalWords, registerRequestSchema, registrationAddressSchema, requestObject, secretString, singleLineString,
+  checkAustrianAddress, defaultCountry, personalWords, registerRequestSchema, registrationAddressFields, requestObject, secretString, singleLineString,
   type Invitation, type RegisterRequest,
 } from '@bauakte/domain';
 import { de } from '../../i18n/de';
@@ -18,6 +18,7 @@ export interface RegisterFormValues {
   postalCode: string;
   city: string;
   community: string;
+  country: string;
 }
 
 /** Spec section 5: architects and admins register without an address, everyone else needs one. */
@@ -39,11 +40,12 @@ export function registerFormDefaults(invitation: Invitation): RegisterFormValues
     postalCode: invitation.address.postalCode,
     city: invitation.address.city,
     community: invitation.address.municipality,
+    country: invitation.address.country || defaultCountry,
   };
 }
 
 const fields = registerRequestSchema.shape;
-const addressFields = registrationAddressSchema.shape;
+const addressFields = registrationAddressFields;
 
 /** The words a password must not be built from: the person's name, username and e-mail as typed. */
 export function registrantWords(invitation: Invitation, values: Pick<RegisterFormValues, 'firstName' | 'lastName' | 'email'>): string[] {
@@ -51,31 +53,34 @@ export function registrantWords(invitation: Invitation, values: Pick<RegisterFor
 }
 
 /**
- * The registration form's rules, the server's own field rules (spec section 5): all fields required,
- * the address only for clients; the confirmation must repeat the password; a guessable password is
+ * The registration form's rules, the server's own field rules (spec section 5): all fields required
+ * but the Gemeinde, the address only for clients; the confirmation must repeat the password; a guessable password is
  * refused. Its output is the PUT /api/register payload.
  */
 export function registerFormSchema(invitation: Invitation) {
   const withAddress = needsAddress(invitation.roles);
   // Those without an address neither see nor send the invitation's address fields.
-  const addressField = (schema: typeof addressFields.street) => (withAddress ? schema : singleLineString());
+  const addressField = <Schema>(schema: Schema) => (withAddress ? schema : singleLineString());
   return requestObject({
     firstName: fields.firstName,
     lastName: fields.lastName,
     email: fields.email,
     phone: fields.phone,
-    password: fields.password,
+    password: secretString().min(1, de.forms.passwordRequired).pipe(fields.password),
     confirmPassword: secretString(),
     street: addressField(addressFields.street),
     houseNumber: addressField(addressFields.houseNumber),
     postalCode: addressField(addressFields.postalCode),
     city: addressField(addressFields.city),
     community: addressField(addressFields.community),
+    country: addressField(addressFields.country),
   })
     .superRefine(async (values, context) => {
       if (values.confirmPassword !== values.password) {
         context.addIssue({ code: 'custom', path: ['confirmPassword'], message: de.forms.passwordMismatch });
       }
+      // An Austrian address has a four-digit Postleitzahl; the flat form's paths are the address's own.
+      if (withAddress) checkAustrianAddress(values, context);
       const weak = await weakPasswordMessage(values.password, registrantWords(invitation, values));
       if (weak) context.addIssue({ code: 'custom', path: ['password'], message: weak });
     })
@@ -101,6 +106,7 @@ function toRegisterRequest(invitation: Invitation, values: RegisterFormValues): 
       street: values.street.trim(),
       houseNumber: values.houseNumber.trim(),
       postalCode: values.postalCode.trim(),
+      country: values.country.trim(),
     },
   };
 }
@@ -112,4 +118,5 @@ export const registerIssueFields: Readonly<Record<string, keyof RegisterFormValu
   'address.street': 'street',
   'address.houseNumber': 'houseNumber',
   'address.postalCode': 'postalCode',
+  'address.country': 'country',
 };

@@ -13,7 +13,10 @@ export function resetWords(info: ResetInfo): string[] {
  * length rule, and a guessable password refused. Its output is the POST /api/reset-password payload.
  */
 export function resetFormSchema(info: ResetInfo) {
-  return requestObject({ password: resetPasswordRequestSchema.shape.password, confirmPassword: secretString() })
+  return requestObject({
+    password: secretString().min(1, de.forms.passwordRequired).pipe(resetPasswordRequestSchema.shape.password),
+    confirmPassword: secretString(),
+  })
     .superRefine(async (values, context) => {
       if (values.confirmPassword !== values.password) {
         context.addIssue({ code: 'custom', path: ['confirmPassword'], message: de.forms.passwordMismatch });

@@ -32,6 +32,17 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByText('mara@example.at')).toBeTruthy();
   });
 
+  it('asks for a password on an empty submit, beside the focused field, marked as required', async () => {
+    const api = setup();
+    const password = await screen.findByLabelText('Neues Passwort');
+    expect(password.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText('Mit * gekennzeichnete Felder sind Pflichtfelder.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort setzen' }));
+    expect((await screen.findByText('Bitte wählen Sie ein Passwort.')).id).toBe('reset-password-error');
+    expect(document.activeElement).toBe(password);
+    expect(api.callsTo('POST', '/api/reset-password')).toHaveLength(0);
+  });
+
   it("refuses different passwords with 'Passwörter stimmen nicht überein!'", async () => {
     const api = setup();
     await enter('neues-passwort', 'neues-passwort!');

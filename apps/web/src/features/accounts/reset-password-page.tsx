@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import type { ResetInfo } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
@@ -17,13 +18,14 @@ import { useLinkData } from './use-link-data';
 import { AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
 import { fetchResetInfo, resetPassword } from './accounts-api';
 import { resetFormDefaults, resetFormSchema, resetWords } from './reset-form';
+import { germanResolver } from '../../lib/form-messages';
 
 const t = de.resetPassword;
 
 function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
-  const resolver = useMemo(() => zodResolver(resetFormSchema(info)), [info]);
+  const resolver = useMemo(() => germanResolver(zodResolver(resetFormSchema(info))), [info]);
   const form = useForm({ resolver, defaultValues: resetFormDefaults });
   const { errors, isSubmitting } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
@@ -65,6 +67,7 @@ function ResetForm({ token, info }: { token: string; info: ResetInfo }) {
     <form onSubmit={onSubmit} noValidate>
       <CardContent className="flex flex-col gap-4">
         {account}
+        <RequiredLegend />
         {/* Lets password managers store the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={info.username} readOnly hidden />
         <NewPasswordField

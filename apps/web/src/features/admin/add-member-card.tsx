@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
@@ -11,6 +12,7 @@ import { de } from '../../i18n/de';
 import { addMemberFormSchema } from './add-member-form';
 import { addMember } from './admin-api';
 import { useAvailableArchitects, useRefreshAdminLists, useTeams } from './use-admin-lists';
+import { germanResolver } from '../../lib/form-messages';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
@@ -21,7 +23,7 @@ export function AddMemberCard() {
   const architects = useAvailableArchitects();
   const refresh = useRefreshAdminLists();
   const [result, setResult] = useState<Result>(null);
-  const form = useForm({ resolver: zodResolver(addMemberFormSchema), defaultValues: { teamName: '', username: '' } });
+  const form = useForm({ resolver: germanResolver(zodResolver(addMemberFormSchema)), defaultValues: { teamName: '', username: '' } });
   const { errors, isSubmitting } = form.formState;
   const t = de.admin.addMember;
 
@@ -45,6 +47,7 @@ export function AddMemberCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <RequiredLegend />
           <SelectField
             id="add-member-team"
             label={de.admin.team}

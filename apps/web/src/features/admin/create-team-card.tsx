@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createTeamRequestSchema } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
@@ -11,6 +12,7 @@ import { de } from '../../i18n/de';
 import { useAlert } from '../feedback/feedback-context';
 import { createTeam } from './admin-api';
 import { useRefreshAdminLists } from './use-admin-lists';
+import { germanResolver } from '../../lib/form-messages';
 
 /** 'Neues Team erstellen': an empty name sends nothing; a failure raises the spec's alert. */
 export function CreateTeamCard() {
@@ -18,7 +20,7 @@ export function CreateTeamCard() {
   const alert = useAlert();
   const refresh = useRefreshAdminLists();
   const [created, setCreated] = useState('');
-  const form = useForm({ resolver: zodResolver(createTeamRequestSchema), defaultValues: { name: '' } });
+  const form = useForm({ resolver: germanResolver(zodResolver(createTeamRequestSchema)), defaultValues: { name: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
@@ -41,6 +43,7 @@ export function CreateTeamCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <RequiredLegend />
           <TextField
             id="create-team-name"
             label={de.admin.createTeam.name}

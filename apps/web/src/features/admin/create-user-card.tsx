@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createArchitectRequestSchema, type CreateArchitectRequest } from '@bauakte/domain';
+import { createArchitectRequestSchema, type CreateArchitectRequest, usernameRulesText } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
@@ -12,6 +12,8 @@ import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors'
 import { de } from '../../i18n/de';
 import { createArchitect } from './admin-api';
 import { useRefreshAdminLists, useTeams } from './use-admin-lists';
+import { germanResolver } from '../../lib/form-messages';
+import { RequiredLegend } from '../../components/ui/form-field';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
@@ -23,7 +25,7 @@ export function CreateUserCard() {
   const teams = useTeams();
   const refresh = useRefreshAdminLists();
   const [result, setResult] = useState<Result>(null);
-  const form = useForm({ resolver: zodResolver(createArchitectRequestSchema), defaultValues: empty });
+  const form = useForm({ resolver: germanResolver(zodResolver(createArchitectRequestSchema)), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
   const t = de.admin.createUser;
 
@@ -50,6 +52,7 @@ export function CreateUserCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <RequiredLegend />
           <SelectField
             id="create-user-team"
             label={de.admin.team}
@@ -66,6 +69,7 @@ export function CreateUserCard() {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
+            hint={usernameRulesText}
             error={errors.username?.message}
             {...form.register('username')}
           />

@@ -43,6 +43,13 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Passwort vergessen?' }).getAttribute('href')).toBe('/forgotPassword');
   });
 
+  it('links Impressum and Datenschutzerklärung side by side', () => {
+    renderLogin();
+    const legal = screen.getByRole('navigation', { name: 'Rechtliches' });
+    const links = [...legal.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([['Impressum', '/impressum'], ['Datenschutzerklärung', '/datenschutz']]);
+  });
+
   it('ignores every character of the username that is not a letter or digit; umlauts are letters', async () => {
     renderLogin();
     const field = screen.getByLabelText<HTMLInputElement>('Benutzername');

@@ -5,11 +5,13 @@ import { Building2 } from 'lucide-react';
 import { isUsernameInput, type LoginRequest } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorText } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
+import { LegalLinks } from '../legal/legal-links';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { login } from './auth-api';
 import { pathAfterLogin } from './home-path';
@@ -107,6 +109,7 @@ export function LoginPage() {
         </CardHeader>
         <form onSubmit={onSubmit} noValidate>
           <CardContent className="flex flex-col gap-4">
+            <RequiredLegend />
             <UsernameField control={form.control} onType={clearServerError} />
             <PasswordField
               id="login-password"
@@ -128,9 +131,7 @@ export function LoginPage() {
           </CardFooter>
         </form>
       </Card>
-      <Link to="/impressum" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-        {de.sidebar.impressum}
-      </Link>
+      <LegalLinks />
     </main>
   );
 }

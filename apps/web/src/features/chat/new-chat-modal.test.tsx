@@ -49,7 +49,10 @@ describe('NewChatModal', () => {
     expect((send as HTMLButtonElement).disabled).toBe(true);
     await userEvent.type(within(dialog).getByLabelText(/Nachricht/), 'Hallo');
     await userEvent.click(send);
-    expect(await within(dialog).findByText('Bitte wählen Sie, wem Sie schreiben.')).toBeTruthy();
+    const receiver = within(dialog).getByLabelText(/Kunde/);
+    expect((await within(dialog).findByText('Bitte wählen Sie, wem Sie schreiben.')).id).toBe(receiver.getAttribute('aria-describedby'));
+    expect(receiver.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(receiver);
     await userEvent.selectOptions(within(dialog).getByLabelText(/Kunde/), 'kunde');
     await userEvent.click(send);
     await waitFor(() => expect(api.callsTo('POST', '/api/MessageManagment/createChat')).toHaveLength(1));

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { participantName } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
@@ -38,6 +39,9 @@ export function NewChatModal({ close }: ModalBodyProps) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const [messageError, setMessageError] = useState('');
+  const [receiverError, setReceiverError] = useState('');
+  const receiverRef = useRef<HTMLSelectElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
   const [busy, setBusy] = useState(false);
   const list = partners.data ?? [];
   const onlyOne = !isArchitect && list.length === 1 ? list[0] : undefined;
@@ -47,11 +51,11 @@ export function NewChatModal({ close }: ModalBodyProps) {
     if (message.trim() === '' || busy) return;
     const invalid = messageErrorOf(message);
     setMessageError(invalid);
-    if (invalid !== '') return;
-    if (receiver === '') {
-      setError(t.chooseReceiver);
-      return;
-    }
+    setReceiverError(receiver === '' ? t.chooseReceiver : '');
+    // Like the other forms: the first field in error takes the focus.
+    if (receiver === '') receiverRef.current?.focus();
+    else if (invalid !== '') messageRef.current?.focus();
+    if (invalid !== '' || receiver === '') return;
     setBusy(true);
     setError('');
     try {
@@ -77,6 +81,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
         void send();
       }}
     >
+      <RequiredLegend />
       {list.length === 0 ? <p className="text-sm text-muted-foreground">{t.noPartners}</p> : null}
       {onlyOne ? <p className="text-sm font-medium">{t.to(participantName(onlyOne))}</p> : null}
       {list.length > 0 && !onlyOne ? (
@@ -85,8 +90,13 @@ export function NewChatModal({ close }: ModalBodyProps) {
           label={isArchitect ? t.customer : t.architect}
           placeholder={t.choose}
           required
+          ref={receiverRef}
+          error={receiverError}
           value={chosen}
-          onChange={(event) => setChosen(event.target.value)}
+          onChange={(event) => {
+            setChosen(event.target.value);
+            if (event.target.value !== '') setReceiverError('');
+          }}
           options={list.map((partner) => ({ value: partner.username, label: `${participantName(partner)} (${partner.username})` }))}
         />
       ) : null}
@@ -94,6 +104,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
         id={`${ids}-message`}
         label={t.message}
         required
+        ref={messageRef}
         rows={5}
         value={message}
         error={messageError}

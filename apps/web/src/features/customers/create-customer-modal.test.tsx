@@ -99,7 +99,7 @@ describe('CreateCustomerModal', () => {
     await fillIn();
     await userEvent.click(submitButton());
     const message = await screen.findByText(unavailable);
-    expect(screen.getByLabelText('Benutzername').getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.getByLabelText('Benutzername').getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
     expect(screen.getByText('Fehler beim Erstellen des Benutzers')).toBeTruthy();
     expect(close).not.toHaveBeenCalled();
   });
@@ -114,6 +114,15 @@ describe('CreateCustomerModal', () => {
     expect(close).not.toHaveBeenCalled();
   });
 
+  it('states the username rule beside the username field before any error', () => {
+    setup(() => json(201, customer));
+    const username = screen.getByLabelText('Benutzername');
+    const hint = screen.getByText('Buchstaben (auch ä, ö, ü, ß und é, č …) und Ziffern, ohne Leer- und Sonderzeichen, höchstens 50 Zeichen.');
+    expect(username.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(username.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText('Mit * gekennzeichnete Felder sind Pflichtfelder.')).toBeTruthy();
+  });
+
   it('checks username, names and e-mail before sending', async () => {
     const { api } = setup(() => json(201, customer));
     await userEvent.type(screen.getByLabelText('Benutzername'), 'klara-1');
@@ -121,7 +130,8 @@ describe('CreateCustomerModal', () => {
     await userEvent.click(submitButton());
     expect(await screen.findByText('Der Benutzername darf nur Buchstaben und Ziffern enthalten.')).toBeTruthy();
     expect(screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeTruthy();
-    expect(screen.getAllByText('Bitte füllen Sie dieses Feld aus.')).toHaveLength(2);
+    expect(screen.getByText('Bitte geben Sie den Vornamen ein.')).toBeTruthy();
+    expect(screen.getByText('Bitte geben Sie den Nachnamen ein.')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });
 });

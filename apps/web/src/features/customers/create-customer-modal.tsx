@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { usernameRulesText } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { TextField } from '../../components/ui/text-field';
@@ -13,6 +14,8 @@ import { useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { customerFormSchema, emptyCustomerForm } from './customer-form';
 import { createCustomer, customerKeys } from './customers-api';
+import { germanResolver } from '../../lib/form-messages';
+import { RequiredLegend } from '../../components/ui/form-field';
 
 const t = de.customers.create;
 
@@ -23,7 +26,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [error, setError] = useState('');
-  const form = useForm({ resolver: zodResolver(customerFormSchema), defaultValues: emptyCustomerForm });
+  const form = useForm({ resolver: germanResolver(zodResolver(customerFormSchema)), defaultValues: emptyCustomerForm });
   const { errors, isSubmitting } = form.formState;
   const address = errors.address;
 
@@ -48,6 +51,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4">
+      <RequiredLegend />
       <TextField
         id={`${ids}-username`}
         label={t.username}
@@ -55,6 +59,7 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
+        hint={usernameRulesText}
         error={errors.username?.message}
         {...form.register('username')}
       />

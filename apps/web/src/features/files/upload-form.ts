@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
 import { documentTypeOfFileName, requestObject, uploadFieldsSchema, type DocumentType } from '@bauakte/domain';
 import { de } from '../../i18n/de';
+import { germanResolver } from '../../lib/form-messages';
 
 /** The upload form as the inputs hold it; the file is chosen through the drop zone. */
 export interface UploadFormValues {
@@ -34,9 +35,9 @@ export function titleOfFileName(fileName: string): string {
 }
 
 /** Title and comment by the server's rules and messages. */
-const textsResolver = zodResolver(
+const textsResolver = germanResolver(zodResolver(
   requestObject({ fileName: uploadFieldsSchema.shape.fileName, comment: uploadFieldsSchema.shape.comment }),
-);
+));
 type TextInput = Parameters<typeof textsResolver>[0];
 
 /**

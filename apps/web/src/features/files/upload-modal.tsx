@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextAreaField } from '../../components/ui/text-area-field';
@@ -97,6 +98,7 @@ export function UploadModal({ close }: ModalBodyProps) {
 
   return (
     <form onSubmit={form.handleSubmit(send, onInvalid)} noValidate className="flex w-full max-w-2xl flex-col gap-4">
+      <RequiredLegend />
       <fieldset disabled={isSubmitting} className="flex min-w-0 flex-col gap-4">
         <DropZone id={`${ids}-file`} file={fileField.value} error={errors.file?.message} disabled={isSubmitting} buttonRef={fileField.ref} onFiles={onFiles} />
         <TextField id={`${ids}-title`} label={t.modal.title} required autoComplete="off" error={errors.fileName?.message} {...form.register('fileName')} />

@@ -150,6 +150,57 @@ describe('ProfileModal', () => {
     expect(screen.queryByLabelText('Straße')).toBeNull();
   });
 
+  it('offers the nine Bundesländer in Austria, free text abroad, and asks for a four-digit PLZ', async () => {
+    const { api } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Neue Adresse eingeben' }));
+    const state = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Bundesland' });
+    expect([...state.options].map((option) => option.value)).toEqual([
+      '', 'Burgenland', 'Kärnten', 'Niederösterreich', 'Oberösterreich', 'Salzburg', 'Steiermark', 'Tirol', 'Vorarlberg', 'Wien',
+    ]);
+    expect(state.value).toBe('Steiermark');
+    await userEvent.clear(screen.getByLabelText('PLZ'));
+    await userEvent.type(screen.getByLabelText('PLZ'), '802');
+    await save();
+    expect(await screen.findByText('Österreichische Postleitzahlen haben vier Ziffern, z. B. 1060.')).toBeTruthy();
+    expect(screen.getByLabelText('PLZ').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('PUT', '/api/profil/mara')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText('Land'));
+    await userEvent.type(screen.getByLabelText('Land'), 'Deutschland');
+    expect(screen.getByRole('textbox', { name: 'Bundesland' })).toBeTruthy();
+  });
+
+  it('lets the first administrator, without e-mail or names, set them and a new password, naming each empty field in German', async () => {
+    const admin: Profile = { ...profileOf('chef', ['ADMIN']), firstName: '', lastName: '', email: '', phoneNumber: '' };
+    const { api, close } = setup(
+      {
+        'GET /api/profil/chef': () => json(200, admin),
+        'PUT /api/profil/chef': (call) => json(200, { ...admin, ...(call.body as object) }),
+      },
+      { viewer: sessionUser('chef', ['ADMIN']) },
+    );
+    expect(await screen.findByRole('heading', { name: 'Profil von chef' })).toBeTruthy();
+    // An administrator has no postal address in the portal.
+    expect(screen.queryByRole('button', { name: 'Neue Adresse eingeben' })).toBeNull();
+    await save();
+    expect(await screen.findByText('Bitte geben Sie den Vornamen ein.')).toBeTruthy();
+    expect(screen.getByText('Bitte geben Sie den Nachnamen ein.')).toBeTruthy();
+    expect(screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Vorname'));
+    await userEvent.type(screen.getByLabelText('Vorname'), 'Erika');
+    await userEvent.type(screen.getByLabelText('Nachname'), 'Chef');
+    await userEvent.type(screen.getByLabelText('E-Mail'), 'chef@example.at');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'Dachboden-Fenster-42');
+    await userEvent.type(screen.getByLabelText('Neues Passwort wiederholen'), 'Dachboden-Fenster-42');
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'admin-passwort');
+    await save();
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(api.callsTo('PUT', '/api/profil/chef')[0]?.body).toMatchObject({
+      firstName: 'Erika', lastName: 'Chef', email: 'chef@example.at', password: 'Dachboden-Fenster-42', currentPassword: 'admin-passwort', roles: ['ADMIN'],
+    });
+  });
+
   it("hides the password toggle on another's profile and shows the server's refusal on save", async () => {
     const { close } = setup({}, { username: 'kunde1' });
     expect(await screen.findByRole('heading', { name: 'Profil von kunde1' })).toBeTruthy();

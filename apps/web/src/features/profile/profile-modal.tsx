@@ -2,11 +2,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile } from '@bauakte/domain';
+import { austrianStates, isAustria, type Profile } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
 import { NewPasswordField } from '../../components/ui/new-password-field';
 import { PasswordField } from '../../components/ui/password-field';
+import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
@@ -17,9 +19,14 @@ import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileWords } from './profile-form';
+import { germanResolver } from '../../lib/form-messages';
 
 const t = de.profile;
 const addressOrder = ['street', 'number', 'city', 'state', 'postalCode', 'country', 'municipality'] as const;
+
+/** The nine Bundesländer; a stored answer outside them stays visible, so saving says what is wrong instead of losing it. */
+const stateOptions = (stored: string): readonly string[] =>
+  stored === '' || (austrianStates as readonly string[]).includes(stored) ? austrianStates : [...austrianStates, stored];
 
 /**
  * Where the server's field messages go: its 'password' is the new password here, and a refusal of
@@ -50,13 +57,15 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState(false);
   const passwordEntryOpen = isOwn && passwordOpen;
+  // An administrator has no postal address in the portal (registration asks none either).
+  const withAddress = !profile.roles.includes('ADMIN');
   const context = useMemo(() => ({ profile, isOwn, passwordEntryOpen }), [profile, isOwn, passwordEntryOpen]);
-  const resolver = useMemo(() => zodResolver(profileFormSchema(context)), [context]);
+  const resolver = useMemo(() => germanResolver(zodResolver(profileFormSchema(context))), [context]);
   const form = useForm({ resolver, defaultValues: profileFormDefaults(profile) });
   const { errors, isSubmitting } = form.formState;
-  const [newPassword, newPasswordRepeat, firstName, lastName, email] = useWatch({
+  const [newPassword, newPasswordRepeat, firstName, lastName, email, country] = useWatch({
     control: form.control,
-    name: ['newPassword', 'newPasswordRepeat', 'firstName', 'lastName', 'email'],
+    name: ['newPassword', 'newPasswordRepeat', 'firstName', 'lastName', 'email', 'address.country'],
   });
   const showMismatch = passwordEntryOpen && passwordsDiffer({ newPassword, newPasswordRepeat });
   const showCurrentPassword = asksCurrentPassword(context, { newPassword, email });
@@ -106,18 +115,21 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   return (
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col gap-4">
       <h3 className="text-base font-semibold">{t.heading(profile.username)}</h3>
+      <RequiredLegend />
       <div className="flex max-h-[400px] flex-col gap-4 overflow-y-auto p-1">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id={`${ids}-first-name`} label={t.firstName} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextField id={`${ids}-last-name`} label={t.lastName} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
-          <TextField id={`${ids}-email`} label={t.email} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField id={`${ids}-first-name`} label={t.firstName} required autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextField id={`${ids}-last-name`} label={t.lastName} required autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+          <TextField id={`${ids}-email`} label={t.email} type="email" required autoComplete="email" error={errors.email?.message} {...form.register('email')} />
           <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
         </div>
         <div className="flex flex-wrap gap-2">
           {isOwn ? (
             <ToggleButton open={passwordOpen} show={t.showPassword} hide={t.hidePassword} controls={`${ids}-password`} onToggle={() => setPasswordOpen((open) => !open)} />
           ) : null}
-          <ToggleButton open={addressOpen} show={t.showAddress} hide={t.hideAddress} controls={`${ids}-address`} onToggle={() => setAddressOpen((open) => !open)} />
+          {withAddress ? (
+            <ToggleButton open={addressOpen} show={t.showAddress} hide={t.hideAddress} controls={`${ids}-address`} onToggle={() => setAddressOpen((open) => !open)} />
+          ) : null}
         </div>
         {passwordEntryOpen ? (
           <div id={`${ids}-password`} className="grid gap-4 sm:grid-cols-2">
@@ -153,18 +165,30 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
             {...form.register('currentPassword')}
           />
         ) : null}
-        {addressOpen ? (
+        {withAddress && addressOpen ? (
           <div id={`${ids}-address`} className="grid gap-4 sm:grid-cols-2">
-            {addressOrder.map((name) => (
-              <TextField
-                key={name}
-                id={`${ids}-${name}`}
-                label={t[name]}
-                {...(name === 'number' ? houseNumberInputProps : {})}
-                error={errors.address?.[name]?.message}
-                {...form.register(`address.${name}`)}
-              />
-            ))}
+            {addressOrder.map((name) =>
+              name === 'state' && isAustria(country) ? (
+                <SelectField
+                  key={name}
+                  id={`${ids}-${name}`}
+                  label={t.state}
+                  placeholder={t.chooseState}
+                  options={stateOptions(profile.address.state)}
+                  error={errors.address?.state?.message}
+                  {...form.register('address.state')}
+                />
+              ) : (
+                <TextField
+                  key={name}
+                  id={`${ids}-${name}`}
+                  label={t[name]}
+                  {...(name === 'number' ? houseNumberInputProps : {})}
+                  error={errors.address?.[name]?.message}
+                  {...form.register(`address.${name}`)}
+                />
+              ),
+            )}
           </div>
         ) : null}
       </div>

@@ -97,7 +97,7 @@ describe('CreateProjectModal', () => {
     await userEvent.type(screen.getByLabelText('Katastralgemeinde (KG-Nummer)'), '5');
     await submit();
     expect(await screen.findByText('Bitte geben Sie einen Projektnamen ein.')).toBeTruthy();
-    expect(screen.getByText('Value must be at least 01002.')).toBeTruthy();
+    expect(screen.getByText('Der Wert darf nicht kleiner als 01002 sein.')).toBeTruthy();
     expect(api.callsTo('POST', '/api/ProjectManagment')).toHaveLength(0);
   });
 

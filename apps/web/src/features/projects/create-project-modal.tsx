@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customer } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
@@ -51,6 +52,7 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4">
+      <RequiredLegend />
       <ProjectNameField idPrefix={ids} register={form.register} errors={errors} />
       <SelectField
         id={`${ids}-customer`}

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form-error';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
@@ -45,6 +46,7 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <RequiredLegend />
       <ProjectNameField idPrefix={ids} register={form.register} errors={errors} />
       <ProjectDescriptionField idPrefix={ids} register={form.register} errors={errors} />
       <ProjectAddressFields idPrefix={ids} register={form.register} errors={errors} />

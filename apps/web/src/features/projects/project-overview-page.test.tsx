@@ -244,7 +244,7 @@ describe('ProjectOverviewPage', () => {
     await userEvent.clear(katastral);
     await userEvent.type(katastral, '99999');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    expect(await within(dialog).findByText('Value cannot exceed 92129.')).toBeTruthy();
+    expect(await within(dialog).findByText('Der Wert darf nicht größer als 92129 sein.')).toBeTruthy();
     expect(api.callsTo('PUT', '/api/ProjectManagment/project/7')).toHaveLength(0);
 
     await userEvent.clear(katastral);
