@@ -11,6 +11,7 @@ import type { CardLayout } from './dashboard-layout';
 import { ArchitectAllProjects } from './architect-all-projects';
 import { ArchitectFirstSteps } from './architect-first-steps';
 import { ProjectNews } from './project-news';
+import { QuestionnaireSavedNotice } from '../questionnaire/questionnaire-saved-notice';
 
 const t = de.dashboard;
 
@@ -53,6 +54,7 @@ function ArchitectDashboard() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{de.pages.dashboard}</h1>
+      <QuestionnaireSavedNotice />
       <ArchitectFirstSteps />
       <DashboardGrid dashboard="architect" cards={cards} defaultLayout={architectDefaultLayout} />
     </div>
