@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createArchitectViaApi } from './support/accounts';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { cardOf } from './support/portal';
 import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 
 const yesNo = (page: Page, question: string, choice: 'Ja' | 'Nein') =>
@@ -106,10 +107,11 @@ test.describe('questionnaire', () => {
     await expect(page).toHaveURL(/\/login$/);
     await loginAs(page, architect.username, architect.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('button', { name: new RegExp(projectName) }).click();
+    await cardOf(page, 'Projekte mit Neuerungen').getByRole('button', { name: new RegExp(projectName) }).click();
     await expect(page.getByRole('progressbar', { name: 'Fortschritt:' })).toHaveAttribute('aria-valuenow', '100');
     const log = page.getByRole('list', { name: 'Wer hat wann welche Angaben im Fragebogen geändert' });
-    await expect(log).toContainText(`${client.username} · Heizung`);
+    // People are named by name; the username is there on hover.
+    await expect(log).toContainText('Klara Kundin · Heizung');
     await expect(log).toContainText('Brennstoff: – → Wärmepumpe');
   });
 
