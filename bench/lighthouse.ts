@@ -161,7 +161,8 @@ async function main(): Promise<void> {
     fs.mkdirSync(reportDir, { recursive: true });
     console.log(`Lighthouse ${runs}× je Seite, Mobil-Voreinstellung, Median:\n`);
     console.log('Seite                        Performance  Barrierefreiheit  LCP      TBT');
-    for (const target of pages) {
+    const only = process.env.LIGHTHOUSE_ONLY?.split(',');
+    for (const target of pages.filter((p) => !only || only.includes(p.path))) {
       const results: RunnerResult[] = [];
       for (let run = 0; run < runs; run++) results.push(await measure(browser, target, seed));
       const perf = results.map((r) => score(r, 'performance'));

@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createThrottleRepository } from './platform/rate-limit/repository';
 import { createAttemptLimiter } from './platform/rate-limit/attempt-limiter';
 import { registerErrorHandling } from './platform/http/error-handler';
+import { inlineScriptHashes } from './platform/http/inline-scripts';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerApiDocs } from './platform/http/api-docs';
 import { registerSpa } from './platform/http/spa';
@@ -112,7 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config.publicUrl);
+  const webDist = config.webDistDir ?? defaultWebDist;
+  registerSecurityHeaders(app, config.publicUrl, inlineScriptHashes(webDist));
   registerJsonBodies(app, bodyLimit);
 
   const sessions = createSessionService({
@@ -226,6 +228,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await fanout.close();
   });
 
-  await registerSpa(app, config.webDistDir ?? defaultWebDist);
+  await registerSpa(app, webDist);
   return { app, apiRoutes, sessions, mailer, background, files, chat, broker, presence, fanout };
 }

@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { SessionProvider } from './features/auth/session-provider';
+import { prefetchDashboard } from './features/dashboard/start-data';
 import { storageKeys } from './lib/storage-keys';
+import { userFromToken } from './lib/token';
 import { createRouter, preloadStartPage } from './router';
 import './styles.css';
 
@@ -11,8 +13,13 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 const router = createRouter();
-// A logged-in user reloading or opening a page: fetch its chunks now, not after the shell's.
-if (sessionStorage.getItem(storageKeys.token)) preloadStartPage(window.location.pathname);
+// A logged-in user reloading or opening a page: fetch its code and first data now, side by side.
+const storedToken = sessionStorage.getItem(storageKeys.token);
+const startUser = storedToken ? userFromToken(storedToken) : null;
+if (startUser) {
+  preloadStartPage(window.location.pathname);
+  prefetchDashboard(queryClient, window.location.pathname, startUser);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

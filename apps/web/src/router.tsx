@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireRole } from './features/auth/require-role';
 import { LoginPage } from './features/auth/login-page';
+import { shellPaths } from './layout/shell-paths';
 import { de } from './i18n/de';
 
 /** Pages load on demand, so the first route (the login page) stays small. */
@@ -14,33 +15,16 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
-const loadShell = () => import('./layout/app-shell');
-const appShell = page(loadShell, 'AppShell');
-
-/** The pages inside the logged-in shell, by path. */
-const shellPages = {
-  '/dashboard': () => import('./features/dashboard/architect-dashboard-page'),
-  '/dashboardClient': () => import('./features/dashboard/client-dashboard-page'),
-  '/projectOverview': () => import('./features/projects/project-overview-page'),
-  '/admin': () => import('./features/admin/admin-page'),
-  '/general': () => import('./features/questionnaire/general-page'),
-  '/storeys': () => import('./features/questionnaire/storeys-page'),
-  '/windows': () => import('./features/questionnaire/windows-page'),
-  '/heating': () => import('./features/questionnaire/heating-page'),
-};
+const loadLoggedIn = () => import('./layout/logged-in-pages');
+const appShell = page(loadLoggedIn, 'AppShell');
 
 /**
- * Starts loading the shell and the page the app opens on side by side. Rendering alone would load
- * them one after the other (the shell's chunk, then the page's), which costs a round trip on a phone.
+ * Starts loading the logged-in pages while the app starts. Rendering alone would ask for them only
+ * once the router has rendered the guard, which costs a round trip on a phone. (index.html asks for
+ * them earlier still, see vite.config.ts; this covers a build without that.)
  */
 export function preloadStartPage(pathname: string): void {
-  if (!isShellPage(pathname)) return;
-  void loadShell().catch(() => undefined);
-  void shellPages[pathname]().catch(() => undefined);
-}
-
-function isShellPage(pathname: string): pathname is keyof typeof shellPages {
-  return Object.hasOwn(shellPages, pathname);
+  if (shellPaths.includes(pathname)) void loadLoggedIn().catch(() => undefined);
 }
 
 /** The route table of spec section 2. */
@@ -59,16 +43,16 @@ export const routes: RouteObject[] = [
       {
         element: appShell,
         children: [
-          { path: '/dashboard', element: page(shellPages['/dashboard'], 'ArchitectDashboardPage') },
-          { path: '/dashboardClient', element: page(shellPages['/dashboardClient'], 'ClientDashboardPage') },
-          { path: '/projectOverview', element: page(shellPages['/projectOverview'], 'ProjectOverviewPage') },
+          { path: '/dashboard', element: page(loadLoggedIn, 'ArchitectDashboardPage') },
+          { path: '/dashboardClient', element: page(loadLoggedIn, 'ClientDashboardPage') },
+          { path: '/projectOverview', element: page(loadLoggedIn, 'ProjectOverviewPage') },
         ],
       },
     ],
   },
   {
     element: <RequireRole allowed={['ADMIN']} />,
-    children: [{ element: appShell, children: [{ path: '/admin', element: page(shellPages['/admin'], 'AdminPage') }] }],
+    children: [{ element: appShell, children: [{ path: '/admin', element: page(loadLoggedIn, 'AdminPage') }] }],
   },
   {
     // The questionnaire carries no role guard (spec section 6), but it needs a logged-in user.
@@ -77,10 +61,10 @@ export const routes: RouteObject[] = [
       {
         element: appShell,
         children: [
-          { path: '/general', element: page(shellPages['/general'], 'GeneralPage') },
-          { path: '/storeys', element: page(shellPages['/storeys'], 'StoreysPage') },
-          { path: '/windows', element: page(shellPages['/windows'], 'WindowsPage') },
-          { path: '/heating', element: page(shellPages['/heating'], 'HeatingPage') },
+          { path: '/general', element: page(loadLoggedIn, 'GeneralPage') },
+          { path: '/storeys', element: page(loadLoggedIn, 'StoreysPage') },
+          { path: '/windows', element: page(loadLoggedIn, 'WindowsPage') },
+          { path: '/heating', element: page(loadLoggedIn, 'HeatingPage') },
         ],
       },
     ],

@@ -2,18 +2,19 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Strict headers on every answer: no inline script, no plugins, no framing, no referrer leaks.
+ * Strict headers on every answer: no inline script but the build's own, no plugins, no framing, no referrer leaks.
  * The helmet middleware is built once here; @fastify/helmet builds a new one for every request,
  * which cost 4 % of an authenticated read (bench/).
  */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, scriptHashes: readonly string[] = []): void {
   const websocketOrigin = publicUrl.replace(/^http/, 'ws');
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The build's own inline scripts are allowed by their hashes (inline-scripts.ts), no others.
+        scriptSrc: ["'self'", ...scriptHashes],
         // Radix and the grid layout position elements with inline style attributes; no inline script.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,0 +1,40 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../lib/token';
+import { prefetchDashboard } from './start-data';
+
+const person = (username: string, roles: string[]): SessionUser => ({ username, roles, roleText: roles.join(', '), token: 't' });
+
+function recordRequests() {
+  const urls: string[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    urls.push(new URL(String(input), 'http://localhost').pathname);
+    return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+  }));
+  return urls;
+}
+
+describe('prefetchDashboard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks for an architect's layout and project news at start", async () => {
+    const urls = recordRequests();
+    prefetchDashboard(new QueryClient(), '/dashboard', person('gruber', ['ARCHI']));
+    await vi.waitFor(() => expect(urls.sort()).toEqual(['/api/ProjectManagment/dash/gruber', '/api/dashboardLayout/architect']));
+  });
+
+  it("asks for a client's layout and projects at start", async () => {
+    const urls = recordRequests();
+    prefetchDashboard(new QueryClient(), '/dashboardClient', person('huber', ['CLIENT']));
+    await vi.waitFor(() => expect(urls.sort()).toEqual(['/api/DashboardClient/dashi/huber', '/api/dashboardLayout/client']));
+  });
+
+  it('asks for nothing on other pages or for a role the page does not serve', async () => {
+    const urls = recordRequests();
+    prefetchDashboard(new QueryClient(), '/dashboard', person('huber', ['CLIENT']));
+    prefetchDashboard(new QueryClient(), '/windows', person('huber', ['CLIENT']));
+    prefetchDashboard(new QueryClient(), '/login', person('gruber', ['ARCHI']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(urls).toEqual([]);
+  });
+});

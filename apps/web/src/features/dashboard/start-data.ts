@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '../../lib/token';
+import { fetchClientProjects, fetchProjectNews, projectKeys } from '../projects/projects-api';
+import { fetchLayout, layoutKey } from './dashboard-layout-query';
+
+/**
+ * Asks for what a dashboard shows first (its card layout and its project list) while the page's
+ * code still loads. Left to the page, these requests would start only after the code arrived and
+ * the grid had its layout: on a phone two round trips before the first project shows.
+ */
+export function prefetchDashboard(queryClient: QueryClient, pathname: string, user: SessionUser): void {
+  const prefetch = <T>(queryKey: readonly unknown[], queryFn: () => Promise<T>) => void queryClient.prefetchQuery({ queryKey, queryFn });
+  if (pathname === '/dashboard' && user.roles.includes('ARCHI')) {
+    prefetch(layoutKey('architect'), () => fetchLayout('architect'));
+    prefetch(projectKeys.news(user.username), () => fetchProjectNews(user.username));
+  }
+  if (pathname === '/dashboardClient' && user.roles.includes('CLIENT')) {
+    prefetch(layoutKey('client'), () => fetchLayout('client'));
+    prefetch(projectKeys.client(user.username), () => fetchClientProjects(user.username));
+  }
+}

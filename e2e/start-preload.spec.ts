@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { createArchitectViaApi } from './support/accounts';
+import { loginAs } from './support/fixtures';
+import { cardOf } from './support/portal';
+
+// index.html asks for the logged-in pages early, from an inline script the CSP allows by its hash.
+test.describe('start of a logged-in page', () => {
+  test('a reload of the dashboard fetches the shell code from the head, with no script blocked', async ({ page, request }) => {
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to execute/i.test(message.text())) blocked.push(message.text());
+    });
+    const architect = await createArchitectViaApi(request);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.reload();
+    await expect(cardOf(page, 'Projekte mit Neuerungen')).toBeVisible();
+    await expect(page.locator('head link[rel="modulepreload"][href*="/assets/logged-in-pages-"]')).toHaveCount(1);
+    await expect(page.locator('head link[rel="stylesheet"][href*="/assets/logged-in-pages-"]')).toHaveCount(1);
+    expect(blocked).toEqual([]);
+  });
+
+  test('the login page loads none of it', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeVisible();
+    await expect(page.locator('head link[href*="/assets/logged-in-pages-"]')).toHaveCount(0);
+    expect(requested.some((path) => path.includes('logged-in-pages'))).toBe(false);
+  });
+});
