@@ -17,10 +17,10 @@ function recordRequests() {
 describe('prefetchDashboard', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("asks for an architect's layout and project news at start", async () => {
+  it("asks for an architect's layout, project news and the first page of 'Alle Projekte' at start", async () => {
     const urls = recordRequests();
     prefetchDashboard(new QueryClient(), '/dashboard', person('gruber', ['ARCHI']));
-    await vi.waitFor(() => expect(urls.sort()).toEqual(['/api/ProjectManagment/dash/gruber', '/api/dashboardLayout/architect']));
+    await vi.waitFor(() => expect(urls.sort()).toEqual(['/api/ProjectManagment/dash/gruber', '/api/dashboardLayout/architect', '/api/projects']));
   });
 
   it("asks for a client's layout and projects at start", async () => {

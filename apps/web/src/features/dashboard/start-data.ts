@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../lib/token';
-import { fetchClientProjects, fetchProjectNews, projectKeys } from '../projects/projects-api';
+import { allProjectsFilter, fetchClientProjects, fetchProjectNews, projectKeys, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
 import { fetchLayout, layoutKey } from './dashboard-layout-query';
 
 /**
- * Asks for what a dashboard shows first (its card layout and its project list) while the page's
+ * Asks for what a dashboard shows first (its card layout and its project lists) while the page's
  * code still loads. Left to the page, these requests would start only after the code arrived and
  * the grid had its layout: on a phone two round trips before the first project shows.
  */
@@ -13,6 +13,7 @@ export function prefetchDashboard(queryClient: QueryClient, pathname: string, us
   if (pathname === '/dashboard' && user.roles.includes('ARCHI')) {
     prefetch(layoutKey('architect'), () => fetchLayout('architect'));
     prefetch(projectKeys.news(user.username), () => fetchProjectNews(user.username));
+    void queryClient.prefetchInfiniteQuery(projectSearchQuery(user.username, allProjectsFilter, projectSearchPageSize));
   }
   if (pathname === '/dashboardClient' && user.roles.includes('CLIENT')) {
     prefetch(layoutKey('client'), () => fetchLayout('client'));

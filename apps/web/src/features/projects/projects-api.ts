@@ -1,6 +1,7 @@
 import type {
   ClientProject, CreateProjectRequest, DashboardProject, Project, ProjectSearchResult, ProjectSortKey, ProjectStatus, QuestionnaireChange, UpdateProjectRequest,
 } from '@bauakte/domain';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
 /**
@@ -47,9 +48,25 @@ export function searchProjects(filter: ProjectSearchFilter, page: number, pageSi
   return apiRequest<ProjectSearchResult>(`/projects?${params.toString()}`);
 }
 
+/** Projects per page of 'Alle Projekte' and the 'Projektübersicht' list. */
+export const projectSearchPageSize = 20;
+
+/** The search as a paged query: 'Mehr laden' asks for the next page while there are more. */
+export function projectSearchQuery(username: string, filter: ProjectSearchFilter, pageSize: number) {
+  return infiniteQueryOptions({
+    queryKey: projectKeys.search(username, filter),
+    queryFn: ({ pageParam }) => searchProjects(filter, pageParam, pageSize),
+    initialPageParam: 1,
+    getNextPageParam: (last: ProjectSearchResult) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+}
+
+/** What 'Alle Projekte' shows before the user searches: every project, the latest change first. */
+export const allProjectsFilter: ProjectSearchFilter = { query: '', status: '', sort: 'changedAt' };
+
 /** How many projects the architect's team has. */
 export async function countProjects(): Promise<number> {
-  return (await searchProjects({ query: '', status: '', sort: 'changedAt' }, 1, 1)).total;
+  return (await searchProjects(allProjectsFilter, 1, 1)).total;
 }
 
 /** A client's assigned projects (for an architect: the team's). */

@@ -2,9 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ProjectSearchItem, ProjectSortKey, ProjectStatus } from '@bauakte/domain';
 import { useSession } from '../auth/session-context';
-import { projectKeys, searchProjects, type ProjectSearchFilter } from './projects-api';
+import { allProjectsFilter, projectSearchPageSize, projectSearchQuery, type ProjectSearchFilter } from './projects-api';
 
-export const projectSearchPageSize = 20;
 /** Typing waits this long before it searches, so a word is one request, not one per letter. */
 export const projectSearchDelayMs = 250;
 
@@ -25,16 +24,13 @@ export function useProjectSearch(pageSize = projectSearchPageSize) {
   const { user } = useSession();
   const username = user?.username ?? '';
   const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<ProjectStatus | ''>('');
-  const [sort, setSort] = useState<ProjectSortKey>('changedAt');
+  const [status, setStatus] = useState<ProjectStatus | ''>(allProjectsFilter.status);
+  const [sort, setSort] = useState<ProjectSortKey>(allProjectsFilter.sort);
   const settledQuery = useDebounced(query.trim(), projectSearchDelayMs);
   const filter: ProjectSearchFilter = useMemo(() => ({ query: settledQuery, status, sort }), [settledQuery, status, sort]);
 
   const results = useInfiniteQuery({
-    queryKey: projectKeys.search(username, filter),
-    queryFn: ({ pageParam }) => searchProjects(filter, pageParam, pageSize),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    ...projectSearchQuery(username, filter, pageSize),
     // While a new search runs, the previous results stay instead of a flashing 'Laden...'.
     placeholderData: keepPreviousData,
     enabled: user !== null,
