@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
-import { fullAnswers, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
+import { fullAnswers, loginAsClientWithProject, seedClientProject } from './support/questionnaire-seed';
 
 const phone = { width: 390, height: 844 };
 
@@ -118,9 +118,7 @@ test.describe('guiding the client through the questionnaire', () => {
   test("switching 'unterschiedliche Fenster' to Ja and back keeps the stored answers, also after saving and reloading", async ({ page, request }) => {
     await page.setViewportSize(phone);
     const { client, projectId } = await seedClientProject(request);
-    await loginAs(page, client.username, client.password);
-    await expect(page).toHaveURL(/\/dashboardClient$/);
-    await selectProjectInSession(page, projectId);
+    await loginAsClientWithProject(page, client, projectId);
 
     await page.goto('/windows');
     await yesNo(page, 'Gibt es unterschiedliche Fenster?', 'Nein').check();
@@ -163,9 +161,7 @@ test.describe('guiding the client through the questionnaire', () => {
   test('German messages beside the field on the windows page, the first invalid field focused', async ({ page, request }) => {
     await page.setViewportSize(phone);
     const { client, projectId } = await seedClientProject(request);
-    await loginAs(page, client.username, client.password);
-    await expect(page).toHaveURL(/\/dashboardClient$/);
-    await selectProjectInSession(page, projectId);
+    await loginAsClientWithProject(page, client, projectId);
     await page.goto('/windows');
     await yesNo(page, 'Gibt es unterschiedliche Fenster?', 'Nein').check();
     const year = page.getByLabel('Baujahr der Fenster');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createArchitectViaApi, uniqueName, type TestAccount } from './support/accounts';
 import { expectNoSeriousA11yViolations, loginAs, loginAsAdmin } from './support/fixtures';
-import { cardOf } from './support/portal';
+import { cardOf, fillCustomerDialog } from './support/portal';
 import { answerQuestionnaireViaApi, seedClientProject } from './support/questionnaire-seed';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -192,17 +192,7 @@ test.describe('finding projects and people', () => {
     const dialog = page.getByRole('dialog', { name: 'Neuen Benutzer erstellen' });
     await expect(dialog).toBeVisible();
     const username = uniqueName('kunde');
-    await dialog.getByLabel('Benutzername').fill(username);
-    await dialog.getByLabel('Vorname').fill('Maria');
-    await dialog.getByLabel('Nachname').fill('Gruber');
-    await dialog.getByLabel('E-Mail').fill(`${username}@e2e.bauakte.test`);
-    await dialog.getByLabel('Straße').fill('Annenstraße');
-    await dialog.getByLabel('Hausnummer').fill('12');
-    await dialog.getByLabel('Postleitzahl').fill('8020');
-    await dialog.getByLabel('Ort').fill('Graz');
-    await dialog.getByLabel('Land').fill('Österreich');
-    await dialog.getByRole('button', { name: 'Benutzer erstellen' }).click();
-    await expect(dialog).toHaveCount(0);
+    await fillCustomerDialog(page, { username, email: `${username}@e2e.bauakte.test`, firstName: 'Maria', lastName: 'Gruber' });
 
     const next = page.getByRole('complementary', { name: 'Legen Sie Ihr erstes Projekt an' });
     await expect(next).toBeVisible();

@@ -2,18 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { createArchitectViaApi } from './support/accounts';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { cardOf } from './support/portal';
-import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
+import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 
 const yesNo = (page: Page, question: string, choice: 'Ja' | 'Nein') =>
   page.getByRole('radiogroup', { name: question }).getByLabel(choice, { exact: true });
 
 const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Speichern und Weiter' });
-
-async function loginAsClientWithProject(page: Page, client: { username: string; password: string }, projectId: number) {
-  await loginAs(page, client.username, client.password);
-  await expect(page).toHaveURL(/\/dashboardClient$/);
-  await selectProjectInSession(page, projectId);
-}
 
 async function fillGeneral(page: Page) {
   await page.getByLabel('Gebäudenutzung').selectOption('WOHNBAU');

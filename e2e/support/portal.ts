@@ -8,15 +8,22 @@ export const cardOf = (page: Page, title: string): Locator => page.getByRole('re
 export interface NewCustomer {
   username: string;
   email: string;
+  firstName?: string;
+  lastName?: string;
 }
 
 /** The architect invites a customer through 'Nutzer hinzufügen' (the CreateUser modal). */
 export async function createCustomerThroughApp(page: Page, customer: NewCustomer): Promise<void> {
   await page.getByRole('button', { name: 'Nutzer hinzufügen', exact: true }).click();
+  await fillCustomerDialog(page, customer);
+}
+
+/** Fills the open 'Neuen Benutzer erstellen' dialog with a customer in Graz and sends it. */
+export async function fillCustomerDialog(page: Page, customer: NewCustomer): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Neuen Benutzer erstellen' });
   await dialog.getByLabel('Benutzername').fill(customer.username);
-  await dialog.getByLabel('Vorname').fill('Klara');
-  await dialog.getByLabel('Nachname').fill('Kundin');
+  await dialog.getByLabel('Vorname').fill(customer.firstName ?? 'Klara');
+  await dialog.getByLabel('Nachname').fill(customer.lastName ?? 'Kundin');
   await dialog.getByLabel('E-Mail').fill(customer.email);
   await dialog.getByLabel('Straße').fill('Annenstraße');
   await dialog.getByLabel('Hausnummer').fill('12');

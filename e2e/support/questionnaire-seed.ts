@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createArchitectViaApi, uniqueName, type TestAccount } from './accounts';
 import { appPathOf, linkIn, waitForMail } from './mail';
+import { loginAs } from './fixtures';
 
 export interface SeededProject {
   architect: TestAccount;
@@ -53,6 +54,13 @@ export async function seedClientProject(request: APIRequestContext): Promise<See
   expect(project.status(), 'project created').toBe(201);
   const { id } = (await project.json()) as { id: number };
   return { architect, client, projectId: id, projectName };
+}
+
+/** The client logs in, lands on their dashboard and has the project chosen. */
+export async function loginAsClientWithProject(page: Page, client: { username: string; password: string }, projectId: number): Promise<void> {
+  await loginAs(page, client.username, client.password);
+  await expect(page).toHaveURL(/\/dashboardClient$/);
+  await selectProjectInSession(page, projectId);
 }
 
 /** Holds the project in the session as choosing it in the app does (sessionStorage 'projectId'). */

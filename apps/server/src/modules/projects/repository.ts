@@ -25,6 +25,18 @@ const progressOfStatus: Record<ProjectStatus, { min?: number; below?: number }> 
   COMPLETE: { min: 100 },
 };
 
+/** What every project list shows besides its name: where the project is and how far it got. */
+const addressAndProgress = [
+  'projects.street',
+  'projects.houseNumber',
+  'projects.city',
+  'projects.katastral',
+  'projects.postalCode',
+  'projects.country',
+  'projects.progress',
+  'projects.changedAt',
+] as const;
+
 export function createProjectRepository(db: Db) {
   const projects = () =>
     db
@@ -35,14 +47,7 @@ export function createProjectRepository(db: Db) {
         'projects.id',
         'projects.name',
         'projects.description',
-        'projects.street',
-        'projects.houseNumber',
-        'projects.city',
-        'projects.katastral',
-        'projects.postalCode',
-        'projects.country',
-        'projects.progress',
-        'projects.changedAt',
+        ...addressAndProgress,
         'client.username as assignedUser',
         'client.firstName as customerFirstName',
         'client.lastName as customerLastName',
@@ -117,14 +122,7 @@ export function createProjectRepository(db: Db) {
       let ordered = matching.select([
         'projects.id',
         'projects.name',
-        'projects.street',
-        'projects.houseNumber',
-        'projects.city',
-        'projects.katastral',
-        'projects.postalCode',
-        'projects.country',
-        'projects.progress',
-        'projects.changedAt',
+        ...addressAndProgress,
         'client.username as customerUsername',
         'client.firstName as customerFirstName',
         'client.lastName as customerLastName',
