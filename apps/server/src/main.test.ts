@@ -1,60 +1,15 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from './platform/auth/password';
 import { connectStomp } from './test/stomp-client';
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const running: Array<{ kill(): void }> = [];
-
-interface Started {
-  output: () => string;
-  exited: Promise<number | null>;
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
-}
-
-/** Starts the real entry point (src/main.ts through tsx) with the given environment. */
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-  });
-  running.push(child);
-  let output = '';
-  const listeners: Array<() => void> = [];
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    listeners.forEach((listener) => listener());
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return {
-    output: () => output,
-    exited,
-    waitFor: (pattern) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const match = output.match(pattern);
-          if (match) resolve(match);
-        };
-        listeners.push(check);
-        check();
-        void exited.then(() => setTimeout(() => reject(new Error(`exited before ${pattern}: ${output}`)), 50));
-      }),
-  };
-}
-
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-main-'));
+import { killStartedServers, startServer, tempDir } from './test/server-process';
 
 afterEach(() => {
-  running.splice(0).forEach((child) => child.kill());
+  killStartedServers();
 });
 
 async function stderrLinesOfFailedStart(env: Record<string, string>): Promise<string[]> {
@@ -130,7 +85,7 @@ describe('starting the server', () => {
       body: JSON.stringify({ username: 'admin', password }),
     });
     expect(login.status).toBe(200);
-    running.splice(0).forEach((child) => child.kill());
+    killStartedServers();
     await first.exited;
 
     const second = startServer({ DATA_DIR: dataDir, PORT: '0' });
@@ -174,9 +129,8 @@ describe('starting the server', () => {
     const { port } = new URL(url!);
     const preconnected = net.connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => preconnected.once('connect', resolve));
-    const child = running.at(-1) as unknown as { pid: number };
     const started = performance.now();
-    process.kill(child.pid, 'SIGTERM');
+    server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(performance.now() - started).toBeLessThan(2000);
     agent.destroy();
@@ -225,7 +179,7 @@ describe('starting the server', () => {
     const partial = () => (fs.existsSync(projectDir) ? fs.readdirSync(projectDir).filter((name) => name.endsWith('.part')) : []);
     for (let i = 0; i < 100 && partial().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(partial()).toHaveLength(1);
-    (running.at(-1) as unknown as { kill(signal: string): void }).kill('SIGKILL');
+    first.child.kill('SIGKILL');
     await first.exited;
     request.destroy();
 

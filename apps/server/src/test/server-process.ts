@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+const running: ChildProcess[] = [];
+
+export interface StartedServer {
+  /** The real child process, for signals (SIGTERM, SIGKILL) and its pid. */
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
+}
+
+/** Starts the real entry point (src/main.ts through tsx) with the given environment. */
+export function startServer(env: Record<string, string>): StartedServer {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+  });
+  running.push(child);
+  let output = '';
+  const listeners: Array<() => void> = [];
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    listeners.forEach((listener) => listener());
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return {
+    child,
+    output: () => output,
+    exited,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = output.match(pattern);
+          if (match) resolve(match);
+        };
+        listeners.push(check);
+        check();
+        void exited.then(() => setTimeout(() => reject(new Error(`exited before ${pattern}: ${output}`)), 50));
+      }),
+  };
+}
+
+/** The address a started server listens on, from Fastify's own start line. */
+export async function listeningUrl(server: StartedServer): Promise<string> {
+  const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  return url!;
+}
+
+/** Kills every server started since the last call (call it in afterEach). */
+export function killStartedServers(): void {
+  running.splice(0).forEach((child) => child.kill());
+}
+
+export const tempDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-main-'));
