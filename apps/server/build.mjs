@@ -1,5 +1,5 @@
-// Bundles the server (with the shared domain package) into dist/main.js and dist/pdf-process.js; npm
-// dependencies stay external.
+// Bundles the server (with the shared domain package) into dist/main.js, dist/pdf-process.js and
+// dist/backup.js (npm run backup / restore); npm dependencies stay external.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -8,7 +8,7 @@ const external = Object.keys(dependencies).filter((name) => !name.startsWith('@b
 
 // The PDF export's process is its own entry: pdf-renderer.ts starts dist/pdf-process.js beside main.js.
 await build({
-  entryPoints: { main: 'src/main.ts', 'pdf-process': 'src/modules/export/pdf/pdf-process.ts' },
+  entryPoints: { main: 'src/main.ts', 'pdf-process': 'src/modules/export/pdf/pdf-process.ts', backup: 'src/backup-main.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

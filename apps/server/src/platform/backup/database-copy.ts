@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { openDatabase, type Db } from '../db/database';
+import { BackupError } from './manifest';
+import { libpqEnvironment, runPostgresTool } from './postgres-tools';
+import { createBackupRepository, sqliteFileInUse } from './repository';
+
+export interface DatabaseContents {
+  migrations: string[];
+  rowCounts: Record<string, number>;
+}
+
+export const sqliteFileOf = (dataDir: string) => path.join(dataDir, 'app.db');
+
+async function contentsOf(db: Db): Promise<DatabaseContents> {
+  const repository = createBackupRepository(db);
+  return { migrations: await repository.appliedMigrations(), rowCounts: await repository.rowCounts() };
+}
+
+/** What an SQLite file holds (row counts per table, applied migrations). */
+export async function sqliteContents(file: string): Promise<DatabaseContents> {
+  const database = openDatabase({ sqliteFile: file });
+  try {
+    return await contentsOf(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * SQLite's online backup while the server keeps writing: the whole file is copied in one step,
+ * which is one read transaction, so the copy is one consistent state and never starts over.
+ */
+export async function copySqlite(source: string, target: string): Promise<DatabaseContents> {
+  if (!fs.existsSync(source)) throw new BackupError(`Keine Datenbank / no database at ${source}: nothing to back up (is DATA_DIR right?)`);
+  const database = new SqliteDatabase(source, { fileMustExist: true, timeout: 5000 });
+  try {
+    await database.backup(target, { progress: () => 0x7fffffff });
+  } finally {
+    database.close();
+  }
+  return sqliteContents(target);
+}
+
+/** Whether a running server has the SQLite file open; a missing file is not in use. */
+export function sqliteInUse(file: string): boolean {
+  if (!fs.existsSync(file)) return false;
+  const database = new SqliteDatabase(file, { fileMustExist: true, timeout: 0 });
+  try {
+    return sqliteFileInUse(database);
+  } finally {
+    database.close();
+  }
+}
+
+/** The schema DATABASE_URL works in: current_schema(), or the search_path's first name for one not created yet. */
+export async function postgresSchemaOf(db: Db): Promise<string> {
+  const repository = createBackupRepository(db);
+  const current = await repository.currentSchema();
+  if (current) return current;
+  const first = (await repository.searchPath()).split(',')[0]?.trim().replace(/^"(.*)"$/, '$1') ?? '';
+  if (first === '$user') return repository.currentUser();
+  if (!first) throw new BackupError('DATABASE_URL names no schema (the search_path is empty)');
+  return first;
+}
+
+/**
+ * pg_dump of the installation's schema. The row counts are taken in a transaction whose snapshot
+ * pg_dump imports (--snapshot), so the manifest describes exactly the dumped state while the server writes on.
+ */
+export async function dumpPostgres(databaseUrl: string, target: string): Promise<DatabaseContents & { schema: string }> {
+  const database = openDatabase({ databaseUrl });
+  try {
+    return await database.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+      const repository = createBackupRepository(trx);
+      const schema = await repository.currentSchema();
+      if (!schema) throw new BackupError('DATABASE_URL: its schema does not exist; nothing to back up');
+      const snapshot = await repository.exportSnapshot();
+      const contents = await contentsOf(trx);
+      await runPostgresTool('pg_dump', ['--format=custom', `--schema="${schema.replaceAll('"', '""')}"`, `--snapshot=${snapshot}`, `--file=${target}`], databaseUrl);
+      return { ...contents, schema };
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+/** Replaces the schema by the dumped one: dropped with everything in it, then created by pg_restore from the dump. */
+export async function restorePostgres(databaseUrl: string, schema: string, dump: string): Promise<DatabaseContents> {
+  const database = openDatabase({ databaseUrl });
+  try {
+    await createBackupRepository(database.db).dropSchema(schema);
+    const connection = libpqEnvironment(databaseUrl);
+    // libpq's default database is the user's name; pg_restore needs it named to restore rather than print SQL.
+    const dbname = connection.PGDATABASE ?? connection.PGUSER ?? 'postgres';
+    await runPostgresTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, dump], databaseUrl);
+    return await contentsOf(database.db);
+  } finally {
+    await database.close();
+  }
+}

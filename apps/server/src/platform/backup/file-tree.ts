@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+
+/** Uploads in progress are written beside their final name with this suffix (disk-store.ts); they are not files yet. */
+const partSuffix = '.part';
+
+/** Relative paths ('/'-separated, sorted) of the files below root; none when root does not exist. */
+export async function* filesBelow(root: string, dir = root): AsyncGenerator<string> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesBelow(root, full);
+    else if (!entry.name.endsWith(partSuffix)) yield path.relative(root, full).split(path.sep).join('/');
+  }
+}
+
+export async function hasFilesBelow(root: string): Promise<boolean> {
+  for await (const _file of filesBelow(root)) return true;
+  return false;
+}
+
+export async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/** Removes a staging folder; a failure here must not hide the error that ended the backup or restore. */
+export async function removeStaging(dir: string): Promise<void> {
+  // An aborted unpack may still be closing files in it for a moment.
+  await fsp.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
+}

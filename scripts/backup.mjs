@@ -1,0 +1,14 @@
+// npm run backup -- FILE / npm run restore -- FILE [--force]: builds the server when its build is
+// missing or older than its sources, then runs dist/backup.js (no devDependencies needed).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIfNeeded, root } from './build-if-needed.mjs';
+
+buildIfNeeded({
+  outputs: ['apps/server/dist/backup.js'],
+  sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src', 'package-lock.json'],
+  npmArgs: ['run', 'build', '-w', '@bauakte/server'],
+  message: 'Building the Bauakte server…',
+});
+
+await import(pathToFileURL(path.join(root, 'apps/server/dist/backup.js')).href);
