@@ -344,4 +344,30 @@ describe('the backup commands as the operator runs them', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Bauakte restore failed: .*fehlt\.tar\.gz gibt es nicht \/ does not exist$/)]);
   }, 180_000);
+
+  it('with the S3 store archives the database only and refuses to restore it onto the disk store', async () => {
+    const dataDir = tempDir();
+    const database = openDatabase({ sqliteFile: path.join(dataDir, 'app.db') });
+    await migrateToLatest(database.db);
+    await database.close();
+    const s3Env = { DATA_DIR: dataDir, S3_BUCKET: 'bauakte-dateien', S3_ENDPOINT: 'http://127.0.0.1:9' };
+    const file = path.join(tempDir(), 's3.tar.gz');
+    const manifest = await createBackup(loadConfig(s3Env), file);
+    expect(manifest.files).toEqual({ store: 's3', count: 0, bytes: 0, entries: [] });
+    await expect(restoreBackup(loadConfig({ DATA_DIR: tempDir() }), file, { force: false })).rejects.toThrow(/files of this backup are in an S3 bucket: set S3_BUCKET/);
+    fs.rmSync(path.join(dataDir, 'app.db'));
+    await restoreBackup(loadConfig(s3Env), file, { force: false });
+    expect(fs.existsSync(path.join(dataDir, 'files'))).toBe(false);
+  });
+
+  it.runIf(Boolean(postgresUrl))('says in one line that pg_dump is needed when it is not on the PATH', async () => {
+    const nodeOnly = path.dirname(process.execPath);
+    const result = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/backup-main.ts', 'backup', path.join(tempDir(), 'pg.tar.gz')], {
+      DATA_DIR: tempDir(),
+      DATABASE_URL: postgresUrl!,
+      PATH: nodeOnly,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Bauakte backup failed: pg_dump wurde nicht gefunden \/ pg_dump was not found on the PATH: install the PostgreSQL client tools/)]);
+  });
 });
