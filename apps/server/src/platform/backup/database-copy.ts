@@ -54,13 +54,23 @@ export function sqliteInUse(file: string): boolean {
   }
 }
 
-/** The schema DATABASE_URL works in: current_schema(), or the search_path's first name for one not created yet. */
-export async function postgresSchemaOf(db: Db): Promise<string> {
+/**
+ * The schema the server will work in once the archive's schema exists: the first search_path entry
+ * ("$user" being the user's name) that exists or is the archive's. A schema dropped for the restore
+ * (or never created) is found this way, where current_schema() would skip it.
+ */
+export async function postgresSchemaOf(db: Db, archived: string | undefined): Promise<string> {
   const repository = createBackupRepository(db);
-  const current = await repository.currentSchema();
-  if (current) return current;
-  const first = (await repository.searchPath()).split(',')[0]?.trim().replace(/^"(.*)"$/, '$1') ?? '';
-  if (first === '$user') return repository.currentUser();
+  const user = await repository.currentUser();
+  const entries = (await repository.searchPath())
+    .split(',')
+    .map((entry) => entry.trim().replace(/^"(.*)"$/, '$1'))
+    .map((entry) => (entry === '$user' ? user : entry))
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (entry === archived || (await repository.schemaExists(entry))) return entry;
+  }
+  const first = entries[0];
   if (!first) throw new BackupError('DATABASE_URL names no schema (the search_path is empty)');
   return first;
 }

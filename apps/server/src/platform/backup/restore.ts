@@ -42,7 +42,7 @@ const rowsOutsideBookkeeping = (counts: Record<string, number>) =>
   Object.entries(counts).reduce((sum, [table, count]) => (isBookkeepingTable(table) ? sum : sum + count), 0);
 
 /** Rows the installation holds now (0 for a missing database or schema); the schema PostgreSQL restores into. */
-async function currentInstallation(config: Config): Promise<{ rows: number; schema?: string }> {
+async function currentInstallation(config: Config, manifest: Manifest): Promise<{ rows: number; schema?: string }> {
   if (!config.databaseUrl) {
     const file = sqliteFileOf(config.dataDir);
     if (sqliteInUse(file)) throw new BackupError(`Ein Bauakte-Server läuft auf ${file} / a server is running on this database: stop it before restoring`);
@@ -50,7 +50,7 @@ async function currentInstallation(config: Config): Promise<{ rows: number; sche
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl });
   try {
-    const schema = await postgresSchemaOf(database.db);
+    const schema = await postgresSchemaOf(database.db, manifest.database.schema);
     const repository = createBackupRepository(database.db);
     const rows = (await repository.schemaExists(schema)) ? rowsOutsideBookkeeping(await repository.rowCounts()) : 0;
     return { rows, schema };
@@ -107,7 +107,7 @@ export async function restoreBackup(config: Config, source: string, options: Res
   if (!fs.existsSync(source)) throw new BackupError(`${source} gibt es nicht / does not exist`);
   const manifest = await readManifest(source);
   checkCompatible(manifest, config);
-  const current = await currentInstallation(config);
+  const current = await currentInstallation(config, manifest);
   if (current.schema !== undefined && manifest.database.schema !== current.schema) {
     throw new BackupError(`Die Sicherung ist aus dem Schema ${manifest.database.schema}, DATABASE_URL nennt ${current.schema} / the backup is of schema ${manifest.database.schema} but DATABASE_URL uses ${current.schema} (set its search_path to ${manifest.database.schema})`);
   }
