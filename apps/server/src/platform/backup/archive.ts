@@ -55,12 +55,16 @@ export function readManifest(file: string): Promise<Manifest> {
   });
 }
 
+/** What a backup writes: plain files and folders under these names (no links, which could point outside). */
+function isExpectedEntry(entryPath: string, entry: { type?: string }): boolean {
+  const expectedName = entryPath === manifestName || entryPath === 'jwt-secret' || /^(database|files)(\/|$)/.test(entryPath);
+  return expectedName && (entry.type === undefined || entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'Directory');
+}
+
 /** Unpacks the archive below dir; only the entries a backup writes are taken, and none may leave dir. */
 export async function extractArchive(file: string, dir: string): Promise<void> {
-  const expected = (entryPath: string) =>
-    entryPath === manifestName || entryPath === 'jwt-secret' || /^(database|files)(\/|$)/.test(entryPath);
   try {
-    await tar.extract({ file, cwd: dir, strict: true, preserveOwner: false, filter: expected });
+    await tar.extract({ file, cwd: dir, strict: true, preserveOwner: false, filter: (entryPath, entry) => isExpectedEntry(entryPath, entry as { type?: string }) });
   } catch (error) {
     throw damaged(error);
   }

@@ -51,6 +51,16 @@ async function withPostgres(work: (client: pg.Client) => Promise<unknown>): Prom
   }
 }
 
+/** The archive unpacked, changed by edit, and packed again (manifest first) as a new file. */
+async function repack(archive: string, edit: (dir: string) => void): Promise<string> {
+  const dir = tempDir();
+  await tar.extract({ file: archive, cwd: dir });
+  edit(dir);
+  const target = path.join(tempDir(), 'geaendert.tar.gz');
+  await tar.create({ gzip: true, cwd: dir, file: target }, fs.readdirSync(dir).sort((a, b) => (a === 'manifest.json' ? -1 : b === 'manifest.json' ? 1 : a.localeCompare(b))));
+  return target;
+}
+
 const passwords = { chef: 'chef-passwort', mara: 'mara-passwort', tom: 'tom-passwort', kunde: 'kunde-passwort' } as const;
 
 /**
@@ -309,6 +319,23 @@ describe.each(testDialects)('backup and restore on %s', (dialect: DialectName) =
     expect(await readInstallation()).toEqual(rowsBefore);
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
     expect((await readManifest(archive)).createdAt).toBe(manifest.createdAt);
+  });
+
+  it('refuses an archive whose file bytes no longer match their sha256, and one from a newer Bauakte', async () => {
+    const rowsBefore = await readInstallation();
+    const changedFile = await repack(archive, (dir) => {
+      const [key] = [...filesBefore.keys()];
+      fs.writeFileSync(path.join(dir, 'files', key!), 'überschrieben');
+    });
+    await expect(restoreBackup(config, changedFile, { force: true })).rejects.toThrow(/the archive is damaged \(files\/.* does not match its sha256\)/);
+
+    const newer = await repack(archive, (dir) => {
+      const edited = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+      edited.database.migrations.push('2099-01-01T0000-from-the-future');
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(edited));
+    });
+    await expect(restoreBackup(config, newer, { force: true })).rejects.toThrow(/from a newer Bauakte .*2099-01-01T0000-from-the-future\): update Bauakte first/);
+    expect(await readInstallation()).toEqual(rowsBefore);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import serverPackage from '../../../package.json' with { type: 'json' };
 import { ensureWritableDataDir } from '../data-dir';
 import { writeArchive } from './archive';
-import { copySqlite, dumpPostgres, sqliteFileOf, type DatabaseContents } from './database-copy';
+import { copySqlite, dumpPostgres, sqliteFileOf } from './database-copy';
 import { filesBelow, removeStaging, sha256Of } from './file-tree';
 import { BackupError, formatName, formatVersion, manifestName, type Manifest, type ManifestFile } from './manifest';
 
@@ -41,13 +41,13 @@ async function describeFiles(stagedDir: string): Promise<ManifestFile[]> {
   return entries;
 }
 
-async function copyDatabase(config: Config, stagingDir: string): Promise<{ path: string; schema?: string } & DatabaseContents> {
+async function copyDatabase(config: Config, stagingDir: string): Promise<Manifest['database']> {
   await fsp.mkdir(path.join(stagingDir, 'database'), { mode: 0o700 });
   if (!config.databaseUrl) {
-    const archived = 'database/app.db';
+    const archived = 'database/app.db' as const;
     return { path: archived, ...(await copySqlite(sqliteFileOf(config.dataDir), path.join(stagingDir, archived))) };
   }
-  const archived = 'database/postgres.dump';
+  const archived = 'database/postgres.dump' as const;
   return { path: archived, ...(await dumpPostgres(config.databaseUrl, path.join(stagingDir, archived))) };
 }
 
@@ -59,6 +59,9 @@ async function copyDatabase(config: Config, stagingDir: string): Promise<{ path:
 export async function createBackup(config: Config, target: string): Promise<Manifest> {
   if (fs.existsSync(target)) throw new BackupError(`${target} existiert bereits / already exists: choose a new file name`);
   if (!fs.existsSync(path.dirname(target))) throw new BackupError(`Ordner fehlt / folder ${path.dirname(target)} does not exist`);
+  if (!config.databaseUrl && !fs.existsSync(sqliteFileOf(config.dataDir))) {
+    throw new BackupError(`Keine Datenbank / no database at ${sqliteFileOf(config.dataDir)}: nothing to back up (is DATA_DIR right?)`);
+  }
   ensureWritableDataDir(config.dataDir);
   // Inside DATA_DIR, so the store's files can be hard-linked (one file system).
   const stagingDir = await fsp.mkdtemp(path.join(config.dataDir, '.backup-'));

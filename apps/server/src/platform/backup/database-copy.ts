@@ -33,7 +33,6 @@ export async function sqliteContents(file: string): Promise<DatabaseContents> {
  * which is one read transaction, so the copy is one consistent state and never starts over.
  */
 export async function copySqlite(source: string, target: string): Promise<DatabaseContents> {
-  if (!fs.existsSync(source)) throw new BackupError(`Keine Datenbank / no database at ${source}: nothing to back up (is DATA_DIR right?)`);
   const database = new SqliteDatabase(source, { fileMustExist: true, timeout: 5000 });
   try {
     await database.backup(target, { progress: () => 0x7fffffff });

@@ -22,7 +22,7 @@ export const manifestSchema = z.object({
   dialect: z.enum(['sqlite', 'postgres']),
   database: z.object({
     /** Path in the archive: database/app.db (SQLite) or database/postgres.dump (pg_dump --format=custom). */
-    path: z.string(),
+    path: z.enum(['database/app.db', 'database/postgres.dump']),
     /** PostgreSQL: the schema that was dumped, and that pg_restore creates again. */
     schema: z.string().optional(),
     migrations: z.array(z.string()),
