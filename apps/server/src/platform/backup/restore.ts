@@ -98,6 +98,30 @@ async function replaceSqlite(dataDir: string, staged: string): Promise<void> {
   await fsp.rename(staged, file);
 }
 
+/** The schema to restore into (PostgreSQL); refuses another schema, and a non-empty installation without force. */
+async function checkTarget(config: Config, manifest: Manifest, options: RestoreOptions): Promise<string | undefined> {
+  const current = await currentInstallation(config, manifest);
+  if (current.schema !== undefined && manifest.database.schema !== current.schema) {
+    throw new BackupError(`Die Sicherung ist aus dem Schema ${manifest.database.schema}, DATABASE_URL nennt ${current.schema} / the backup is of schema ${manifest.database.schema} but DATABASE_URL uses ${current.schema} (set its search_path to ${manifest.database.schema})`);
+  }
+  const files = config.s3 ? false : await hasFilesBelow(storeDirOf(config.dataDir));
+  if ((current.rows > 0 || files) && !options.force) {
+    throw new BackupError(`Die Installation ist nicht leer / the installation is not empty (${current.rows} rows${files ? ', files in DATA_DIR/files' : ''}): restore with --force to replace it`);
+  }
+  return current.schema;
+}
+
+/** Everything the manifest promises is in the unpacked archive, byte for byte. */
+async function verifyStaged(manifest: Manifest, stagingDir: string): Promise<void> {
+  const missing = [manifest.database.path, ...(manifest.jwtSecret ? ['jwt-secret'] : [])].find((entry) => !fs.existsSync(path.join(stagingDir, entry)));
+  if (missing) throw new BackupError(`Das Archiv ist beschädigt / the archive is damaged (${missing} is missing)`);
+  if (manifest.files.store === 'disk') {
+    await fsp.mkdir(path.join(stagingDir, 'files'), { recursive: true, mode: 0o700 });
+    await verifyFiles(manifest, path.join(stagingDir, 'files'));
+  }
+  if (manifest.dialect === 'sqlite') compareCounts(manifest.database.rowCounts, await sqliteContents(path.join(stagingDir, manifest.database.path)), 'Datenbank im Archiv / database in the archive');
+}
+
 /**
  * Replaces the configured installation by the archive's: checks the manifest, refuses a non-empty
  * installation without force, unpacks beside DATA_DIR's contents, verifies every file's sha256 and
@@ -107,30 +131,17 @@ export async function restoreBackup(config: Config, source: string, options: Res
   if (!fs.existsSync(source)) throw new BackupError(`${source} gibt es nicht / does not exist`);
   const manifest = await readManifest(source);
   checkCompatible(manifest, config);
-  const current = await currentInstallation(config, manifest);
-  if (current.schema !== undefined && manifest.database.schema !== current.schema) {
-    throw new BackupError(`Die Sicherung ist aus dem Schema ${manifest.database.schema}, DATABASE_URL nennt ${current.schema} / the backup is of schema ${manifest.database.schema} but DATABASE_URL uses ${current.schema} (set its search_path to ${manifest.database.schema})`);
-  }
-  const files = config.s3 ? false : await hasFilesBelow(storeDirOf(config.dataDir));
-  if ((current.rows > 0 || files) && !options.force) {
-    throw new BackupError(`Die Installation ist nicht leer / the installation is not empty (${current.rows} rows${files ? ', files in DATA_DIR/files' : ''}): restore with --force to replace it`);
-  }
+  const schema = await checkTarget(config, manifest, options);
 
   ensureWritableDataDir(config.dataDir);
   const stagingDir = await fsp.mkdtemp(path.join(config.dataDir, '.restore-'));
   try {
     await extractArchive(source, stagingDir);
+    await verifyStaged(manifest, stagingDir);
     const stagedDatabase = path.join(stagingDir, manifest.database.path);
-    if (!fs.existsSync(stagedDatabase)) throw new BackupError(`Das Archiv ist beschädigt / the archive is damaged (${manifest.database.path} is missing)`);
-    if (manifest.files.store === 'disk') {
-      await fsp.mkdir(path.join(stagingDir, 'files'), { recursive: true, mode: 0o700 });
-      await verifyFiles(manifest, path.join(stagingDir, 'files'));
-    }
-
-    if (config.databaseUrl) {
-      compareCounts(manifest.database.rowCounts, await restorePostgres(config.databaseUrl, current.schema!, stagedDatabase), 'Nach dem Einspielen / after pg_restore');
+    if (config.databaseUrl && schema) {
+      compareCounts(manifest.database.rowCounts, await restorePostgres(config.databaseUrl, schema, stagedDatabase), 'Nach dem Einspielen / after pg_restore');
     } else {
-      compareCounts(manifest.database.rowCounts, await sqliteContents(stagedDatabase), 'Datenbank im Archiv / database in the archive');
       await replaceSqlite(config.dataDir, stagedDatabase);
     }
     if (manifest.files.store === 'disk') await replaceStore(config.dataDir, stagingDir);
