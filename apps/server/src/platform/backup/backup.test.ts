@@ -387,6 +387,19 @@ describe('the backup commands as the operator runs them', () => {
     expect(fs.existsSync(path.join(dataDir, 'files'))).toBe(false);
   });
 
+  it('removes what a killed backup left in DATA_DIR, and leaves nothing of its own', async () => {
+    const dataDir = tempDir();
+    const database = openDatabase({ sqliteFile: path.join(dataDir, 'app.db') });
+    await migrateToLatest(database.db);
+    await database.close();
+    // A process id no process has: the backup that made this folder is gone.
+    const leftover = path.join(dataDir, '.backup-2147483646-x1y2z3');
+    fs.mkdirSync(path.join(leftover, 'files'), { recursive: true });
+    fs.writeFileSync(path.join(leftover, 'files', 'geloescht.pdf'), 'Platz, der sonst nie frei würde');
+    await createBackup(loadConfig({ DATA_DIR: dataDir }), path.join(tempDir(), 'a.tar.gz'));
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
   it.runIf(Boolean(postgresUrl))('says in one line that pg_dump is needed when it is not on the PATH', async () => {
     const nodeOnly = path.dirname(process.execPath);
     const result = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/backup-main.ts', 'backup', path.join(tempDir(), 'pg.tar.gz')], {

@@ -6,7 +6,7 @@ import serverPackage from '../../../package.json' with { type: 'json' };
 import { ensureWritableDataDir } from '../data-dir';
 import { writeArchive } from './archive';
 import { copySqlite, dumpPostgres, sqliteFileOf } from './database-copy';
-import { filesBelow, removeStaging, sha256Of } from './file-tree';
+import { createStaging, filesBelow, removeStaging, sha256Of } from './file-tree';
 import { BackupError, formatName, formatVersion, manifestName, type Manifest, type ManifestFile } from './manifest';
 
 export const storeDirOf = (dataDir: string) => path.join(dataDir, 'files');
@@ -64,7 +64,7 @@ export async function createBackup(config: Config, target: string): Promise<Mani
   }
   ensureWritableDataDir(config.dataDir);
   // Inside DATA_DIR, so the store's files can be hard-linked (one file system).
-  const stagingDir = await fsp.mkdtemp(path.join(config.dataDir, '.backup-'));
+  const stagingDir = await createStaging(config.dataDir, 'backup');
   const partial = `${target}.${process.pid}.partial`;
   try {
     const stagedFiles = path.join(stagingDir, 'files');

@@ -40,3 +40,24 @@ export async function removeStaging(dir: string): Promise<void> {
   // An aborted unpack may still be closing files in it for a moment.
   await fsp.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
 }
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A staging folder in DATA_DIR named after this process. Folders of backups or restores that were
+ * killed are removed first: their hard links would otherwise keep deleted files' space forever.
+ */
+export async function createStaging(dataDir: string, kind: 'backup' | 'restore'): Promise<string> {
+  for (const name of await fsp.readdir(dataDir)) {
+    const pid = Number(/^\.(?:backup|restore)-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !isRunning(pid)) await removeStaging(path.join(dataDir, name));
+  }
+  return fsp.mkdtemp(path.join(dataDir, `.${kind}-${process.pid}-`));
+}

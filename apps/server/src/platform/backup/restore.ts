@@ -8,7 +8,7 @@ import { ensureWritableDataDir } from '../data-dir';
 import { extractArchive, readManifest } from './archive';
 import { jwtSecretFileOf, storeDirOf } from './backup';
 import { postgresSchemaOf, restorePostgres, sqliteContents, sqliteFileOf, sqliteInUse, type DatabaseContents } from './database-copy';
-import { filesBelow, removeStaging, hasFilesBelow, sha256Of } from './file-tree';
+import { createStaging, filesBelow, hasFilesBelow, removeStaging, sha256Of } from './file-tree';
 import { BackupError, type Manifest } from './manifest';
 import { createBackupRepository, isBookkeepingTable } from './repository';
 
@@ -134,7 +134,7 @@ export async function restoreBackup(config: Config, source: string, options: Res
   const schema = await checkTarget(config, manifest, options);
 
   ensureWritableDataDir(config.dataDir);
-  const stagingDir = await fsp.mkdtemp(path.join(config.dataDir, '.restore-'));
+  const stagingDir = await createStaging(config.dataDir, 'restore');
   try {
     await extractArchive(source, stagingDir);
     await verifyStaged(manifest, stagingDir);
