@@ -13,7 +13,7 @@ import { createUserRepository } from '../../modules/users/repository';
 import { bearer, testDialects } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
-import { killStartedServers, listeningUrl, startServer, tempDir, type StartedServer } from '../../test/server-process';
+import { killStartedServers, listeningUrl, startServer, tempDir as newTempDir, type StartedServer } from '../../test/server-process';
 import { readManifest } from './archive';
 import { createBackup } from './backup';
 import { filesBelow } from './file-tree';
@@ -22,6 +22,15 @@ import { createBackupRepository } from './repository';
 import { restoreBackup } from './restore';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** Folders this file made in the system's temp folder, removed when it is done. */
+const madeFolders: string[] = [];
+const tempDir = (): string => {
+  const dir = newTempDir();
+  madeFolders.push(dir);
+  return dir;
+};
+afterAll(() => madeFolders.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 const repositoryRoot = fileURLToPath(new URL('../../../../..', import.meta.url));
 
 type Snapshot = Record<string, string[]>;
