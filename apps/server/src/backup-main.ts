@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { createBackup } from './platform/backup/backup';
+import { createBackup, partialFileOf } from './platform/backup/backup';
 import { BackupError, type Manifest } from './platform/backup/manifest';
 import { restoreBackup } from './platform/backup/restore';
 
@@ -36,6 +37,13 @@ async function main(): Promise<void> {
   if (unknownFlag) stop(command, `unknown option ${unknownFlag} (${usage})`);
   // npm run works in the project's folder; a relative FILE means the folder npm was called from.
   const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  // Ctrl-C: no half archive stays behind (the staging folder is removed by the next run).
+  const interrupted = () => {
+    if (command === 'backup') fs.rmSync(partialFileOf(target), { force: true });
+    stop(command, 'abgebrochen / interrupted');
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     const config = loadConfig();
     if (command === 'backup') {

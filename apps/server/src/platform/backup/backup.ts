@@ -11,6 +11,8 @@ import { BackupError, formatName, formatVersion, manifestName, type Manifest, ty
 
 export const storeDirOf = (dataDir: string) => path.join(dataDir, 'files');
 export const jwtSecretFileOf = (dataDir: string) => path.join(dataDir, 'jwt-secret');
+/** The archive is written under this name and renamed when complete, so FILE is never half an archive. */
+export const partialFileOf = (target: string) => `${target}.${process.pid}.partial`;
 
 /**
  * Puts every file of the store into the staging folder as a hard link: no bytes are copied, and a
@@ -65,7 +67,7 @@ export async function createBackup(config: Config, target: string): Promise<Mani
   ensureWritableDataDir(config.dataDir);
   // Inside DATA_DIR, so the store's files can be hard-linked (one file system).
   const stagingDir = await createStaging(config.dataDir, 'backup');
-  const partial = `${target}.${process.pid}.partial`;
+  const partial = partialFileOf(target);
   try {
     const stagedFiles = path.join(stagingDir, 'files');
     const diskStore = !config.s3;
