@@ -63,6 +63,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the server reads (the deploy files' test checks compose.yaml against it). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   port: number;
   host: string;

@@ -1,0 +1,45 @@
+# Bauakte in a container: one stage builds the web app and the server, the other runs the server
+# as the unprivileged user "node". See README, "Running in containers".
+
+FROM node:24.19.0-bookworm-slim AS build
+# better-sqlite3 is compiled with node-gyp where no prebuilt binary fits.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+# The manifests first, so a change to the sources does not install everything again.
+COPY package.json package-lock.json ./
+COPY packages/domain/package.json packages/domain/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci
+COPY . .
+# What the built server reads at run time: dist/main.js and dist/pdf-process.js (the PDF export's
+# child process), the production node_modules (the embedded font comes from there too) and the
+# built web app in apps/web/dist, which main.js finds at ../../web/dist.
+RUN npm run build \
+ && npm prune --omit=dev \
+ && mkdir -p /out/apps/server /out/apps/web \
+ && cp -a package.json node_modules /out/ \
+ && cp -a apps/server/package.json apps/server/dist /out/apps/server/ \
+ && if [ -d apps/server/node_modules ]; then cp -a apps/server/node_modules /out/apps/server/; fi \
+ && cp -a apps/web/dist /out/apps/web/
+
+FROM node:24.19.0-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=8080 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /out/ ./
+# DATA_DIR keeps the mail outbox (without SMTP_URL), the SQLite database (without DATABASE_URL)
+# and the files (without S3_BUCKET); only the server's user may read it.
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+# No curl in the slim image: Node's own fetch asks the readiness route.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM: the server stops taking connections, closes live connections with 1012 and leaves within 10 s.
+STOPSIGNAL SIGTERM
+CMD ["node", "apps/server/dist/main.js"]
