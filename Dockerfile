@@ -1,7 +1,8 @@
-# Bauakte in a container: one stage builds the web app and the server, the other runs the server
-# as the unprivileged user "node". See README, "Running in containers".
+# Bauakte in a container: the build stage makes the web app and the server, the production-deps
+# stage installs only the server's runtime dependencies, and the last stage runs the server as the
+# unprivileged user "node". See README, "Running in containers".
 
-FROM node:24.19.0-bookworm-slim AS build
+FROM node:24.19.0-bookworm-slim AS toolchain
 # better-sqlite3 is compiled with node-gyp where no prebuilt binary fits.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -12,25 +13,29 @@ COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+
+FROM toolchain AS build
 RUN npm ci
 COPY . .
-# What the built server reads at run time: dist/main.js and dist/pdf-process.js (the PDF export's
-# child process), the production node_modules (the embedded font comes from there too) and the
-# built web app in apps/web/dist, which main.js finds at ../../web/dist.
-RUN npm run build \
- && npm prune --omit=dev \
- && mkdir -p /out/apps/server /out/apps/web \
- && cp -a package.json node_modules /out/ \
- && cp -a apps/server/package.json apps/server/dist /out/apps/server/ \
- && if [ -d apps/server/node_modules ]; then cp -a apps/server/node_modules /out/apps/server/; fi \
- && cp -a apps/web/dist /out/apps/web/
+RUN npm run build
+
+# The server's own dependencies without dev tools and without the web app's (already bundled) ones.
+FROM toolchain AS production-deps
+RUN npm ci --omit=dev --workspace=@bauakte/server
 
 FROM node:24.19.0-bookworm-slim
 ENV NODE_ENV=production \
     PORT=8080 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /out/ ./
+# What the built server reads at run time: dist/main.js and dist/pdf-process.js (the PDF export's
+# child process, started beside main.js), node_modules (the embedded font comes from there too)
+# and the built web app, which main.js finds at ../../web/dist.
+COPY --from=production-deps /app/package.json ./
+COPY --from=production-deps /app/node_modules ./node_modules
+COPY --from=build /app/apps/server/package.json apps/server/
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/web/dist apps/web/dist
 # DATA_DIR keeps the mail outbox (without SMTP_URL), the SQLite database (without DATABASE_URL)
 # and the files (without S3_BUCKET); only the server's user may read it.
 RUN mkdir -p /data && chown node:node /data && chmod 700 /data

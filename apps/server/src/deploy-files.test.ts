@@ -75,12 +75,15 @@ function serverBuildOutputs(): string[] {
 const secrets = { JWT_SECRET: 'j'.repeat(40), POSTGRES_PASSWORD: 'dbsecret42', MINIO_ROOT_PASSWORD: 'miniosecret42' };
 
 describe('Dockerfile', () => {
-  it('builds on a pinned Node 24 slim image in both stages and runs as the user node', () => {
-    const froms = dockerfile().filter((instruction) => instruction.keyword === 'FROM').map((instruction) => instruction.args.split(' ')[0]);
-    expect(froms).toHaveLength(2);
-    expect(froms[0]).toMatch(/^node:24\.\d+\.\d+-bookworm-slim$/);
-    expect(froms[1]).toBe(froms[0]);
+  it('builds on a pinned Node 24 slim image, the same in every stage, and runs as the user node', () => {
+    const instructions = dockerfile().filter((instruction) => instruction.keyword === 'FROM');
+    const stages = instructions.flatMap((instruction) => /\bAS (\S+)$/i.exec(instruction.args)?.[1] ?? []);
+    const images = instructions.map((instruction) => instruction.args.split(' ')[0]!).filter((image) => !stages.includes(image));
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    expect(images[0]).toMatch(/^node:24\.\d+\.\d+-bookworm-slim$/);
+    expect(new Set(images).size).toBe(1);
     const runtime = runtimeStage();
+    expect(runtime[0]!.args).toBe(images[0]);
     expect(runtime.filter((instruction) => instruction.keyword === 'USER').map((instruction) => instruction.args)).toEqual(['node']);
   });
 
@@ -95,9 +98,14 @@ describe('Dockerfile', () => {
     expect(read('apps/server/src/app.ts')).toContain("new URL('../../web/dist', import.meta.url)");
     const build = dockerfile().map((instruction) => instruction.args).join('\n');
     expect(build).toContain('npm run build');
-    expect(build).toMatch(/cp -a apps\/server\/package\.json apps\/server\/dist /);
-    expect(build).toMatch(/cp -a apps\/web\/dist /);
-    expect(build).toContain('npm prune --omit=dev');
+    expect(build).toContain('npm ci --omit=dev --workspace=@bauakte/server');
+    const copied = runtimeStage().filter((instruction) => instruction.keyword === 'COPY').map((instruction) => instruction.args.split(' ').at(-1));
+    expect(copied).toEqual(expect.arrayContaining(['./node_modules', 'apps/server/dist', 'apps/web/dist']));
+  });
+
+  it('finds every runtime dependency in the root node_modules the image copies (none nested below apps/server)', () => {
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, unknown> };
+    expect(Object.keys(lock.packages).filter((key) => key.startsWith('apps/server/node_modules/'))).toEqual([]);
   });
 
   it('keeps DATA_DIR in a volume owned by node, exposes PORT and checks health on /api/ready', () => {
