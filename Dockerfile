@@ -3,10 +3,12 @@
 # unprivileged user "node". See README, "Running in containers".
 
 FROM node:24.19.0-bookworm-slim AS toolchain
-# better-sqlite3 is compiled with node-gyp where no prebuilt binary fits.
+# better-sqlite3 is compiled with node-gyp where no prebuilt binary fits, against the headers the
+# image carries in /usr/local/include/node (nothing to download).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr/local
 WORKDIR /app
 # The manifests first, so a change to the sources does not install everything again.
 COPY package.json package-lock.json ./
