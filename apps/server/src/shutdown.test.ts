@@ -81,7 +81,7 @@ describe('graceful shutdown of the real server', () => {
 
     // New connections are refused while the running request is still being served.
     let refused = false;
-    for (let i = 0; i < 40 && !refused; i++) {
+    for (let i = 0; i < 100 && !refused; i++) {
       refused = await fetch(`${url}/api/health`).then(() => false, () => true);
       if (!refused) await pause(50);
     }
