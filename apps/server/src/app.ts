@@ -21,6 +21,7 @@ import { registerApiDocs } from './platform/http/api-docs';
 import { registerSpa } from './platform/http/spa';
 import { registerJsonBodies } from './platform/http/request-body';
 import { createBackgroundTasks, type BackgroundTasks } from './platform/background';
+import { createMetrics } from './platform/metrics/metrics';
 import { loggerOptions } from './platform/http/logger';
 import { recordApiRoutes, type ApiRoute } from './platform/http/route-catalogue';
 import type { App } from './platform/http/types';
@@ -127,15 +128,24 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   installAuthentication(app, sessions);
   await registerApiDocs(app, packageJson.version);
 
+  const metrics = createMetrics(config.metricsToken);
+  metrics.install(app);
   const background = deps.background ?? createBackgroundTasks(app.log);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+    metrics: metrics.reporter,
+  });
   const access = createAccessPolicy(createAccessRepository(db));
   const users = createUserRepository(db);
   const throttle = createThrottleRepository(db);
   const loginLimiter = createAttemptLimiter(throttle, loginAttemptRules);
   const invitations = createInvitationService({ db, mailer, publicUrl: config.publicUrl });
 
-  registerHealthRoutes(app, { db, version: packageJson.version });
+  const store = deps.store ?? createObjectStore(config);
+  registerHealthRoutes(app, { db, store, version: packageJson.version });
   registerImpressumRoutes(app, config.impressum, privacyNoticeOf(config.impressum, config.privacy));
   registerAuthRoutes(app, { auth: createAuthService({ users, sessions, limiter: loginLimiter }), access });
   registerAccountRoutes(app, {
@@ -161,11 +171,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const files = createFileService({
     db,
-    store: deps.store ?? createObjectStore(config),
+    store,
     links: createSignedLinks(deps.jwtSecret),
     access,
     maxBytes: config.uploadMaxBytes,
     log: app.log,
+    metrics: metrics.reporter,
   });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },
@@ -220,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const live = createChatLive({ chat, access, fanout, presence });
   const broker = createBroker({ server: app.server, sessions, presence, hooks: live.hooks, log: app.log });
   live.attach(broker);
+  metrics.reporter.watchLiveConnections(() => broker.connectionCount());
   app.addHook('preClose', async () => {
     await broker.close();
     presence.close();

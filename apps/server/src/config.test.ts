@@ -47,6 +47,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes a METRICS_TOKEN of at least 16 characters and never repeats a short one', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-me-please-0123' }).metricsToken).toBe('scrape-me-please-0123');
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'zu-kurz' })).toThrow(/^METRICS_TOKEN must be at least 16 characters long$/);
+  });
+
   it('builds links from PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://bauakte.example.at/' }).publicUrl).toBe('https://bauakte.example.at');
   });

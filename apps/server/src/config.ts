@@ -42,6 +42,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
   IMPRESSUM_COMPANY: z.string().default('Bauakte Software GmbH'),
   IMPRESSUM_LEGAL_FORM: z.string().default('Gesellschaft mit beschränkter Haftung'),
   IMPRESSUM_STREET: z.string().default('Mariahilfer Straße 1'),
@@ -61,6 +62,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every environment variable the server reads (the deploy files' test checks compose.yaml against it). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
 
 export interface Config {
   port: number;
@@ -84,6 +88,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Project files in an S3 bucket; without it they are kept in DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** GET /metrics answers only with this Bearer token; without it the route is off (404). */
+  metricsToken: string | undefined;
   impressum: {
     company: string;
     legalForm: string;
@@ -128,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     const given = env[variable];
-    const shown = variable.includes('SECRET') || variable.includes('PASSWORD') ? '' : ` (got "${given ?? ''}")`;
+    const shown = /SECRET|PASSWORD|TOKEN/.test(variable) ? '' : ` (got "${given ?? ''}")`;
     throw new ConfigError(`${variable} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   return toConfig(parsed.data);
@@ -173,6 +179,7 @@ function toConfig(e: Env): Config {
     webDistDir: e.WEB_DIST_DIR,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     s3: s3Config(e),
+    metricsToken: e.METRICS_TOKEN,
     impressum: {
       company: e.IMPRESSUM_COMPANY,
       legalForm: e.IMPRESSUM_LEGAL_FORM,

@@ -7,7 +7,7 @@ import { resolveJwtSecret } from './platform/auth/secret';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
 import { createUserRepository } from './modules/users/repository';
 import { preparePasswordStrength } from '@bauakte/domain';
-import { trackUnusedConnections } from './platform/http/shutdown';
+import { shutdownDeadlines, trackUnusedConnections } from './platform/http/shutdown';
 
 function stop(problem: string): never {
   console.error(`Bauakte cannot start: ${problem}`);
@@ -51,14 +51,16 @@ async function main(): Promise<void> {
   void sweepFiles(() => files.sweepAtStart());
   setInterval(() => Promise.all([pruneSessions(), sweepFiles(() => files.sweep())]), 3_600_000).unref();
 
-  // Stops taking requests, lets running ones and pending mails finish, then leaves. Idle and never
-  // used connections are closed at once; a request that hangs does not hold us beyond the deadline.
+  // Stops taking requests, closes live connections with 1012 (reconnect), lets running requests and
+  // pending mails finish, closes the database, then leaves. Idle and never used connections are
+  // closed at once; connections whose request hangs are cut after 8 s, and at 10 s we leave regardless.
   const connections = trackUnusedConnections(app.server);
-  const shutdown = async () => {
-    const deadline = setTimeout(() => process.exit(0), 10_000);
-    deadline.unref();
+  const shutdown = async (signal: NodeJS.Signals) => {
+    app.log.info({ signal }, 'Bauakte wird beendet');
+    setTimeout(() => app.server.closeAllConnections(), shutdownDeadlines.cutRequestsMs).unref();
+    setTimeout(() => process.exit(0), shutdownDeadlines.exitMs).unref();
     const closing = app.close();
-    connections.closeUnused();
+    connections.closeWhenIdle();
     await closing;
     await background.drained();
     await database.close();

@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { parseOrRefuse } from '../../platform/http/request-body';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import type { SignedLinks } from '../../platform/storage/signed-links';
+import type { UploadMetrics } from '../../platform/metrics/metrics';
 import { createProjectRepository } from '../projects/repository';
 import { createUserRepository } from '../users/repository';
 import { wrongFileType } from './format-check';
@@ -54,6 +55,7 @@ export function createFileService(deps: {
   access: AccessPolicy;
   maxBytes: number;
   log: FastifyBaseLogger;
+  metrics?: UploadMetrics;
 }) {
   const { db, store, links, log } = deps;
   const files = createFileRepository(db);
@@ -161,6 +163,7 @@ export function createFileService(deps: {
         await discard(stored);
         throw isForeignKeyViolation(error) ? notFound() : error;
       }
+      deps.metrics?.uploadedBytes(stored.size);
       const row = await files.findInProject(project.id, id);
       if (!row) throw notFound();
       return toProjectFile(row);

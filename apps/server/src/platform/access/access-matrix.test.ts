@@ -135,6 +135,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       expect: { ...projectPeople, client: 403 },
     },
     'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
+    'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
     'GET /api/impressum': { call: () => ({ url: '/api/impressum' }), expect: all(200) },
     'GET /api/privacy': { call: () => ({ url: '/api/privacy' }), expect: all(200) },
     'POST /api/auth/login': { call: () => ({ url: '/api/auth/login', payload: { username: 'mara', password: 'falsch-falsch' } }), expect: all(401) },

@@ -110,15 +110,27 @@ export async function checkDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  // Kysely looks for its migration tables by name in every schema it can see; naming ours keeps
-  // another schema's (another app's, or a test's left behind) from being taken for them.
+/**
+ * Kysely looks for its migration tables by name in every schema it can see; naming ours keeps
+ * another schema's (another app's, or a test's left behind) from being taken for them.
+ */
+async function migratorOf(db: Kysely<Database>): Promise<Migrator> {
   const migrationTableSchema = isPostgresDb(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = await migratorOf(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${detail}`);
   }
+}
+
+/** The names of migrations this code knows that the database has not run (readiness). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const known = await (await migratorOf(db)).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

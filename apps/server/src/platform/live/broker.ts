@@ -16,6 +16,13 @@ export const sessionCheckMs = 1_000;
 /** How often an open connection counts as use of its session, so it does not go idle. */
 const keepAliveMs = 60_000;
 
+/** What a connected client is told when the server stops (a deploy, a restart); it reconnects. */
+export const restartMessage = 'Der Server wird neu gestartet. Die Verbindung wird gleich wiederhergestellt.';
+/** WebSocket close code 1012 "Service Restart": the reconnect hint for clients and proxies. */
+export const serviceRestartCode = 1012;
+/** How long a client may take to answer the close handshake before its socket is cut. */
+const closeHandshakeMs = 1_000;
+
 /** Refuses a SUBSCRIBE or SEND: the client gets an ERROR frame with this German message. */
 export class LiveRefusal extends Error {}
 
@@ -51,6 +58,7 @@ export interface Broker {
   /** Whether the user has a connection to this instance. */
   hasConnection(userId: number): boolean;
   connectionCount(): number;
+  /** Server shutdown: every client gets an ERROR frame saying so and the close code 1012, then reconnects. */
   close(): Promise<void>;
 }
 
@@ -327,10 +335,15 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
       clearInterval(sessionCheck);
       deps.server.off('upgrade', onUpgrade);
       for (const connection of [...connections]) {
+        send(connection, writeFrame('ERROR', { message: restartMessage, 'content-type': 'text/plain' }, restartMessage));
         forget(connection);
-        connection.socket.close(1001);
       }
-      for (const socket of wss.clients) socket.terminate();
+      const sockets = [...wss.clients];
+      const closed = sockets.map((socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())));
+      for (const socket of sockets) socket.close(serviceRestartCode, 'Service Restart');
+      const cut = setTimeout(() => sockets.forEach((socket) => socket.terminate()), closeHandshakeMs);
+      await Promise.all(closed);
+      clearTimeout(cut);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailMetrics } from '../metrics/metrics';
 
 export interface MailAttachment {
   filename: string;
@@ -34,11 +35,25 @@ export interface MailerOptions {
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
+  metrics?: MailMetrics;
 }
 
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/outbox. */
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options);
+  const mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options);
+  const { metrics } = options;
+  if (!metrics) return mailer;
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        metrics.mailFailed();
+        throw error;
+      }
+      metrics.mailSent();
+    },
+  };
 }
 
 function smtpMailer(smtpUrl: string, { from, log }: MailerOptions): Mailer {

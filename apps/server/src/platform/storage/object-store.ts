@@ -7,6 +7,12 @@ export interface ByteRange {
   end: number;
 }
 
+/**
+ * Keys the readiness check writes and removes at once. Project files live under 'projects/', and
+ * listings and sweeps look only there, so a probe never shows up as a file or an orphan.
+ */
+export const healthProbePrefix = 'health/';
+
 export interface StoredObjectInfo {
   key: string;
   size: number;

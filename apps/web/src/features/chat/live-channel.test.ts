@@ -99,6 +99,22 @@ describe('createStompChannel', () => {
     expect(seen).toEqual([true, false]);
   });
 
+  it('stays active through a server restart (ERROR frame, close code 1012), leaving the reconnect to stompjs, and subscribes again', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const channel = createStompChannel('t');
+    channel.subscribe('/topic/chat/7', () => undefined);
+    connect();
+    state.config?.onStompError?.({ headers: { message: 'Der Server wird neu gestartet. Die Verbindung wird gleich wiederhergestellt.' } } as never);
+    state.config?.onWebSocketClose?.({ code: 1012 } as never);
+    expect(channel.isConnected()).toBe(false);
+    expect(state.deactivated).toBe(0);
+    expect(state.config?.reconnectDelay).toBeGreaterThan(0);
+    connect();
+    expect(state.subscribed).toEqual(['/topic/chat/7', '/topic/chat/7']);
+    expect(channel.isConnected()).toBe(true);
+    warn.mockRestore();
+  });
+
   it('gives up after 15 minutes without a connection, counted from the last one lost', () => {
     createStompChannel('t');
     connect();
