@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sameUsername, serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type CreatedChat, type LatestMessage, type NotificationSettings } from '@bauakte/domain';
+import { pageWindow, sameUsername, serverMessages, type ChatConversation, type ConversationsQuery, type ChatMessage, type ChatPartner, type CreatedChat, type LatestMessage, type NotificationSettings } from '@bauakte/domain';
 import type { AccessPolicy, CheckedChat, CheckedChatPartner } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
@@ -97,21 +97,29 @@ export function createChatService(deps: {
       return chats.message(id);
     },
 
-    async conversations(caller: AuthUser): Promise<ChatConversation[]> {
-      const rows = await chats.chatsOf(caller.id);
-      const messages = await chats.messagesOfChats(rows.map((row) => row.chatId));
+    /**
+     * A page of the caller's chats, each with its latest messages; with chatId only that chat, and
+     * with before its messages before that one ('Ältere Nachrichten laden').
+     */
+    async conversations(caller: AuthUser, query: ConversationsQuery): Promise<ChatConversation[]> {
+      const rows = await chats.chatsOf(caller.id, pageWindow(query), query.chatId);
+      const chatIds = rows.map((row) => row.chatId);
+      // One more than asked for tells whether earlier ones exist.
+      const wanted = query.messages + 1;
+      const [latest, unread, earlier] = await Promise.all([
+        chats.latestOfChats(chatIds, query.before === undefined ? wanted : 1),
+        chats.unreadByChat(caller.id, chatIds),
+        query.before === undefined || query.chatId === undefined ? Promise.resolve([]) : chats.before(query.chatId, query.before, wanted),
+      ]);
       const byChat = new Map<number, ChatMessage[]>();
-      for (const message of messages) {
-        const list = byChat.get(message.chatId) ?? [];
-        list.push(publicMessage(message));
-        byChat.set(message.chatId, list);
-      }
+      for (const message of latest) byChat.set(message.chatId, [...(byChat.get(message.chatId) ?? []), publicMessage(message)]);
       return rows.flatMap(({ chatId, participant }) => {
-        const list = byChat.get(chatId) ?? [];
-        const lastMessage = list.at(-1);
+        const newest = byChat.get(chatId) ?? [];
+        const lastMessage = newest.at(-1);
         if (!lastMessage) return [];
-        const unreadCount = list.filter((message) => !message.isRead && message.receiverUsername === caller.username).length;
-        return [{ chatId, participant, lastMessage, unreadCount, messages: list }];
+        const page = query.before === undefined ? newest : earlier.map(publicMessage);
+        const hasEarlier = page.length === wanted;
+        return [{ chatId, participant, lastMessage, unreadCount: unread.get(chatId) ?? 0, messages: hasEarlier ? page.slice(1) : page, hasEarlier }];
       });
     },
 

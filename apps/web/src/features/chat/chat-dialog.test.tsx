@@ -31,6 +31,7 @@ const conversation = (_me: string, other: string, messages: ChatMessage[], unrea
   lastMessage: messages.at(-1)!,
   unreadCount,
   messages,
+  hasEarlier: false,
 });
 
 function Opener() {
