@@ -3,10 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { errorContexts, errorText } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
+import { useLoadMore } from '../../lib/use-load-more';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
@@ -17,6 +19,7 @@ import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { useLiveChat } from './live-chat-context';
 import { useConversation } from './use-conversation';
+import { useEarlierMessages } from './use-earlier-messages';
 
 const t = de.chat;
 
@@ -42,6 +45,13 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const conversations = query.data ?? [];
   const selected: ChatConversation | undefined = conversations.find((conversation) => conversation.chatId === selectedId);
   const { live, send } = useConversation(username, selected);
+  const earlier = useEarlierMessages(username, selected);
+  const moreChats = useLoadMore({
+    queryKey: chatKeys.conversations(username),
+    data: query.data,
+    fetchPage: (page) => fetchConversations(username, page),
+    keyOf: (conversation) => conversation.chatId,
+  });
   // Spec section 6: architects and administrators delete chats.
   const mayDelete = roles.includes('ARCHI') || roles.includes('ADMIN');
 
@@ -76,6 +86,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
                 setSelectedId(chatId);
               }}
             />
+            <LoadMoreButton more={moreChats} />
           </nav>
           <div className={cn('min-h-0 flex-1 flex-col', selected ? 'flex' : 'hidden sm:flex')}>
             {selected ? (
@@ -85,6 +96,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
                 online={activeUsers.has(selected.participant.username)}
                 live={live}
                 mayDelete={mayDelete}
+                earlier={earlier}
                 onSend={send}
                 onDelete={() => void remove()}
                 onBack={() => setSelectedId(null)}
