@@ -140,7 +140,8 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
     const chat = await ctx.app.inject({ method: 'POST', url: '/api/MessageManagment/createChat', headers: bearer(tokens.mara!), payload: { message: 'Grüß Gott!', receiverUsername: 'kunde' } });
     ids.chat = chat.json<{ chatId: number }>().chatId;
     for (let index = 0; index < 5; index += 1) {
-      await ctx.app.inject({ method: 'POST', url: '/api/MessageManagment', headers: bearer(tokens.kunde!), payload: { message: `Frage ${index}`, chatId: ids.chat } });
+      const sent = await ctx.app.inject({ method: 'POST', url: '/api/MessageManagment', headers: bearer(tokens.kunde!), payload: { message: `Frage ${index}`, chatId: ids.chat } });
+      ids.lastMessage = sent.json<{ id: number }>().id;
     }
     await ctx.app.inject({ method: 'PUT', url: `/api/general/${ids.project}`, headers: bearer(tokens.kunde!), payload: { constructionYear: 1978 } });
   });
@@ -168,6 +169,8 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
         { method: 'GET', url: '/api/projects?sort=progress', as: 'mara' },
         { method: 'GET', url: '/api/ProjectManagment/mara', as: 'mara' },
         { method: 'GET', url: '/api/ClientManagment/mara', as: 'mara' },
+        { method: 'GET', url: '/api/ClientManagment/mara?page=2&limit=5', as: 'mara' },
+        { method: 'GET', url: '/api/ProjectManagment/mara?page=2&limit=5', as: 'mara' },
       ],
     },
     {
@@ -192,14 +195,22 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
         { method: 'GET', url: `/api/general/${ids.project}`, as: 'kunde' },
         { method: 'PUT', url: `/api/general/${ids.project}`, as: 'kunde', payload: { constructionYear: 1979 } },
         { method: 'GET', url: `/api/questionnaire/${ids.project}/changes`, as: 'mara' },
+        { method: 'GET', url: `/api/questionnaire/${ids.project}/changes?page=2&limit=1`, as: 'mara' },
       ],
     },
-    { name: "a project's files", requests: () => [{ method: 'GET', url: `/api/s3/project/${ids.project}`, as: 'kunde' }] },
+    {
+      name: "a project's files",
+      requests: () => [
+        { method: 'GET', url: `/api/s3/project/${ids.project}`, as: 'kunde' },
+        { method: 'GET', url: `/api/s3/project/${ids.project}?page=2&limit=2`, as: 'mara' },
+      ],
+    },
     {
       name: 'chat list, messages, partners, sending',
       requests: () => [
         { method: 'GET', url: '/api/MessageManagment/receiver/kunde', as: 'kunde' },
         { method: 'GET', url: '/api/MessageManagment/receiver/mara', as: 'mara' },
+        { method: 'GET', url: `/api/MessageManagment/receiver/mara?chatId=${ids.chat}&before=${ids.lastMessage}&messages=2`, as: 'mara' },
         { method: 'GET', url: '/api/MessageManagment/partners', as: 'mara' },
         { method: 'GET', url: '/api/MessageManagment/partners', as: 'kunde' },
         { method: 'POST', url: '/api/MessageManagment', as: 'kunde', payload: { message: 'Noch eine Frage', chatId: ids.chat } },
@@ -209,6 +220,7 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
       name: 'administration lists',
       requests: () => [
         { method: 'GET', url: '/api/admin/users', as: 'chef' },
+        { method: 'GET', url: '/api/admin/users?page=2&limit=10', as: 'chef' },
         { method: 'GET', url: '/api/team/allTeams', as: 'chef' },
         { method: 'GET', url: '/api/team/available-architects', as: 'chef' },
       ],
