@@ -16,6 +16,12 @@ export const chatKeys = {
 export const fetchConversations = (username: string, page = 1) =>
   apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?${pageParams(page)}`);
 
+/** One chat of the user with its latest messages (none when it is not theirs or gone). */
+export async function fetchConversation(username: string, chatId: number): Promise<ChatConversation | undefined> {
+  const [conversation] = await apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?chatId=${chatId}`);
+  return conversation;
+}
+
 /** The chat with the 50 messages before `before` (none when the chat is gone). */
 export async function fetchEarlierMessages(username: string, chatId: number, before: number): Promise<ChatConversation | undefined> {
   const [conversation] = await apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?chatId=${chatId}&before=${before}`);

@@ -236,4 +236,37 @@ describe('ChatDialog', () => {
       '/api/MessageManagment/receiver/mara?chatId=7&before=51',
     ]);
   });
+
+  it('opens a chat asked for by a link even when it is not on the first page of chats', async () => {
+    const linked = { ...conversation('mara', 'kunde', history), chatId: 42 };
+    const live = fakeLiveChannel();
+    const api = stubApi({
+      'GET /api/MessageManagment/receiver/mara': (call) => json(200, call.path.includes('chatId=42') ? [linked] : []),
+      'PUT /api/MessageManagment/42/read': () => json(200, { marked: 0 }),
+      'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
+      'GET /api/MessageManagment/newChat/mara': () => json(200, []),
+    });
+    function LinkOpener() {
+      const { openModal } = useModal();
+      return (
+        <button type="button" onClick={() => openModal('ChatDialog', { chatId: '42' })}>
+          Chat öffnen
+        </button>
+      );
+    }
+    renderWithProviders(
+      <LiveChannelFactoryContext.Provider value={live.factory}>
+        <LiveChatProvider>
+          <ModalProvider>
+            <LinkOpener />
+          </ModalProvider>
+        </LiveChatProvider>
+      </LiveChannelFactoryContext.Provider>,
+      { user: sessionUser('mara', ['ARCHI']) },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Chat öffnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
+    expect(await within(await within(dialog).findByRole('log')).findByText('Kommt morgen.')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara').map((call) => call.path)).toContain('/api/MessageManagment/receiver/mara?chatId=42');
+  });
 });

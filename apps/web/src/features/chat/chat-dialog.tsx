@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
@@ -14,7 +14,7 @@ import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
 import { useModal } from '../modals/modal-context';
 import type { ModalBodyProps } from '../modals/modal-types';
-import { chatKeys, deleteChat, fetchConversations } from './chat-api';
+import { chatKeys, deleteChat, fetchConversation, fetchConversations } from './chat-api';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { useLiveChat } from './live-chat-context';
@@ -45,6 +45,20 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const conversations = query.data ?? [];
   const selected: ChatConversation | undefined = conversations.find((conversation) => conversation.chatId === selectedId);
   const { live, send } = useConversation(username, selected);
+  const listed = query.isSuccess;
+
+  // A chat asked for by a link may lie beyond the first page of chats: it is fetched on its own.
+  useEffect(() => {
+    if (!listed || selectedId === null || username === '') return;
+    const key = chatKeys.conversations(username);
+    if (queryClient.getQueryData<ChatConversation[]>(key)?.some((conversation) => conversation.chatId === selectedId)) return;
+    void fetchConversation(username, selectedId)
+      .then((conversation) => {
+        if (!conversation) return;
+        queryClient.setQueryData<ChatConversation[]>(key, (list = []) => (list.some((item) => item.chatId === conversation.chatId) ? list : [...list, conversation]));
+      })
+      .catch((failure: unknown) => console.warn('Chat: Unterhaltung konnte nicht geladen werden', failure));
+  }, [listed, selectedId, username, queryClient]);
   const earlier = useEarlierMessages(username, selected);
   const moreChats = useLoadMore({
     queryKey: chatKeys.conversations(username),
