@@ -41,8 +41,10 @@ const queryId = (label: string) =>
 
 /** `?page=&limit=`: page 1 and 100 entries unless asked otherwise, at most 200. */
 export const listPageQuerySchema = z.object({
-  page: queryCount('Die Seite', 100_000, 1),
-  limit: queryCount('Die Anzahl', listPageMaxLimit, listPageDefaultLimit),
+  page: queryCount('Die Seite', 100_000, 1).meta({ description: 'The page, from 1 (default 1).' }),
+  limit: queryCount('Die Anzahl', listPageMaxLimit, listPageDefaultLimit).meta({
+    description: `Entries per page, 1 to ${listPageMaxLimit} (default ${listPageDefaultLimit}); a shorter page is the last.`,
+  }),
 });
 export type ListPageQuery = z.output<typeof listPageQuerySchema>;
 
@@ -51,9 +53,11 @@ export type ListPageQuery = z.output<typeof listPageQuerySchema>;
  * its latest messages; with chatId (and before) only that chat, with the messages before that id.
  */
 export const conversationsQuerySchema = listPageQuerySchema.extend({
-  chatId: queryId('Der Chat'),
-  before: queryId('Die Nachricht (before)'),
-  messages: queryCount('Die Anzahl der Nachrichten', listPageMaxLimit, chatMessagesPageSize),
+  chatId: queryId('Der Chat').meta({ description: 'Only this chat of the user.' }),
+  before: queryId('Die Nachricht (before)').meta({ description: 'With chatId: the messages before the message with this id.' }),
+  messages: queryCount('Die Anzahl der Nachrichten', listPageMaxLimit, chatMessagesPageSize).meta({
+    description: `Messages per chat, the latest, 1 to ${listPageMaxLimit} (default ${chatMessagesPageSize}).`,
+  }),
 });
 export type ConversationsQuery = z.output<typeof conversationsQuerySchema>;
 

@@ -150,4 +150,13 @@ describe.each(testDialects)('paged lists on %s', (dialect) => {
       expect(response.json().issues.map((issue: { message: string }) => issue.message), url).toContain(message);
     }
   });
+
+  it('documents the paging parameters in the OpenAPI document (/api/docs)', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }> }>();
+    const queryOf = (path: string) => (document.paths[path]?.get?.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
+    for (const path of ['/api/ClientManagment/{username}', '/api/ProjectManagment/{username}', '/api/ProjectManagment/dash/{username}', '/api/DashboardClient/dashi/{username}', '/api/s3/project/{projectId}', '/api/questionnaire/{projectId}/changes', '/api/admin/users']) {
+      expect(queryOf(path), path).toEqual(['page', 'limit']);
+    }
+    expect(queryOf('/api/MessageManagment/receiver/{username}')).toEqual(['page', 'limit', 'chatId', 'before', 'messages']);
+  });
 });
