@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { pageWindow, sameUsername, serverMessages, type ChatConversation, type ConversationsQuery, type ChatMessage, type ChatPartner, type CreatedChat, type LatestMessage, type NotificationSettings } from '@bauakte/domain';
+import {
+  pageWindow, sameUsername, serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type ConversationsQuery, type CreatedChat, type LatestMessage,
+  type NotificationSettings,
+} from '@bauakte/domain';
 import type { AccessPolicy, CheckedChat, CheckedChatPartner } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
@@ -106,18 +109,24 @@ export function createChatService(deps: {
       const chatIds = rows.map((row) => row.chatId);
       // One more than asked for tells whether earlier ones exist.
       const wanted = query.messages + 1;
+      // 'before' names a message of one chat: without chatId it is ignored.
+      const earlierOf = query.chatId !== undefined && query.before !== undefined ? { chatId: query.chatId, before: query.before } : undefined;
       const [latest, unread, earlier] = await Promise.all([
-        chats.latestOfChats(chatIds, query.before === undefined ? wanted : 1),
+        chats.latestOfChats(chatIds, earlierOf ? 1 : wanted),
         chats.unreadByChat(caller.id, chatIds),
-        query.before === undefined || query.chatId === undefined ? Promise.resolve([]) : chats.before(query.chatId, query.before, wanted),
+        earlierOf ? chats.before(earlierOf.chatId, earlierOf.before, wanted) : Promise.resolve([]),
       ]);
       const byChat = new Map<number, ChatMessage[]>();
-      for (const message of latest) byChat.set(message.chatId, [...(byChat.get(message.chatId) ?? []), publicMessage(message)]);
+      for (const message of latest) {
+        const list = byChat.get(message.chatId) ?? [];
+        list.push(publicMessage(message));
+        byChat.set(message.chatId, list);
+      }
       return rows.flatMap(({ chatId, participant }) => {
         const newest = byChat.get(chatId) ?? [];
         const lastMessage = newest.at(-1);
         if (!lastMessage) return [];
-        const page = query.before === undefined ? newest : earlier.map(publicMessage);
+        const page = earlierOf ? earlier.map(publicMessage) : newest;
         const hasEarlier = page.length === wanted;
         return [{ chatId, participant, lastMessage, unreadCount: unread.get(chatId) ?? 0, messages: hasEarlier ? page.slice(1) : page, hasEarlier }];
       });

@@ -90,6 +90,10 @@ describe.each(testDialects)('paged lists on %s', (dialect) => {
     expect(third!.messages.map((message) => message.id)).toEqual(messageIds.slice(0, 20));
     expect(third!.hasEarlier).toBe(false);
 
+    // 'before' without chatId names no chat's message: the latest messages come.
+    const [ignored] = await json<ChatConversation[]>('mara', `/api/MessageManagment/receiver/mara?before=${messageIds[70]}`);
+    expect(ignored!.messages.map((message) => message.id)).toEqual(messageIds.slice(70));
+
     const [few] = await json<ChatConversation[]>('kunde', '/api/MessageManagment/receiver/kunde?messages=5');
     expect(few!.messages.map((message) => message.id)).toEqual(messageIds.slice(115));
     expect(few!.unreadCount).toBe(40);
