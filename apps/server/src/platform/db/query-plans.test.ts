@@ -11,6 +11,7 @@ import type { Database } from './schema';
  * SQLite without ANALYZE statistics plans as if every table were large, and PostgreSQL is asked with
  * `enable_seqscan = off`, under which it still chooses a sequential scan only where no index fits
  * (loading 100,000 rows per run would make the answer depend on statistics and take minutes).
+ * `QUERY_PLANS_PRINT=1` prints every statement with its plan.
  */
 
 /** Tables that stay small whatever the installation's size: scanning them is fine. */
