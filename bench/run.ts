@@ -95,7 +95,8 @@ if (wanted('upload')) {
       framing,
     };
     for (let i = 0; i < 200; i++) await timeUpload(target, 2048);
-    const url = `http://127.0.0.1:${portal.info.port}/api/s3/project/${portal.info.listProjectId}`;
+    // The largest page (200): the same 200 files as before the list was paged.
+    const url = `http://127.0.0.1:${portal.info.port}/api/s3/project/${portal.info.listProjectId}?limit=200`;
     const headers = { authorization: `Bearer ${portal.info.token}` };
     await load(url, headers);
     list = await load(url, headers);

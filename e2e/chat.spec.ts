@@ -124,3 +124,30 @@ test('a client who is away gets one mail; its link opens the chat after the logi
   await expect(log(page).getByText('Und bitte den Schlüssel mitbringen.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboardClient$/);
 });
+
+test("a long chat shows its latest 50 messages; 'Ältere Nachrichten laden' brings the earlier ones", async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const { architect, client } = await seedClientProject(request);
+  const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
+  const post = (url: string, data: object) => request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
+  const created = await post('/api/MessageManagment/createChat', { message: 'Nachricht 1', senderUsername: architect.username, receiverUsername: client.username });
+  const { chatId } = (await created.json()) as { chatId: number };
+  for (let number = 2; number <= 60; number += 1) {
+    const sent = await post('/api/MessageManagment', { message: `Nachricht ${number}`, senderUsername: architect.username, receiverUsername: client.username, chatId, isRead: false });
+    expect(sent.status()).toBe(201);
+  }
+
+  const page = await loggedIn(browser, architect, /\/dashboard$/);
+  await page.getByRole('button', { name: 'Benachrichtigungen anzeigen' }).click();
+  await chatDialog(page).getByRole('button', { name: /Klara Kundin/ }).click();
+  // Own messages read 'Sie: …' (the sender is named for screen readers).
+  const said = (number: number) => log(page).getByText(`Sie: Nachricht ${number}`, { exact: true });
+  await expect(said(60)).toBeVisible();
+  await expect(said(11)).toHaveCount(1);
+  await expect(said(10)).toHaveCount(0);
+  await log(page).getByRole('button', { name: 'Ältere Nachrichten laden' }).click();
+  await expect(said(1)).toHaveCount(1);
+  await expect(log(page).getByRole('button', { name: 'Ältere Nachrichten laden' })).toHaveCount(0);
+  await expect(log(page).locator('p')).toHaveCount(60);
+  await page.context().close();
+});

@@ -97,7 +97,10 @@ export const chatConversationSchema = z.object({
   participant: chatParticipantSchema,
   lastMessage: chatMessageSchema,
   unreadCount: z.number(),
+  /** The latest messages (50 unless asked otherwise), oldest first. */
   messages: z.array(chatMessageSchema),
+  /** Whether earlier messages exist than those sent: '?chatId=&before=<first id>' brings them. */
+  hasEarlier: z.boolean(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 

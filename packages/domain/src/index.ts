@@ -9,6 +9,7 @@ export * from './files';
 export * from './health';
 export * from './impressum';
 export * from './notification-settings';
+export * from './paging';
 export * from './password-reset';
 export * from './password-strength';
 export * from './people';

@@ -4,6 +4,7 @@ import { houseNumberSchema, multiLineText, optionalText, requestObject, required
 import { projectStatuses, projectStatusSchema } from './questionnaire/project-status';
 import { optionalKatastral } from './questionnaire/rules';
 import { singleLineString } from './text';
+import { queryCount } from './paging';
 import { personNameSchema } from './people';
 import { claimedUsernameSchema } from './username';
 
@@ -77,21 +78,6 @@ export type ProjectSortKey = (typeof projectSortKeys)[number];
 export const projectSearchMaxPageSize = 50;
 export const projectSearchDefaultPageSize = 20;
 export const projectSearchMaxQueryLength = 200;
-
-/** A whole number from a query string ('3'), at least 1 and at most max; anything else is refused in German. */
-const queryCount = (label: string, max: number, fallback: number) =>
-  z
-    .string({ error: `${label} muss eine ganze Zahl von 1 bis ${max} sein.` })
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value === '') return fallback;
-      const count = /^[0-9]{1,6}$/.test(value) ? Number(value) : Number.NaN;
-      if (!(count >= 1 && count <= max)) {
-        context.addIssue({ code: 'custom', message: `${label} muss eine ganze Zahl von 1 bis ${max} sein.` });
-        return z.NEVER;
-      }
-      return count;
-    });
 
 /** GET /api/projects: search, filter, sort and page the projects of the architect's team. */
 export const projectSearchQuerySchema = z.object({

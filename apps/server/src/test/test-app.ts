@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Role } from '@bauakte/domain';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type AppDeps, type BuiltApp } from '../app';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from '../platform/db/database';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions, type DialectName } from '../platform/db/database';
 import { hashPassword } from '../platform/auth/password';
 import { createUserRepository } from '../modules/users/repository';
 import type { NewUserRow } from '../platform/db/schema';
@@ -42,26 +42,37 @@ async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise
 }
 
 /** A fresh database (SQLite in memory, or its own PostgreSQL schema), migrated, with the app on top. */
-export async function openTestDatabase(dialect: DialectName): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  dialect: DialectName,
+  onQuery?: DatabaseOptions['onQuery'],
+): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  const listening = onQuery ? { onQuery } : {};
   if (dialect === 'sqlite') {
-    const database = openDatabase({ sqliteFile: ':memory:' });
+    const database = openDatabase({ sqliteFile: ':memory:', ...listening });
     await migrateToLatest(database.db);
     return { database, drop: async () => {} };
   }
   const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
   await withPostgres((client) => client.query(`create schema ${schema}`));
-  const database = openDatabase({ databaseUrl: postgresUrl, postgresSchema: schema });
+  const database = openDatabase({ databaseUrl: postgresUrl, postgresSchema: schema, ...listening });
   await migrateToLatest(database.db);
   return { database, drop: () => withPostgres((client) => client.query(`drop schema ${schema} cascade`)).then(() => {}) };
 }
 
 export async function createTestContext(
   dialect: DialectName,
-  options: { env?: Record<string, string>; logger?: AppDeps['logger']; background?: AppDeps['background']; extend?: (app: BuiltApp['app']) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: AppDeps['logger'];
+    background?: AppDeps['background'];
+    extend?: (app: BuiltApp['app']) => void;
+    /** Sees every statement the app runs (the query-plan test). */
+    onQuery?: DatabaseOptions['onQuery'];
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
-  const { database, drop } = await openTestDatabase(dialect);
+  const { database, drop } = await openTestDatabase(dialect, options.onQuery);
   const objectStore = createObjectStore(config);
   const built = await buildApp({ config, database, jwtSecret: testJwtSecret, logger: options.logger ?? false, background: options.background, store: objectStore });
   options.extend?.(built.app);

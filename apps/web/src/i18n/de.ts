@@ -35,6 +35,10 @@ export const de = {
     close: 'Schließen',
     cancel: 'Abbrechen',
     save: 'Speichern',
+    /** Below a list that has more than one page. */
+    loadMore: 'Mehr laden',
+    loadingMore: 'Wird geladen...',
+    loadMoreFailed: 'Weitere Einträge konnten nicht geladen werden.',
   },
   session: {
     guest: 'Gast',
@@ -697,6 +701,9 @@ export const de = {
     /** Spec section 8, verbatim. */
     loadFailed: 'Fehler beim Laden der Nachrichten.',
     loading: 'Nachrichten werden geladen...',
+    loadEarlier: 'Ältere Nachrichten laden',
+    loadingEarlier: 'Ältere Nachrichten werden geladen...',
+    loadEarlierFailed: 'Ältere Nachrichten konnten nicht geladen werden.',
     conversations: 'Unterhaltungen',
     noConversations: 'Noch keine Unterhaltungen. Starten Sie einen neuen Chat.',
     chooseConversation: 'Wählen Sie links eine Unterhaltung.',

@@ -140,6 +140,7 @@ describe('AppShell and the chat', () => {
     lastMessage: { id: 5, chatId: 12, message: 'Der Plan ist da.', senderUsername: 'kunde', receiverUsername: 'mara', isRead: true, sentAt: '2026-11-23T08:00:00.000Z' },
     unreadCount: 0,
     messages: [{ id: 5, chatId: 12, message: 'Der Plan ist da.', senderUsername: 'kunde', receiverUsername: 'mara', isRead: true, sentAt: '2026-11-23T08:00:00.000Z' }],
+    hasEarlier: false,
   };
 
   it("counts unread messages beside 'Benachrichtigungen anzeigen' and follows live messages", async () => {

@@ -4,23 +4,21 @@ import type { Db } from '../../platform/db/database';
 
 export function createTeamRepository(db: Db) {
   return {
-    /** Every team with its members' usernames, both in alphabetical order. */
+    /**
+     * Every team with its members' usernames, both in alphabetical order. Teams are few (made by
+     * hand); their members are found through the membership's key, team by team.
+     */
     listWithMembers: async (): Promise<Team[]> => {
-      const rows = await db
-        .selectFrom('teams')
-        .leftJoin('teamMembers', 'teamMembers.teamId', 'teams.id')
-        .leftJoin('users', 'users.id', 'teamMembers.userId')
-        .select(['teams.name as teamName', 'users.username'])
-        .orderBy(sql`lower(teams.name)`)
+      const teams = await db.selectFrom('teams').select(['id', 'name']).orderBy(sql`lower(name)`).execute();
+      if (teams.length === 0) return [];
+      const members = await db
+        .selectFrom('teamMembers')
+        .innerJoin('users', 'users.id', 'teamMembers.userId')
+        .select(['teamMembers.teamId', 'users.username'])
+        .where('teamMembers.teamId', 'in', teams.map((team) => team.id))
         .orderBy(sql`lower(users.username)`)
         .execute();
-      const teams = new Map<string, string[]>();
-      for (const row of rows) {
-        const members = teams.get(row.teamName) ?? [];
-        if (row.username) members.push(row.username);
-        teams.set(row.teamName, members);
-      }
-      return [...teams].map(([teamName, userNames]) => ({ teamName, userNames }));
+      return teams.map((team) => ({ teamName: team.name, userNames: members.filter((member) => member.teamId === team.id).map((member) => member.username) }));
     },
 
     findByName: (name: string) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  addMemberRequestSchema, createArchitectRequestSchema, createTeamRequestSchema, deleteTeamQuerySchema, messageResponseSchema,
+  addMemberRequestSchema, createArchitectRequestSchema, createTeamRequestSchema, deleteTeamQuerySchema, listPageQuerySchema, messageResponseSchema,
   removeMemberQuerySchema, teamNameQuerySchema, teamSchema, userListItemSchema,
 } from '@bauakte/domain';
 import { callerOf, onlyRoles } from '../../platform/access/access';
@@ -19,7 +19,9 @@ export function registerAdminRoutes(app: App, admin: AdminService): void {
     admin.availableArchitects(),
   );
 
-  app.get('/api/admin/users', { ...adminOnly, schema: { tags, response: { 200: z.array(userListItemSchema) } } }, () => admin.listUsers());
+  app.get('/api/admin/users', { ...adminOnly, schema: { tags, querystring: listPageQuerySchema, response: { 200: z.array(userListItemSchema) } } }, (request) =>
+    admin.listUsers(request.query),
+  );
 
   app.post('/api/team/create', { ...adminOnly, schema: { tags, body: createTeamRequestSchema, response: { 201: teamSchema } } }, async (request, reply) =>
     reply.status(201).send(await admin.createTeam(request.body.name)),

@@ -1,4 +1,4 @@
-import { serverMessages, type createArchitectRequestSchema, type Team, type UserListItem } from '@bauakte/domain';
+import { pageWindow, serverMessages, type createArchitectRequestSchema, type ListPageQuery, type Team, type UserListItem } from '@bauakte/domain';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { inTransaction, type Db } from '../../platform/db/database';
@@ -30,7 +30,7 @@ export function createAdminService(deps: { db: Db; users: UserRepository; teams:
 
     availableArchitects: (): Promise<string[]> => users.listUsernamesByRole('ARCHI'),
 
-    listUsers: (): Promise<UserListItem[]> => users.listAll(),
+    listUsers: (page: ListPageQuery): Promise<UserListItem[]> => users.listAll(pageWindow(page)),
 
     async createTeam(name: string): Promise<Team> {
       if (await teams.findByName(name)) throw conflict(serverMessages.teamNameTaken);

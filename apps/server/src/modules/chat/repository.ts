@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ChatMessage, ChatParticipant, PersonName } from '@bauakte/domain';
 import type { Db } from '../../platform/db/database';
 
@@ -79,29 +80,62 @@ export function createChatRepository(db: Db) {
       return row ? toMessage(row) : undefined;
     },
 
-    /** The user's chats, the one with the newest message first, each with the other participant. */
-    async chatsOf(userId: number): Promise<ChatRow[]> {
+    /**
+     * A page of the user's chats, the one with the newest message first, each with the other
+     * participant; with onlyChatId just that chat, if it is the user's.
+     */
+    async chatsOf(userId: number, window: { offset: number; limit: number }, onlyChatId?: number): Promise<ChatRow[]> {
       const rows = await db
         .selectFrom('chats')
+        // The other participant: whichever of the two the user is not.
         .innerJoin('users as other', (join) =>
-          join.on((eb) =>
-            eb.or([
-              eb.and([eb('chats.firstUserId', '=', userId), eb('other.id', '=', eb.ref('chats.secondUserId'))]),
-              eb.and([eb('chats.secondUserId', '=', userId), eb('other.id', '=', eb.ref('chats.firstUserId'))]),
-            ]),
-          ),
+          join.on('other.id', '=', sql<number>`case when ${sql.ref('chats.firstUserId')} = ${userId} then ${sql.ref('chats.secondUserId')} else ${sql.ref('chats.firstUserId')} end`),
         )
+        .where((eb) => eb.or([eb('chats.firstUserId', '=', userId), eb('chats.secondUserId', '=', userId)]))
+        .$if(onlyChatId !== undefined, (query) => query.where('chats.id', '=', onlyChatId as number))
         .select(['chats.id as chatId', 'other.username', 'other.firstName', 'other.lastName', 'other.role'])
         .select((eb) => eb.selectFrom('chatMessages').select((inner) => inner.fn.max('chatMessages.id').as('newest')).whereRef('chatMessages.chatId', '=', 'chats.id').as('newest'))
         .orderBy('newest', 'desc')
         .orderBy('chats.id', 'desc')
+        .limit(window.limit)
+        .offset(window.offset)
         .execute();
       return rows.map(({ chatId, newest: _newest, ...participant }) => ({ chatId, participant }));
     },
 
-    async messagesOfChats(chatIds: readonly number[]): Promise<StoredMessage[]> {
+    /** The latest `perChat` messages of each chat (oldest first), read through the (chat, id) index. */
+    async latestOfChats(chatIds: readonly number[], perChat: number): Promise<StoredMessage[]> {
       if (chatIds.length === 0) return [];
-      return (await messages().where('m.chatId', 'in', chatIds).orderBy('m.id').execute()).map(toMessage);
+      const ranked = db
+        .selectFrom('chatMessages')
+        .select(['chatMessages.id', sql<number>`row_number() over (partition by ${sql.ref('chatMessages.chatId')} order by ${sql.ref('chatMessages.id')} desc)`.as('recency')])
+        .where('chatMessages.chatId', 'in', chatIds);
+      const rows = await messages()
+        .innerJoin(ranked.as('ranked'), 'ranked.id', 'm.id')
+        .where('ranked.recency', '<=', perChat)
+        .orderBy('m.id')
+        .execute();
+      return rows.map(toMessage);
+    },
+
+    /** The `limit` messages of a chat before the message `before` (oldest first). */
+    async before(chatId: number, before: number, limit: number): Promise<StoredMessage[]> {
+      const rows = await messages().where('m.chatId', '=', chatId).where('m.id', '<', before).orderBy('m.id', 'desc').limit(limit).execute();
+      return rows.map(toMessage).reverse();
+    },
+
+    /** How many messages to the user are unread, per chat. */
+    async unreadByChat(userId: number, chatIds: readonly number[]): Promise<Map<number, number>> {
+      if (chatIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('chatMessages')
+        .select(['chatId', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('receiverId', '=', userId)
+        .where('isRead', '=', 0)
+        .where('chatId', 'in', chatIds)
+        .groupBy('chatId')
+        .execute();
+      return new Map(rows.map((row) => [row.chatId, Number(row.count)]));
     },
 
     /** Messages to the user, unread first, then the newest. */

@@ -3,6 +3,7 @@ import {
   chatConversationSchema,
   chatMessageSchema,
   chatPartnerSchema,
+  conversationsQuerySchema,
   createChatRequestSchema,
   createdChatSchema,
   latestMessageSchema,
@@ -32,8 +33,16 @@ export function registerChatRoutes(app: App, deps: { chat: ChatService; access: 
 
   app.get(
     `${base}/receiver/:username`,
-    { schema: { tags, params: usernameParamsSchema, response: { 200: z.array(chatConversationSchema) } } },
-    async (request) => chat.conversations(access.self(callerOf(request), request.params.username)),
+    {
+      schema: {
+        tags,
+        description: 'A page of chats (page, limit), each with its latest messages (messages, 50); chatId and before=<message id> bring earlier messages of one chat.',
+        params: usernameParamsSchema,
+        querystring: conversationsQuerySchema,
+        response: { 200: z.array(chatConversationSchema) },
+      },
+    },
+    async (request) => chat.conversations(access.self(callerOf(request), request.params.username), request.query),
   );
 
   app.get(

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sameUsername, serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type CreatedChat, type LatestMessage, type NotificationSettings } from '@bauakte/domain';
+import {
+  pageWindow, sameUsername, serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type ConversationsQuery, type CreatedChat, type LatestMessage,
+  type NotificationSettings,
+} from '@bauakte/domain';
 import type { AccessPolicy, CheckedChat, CheckedChatPartner } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
@@ -97,21 +100,35 @@ export function createChatService(deps: {
       return chats.message(id);
     },
 
-    async conversations(caller: AuthUser): Promise<ChatConversation[]> {
-      const rows = await chats.chatsOf(caller.id);
-      const messages = await chats.messagesOfChats(rows.map((row) => row.chatId));
+    /**
+     * A page of the caller's chats, each with its latest messages; with chatId only that chat, and
+     * with before its messages before that one ('Ältere Nachrichten laden').
+     */
+    async conversations(caller: AuthUser, query: ConversationsQuery): Promise<ChatConversation[]> {
+      const rows = await chats.chatsOf(caller.id, pageWindow(query), query.chatId);
+      const chatIds = rows.map((row) => row.chatId);
+      // One more than asked for tells whether earlier ones exist.
+      const wanted = query.messages + 1;
+      // 'before' names a message of one chat: without chatId it is ignored.
+      const earlierOf = query.chatId !== undefined && query.before !== undefined ? { chatId: query.chatId, before: query.before } : undefined;
+      const [latest, unread, earlier] = await Promise.all([
+        chats.latestOfChats(chatIds, earlierOf ? 1 : wanted),
+        chats.unreadByChat(caller.id, chatIds),
+        earlierOf ? chats.before(earlierOf.chatId, earlierOf.before, wanted) : Promise.resolve([]),
+      ]);
       const byChat = new Map<number, ChatMessage[]>();
-      for (const message of messages) {
+      for (const message of latest) {
         const list = byChat.get(message.chatId) ?? [];
         list.push(publicMessage(message));
         byChat.set(message.chatId, list);
       }
       return rows.flatMap(({ chatId, participant }) => {
-        const list = byChat.get(chatId) ?? [];
-        const lastMessage = list.at(-1);
+        const newest = byChat.get(chatId) ?? [];
+        const lastMessage = newest.at(-1);
         if (!lastMessage) return [];
-        const unreadCount = list.filter((message) => !message.isRead && message.receiverUsername === caller.username).length;
-        return [{ chatId, participant, lastMessage, unreadCount, messages: list }];
+        const page = earlierOf ? earlier.map(publicMessage) : newest;
+        const hasEarlier = page.length === wanted;
+        return [{ chatId, participant, lastMessage, unreadCount: unread.get(chatId) ?? 0, messages: hasEarlier ? page.slice(1) : page, hasEarlier }];
       });
     },
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Customer } from '@bauakte/domain';
-import type { Db } from '../../platform/db/database';
+import type { Db, PageWindow } from '../../platform/db/database';
 
 export function createCustomerRepository(db: Db) {
   const customers = () =>
@@ -35,14 +35,17 @@ export function createCustomerRepository(db: Db) {
   });
 
   return {
-    /** The clients created by any of these architects, by name. */
-    listCreatedBy: async (architectIds: number[]): Promise<Customer[]> => {
+    /** A page of the clients created by any of these architects, by name. */
+    listCreatedBy: async (architectIds: number[], window: PageWindow): Promise<Customer[]> => {
       if (architectIds.length === 0) return [];
       const rows = await customers()
         .where('users.createdById', 'in', architectIds)
         .orderBy(sql`lower(users.last_name)`)
         .orderBy(sql`lower(users.first_name)`)
         .orderBy(sql`lower(users.username)`)
+        .orderBy('users.id')
+        .limit(window.limit)
+        .offset(window.offset)
         .execute();
       return rows.map(toCustomer);
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createCustomerRequestSchema, customerSchema, usernameParamsSchema } from '@bauakte/domain';
+import { createCustomerRequestSchema, customerSchema, listPageQuerySchema, usernameParamsSchema } from '@bauakte/domain';
 import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
 import type { App } from '../../platform/http/types';
 import type { CustomerService } from './service';
@@ -18,10 +18,10 @@ export function registerCustomerRoutes(app: App, deps: { customers: CustomerServ
 
   app.get(
     '/api/ClientManagment/:username',
-    { ...architects, schema: { tags, params: usernameParamsSchema, response: { 200: z.array(customerSchema) } } },
+    { ...architects, schema: { tags, params: usernameParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(customerSchema) } } },
     async (request) => {
       const caller = callerOf(request);
-      return customers.list(caller, await access.architect(caller, request.params.username));
+      return customers.list(caller, await access.architect(caller, request.params.username), request.query);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { serverMessages, type createCustomerRequestSchema, type Customer } from '@bauakte/domain';
+import { pageWindow, serverMessages, type createCustomerRequestSchema, type Customer, type ListPageQuery } from '@bauakte/domain';
 import type { z } from 'zod';
 import { isSelf, type AccessPolicy, type CheckedArchitect } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -78,9 +78,9 @@ export function createCustomerService(deps: {
      * The customers of the architect in the path: for the caller, everyone the team works for;
      * for a team-mate, that team-mate's own.
      */
-    async list(caller: AuthUser, architect: CheckedArchitect): Promise<Customer[]> {
+    async list(caller: AuthUser, architect: CheckedArchitect, page: ListPageQuery): Promise<Customer[]> {
       const creators = architect.id === caller.id ? await access.architectScope(caller) : [architect.id];
-      return customers.listCreatedBy(creators);
+      return customers.listCreatedBy(creators, pageWindow(page));
     },
   };
 }

@@ -105,7 +105,7 @@ export function createExportService(deps: ExportServiceDeps) {
   };
 
   async function pdf(project: CheckedProject<'manage'>): Promise<ExportFile & { projectName: string }> {
-    const [{ document, previewKeys }, changes] = await Promise.all([gather(project), deps.answers.changes(project.id, changesInPdf)]);
+    const [{ document, previewKeys }, changes] = await Promise.all([gather(project), deps.answers.changes(project.id, { offset: 0, limit: changesInPdf })]);
     const input: PdfRenderInput = { document, changes, previewKeys: previewsInPdf(previewKeys), store: deps.storeConfig };
     return { fileName: exportFileName(project.id, 'pdf'), contentType: contentTypes.pdf, content: await deps.pdf.render(input), projectName: document.project.name };
   }

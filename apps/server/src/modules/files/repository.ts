@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { Db, PageWindow } from '../../platform/db/database';
 import type { ProjectFilesTable } from '../../platform/db/schema';
 
 export function createFileRepository(db: Db) {
@@ -27,9 +27,14 @@ export function createFileRepository(db: Db) {
     insert: async (file: Insertable<ProjectFilesTable>): Promise<number> =>
       (await db.insertInto('projectFiles').values(file).returning('id').executeTakeFirstOrThrow()).id,
 
-    /** A project's files, newest first. */
-    listOfProject: (projectId: number) =>
-      files().where('projectFiles.projectId', '=', projectId).orderBy('projectFiles.uploadedAt', 'desc').orderBy('projectFiles.id', 'desc').execute(),
+    /** A project's files, newest first: a page of them, or all (the export). */
+    listOfProject: (projectId: number, window?: PageWindow) =>
+      files()
+        .where('projectFiles.projectId', '=', projectId)
+        .orderBy('projectFiles.uploadedAt', 'desc')
+        .orderBy('projectFiles.id', 'desc')
+        .$if(window !== undefined, (query) => query.limit(window!.limit).offset(window!.offset))
+        .execute(),
 
     findInProject: (projectId: number, fileId: number) =>
       files().where('projectFiles.projectId', '=', projectId).where('projectFiles.id', '=', fileId).executeTakeFirst(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deleteFileRequestSchema, pathIdSchema, projectFileSchema, projectIdParamsSchema, serverMessages } from '@bauakte/domain';
+import { deleteFileRequestSchema, listPageQuerySchema, pathIdSchema, projectFileSchema, projectIdParamsSchema, serverMessages } from '@bauakte/domain';
 import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
 import { AppError } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http/content-disposition';
@@ -23,8 +23,11 @@ export function registerFileRoutes(app: App, deps: { files: FileService; access:
 
   app.get(
     '/api/s3/project/:projectId',
-    { onRequest: portalUsers, schema: { tags, params: projectIdParamsSchema, response: { 200: z.array(projectFileSchema) } } },
-    async (request) => files.list(await access.project(callerOf(request), request.params.projectId, 'read')),
+    {
+      onRequest: portalUsers,
+      schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(projectFileSchema) } },
+    },
+    async (request) => files.list(await access.project(callerOf(request), request.params.projectId, 'read'), request.query),
   );
 
   app.post(

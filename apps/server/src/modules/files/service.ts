@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { serverMessages, uploadFieldsSchema, type ProjectFile } from '@bauakte/domain';
+import { pageWindow, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
 import { hasAnyRole, type AccessPolicy, type CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { inTransaction, type Db } from '../../platform/db/database';
@@ -149,8 +149,8 @@ export function createFileService(deps: {
   }
 
   return {
-    async list(project: CheckedProject): Promise<ProjectFile[]> {
-      return (await files.listOfProject(project.id)).map(toProjectFile);
+    async list(project: CheckedProject, page: ListPageQuery): Promise<ProjectFile[]> {
+      return (await files.listOfProject(project.id, pageWindow(page))).map(toProjectFile);
     },
 
     /** Receives, checks and stores an upload, then lists it; on any refusal nothing stays behind. */

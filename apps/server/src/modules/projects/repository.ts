@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import {
   projectStatusFromProgress, type ClientProject, type DashboardProject, type Project, type ProjectSearchQuery, type ProjectSearchResult, type ProjectStatus,
 } from '@bauakte/domain';
-import { foldCase, foldText, isPostgresDb, type Db } from '../../platform/db/database';
+import { foldCase, foldText, isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
 import type { ProjectsTable } from '../../platform/db/schema';
 
 /** The words of a search, folded; each must appear somewhere in the project or its customer. */
@@ -97,9 +97,15 @@ export function createProjectRepository(db: Db) {
       return (await (isPostgresDb(db) ? query.forUpdate() : query).executeTakeFirst()) !== undefined;
     },
 
-    listCreatedBy: async (architectIds: number[]): Promise<Project[]> => {
+    listCreatedBy: async (architectIds: number[], window: PageWindow): Promise<Project[]> => {
       if (architectIds.length === 0) return [];
-      const rows = await projects().where('projects.createdById', 'in', architectIds).orderBy(sql`lower(projects.name)`).execute();
+      const rows = await projects()
+        .where('projects.createdById', 'in', architectIds)
+        .orderBy(sql`lower(projects.name)`)
+        .orderBy('projects.id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
       return rows.map(toProject);
     },
 
@@ -150,16 +156,32 @@ export function createProjectRepository(db: Db) {
       };
     },
 
-    listForClient: async (clientId: number): Promise<ClientProject[]> =>
-      (await projects().where('projects.assignedUserId', '=', clientId).orderBy(sql`lower(projects.name)`).execute()).map(toClientProject),
+    listForClient: async (clientId: number, window: PageWindow): Promise<ClientProject[]> =>
+      (
+        await projects()
+          .where('projects.assignedUserId', '=', clientId)
+          .orderBy(sql`lower(projects.name)`)
+          .orderBy('projects.id')
+          .limit(window.limit)
+          .offset(window.offset)
+          .execute()
+      ).map(toClientProject),
 
-    listForArchitects: async (architectIds: number[]): Promise<ClientProject[]> => {
+    listForArchitects: async (architectIds: number[], window: PageWindow): Promise<ClientProject[]> => {
       if (architectIds.length === 0) return [];
-      return (await projects().where('projects.createdById', 'in', architectIds).orderBy(sql`lower(projects.name)`).execute()).map(toClientProject);
+      return (
+        await projects()
+          .where('projects.createdById', 'in', architectIds)
+          .orderBy(sql`lower(projects.name)`)
+          .orderBy('projects.id')
+          .limit(window.limit)
+          .offset(window.offset)
+          .execute()
+      ).map(toClientProject);
     },
 
     /** Projects of these architects changed since this user last opened them, newest first. */
-    news: async (userId: number, architectIds: number[]): Promise<DashboardProject[]> => {
+    news: async (userId: number, architectIds: number[], window: PageWindow): Promise<DashboardProject[]> => {
       if (architectIds.length === 0) return [];
       const rows = await projects()
         .leftJoin('projectViews', (join) => join.onRef('projectViews.projectId', '=', 'projects.id').on('projectViews.userId', '=', userId))
@@ -167,6 +189,8 @@ export function createProjectRepository(db: Db) {
         .where((eb) => eb.or([eb('projectViews.seenAt', 'is', null), eb('projectViews.seenAt', '<', eb.ref('projects.changedAt'))]))
         .orderBy('projects.changedAt', 'desc')
         .orderBy('projects.id', 'desc')
+        .limit(window.limit)
+        .offset(window.offset)
         .execute();
       return rows.map((row) => ({
         id: row.id,

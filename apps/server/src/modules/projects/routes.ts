@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  clientProjectSchema, createProjectRequestSchema, dashboardProjectSchema, pathUsernameSchema, projectIdParamsSchema, projectSchema,
+  clientProjectSchema, createProjectRequestSchema, dashboardProjectSchema, listPageQuerySchema, pathUsernameSchema, projectIdParamsSchema, projectSchema,
   projectSearchQuerySchema, projectSearchResultSchema, updateProjectRequestSchema, usernameParamsSchema,
 } from '@bauakte/domain';
 import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
@@ -30,10 +30,10 @@ export function registerProjectRoutes(app: App, deps: { projects: ProjectService
 
   app.get(
     '/api/ProjectManagment/:username',
-    { ...architects, schema: { tags, params: usernameParamsSchema, response: { 200: z.array(projectSchema) } } },
+    { ...architects, schema: { tags, params: usernameParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(projectSchema) } } },
     async (request) => {
       const caller = callerOf(request);
-      return projects.listOf(caller, await access.architect(caller, request.params.username));
+      return projects.listOf(caller, await access.architect(caller, request.params.username), request.query);
     },
   );
 
@@ -46,8 +46,8 @@ export function registerProjectRoutes(app: App, deps: { projects: ProjectService
 
   app.get(
     '/api/ProjectManagment/dash/:username',
-    { ...architects, schema: { tags, params: usernameParamsSchema, response: { 200: z.array(dashboardProjectSchema) } } },
-    (request) => projects.news(access.self(callerOf(request), request.params.username)),
+    { ...architects, schema: { tags, params: usernameParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(dashboardProjectSchema) } } },
+    (request) => projects.news(access.self(callerOf(request), request.params.username), request.query),
   );
 
   app.put(
@@ -71,8 +71,8 @@ export function registerProjectRoutes(app: App, deps: { projects: ProjectService
 
   app.get(
     '/api/DashboardClient/dashi/:username',
-    { ...portalUsers, schema: { tags, params: usernameParamsSchema, response: { 200: z.array(clientProjectSchema) } } },
-    (request) => projects.clientList(access.self(callerOf(request), request.params.username)),
+    { ...portalUsers, schema: { tags, params: usernameParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(clientProjectSchema) } } },
+    (request) => projects.clientList(access.self(callerOf(request), request.params.username), request.query),
   );
 
   app.get(

@@ -1,5 +1,7 @@
-import type {
-  ClientProject, createProjectRequestSchema, DashboardProject, Project, ProjectSearchQuery, ProjectSearchResult, updateProjectRequestSchema,
+import {
+  pageWindow,
+  type ClientProject, type createProjectRequestSchema, type DashboardProject, type ListPageQuery, type Project, type ProjectSearchQuery, type ProjectSearchResult,
+  type updateProjectRequestSchema,
 } from '@bauakte/domain';
 import type { z } from 'zod';
 import { hasAnyRole, type AccessPolicy, type CheckedArchitect, type CheckedCustomer, type CheckedProject } from '../../platform/access/access';
@@ -47,8 +49,8 @@ export function createProjectService(deps: { projects: ProjectRepository; access
     },
 
     /** Projects of the architect in the path: the whole team's for the caller, a team-mate's own. */
-    async listOf(caller: AuthUser, architect: CheckedArchitect): Promise<Project[]> {
-      return projects.listCreatedBy(architect.id === caller.id ? await access.architectScope(caller) : [architect.id]);
+    async listOf(caller: AuthUser, architect: CheckedArchitect, page: ListPageQuery): Promise<Project[]> {
+      return projects.listCreatedBy(architect.id === caller.id ? await access.architectScope(caller) : [architect.id], pageWindow(page));
     },
 
     /** 'Alle Projekte': the same projects as the caller's own list, searched, filtered, sorted and paged. */
@@ -56,14 +58,14 @@ export function createProjectService(deps: { projects: ProjectRepository; access
       return projects.search(await access.architectScope(caller), query);
     },
 
-    async news(caller: AuthUser): Promise<DashboardProject[]> {
-      return projects.news(caller.id, await access.architectScope(caller));
+    async news(caller: AuthUser, page: ListPageQuery): Promise<DashboardProject[]> {
+      return projects.news(caller.id, await access.architectScope(caller), pageWindow(page));
     },
 
     /** The client dashboard's list: a client's assigned projects, or an architect's team projects. */
-    async clientList(caller: AuthUser): Promise<ClientProject[]> {
-      if (hasAnyRole(caller, ['CLIENT'])) return projects.listForClient(caller.id);
-      return projects.listForArchitects(await access.architectScope(caller));
+    async clientList(caller: AuthUser, page: ListPageQuery): Promise<ClientProject[]> {
+      if (hasAnyRole(caller, ['CLIENT'])) return projects.listForClient(caller.id, pageWindow(page));
+      return projects.listForArchitects(await access.architectScope(caller), pageWindow(page));
     },
 
     /** Opening a project clears its mark on the architect's 'Projekte mit Neuerungen'. */

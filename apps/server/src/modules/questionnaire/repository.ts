@@ -1,5 +1,5 @@
 import type { QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
-import type { Db } from '../../platform/db/database';
+import type { Db, PageWindow } from '../../platform/db/database';
 
 export function createQuestionnaireRepository(db: Db) {
   return {
@@ -28,8 +28,8 @@ export function createQuestionnaireRepository(db: Db) {
         })
         .execute(),
 
-    /** The change log, newest first; all of it unless a limit is given. */
-    changes: async (projectId: number, limit?: number): Promise<QuestionnaireChange[]> => {
+    /** A page of the change log, newest first. */
+    changes: async (projectId: number, window: PageWindow): Promise<QuestionnaireChange[]> => {
       const rows = await db
         .selectFrom('questionnaireChanges')
         // changedByName holds the username at the time; the account may since be gone.
@@ -38,7 +38,8 @@ export function createQuestionnaireRepository(db: Db) {
         .where('projectId', '=', projectId)
         .orderBy('questionnaireChanges.changedAt', 'desc')
         .orderBy('questionnaireChanges.id', 'desc')
-        .$if(limit !== undefined, (query) => query.limit(limit as number))
+        .limit(window.limit)
+        .offset(window.offset)
         .execute();
       return rows.map((row) => ({
         step: row.step as QuestionnaireStep,

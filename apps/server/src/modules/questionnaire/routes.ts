@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectIdParamsSchema, questionnaireChangeSchema, questionnairePatchSchemas, questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
+import { listPageQuerySchema, projectIdParamsSchema, questionnaireChangeSchema, questionnairePatchSchemas, questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
 import { callerOf, type AccessPolicy } from '../../platform/access/access';
 import { validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
@@ -40,7 +40,7 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
 
   app.get(
     '/api/questionnaire/:projectId/changes',
-    { schema: { tags, params: projectIdParamsSchema, response: { 200: z.array(questionnaireChangeSchema) } } },
-    async (request) => questionnaire.changes(await access.project(callerOf(request), request.params.projectId, 'manage')),
+    { schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(questionnaireChangeSchema) } } },
+    async (request) => questionnaire.changes(await access.project(callerOf(request), request.params.projectId, 'manage'), request.query),
   );
 }

@@ -1,6 +1,6 @@
 import {
   computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type QuestionnaireChange, type QuestionnaireRecord,
-  type QuestionnaireStep, type StepPatch,
+  type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery,
 } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -67,7 +67,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
     },
 
     /** The change log, for the project's architects. */
-    changes: (project: CheckedProject<'manage'>): Promise<QuestionnaireChange[]> => deps.answers.changes(project.id),
+    changes: (project: CheckedProject<'manage'>, page: ListPageQuery): Promise<QuestionnaireChange[]> => deps.answers.changes(project.id, pageWindow(page)),
   };
 }
 

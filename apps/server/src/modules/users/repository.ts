@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import { usernameKey, type Role } from '@bauakte/domain';
-import { isPostgresDb, type Db } from '../../platform/db/database';
+import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
 import type { NewUserRow, UserRow, UserUpdate } from '../../platform/db/schema';
 
 export function createUserRepository(db: Db) {
@@ -46,15 +45,18 @@ export function createUserRepository(db: Db) {
       return Number(row.count);
     },
 
-    listAll: () =>
+    /** A page of all accounts, in the order of their folded usernames (the unique key's index). */
+    listAll: (window: PageWindow) =>
       db
         .selectFrom('users')
         .select(['username', 'firstName', 'lastName', 'email', 'role', 'status'])
-        .orderBy(sql`lower(username)`)
+        .orderBy('usernameKey')
+        .limit(window.limit)
+        .offset(window.offset)
         .execute(),
 
     listUsernamesByRole: async (role: Role): Promise<string[]> => {
-      const rows = await db.selectFrom('users').select('username').where('role', '=', role).orderBy(sql`lower(username)`).execute();
+      const rows = await db.selectFrom('users').select('username').where('role', '=', role).orderBy('usernameKey').execute();
       return rows.map((row) => row.username);
     },
   };

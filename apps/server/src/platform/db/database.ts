@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type RawBuilder, type SqliteDialectConfig } from 'kysely';
+import {
+  CamelCasePlugin, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type RawBuilder, type SqliteDialectConfig,
+} from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
 
@@ -18,6 +20,12 @@ export type Db = Kysely<Database>;
  */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(work);
+}
+
+/** Which rows of a list one page holds. */
+export interface PageWindow {
+  offset: number;
+  limit: number;
 }
 
 export function isPostgresDb(db: Db): boolean {
@@ -49,11 +57,18 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to work in (tests use a fresh one each). */
   postgresSchema?: string;
+  /** Called with every statement run, as sent (the query-plan test looks at each). */
+  onQuery?: (query: CompiledQuery) => void;
+}
+
+/** Kysely's log option, only when someone listens: the server itself logs no statements. */
+function queryLog(onQuery: DatabaseOptions['onQuery']) {
+  return onQuery ? { log: (event: { query: CompiledQuery }) => onQuery(event.query) } : {};
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresSchema);
-  return openSqlite(options.sqliteFile ?? ':memory:');
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresSchema, options.onQuery);
+  return openSqlite(options.sqliteFile ?? ':memory:', options.onQuery);
 }
 
 /**
@@ -83,7 +98,7 @@ function createPrivately(file: string): void {
   fs.chmodSync(file, 0o600);
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, onQuery?: DatabaseOptions['onQuery']): DatabaseHandle {
   if (file !== ':memory:') createPrivately(file);
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
@@ -92,17 +107,21 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = NORMAL');
   // SQLite's lower() folds only A–Z; searches fold 'Ä', 'Ö', 'Ü' too, as foldCase does on PostgreSQL.
   database.function('fold_case', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    plugins: [new CamelCasePlugin()],
+    ...queryLog(onQuery),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-function openPostgres(url: string, schema?: string): DatabaseHandle {
+function openPostgres(url: string, schema?: string, onQuery?: DatabaseOptions['onQuery']): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], ...queryLog(onQuery) });
   return { db, dialect: 'postgres', postgres: { url, ...(schema ? { schema } : {}) }, close: () => db.destroy() };
 }
 

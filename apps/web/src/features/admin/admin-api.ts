@@ -1,5 +1,6 @@
 import type { CreateArchitectRequest, MessageResponse, Team, UserListItem } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
+import { pageParams } from '../../lib/use-load-more';
 
 /** Every admin list lives under this key, so one invalidation refreshes them all after a change. */
 export const adminKeys = {
@@ -19,8 +20,9 @@ export function fetchAvailableArchitects(): Promise<string[]> {
   return apiRequest<string[]>('/team/available-architects');
 }
 
-export function fetchUsers(): Promise<UserListItem[]> {
-  return apiRequest<UserListItem[]>('/admin/users');
+/** A page of every account, by username. */
+export function fetchUsers(page = 1): Promise<UserListItem[]> {
+  return apiRequest<UserListItem[]>(`/admin/users?${pageParams(page)}`);
 }
 
 export function createTeam(name: string): Promise<Team> {

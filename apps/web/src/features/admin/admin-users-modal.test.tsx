@@ -55,4 +55,22 @@ describe('AdminUsersModal', () => {
     render();
     expect(await screen.findByText('Es gibt noch keine Benutzer.')).toBeTruthy();
   });
+
+  it("shows the first 100 accounts and the next ones after 'Mehr laden'", async () => {
+    const many: UserListItem[] = Array.from({ length: 150 }, (_, index) => ({ ...users[2]!, username: `kunde${String(index + 1).padStart(3, '0')}` }));
+    const api = stubApi({
+      'GET /api/admin/users': (call) => {
+        const page = Number(new URL(call.path, 'http://localhost').searchParams.get('page'));
+        return json(200, many.slice((page - 1) * 100, page * 100));
+      },
+    });
+    render();
+    await screen.findByRole('rowheader', { name: 'kunde100' });
+    expect(screen.queryByRole('rowheader', { name: 'kunde101' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Mehr laden' }));
+    await screen.findByRole('rowheader', { name: 'kunde150' });
+    expect(screen.getAllByRole('row')).toHaveLength(151);
+    expect(screen.queryByRole('button', { name: 'Mehr laden' })).toBeNull();
+    expect(api.callsTo('GET', '/api/admin/users').map((call) => call.path)).toEqual(['/api/admin/users?page=1&limit=100', '/api/admin/users?page=2&limit=100']);
+  });
 });

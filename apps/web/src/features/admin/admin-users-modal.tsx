@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { roleLabels, userStatusLabels, type UserListItem } from '@bauakte/domain';
 import { DataTable } from '../../components/ui/data-table';
 import { EmailText } from '../../components/ui/email-text';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
+import { useLoadMore } from '../../lib/use-load-more';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
 import { adminKeys, fetchUsers } from './admin-api';
 
@@ -29,16 +31,20 @@ function UserRow({ user }: { user: UserListItem }) {
 
 /** 'Benutzerübersicht' for admins: every account with its role and status. */
 export function AdminUsersModal() {
-  const users = useQuery({ queryKey: adminKeys.users, queryFn: fetchUsers });
+  const users = useQuery({ queryKey: adminKeys.users, queryFn: () => fetchUsers() });
+  const more = useLoadMore({ queryKey: adminKeys.users, data: users.data, fetchPage: fetchUsers, keyOf: (user) => user.username });
 
   return (
     <QueryStates query={users} errorText={t.loadFailed} emptyText={t.empty}>
       {(items) => (
-        <DataTable caption={t.caption} columns={[t.username, t.name, t.email, t.role, t.status, t.actions]}>
-          {items.map((user) => (
-            <UserRow key={user.username} user={user} />
-          ))}
-        </DataTable>
+        <>
+          <DataTable caption={t.caption} columns={[t.username, t.name, t.email, t.role, t.status, t.actions]}>
+            {items.map((user) => (
+              <UserRow key={user.username} user={user} />
+            ))}
+          </DataTable>
+          <LoadMoreButton more={more} />
+        </>
       )}
     </QueryStates>
   );

@@ -1,5 +1,6 @@
 import type { ChatConversation, ChatMessage, ChatPartner, CreateChatRequest, CreatedChat, LatestMessage, SendMessageRequest } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
+import { pageParams } from '../../lib/use-load-more';
 
 const base = '/MessageManagment';
 
@@ -11,7 +12,27 @@ export const chatKeys = {
   unread: ['chat', 'unread'] as const,
 };
 
-export const fetchConversations = (username: string) => apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}`);
+/** A page of the user's chats (the newest message first), each with its latest 50 messages. */
+export const fetchConversations = (username: string, page = 1) =>
+  apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?${pageParams(page)}`);
+
+/** One chat of the user with its latest messages (none when it is not theirs or gone). */
+export async function fetchConversation(username: string, chatId: number): Promise<ChatConversation | undefined> {
+  const [conversation] = await apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?chatId=${chatId}`);
+  return conversation;
+}
+
+/** The chat with the 50 messages before `before` (none when the chat is gone). */
+export async function fetchEarlierMessages(username: string, chatId: number, before: number): Promise<ChatConversation | undefined> {
+  const [conversation] = await apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?chatId=${chatId}&before=${before}`);
+  return conversation;
+}
+
+/** Earlier messages go before the known ones; whether there are still earlier ones, the server says. */
+export function withEarlier(conversation: ChatConversation, earlier: ChatConversation): ChatConversation {
+  const messages = earlier.messages.reduce<ChatMessage[]>((list, message) => withMessage(list, message), conversation.messages);
+  return { ...conversation, messages, hasEarlier: earlier.hasEarlier };
+}
 
 /** Spec section 7: a string answer counts as no messages. */
 export async function fetchNewest(username: string): Promise<LatestMessage[]> {

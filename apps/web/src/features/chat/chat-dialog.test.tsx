@@ -31,6 +31,7 @@ const conversation = (_me: string, other: string, messages: ChatMessage[], unrea
   lastMessage: messages.at(-1)!,
   unreadCount,
   messages,
+  hasEarlier: false,
 });
 
 function Opener() {
@@ -206,5 +207,66 @@ describe('ChatDialog', () => {
     api.calls.length = 0;
     act(() => live.deliver('/user/queue/messages', message(9, 'mara', 'kunde', 'Neu', false)));
     await waitFor(() => expect(api.callsTo('GET', '/api/MessageManagment/receiver/kunde')).toHaveLength(1));
+  });
+
+  it("loads earlier messages above the latest ones with 'Ältere Nachrichten laden', until there are none", async () => {
+    const texts = (ids: number[]) => ids.map((id) => message(id, id % 2 ? 'mara' : 'kunde', id % 2 ? 'kunde' : 'mara', `Nachricht ${id}`));
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+    const latest = { ...conversation('mara', 'kunde', texts(range(101, 150))), hasEarlier: true };
+    const { api, dialog } = await open('mara', ['ARCHI'], [latest], {
+      'GET /api/MessageManagment/receiver/mara': (call) => {
+        const before = new URL(call.path, 'http://localhost').searchParams.get('before');
+        if (before === null) return json(200, [latest]);
+        const earlier = before === '101' ? { ...latest, messages: texts(range(51, 100)), hasEarlier: true } : { ...latest, messages: texts(range(1, 50)), hasEarlier: false };
+        return json(200, [earlier]);
+      },
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    const log = within(dialog).getByRole('log');
+    expect(within(log).queryByText('Nachricht 100')).toBeNull();
+    await userEvent.click(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' }));
+    await within(log).findByText('Nachricht 51');
+    await userEvent.click(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' }));
+    await within(log).findByText('Nachricht 1');
+    expect(within(log).queryByRole('button', { name: 'Ältere Nachrichten laden' })).toBeNull();
+    const shown = [...log.querySelectorAll('p')].map((paragraph) => paragraph.textContent?.replace(/^.*: /, ''));
+    expect(shown).toEqual(range(1, 150).map((id) => `Nachricht ${id}`));
+    expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara').map((call) => call.path).slice(-2)).toEqual([
+      '/api/MessageManagment/receiver/mara?chatId=7&before=101',
+      '/api/MessageManagment/receiver/mara?chatId=7&before=51',
+    ]);
+  });
+
+  it('opens a chat asked for by a link even when it is not on the first page of chats', async () => {
+    const linked = { ...conversation('mara', 'kunde', history), chatId: 42 };
+    const live = fakeLiveChannel();
+    const api = stubApi({
+      'GET /api/MessageManagment/receiver/mara': (call) => json(200, call.path.includes('chatId=42') ? [linked] : []),
+      'PUT /api/MessageManagment/42/read': () => json(200, { marked: 0 }),
+      'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
+      'GET /api/MessageManagment/newChat/mara': () => json(200, []),
+    });
+    function LinkOpener() {
+      const { openModal } = useModal();
+      return (
+        <button type="button" onClick={() => openModal('ChatDialog', { chatId: '42' })}>
+          Chat öffnen
+        </button>
+      );
+    }
+    renderWithProviders(
+      <LiveChannelFactoryContext.Provider value={live.factory}>
+        <LiveChatProvider>
+          <ModalProvider>
+            <LinkOpener />
+          </ModalProvider>
+        </LiveChatProvider>
+      </LiveChannelFactoryContext.Provider>,
+      { user: sessionUser('mara', ['ARCHI']) },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Chat öffnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
+    expect(await within(await within(dialog).findByRole('log')).findByText('Kommt morgen.')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara').map((call) => call.path)).toContain('/api/MessageManagment/receiver/mara?chatId=42');
   });
 });

@@ -1,22 +1,25 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { errorContexts, errorText } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
+import { useLoadMore } from '../../lib/use-load-more';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
 import { useModal } from '../modals/modal-context';
 import type { ModalBodyProps } from '../modals/modal-types';
-import { chatKeys, deleteChat, fetchConversations } from './chat-api';
+import { chatKeys, deleteChat, fetchConversation, fetchConversations } from './chat-api';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { useLiveChat } from './live-chat-context';
 import { useConversation } from './use-conversation';
+import { useEarlierMessages } from './use-earlier-messages';
 
 const t = de.chat;
 
@@ -42,6 +45,27 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const conversations = query.data ?? [];
   const selected: ChatConversation | undefined = conversations.find((conversation) => conversation.chatId === selectedId);
   const { live, send } = useConversation(username, selected);
+  const listed = query.isSuccess;
+
+  // A chat asked for by a link may lie beyond the first page of chats: it is fetched on its own.
+  useEffect(() => {
+    if (!listed || selectedId === null || username === '') return;
+    const key = chatKeys.conversations(username);
+    if (queryClient.getQueryData<ChatConversation[]>(key)?.some((conversation) => conversation.chatId === selectedId)) return;
+    void fetchConversation(username, selectedId)
+      .then((conversation) => {
+        if (!conversation) return;
+        queryClient.setQueryData<ChatConversation[]>(key, (list = []) => (list.some((item) => item.chatId === conversation.chatId) ? list : [...list, conversation]));
+      })
+      .catch((failure: unknown) => console.warn('Chat: Unterhaltung konnte nicht geladen werden', failure));
+  }, [listed, selectedId, username, queryClient]);
+  const earlier = useEarlierMessages(username, selected);
+  const moreChats = useLoadMore({
+    queryKey: chatKeys.conversations(username),
+    data: query.data,
+    fetchPage: (page) => fetchConversations(username, page),
+    keyOf: (conversation) => conversation.chatId,
+  });
   // Spec section 6: architects and administrators delete chats.
   const mayDelete = roles.includes('ARCHI') || roles.includes('ADMIN');
 
@@ -76,6 +100,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
                 setSelectedId(chatId);
               }}
             />
+            <LoadMoreButton more={moreChats} />
           </nav>
           <div className={cn('min-h-0 flex-1 flex-col', selected ? 'flex' : 'hidden sm:flex')}>
             {selected ? (
@@ -85,6 +110,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
                 online={activeUsers.has(selected.participant.username)}
                 live={live}
                 mayDelete={mayDelete}
+                earlier={earlier}
                 onSend={send}
                 onDelete={() => void remove()}
                 onBack={() => setSelectedId(null)}

@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { participantName, type ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
 import { cn } from '../../lib/cn';
 import { messageTimeText } from '../../lib/date-time';
 import { de } from '../../i18n/de';
 import { OnlineDot } from './conversation-list';
 import { MessageComposer } from './message-composer';
+import type { EarlierMessages } from './use-earlier-messages';
 
 const t = de.chat;
 
@@ -19,21 +21,23 @@ interface ConversationViewProps {
   online: boolean;
   live: boolean;
   mayDelete: boolean;
+  earlier: EarlierMessages;
   onSend(text: string): Promise<void>;
   onDelete(): void;
   onBack(): void;
 }
 
 /** Right: the messages of one conversation (own ones on the right), as plain text with their line breaks. */
-export function ConversationView({ conversation, username, online, live, mayDelete, onSend, onDelete, onBack }: ConversationViewProps) {
+export function ConversationView({ conversation, username, online, live, mayDelete, earlier, onSend, onDelete, onBack }: ConversationViewProps) {
   const name = participantName(conversation.participant);
   const bottom = useRef<HTMLDivElement>(null);
-  const count = conversation.messages.length;
+  // A new message scrolls to the bottom; earlier ones loaded above do not.
+  const newestId = conversation.messages.at(-1)?.id;
 
   useEffect(() => {
     const timer = window.setTimeout(() => bottom.current?.scrollIntoView?.({ block: 'end' }), scrollDelayMs);
     return () => window.clearTimeout(timer);
-  }, [count, conversation.chatId]);
+  }, [newestId, conversation.chatId]);
 
   return (
     <section aria-labelledby={`chat-${conversation.chatId}-title`} className="flex min-h-0 flex-1 flex-col gap-3">
@@ -54,6 +58,12 @@ export function ConversationView({ conversation, username, online, live, mayDele
         ) : null}
       </header>
       <div role="log" aria-live="polite" aria-label={t.messagesWith(name)} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto pr-1">
+        {earlier.failed ? <FormError>{t.loadEarlierFailed}</FormError> : null}
+        {earlier.available ? (
+          <Button variant="outline" size="sm" className="self-center" disabled={earlier.loading} onClick={() => void earlier.load()}>
+            {earlier.loading ? t.loadingEarlier : t.loadEarlier}
+          </Button>
+        ) : null}
         {conversation.messages.map((message) => {
           const own = message.senderUsername === username;
           return (

@@ -1,15 +1,31 @@
 import type { CreateCustomerRequest, Customer } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
+import { listPageSize, pageParams } from '../../lib/use-load-more';
 
 /** The architect's customer lists live under 'customers': one invalidation refreshes them all. */
 export const customerKeys = {
   all: ['customers'] as const,
   list: (username: string) => ['customers', username.toLowerCase()] as const,
+  /** Every page at once: the project dialog's choice of customer. */
+  everyone: (username: string) => ['customers', username.toLowerCase(), 'all'] as const,
 };
 
-/** For one's own username: the customers of the whole team, each with the architect who created it. */
-export function fetchCustomers(username: string): Promise<Customer[]> {
-  return apiRequest<Customer[]>(`/ClientManagment/${encodeURIComponent(username)}`);
+/** For one's own username: a page of the customers of the whole team (by name), each with the architect who created it. */
+export function fetchCustomers(username: string, page = 1, limit = listPageSize): Promise<Customer[]> {
+  return apiRequest<Customer[]>(`/ClientManagment/${encodeURIComponent(username)}?${pageParams(page, limit)}`);
+}
+
+/** The largest page the server gives. */
+const largestPage = 200;
+
+/** All of the team's customers, page by page: a choice must offer every one. */
+export async function fetchAllCustomers(username: string): Promise<Customer[]> {
+  const all: Customer[] = [];
+  for (let page = 1; ; page += 1) {
+    const customers = await fetchCustomers(username, page, largestPage);
+    all.push(...customers);
+    if (customers.length < largestPage) return all;
+  }
 }
 
 /** Creates the customer and mails the invitation (502 MAIL_FAILED: created, but the mail failed). */

@@ -133,4 +133,24 @@ describe('CustomersModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Registrierte Nutzer' }));
     expect(await screen.findByText('Es wurden noch keine Kunden hinzugefügt')).toBeTruthy();
   });
+
+  it("shows the first 100 customers and the next ones after 'Mehr laden', until a page is short", async () => {
+    const many = Array.from({ length: 130 }, (_, index) => customerOf(`kunde${String(index + 1).padStart(3, '0')}`, 'ACTIVE'));
+    const { api } = await setup({
+      'GET /api/ClientManagment/mara': (call) => {
+        const query = new URL(call.path, 'http://localhost').searchParams;
+        const [page, limit] = [Number(query.get('page')), Number(query.get('limit'))];
+        return json(200, many.slice((page - 1) * limit, page * limit));
+      },
+    });
+    await screen.findByRole('button', { name: 'Profil von kunde100 öffnen' });
+    expect(screen.queryByRole('button', { name: 'Profil von kunde101 öffnen' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Mehr laden' }));
+    await screen.findByRole('button', { name: 'Profil von kunde130 öffnen' });
+    expect(screen.queryByRole('button', { name: 'Mehr laden' })).toBeNull();
+    expect(api.callsTo('GET', '/api/ClientManagment/mara').map((call) => call.path)).toEqual([
+      '/api/ClientManagment/mara?page=1&limit=100',
+      '/api/ClientManagment/mara?page=2&limit=100',
+    ]);
+  });
 });

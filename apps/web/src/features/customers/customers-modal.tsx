@@ -7,7 +7,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorReason } from '../../lib/api-errors';
 import { DataTable } from '../../components/ui/data-table';
 import { EmailText } from '../../components/ui/email-text';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { QueryStates } from '../../components/ui/query-states';
+import { useLoadMore } from '../../lib/use-load-more';
 import { de } from '../../i18n/de';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
 import { useSession } from '../auth/session-context';
@@ -81,15 +83,24 @@ export function CustomersModal() {
   const { user } = useSession();
   const username = user?.username ?? '';
   const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null });
+  const more = useLoadMore({
+    queryKey: customerKeys.list(username),
+    data: customers.data,
+    fetchPage: (page) => fetchCustomers(username, page),
+    keyOf: (customer) => customer.username,
+  });
 
   return (
     <QueryStates query={customers} errorText={t.loadFailed} emptyText={t.empty}>
       {(items) => (
-        <DataTable caption={t.caption} columns={[t.username, t.name, t.email, t.status, t.createdBy, t.actions]}>
-          {items.map((customer) => (
-            <CustomerRow key={customer.username} customer={customer} />
-          ))}
-        </DataTable>
+        <>
+          <DataTable caption={t.caption} columns={[t.username, t.name, t.email, t.status, t.createdBy, t.actions]}>
+            {items.map((customer) => (
+              <CustomerRow key={customer.username} customer={customer} />
+            ))}
+          </DataTable>
+          <LoadMoreButton more={more} />
+        </>
       )}
     </QueryStates>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
+import { useLoadMore } from '../../lib/use-load-more';
 import { useSession } from '../auth/session-context';
 import { formatAddress } from '@bauakte/domain';
 import { fetchClientProjects, projectKeys } from '../projects/projects-api';
@@ -11,11 +12,13 @@ export function ClientProjects() {
   const { user } = useSession();
   const username = user?.username ?? '';
   const projects = useQuery({ queryKey: projectKeys.client(username), queryFn: () => fetchClientProjects(username), enabled: user !== null });
+  const more = useLoadMore({ queryKey: projectKeys.client(username), data: projects.data, fetchPage: (page) => fetchClientProjects(username, page), keyOf: (project) => project.id });
   return (
     <ProjectList
       projects={projects}
       label={de.dashboard.clientProjectsTitle}
       empty={de.dashboard.noClientProjects}
+      more={more}
       details={(project) => {
         const address = formatAddress(project.address);
         return address ? <span className="text-xs text-muted-foreground">{address}</span> : null;

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FormError } from '../../components/ui/form-error';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { de } from '../../i18n/de';
+import type { LoadMore } from '../../lib/use-load-more';
 import { useOpenProject } from './use-open-project';
 
 interface ProjectListProps<T extends { id: number; name: string }> {
@@ -12,10 +14,12 @@ interface ProjectListProps<T extends { id: number; name: string }> {
   details: (project: T) => ReactNode;
   /** A control beside the row (not inside its button), e.g. 'Fragebogen fortsetzen'. */
   action?: (project: T) => ReactNode;
+  /** 'Mehr laden' below the rows, for a list served page by page. */
+  more?: LoadMore;
 }
 
 /** A dashboard card's project list: loading, error, empty or rows that open the project. */
-export function ProjectList<T extends { id: number; name: string }>({ projects, label, empty, details, action }: ProjectListProps<T>) {
+export function ProjectList<T extends { id: number; name: string }>({ projects, label, empty, details, action, more }: ProjectListProps<T>) {
   const openProject = useOpenProject();
 
   if (projects.isPending) return <p role="status" className="text-sm">{de.common.loading}</p>;
@@ -23,6 +27,7 @@ export function ProjectList<T extends { id: number; name: string }>({ projects, 
   if (projects.data.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
 
   return (
+    <>
     <ul aria-label={label} className="-mx-2 flex flex-col gap-1">
       {projects.data.map((project) => (
         <li key={project.id}>
@@ -38,5 +43,7 @@ export function ProjectList<T extends { id: number; name: string }>({ projects, 
         </li>
       ))}
     </ul>
+    {more ? <LoadMoreButton more={more} /> : null}
+    </>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { projectStatusLabels, type DashboardProject, type PersonName } from '@bauakte/domain';
 import { PersonNameText } from '../../components/person-name';
 import { de } from '../../i18n/de';
+import { useLoadMore } from '../../lib/use-load-more';
 import { useSession } from '../auth/session-context';
 import { fetchProjectNews, projectKeys } from '../projects/projects-api';
 import { ProjectList } from './project-list';
@@ -20,6 +21,7 @@ export function ProjectNews() {
   const { user } = useSession();
   const username = user?.username ?? '';
   const news = useQuery({ queryKey: projectKeys.news(username), queryFn: () => fetchProjectNews(username), enabled: user !== null });
+  const more = useLoadMore({ queryKey: projectKeys.news(username), data: news.data, fetchPage: (page) => fetchProjectNews(username, page), keyOf: (project) => project.id });
   const others = (news.data ?? []).flatMap((project) => (project.customer ? [project.customer] : []));
 
   return (
@@ -27,6 +29,7 @@ export function ProjectNews() {
       projects={news}
       label={t.newsTitle}
       empty={t.noNews}
+      more={more}
       details={(project) => (
         <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <span className="rounded bg-secondary px-1.5 py-0.5 font-medium text-secondary-foreground">

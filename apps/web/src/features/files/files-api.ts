@@ -1,5 +1,6 @@
 import { s3KeyOfUrl, type DeleteFileRequest, type ProjectFile } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
+import { pageParams } from '../../lib/use-load-more';
 
 export const fileKeys = {
   all: ['files'] as const,
@@ -12,9 +13,20 @@ export const fileKeys = {
  */
 export const fileLinkRefresh = { refetchIntervalMs: 10 * 60_000, staleTimeMs: 5 * 60_000 } as const;
 
-/** The project's files, newest first. */
-export function fetchProjectFiles(projectId: string): Promise<ProjectFile[]> {
-  return apiRequest<ProjectFile[]>(`/s3/project/${encodeURIComponent(projectId)}`);
+/** The largest page the server gives. */
+const filesPage = 200;
+
+/**
+ * All of the project's files, newest first, page by page: the list is fetched again whole every few
+ * minutes for fresh signed links, so it holds every page rather than offering 'Mehr laden'.
+ */
+export async function fetchProjectFiles(projectId: string): Promise<ProjectFile[]> {
+  const files: ProjectFile[] = [];
+  for (let page = 1; ; page += 1) {
+    const batch = await apiRequest<ProjectFile[]>(`/s3/project/${encodeURIComponent(projectId)}?${pageParams(page, filesPage)}`);
+    files.push(...batch);
+    if (batch.length < filesPage) return files;
+  }
 }
 
 /** Spec section 7: the file is named by its title and by its s3Key, derived from its url. */

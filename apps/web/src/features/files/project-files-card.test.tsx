@@ -212,3 +212,19 @@ describe("ProjectFilesCard: '+ Plan hochladen'", () => {
     expect(listCalls(api)).toBe(2);
   });
 });
+
+describe('ProjectFilesCard: many files', () => {
+  it('shows every file of a project with more than one page of them, asking page by page', async () => {
+    const many = Array.from({ length: 230 }, (_, index) => ({ ...drawing, id: 1000 + index, name: `Plan ${index + 1}` }));
+    const { api } = setup({
+      'GET /api/s3/project/7': (call) => {
+        const query = new URL(call.path, 'http://localhost').searchParams;
+        const [page, limit] = [Number(query.get('page')), Number(query.get('limit'))];
+        return json(200, many.slice((page - 1) * limit, page * limit));
+      },
+    });
+    expect(await within(card()).findByRole('article', { name: 'Plan 230' })).toBeTruthy();
+    expect(within(card()).getAllByRole('article')).toHaveLength(230);
+    expect(api.callsTo('GET', '/api/s3/project/7').map((call) => call.path)).toEqual(['/api/s3/project/7?page=1&limit=200', '/api/s3/project/7?page=2&limit=200']);
+  });
+});

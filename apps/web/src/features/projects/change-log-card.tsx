@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { distinctName, type QuestionnaireChange } from '@bauakte/domain';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
+import { useLoadMore } from '../../lib/use-load-more';
 import { answerText, changedAtText, changedFieldLabel } from './change-log';
 import { fetchQuestionnaireChanges, projectKeys } from './projects-api';
 import { SectionCard } from './section-card';
@@ -17,10 +19,17 @@ function changerName(entry: QuestionnaireChange, entries: readonly Questionnaire
 /** 'Änderungsverlauf' (architects): every save of the questionnaire — who, when, what changed. */
 export function ChangeLogCard({ projectId, className }: { projectId: string; className?: string }) {
   const changes = useQuery({ queryKey: projectKeys.changes(projectId), queryFn: () => fetchQuestionnaireChanges(projectId) });
+  const more = useLoadMore({
+    queryKey: projectKeys.changes(projectId),
+    data: changes.data,
+    fetchPage: (page) => fetchQuestionnaireChanges(projectId, page),
+    keyOf: (entry) => `${entry.changedAt}-${entry.step}-${entry.changedBy}`,
+  });
   return (
     <SectionCard title={t.changesTitle} className={className}>
       <QueryStates query={changes} errorText={t.changesLoadFailed} emptyText={t.noChanges}>
         {(entries) => (
+          <div className="flex flex-col">
           <ol aria-label={t.changesCaption} className="flex max-h-96 flex-col gap-4 overflow-y-auto">
             {entries.map((entry) => (
               <li key={`${entry.changedAt}-${entry.step}-${entry.changedBy}`} className="flex flex-col gap-1">
@@ -35,6 +44,8 @@ export function ChangeLogCard({ projectId, className }: { projectId: string; cla
               </li>
             ))}
           </ol>
+          <LoadMoreButton more={more} />
+          </div>
         )}
       </QueryStates>
     </SectionCard>

@@ -10,7 +10,7 @@ import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors'
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
-import { customerKeys, fetchCustomers } from '../customers/customers-api';
+import { customerKeys, fetchAllCustomers } from '../customers/customers-api';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
 import { emptyProjectForm, projectFormResolver } from './project-form';
@@ -31,7 +31,7 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   // Loaded on opening: the modal remounts each time, and a fresh list includes a just-created customer.
-  const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null, staleTime: 0 });
+  const customers = useQuery({ queryKey: customerKeys.everyone(username), queryFn: () => fetchAllCustomers(username), enabled: user !== null, staleTime: 0 });
   const [error, setError] = useState('');
   const form = useForm({ resolver: projectFormResolver, defaultValues: emptyProjectForm });
   const { errors, isSubmitting } = form.formState;

@@ -3,6 +3,7 @@ import type {
 } from '@bauakte/domain';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { pageParams } from '../../lib/use-load-more';
 
 /**
  * Every project list lives under 'projects' (news, the architects' list, the client list, the
@@ -23,14 +24,14 @@ export const projectKeys = {
 const user = (username: string) => encodeURIComponent(username);
 
 /** 'Projekte mit Neuerungen'; spec section 7: a string answer counts as an empty list. */
-export async function fetchProjectNews(username: string): Promise<DashboardProject[]> {
-  const answer = await apiRequest<unknown>(`/ProjectManagment/dash/${user(username)}`);
+export async function fetchProjectNews(username: string, page = 1): Promise<DashboardProject[]> {
+  const answer = await apiRequest<unknown>(`/ProjectManagment/dash/${user(username)}?${pageParams(page)}`);
   return Array.isArray(answer) ? (answer as DashboardProject[]) : [];
 }
 
-/** The projects of the architect's team. */
-export function fetchProjects(username: string): Promise<Project[]> {
-  return apiRequest<Project[]>(`/ProjectManagment/${user(username)}`);
+/** A page of the projects of the architect's team, by name. */
+export function fetchProjects(username: string, page = 1): Promise<Project[]> {
+  return apiRequest<Project[]>(`/ProjectManagment/${user(username)}?${pageParams(page)}`);
 }
 
 /** What 'Alle Projekte' and the 'Projektübersicht' list ask for; status '' means every status. */
@@ -70,8 +71,8 @@ export async function countProjects(): Promise<number> {
 }
 
 /** A client's assigned projects (for an architect: the team's). */
-export function fetchClientProjects(username: string): Promise<ClientProject[]> {
-  return apiRequest<ClientProject[]>(`/DashboardClient/dashi/${user(username)}`);
+export function fetchClientProjects(username: string, page = 1): Promise<ClientProject[]> {
+  return apiRequest<ClientProject[]>(`/DashboardClient/dashi/${user(username)}?${pageParams(page)}`);
 }
 
 /** One project; for an architect, opening it also clears its mark under 'Projekte mit Neuerungen'. */
@@ -91,7 +92,7 @@ export function deleteProject(projectId: string): Promise<void> {
   return apiRequest<void>(`/ProjectManagment/project/${encodeURIComponent(projectId)}`, { method: 'DELETE' });
 }
 
-/** Who changed which questionnaire answers when, newest first (the project's architects only). */
-export function fetchQuestionnaireChanges(projectId: string): Promise<QuestionnaireChange[]> {
-  return apiRequest<QuestionnaireChange[]>(`/questionnaire/${encodeURIComponent(projectId)}/changes`);
+/** A page of who changed which questionnaire answers when, newest first (the project's architects only). */
+export function fetchQuestionnaireChanges(projectId: string, page = 1): Promise<QuestionnaireChange[]> {
+  return apiRequest<QuestionnaireChange[]>(`/questionnaire/${encodeURIComponent(projectId)}/changes?${pageParams(page)}`);
 }

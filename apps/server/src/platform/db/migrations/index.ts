@@ -8,6 +8,7 @@ import * as projectFiles from './2026-11-23T0900-project-files';
 import * as chat from './2026-11-23T1200-chat';
 import * as usernameKey from './2026-11-23T1500-username-key';
 import * as projectSearch from './2026-11-23T1800-project-search';
+import * as listIndexes from './2026-11-25T0900-list-indexes';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1200-chat': chat,
   '2026-11-23T1500-username-key': usernameKey,
   '2026-11-23T1800-project-search': projectSearch,
+  '2026-11-25T0900-list-indexes': listIndexes,
 };

@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+import type { Database } from './schema';
+
+/**
+ * The SQL the server really sends on its hot paths, each statement asked for its plan: a full scan
+ * of a table that grows with the installation fails the test, with the statement and its plan.
+ *
+ * Whether an index CAN serve a statement is asked, not which plan today's few test rows would get:
+ * SQLite without ANALYZE statistics plans as if every table were large, and PostgreSQL is asked with
+ * `enable_seqscan = off`, under which it still chooses a sequential scan only where no index fits
+ * (loading 100,000 rows per run would make the answer depend on statistics and take minutes).
+ * `QUERY_PLANS_PRINT=1` prints every statement with its plan.
+ */
+
+/** Tables that stay small whatever the installation's size: scanning them is fine. */
+const smallTables: Record<string, string> = {
+  teams: 'a handful per office, created by hand by an administrator',
+  kysely_migration: 'one row per migration, read at start only',
+  kysely_migration_lock: 'one row',
+};
+
+interface FullScan {
+  table: string;
+  detail: string;
+}
+
+/** SQLite names a table by its alias in the plan; the statement says which table an alias is. */
+function tablesByAlias(statement: string): Map<string, string> {
+  const aliases = new Map<string, string>();
+  for (const match of statement.matchAll(/(?:from|join)\s+"?(\w+)"?(?:\s+as\s+"?(\w+)"?)?/gi)) aliases.set(match[2] ?? match[1]!, match[1]!);
+  return aliases;
+}
+
+const isLimited = (statement: string) => /\blimit\b/i.test(statement);
+
+/** SQLite: 'SCAN t' reads the whole table; 'SCAN t USING INDEX i' the whole index, fine only for the first rows of a LIMIT. */
+function sqliteFullScans(statement: string, details: string[]): FullScan[] {
+  const aliases = tablesByAlias(statement);
+  return details.flatMap((detail) => {
+    const scan = /^SCAN (?:TABLE )?(\w+)(?: AS \w+)?(.*)$/.exec(detail);
+    if (!scan) return [];
+    // A name the statement does not read from a table is a subquery's or a CTE's.
+    const table = aliases.get(scan[1]!);
+    if (table === undefined || table in smallTables) return [];
+    const usingIndex = /USING (?:COVERING )?INDEX/.test(scan[2] ?? '');
+    if (usingIndex && isLimited(statement)) return [];
+    return [{ table, detail }];
+  });
+}
+
+interface PgPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PgPlanNode[];
+}
+
+/** PostgreSQL: a Seq Scan, or an index walked from end to end (no Index Cond) where no Limit stops it. */
+function postgresFullScans(node: PgPlanNode, underLimit = false): FullScan[] {
+  const limited = underLimit || node['Node Type'] === 'Limit';
+  const table = node['Relation Name'];
+  const own: FullScan[] = [];
+  if (table && !(table in smallTables)) {
+    const type = node['Node Type'];
+    if (type === 'Seq Scan') own.push({ table, detail: type });
+    if ((type === 'Index Scan' || type === 'Index Only Scan') && !node['Index Cond'] && !limited) own.push({ table, detail: `${type} without Index Cond` });
+  }
+  return [...own, ...(node.Plans ?? []).flatMap((child) => postgresFullScans(child, limited))];
+}
+
+/** Statements worth a plan: reads and writes that find rows (inserts of values find none). */
+const isPlanned = (statement: string) => /^\s*(select|update|delete|with)\b/i.test(statement) || /^\s*insert\b[\s\S]*\bselect\b/i.test(statement);
+
+async function planOf(db: Kysely<Database>, dialect: string, query: CompiledQuery): Promise<{ plan: string; scans: FullScan[] }> {
+  if (dialect === 'sqlite') {
+    const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    const details = result.rows.map((row) => row.detail);
+    return { plan: details.join('\n'), scans: sqliteFullScans(query.sql, details) };
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`set enable_seqscan = off`.execute(connection);
+    try {
+      const result = await connection.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgPlanNode }> }>(
+        CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+      );
+      const root = result.rows[0]!['QUERY PLAN'][0]!.Plan;
+      return { plan: JSON.stringify(root, null, 1), scans: postgresFullScans(root) };
+    } finally {
+      await sql`reset enable_seqscan`.execute(connection);
+    }
+  });
+}
+
+interface Request {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  as: string;
+  payload?: object;
+}
+
+describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
+  let ctx: TestContext;
+  let recording: CompiledQuery[] | null = null;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { onQuery: (query) => recording?.push(query) });
+    const db = ctx.database.db;
+    const now = new Date().toISOString();
+    const person = (username: string, role: 'ADMIN' | 'ARCHI' | 'CLIENT', createdById?: number) =>
+      ctx.createUser({ username, password: `${username}-passwort`, role, email: `${username}@example.at`, firstName: username, lastName: 'Test', ...(createdById ? { createdById } : {}) });
+    await person('chef', 'ADMIN');
+    ids.mara = await person('mara', 'ARCHI');
+    ids.tom = await person('tom', 'ARCHI');
+    ids.kunde = await person('kunde', 'CLIENT', ids.mara);
+    for (const name of ['chef', 'mara', 'tom', 'kunde']) tokens[name] = await ctx.login(name, `${name}-passwort`);
+    const team = await db.insertInto('teams').values({ name: 'Wien', createdAt: now }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('teamMembers').values([ids.mara, ids.tom].map((userId) => ({ teamId: team.id, userId, addedAt: now }))).execute();
+
+    // A few rows in every table, so that no plan is of an empty table.
+    const customers: number[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      customers.push(await ctx.createUser({ username: `kunde${index}`, role: 'CLIENT', createdById: index % 2 ? ids.mara : ids.tom, lastName: `Nachname${index}` }));
+    }
+    const project = (name: string, createdById: number, assignedUserId: number) => ({ name, createdById, assignedUserId, street: 'Hauptplatz', city: 'Linz', createdAt: now, updatedAt: now, changedAt: now });
+    const first = await db.insertInto('projects').values(project('Dachausbau', ids.mara, ids.kunde)).returning('id').executeTakeFirstOrThrow();
+    ids.project = first.id;
+    await db.insertInto('projects').values(customers.map((customer, index) => project(`Projekt ${index}`, index % 2 ? ids.mara! : ids.tom!, customer))).execute();
+    await db
+      .insertInto('projectFiles')
+      .values(
+        Array.from({ length: 5 }, (_, index) => ({
+          projectId: ids.project!, storageKey: `Projekt/${ids.project}/${index}.pdf`, name: `Plan ${index}`, comment: '', originalName: `plan-${index}.pdf`, documentType: 'PDF',
+          contentType: 'application/pdf', size: 100, uploadedById: ids.kunde!, uploadedByName: 'kunde', uploadedAt: now,
+        })),
+      )
+      .execute();
+    const chat = await ctx.app.inject({ method: 'POST', url: '/api/MessageManagment/createChat', headers: bearer(tokens.mara!), payload: { message: 'Grüß Gott!', receiverUsername: 'kunde' } });
+    ids.chat = chat.json<{ chatId: number }>().chatId;
+    for (let index = 0; index < 5; index += 1) {
+      const sent = await ctx.app.inject({ method: 'POST', url: '/api/MessageManagment', headers: bearer(tokens.kunde!), payload: { message: `Frage ${index}`, chatId: ids.chat } });
+      ids.lastMessage = sent.json<{ id: number }>().id;
+    }
+    await ctx.app.inject({ method: 'PUT', url: `/api/general/${ids.project}`, headers: bearer(tokens.kunde!), payload: { constructionYear: 1978 } });
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const hotPaths: Array<{ name: string; requests: () => Request[] }> = [
+    { name: 'login and the session check of every request', requests: () => [{ method: 'POST', url: '/api/auth/login', as: '', payload: { username: 'tom', password: 'tom-passwort' } }, { method: 'GET', url: '/api/auth/me', as: 'mara' }] },
+    {
+      name: "the architect's dashboard",
+      requests: () => [
+        { method: 'GET', url: '/api/dashboardLayout/architect', as: 'mara' },
+        { method: 'GET', url: '/api/ProjectManagment/dash/mara', as: 'mara' },
+        { method: 'GET', url: '/api/MessageManagment/newChat/mara', as: 'mara' },
+        { method: 'GET', url: '/api/MessageManagment/unread', as: 'mara' },
+      ],
+    },
+    {
+      name: 'project search and lists of the architect',
+      requests: () => [
+        { method: 'GET', url: '/api/projects', as: 'mara' },
+        { method: 'GET', url: '/api/projects?query=haupt%20linz&status=NEW&sort=name&page=2&pageSize=5', as: 'mara' },
+        { method: 'GET', url: '/api/projects?sort=progress', as: 'mara' },
+        { method: 'GET', url: '/api/ProjectManagment/mara', as: 'mara' },
+        { method: 'GET', url: '/api/ClientManagment/mara', as: 'mara' },
+        { method: 'GET', url: '/api/ClientManagment/mara?page=2&limit=5', as: 'mara' },
+        { method: 'GET', url: '/api/ProjectManagment/mara?page=2&limit=5', as: 'mara' },
+      ],
+    },
+    {
+      name: 'access checks of a project, a customer and a chat',
+      requests: () => [
+        { method: 'GET', url: `/api/DashboardClient/project/${ids.project}`, as: 'tom' },
+        { method: 'GET', url: '/api/profil/kunde', as: 'tom' },
+        { method: 'GET', url: '/api/notificationSettings/mara', as: 'mara' },
+        { method: 'PUT', url: `/api/MessageManagment/${ids.chat}/read`, as: 'mara' },
+      ],
+    },
+    {
+      name: "the client's projects",
+      requests: () => [
+        { method: 'GET', url: '/api/DashboardClient/dashi/kunde', as: 'kunde' },
+        { method: 'GET', url: `/api/DashboardClient/project/${ids.project}`, as: 'kunde' },
+      ],
+    },
+    {
+      name: 'questionnaire read and save, change log',
+      requests: () => [
+        { method: 'GET', url: `/api/general/${ids.project}`, as: 'kunde' },
+        { method: 'PUT', url: `/api/general/${ids.project}`, as: 'kunde', payload: { constructionYear: 1979 } },
+        { method: 'GET', url: `/api/questionnaire/${ids.project}/changes`, as: 'mara' },
+        { method: 'GET', url: `/api/questionnaire/${ids.project}/changes?page=2&limit=1`, as: 'mara' },
+      ],
+    },
+    {
+      name: "a project's files",
+      requests: () => [
+        { method: 'GET', url: `/api/s3/project/${ids.project}`, as: 'kunde' },
+        { method: 'GET', url: `/api/s3/project/${ids.project}?page=2&limit=2`, as: 'mara' },
+      ],
+    },
+    {
+      name: 'chat list, messages, partners, sending',
+      requests: () => [
+        { method: 'GET', url: '/api/MessageManagment/receiver/kunde', as: 'kunde' },
+        { method: 'GET', url: '/api/MessageManagment/receiver/mara', as: 'mara' },
+        { method: 'GET', url: `/api/MessageManagment/receiver/mara?chatId=${ids.chat}&before=${ids.lastMessage}&messages=2`, as: 'mara' },
+        { method: 'GET', url: '/api/MessageManagment/partners', as: 'mara' },
+        { method: 'GET', url: '/api/MessageManagment/partners', as: 'kunde' },
+        { method: 'POST', url: '/api/MessageManagment', as: 'kunde', payload: { message: 'Noch eine Frage', chatId: ids.chat } },
+      ],
+    },
+    {
+      name: 'administration lists',
+      requests: () => [
+        { method: 'GET', url: '/api/admin/users', as: 'chef' },
+        { method: 'GET', url: '/api/admin/users?page=2&limit=10', as: 'chef' },
+        { method: 'GET', url: '/api/team/allTeams', as: 'chef' },
+        { method: 'GET', url: '/api/team/available-architects', as: 'chef' },
+      ],
+    },
+  ];
+
+  it.each(hotPaths)('$name scans no large table in full', async ({ requests }) => {
+    const statements: CompiledQuery[] = [];
+    recording = statements;
+    try {
+      for (const request of requests()) {
+        const response = await ctx.app.inject({
+          method: request.method,
+          url: request.url,
+          ...(request.as ? { headers: bearer(tokens[request.as]!) } : {}),
+          ...(request.payload ? { payload: request.payload } : {}),
+        });
+        expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBeLessThan(300);
+      }
+    } finally {
+      recording = null;
+    }
+    const planned = statements.filter((query) => isPlanned(query.sql));
+    expect(planned.length).toBeGreaterThan(0);
+    const findings: string[] = [];
+    for (const query of planned) {
+      const { plan, scans } = await planOf(ctx.database.db, dialect, query);
+      if (process.env.QUERY_PLANS_PRINT) console.log(`${query.sql}\n  ${plan.replaceAll('\n', '\n  ')}`);
+      if (scans.length > 0) findings.push(`${scans.map((scan) => `${scan.table}: ${scan.detail}`).join('; ')}\n  ${query.sql}\n  ${plan.replaceAll('\n', '\n  ')}`);
+    }
+    expect(findings, findings.join('\n\n')).toEqual([]);
+  });
+
+  it('recognises a full scan when it sees one', async () => {
+    // The detector itself: a search on an unindexed column must be caught on either database.
+    const { scans } = await planOf(ctx.database.db, dialect, CompiledQuery.raw(`select id from chat_messages where body = ${dialect === 'sqlite' ? '?' : '$1'}`, ['x']));
+    expect(scans.map((scan) => scan.table)).toEqual(['chat_messages']);
+  });
+});

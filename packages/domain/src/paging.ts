@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Lists that grow with the installation are served a page at a time, in the shapes the spec names
+ * (plain arrays): `?page=&limit=` for lists in a fixed order, and for a chat's messages the newest
+ * ones with `?before=<id>` for earlier ones. Without parameters the first page comes, never more.
+ */
+export const listPageDefaultLimit = 100;
+export const listPageMaxLimit = 200;
+/** Messages a chat shows at first and per 'Ältere Nachrichten laden'. */
+export const chatMessagesPageSize = 50;
+
+/** A whole number from a query string ('3'), at least 1 and at most max; anything else is refused in German. */
+export const queryCount = (label: string, max: number, fallback: number) =>
+  z
+    .string({ error: `${label} muss eine ganze Zahl von 1 bis ${max} sein.` })
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return fallback;
+      const count = /^[0-9]{1,6}$/.test(value) ? Number(value) : Number.NaN;
+      if (!(count >= 1 && count <= max)) {
+        context.addIssue({ code: 'custom', message: `${label} muss eine ganze Zahl von 1 bis ${max} sein.` });
+        return z.NEVER;
+      }
+      return count;
+    });
+
+/** An id in a query string (a cursor such as before=<message id>), or none. */
+const queryId = (label: string) =>
+  z
+    .string({ error: `${label} muss eine Kennung (ganze Zahl) sein.` })
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return undefined;
+      if (!/^[1-9][0-9]{0,14}$/.test(value)) {
+        context.addIssue({ code: 'custom', message: `${label} muss eine Kennung (ganze Zahl) sein.` });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+
+/** `?page=&limit=`: page 1 and 100 entries unless asked otherwise, at most 200. */
+export const listPageQuerySchema = z.object({
+  page: queryCount('Die Seite', 100_000, 1).meta({ description: 'The page, from 1 (default 1).' }),
+  limit: queryCount('Die Anzahl', listPageMaxLimit, listPageDefaultLimit).meta({
+    description: `Entries per page, 1 to ${listPageMaxLimit} (default ${listPageDefaultLimit}); a shorter page is the last.`,
+  }),
+});
+export type ListPageQuery = z.output<typeof listPageQuerySchema>;
+
+/**
+ * `GET /api/MessageManagment/receiver/{username}`: a page of chats (newest message first), each with
+ * its latest messages; with chatId (and before) only that chat, with the messages before that id.
+ */
+export const conversationsQuerySchema = listPageQuerySchema.extend({
+  chatId: queryId('Der Chat').meta({ description: 'Only this chat of the user.' }),
+  before: queryId('Die Nachricht (before)').meta({ description: 'With chatId: the messages before the message with this id.' }),
+  messages: queryCount('Die Anzahl der Nachrichten', listPageMaxLimit, chatMessagesPageSize).meta({
+    description: `Messages per chat, the latest, 1 to ${listPageMaxLimit} (default ${chatMessagesPageSize}).`,
+  }),
+});
+export type ConversationsQuery = z.output<typeof conversationsQuerySchema>;
+
+/** The rows of one page, for a repository: how many to skip and how many to take. */
+export const pageWindow = (query: ListPageQuery) => ({ offset: (query.page - 1) * query.limit, limit: query.limit });
