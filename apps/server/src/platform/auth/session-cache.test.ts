@@ -140,7 +140,7 @@ describe.each(testDialects)('the session cache with short lifetimes on %s', (dia
 describe('the session cache\'s bound', () => {
   const entry = (sessionId: string): CachedSession => ({
     session: { sessionId, userId: 1 } as SessionWithUser,
-    tokenExpiresAt: Date.now() + 60_000,
+    usableUntil: Date.now() + 60_000,
   });
 
   it('keeps at most its size, dropping the least recently used', () => {

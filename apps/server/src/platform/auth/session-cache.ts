@@ -1,10 +1,13 @@
 import type { SessionWithUser } from './repository';
 
-/** A session as it was read from the database for one token, with that token's own expiry. */
+/** A session as it was read from the database for one token (whose signature and exp were checked). */
 export interface CachedSession {
   session: SessionWithUser;
-  /** The token's exp (ms since the epoch); its signature was checked when the entry was stored. */
-  tokenExpiresAt: number;
+  /**
+   * The last instant (ms since the epoch) the entry may answer, whatever its age: the earliest of
+   * the token's exp, the session's end and the moment its use is due to be written (sessions.ts).
+   */
+  usableUntil: number;
 }
 
 export interface SessionCache {
@@ -32,8 +35,9 @@ export interface SessionCache {
  * - Whatever ends a session or changes an account drops the entries at once on this instance and,
  *   through the fan-out, on every other one (sessions.ts); `epoch` keeps a read that raced with a
  *   drop out of the cache.
- * - The caller still checks every expiry (token exp, session lifetime, idle time, the beacon's
- *   end) on each hit with the current clock: the cache only saves the read, never a check.
+ * - Every expiry (token exp, session lifetime, idle time, the beacon's end) still holds to the
+ *   millisecond: an entry answers only until the earliest of them (`usableUntil`, checked against
+ *   the current clock on each hit); after that the database decides. The cache saves the read, never a check.
  */
 export function createSessionCache(options: { maxEntries: number; ttlMs: number }): SessionCache {
   const entries = new Map<string, CachedSession & { storedAt: number }>();

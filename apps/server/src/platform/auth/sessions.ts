@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sameUsername, type Role } from '@bauakte/domain';
 import type { Fanout } from '../live/fanout';
 import type { SessionRepository, SessionWithUser } from './repository';
-import { createSessionCache, type CachedSession } from './session-cache';
+import { createSessionCache } from './session-cache';
 import type { TokenService } from './tokens';
 
 /** The caller of a request, as the server knows it: from the session, never from a path or body. */
@@ -93,15 +93,14 @@ export function createSessionService(deps: {
   }
 
   /**
-   * A cached entry answers only while nothing about it would need the database: the token and the
-   * session are unexpired, no unload beacon is pending (a request must reach the database to cancel
-   * it) and the last use is recent enough not to be written — which, with an idle time of at least
-   * five minutes, also means the session is not idle. Anything else is decided by a fresh read.
+   * Until when a cached entry may answer without the database: while the token and the session
+   * are unexpired and the last use is recent enough not to be written (which, with an idle time of
+   * at least five minutes, also means it is not idle). Only sessions without a pending unload
+   * beacon are cached (a request must reach the database to cancel it): every request that finds
+   * one writes the use, which clears it.
    */
-  function usableFromCache(entry: CachedSession, at: number): boolean {
-    const { session } = entry;
-    return at <= entry.tokenExpiresAt && Date.parse(session.expiresAt) > at && session.endsAt === null && lastUse(session) + lastSeenPrecisionMs >= at;
-  }
+  const usableUntil = (session: SessionWithUser, tokenExpiresAt: number) =>
+    Math.min(tokenExpiresAt, Date.parse(session.expiresAt) - 1, lastUse(session) + lastSeenPrecisionMs);
 
   const authUserOf = (session: SessionWithUser): AuthUser => ({
     id: session.userId,
@@ -127,7 +126,7 @@ export function createSessionService(deps: {
 
     async resolve(token) {
       const cached = fanout.listening ? cache.get(token) : undefined;
-      if (cached && usableFromCache(cached, Date.now())) return authUserOf(cached.session);
+      if (cached && Date.now() <= cached.usableUntil) return authUserOf(cached.session);
       const readAt = cache.epoch();
       const found = await findLive(token);
       if (!found) return null;
@@ -138,7 +137,7 @@ export function createSessionService(deps: {
         await repository.touch(session.sessionId, at);
         session = { ...session, lastSeenAt: at, endsAt: null };
       }
-      if (fanout.listening) cache.store(token, { session, tokenExpiresAt: found.verified.expiresAt }, readAt);
+      if (fanout.listening) cache.store(token, { session, usableUntil: usableUntil(session, found.verified.expiresAt) }, readAt);
       return authUserOf(session);
     },
 
