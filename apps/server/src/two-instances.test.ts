@@ -43,7 +43,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     // A first, alone: it migrates the schema and creates the administrator; then B joins.
     urlA = await listeningUrl(startServer({ ...env, DATA_DIR: dataDirs.a }));
     urlB = await listeningUrl(startServer({ ...env, DATA_DIR: dataDirs.b }));
-  }, 30_000);
+  }, 60_000); // two starts through tsx, one after the other: ~10 s, more on a busy machine
 
   afterAll(async () => {
     await Promise.all(stomps.map((stomp) => stomp.close()));
