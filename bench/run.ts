@@ -23,8 +23,8 @@ async function start(script: string, env: Record<string, string> = {}): Promise<
   return { child, info: JSON.parse(line) };
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+async function load(url: string, headers: Record<string, string> = {}, duration = seconds) {
+  const result = await autocannon({ url, connections, duration, headers });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -34,14 +34,39 @@ async function stop(server: Started): Promise<void> {
   await once(server.child, 'exit');
 }
 
-async function measure(script: string, path: (info: Started['info']) => string) {
-  const server = await start(script);
+interface ReadTarget {
+  script: string;
+  path: (info: Started['info']) => string;
+  env?: Record<string, string>;
+}
+
+/**
+ * The read servers run side by side and are loaded in turn, BENCH_ROUNDS short phases each (after
+ * a warm-up of BENCH_SECONDS), so that a busy machine slows all of them alike; the figures are the
+ * medians of the phases, the ratios the medians of each round's ratios.
+ */
+async function measureInTurn(targets: ReadTarget[]) {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
+  const servers = await Promise.all(targets.map((target) => start(target.script, target.env)));
   try {
-    const headers: Record<string, string> = server.info.token ? { authorization: `Bearer ${server.info.token}` } : {};
-    await load(`http://127.0.0.1:${server.info.port}${path(server.info)}`, headers); // warm-up, discarded
-    return await load(`http://127.0.0.1:${server.info.port}${path(server.info)}`, headers);
+    const urls = servers.map((server, index) => ({
+      url: `http://127.0.0.1:${server.info.port}${targets[index]!.path(server.info)}`,
+      headers: server.info.token ? { authorization: `Bearer ${server.info.token}` } : ({} as Record<string, string>),
+    }));
+    for (const { url, headers } of urls) await load(url, headers); // warm-up, discarded
+    const phases: Array<Array<{ rps: number; p50: number; p99: number }>> = targets.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (const [index, { url, headers }] of urls.entries()) phases[index]!.push(await load(url, headers, roundSeconds));
+    }
+    return phases.map((runs) => ({
+      runs,
+      rps: median(runs.map((run) => run.rps)),
+      p50: median(runs.map((run) => run.p50)),
+      p99: median(runs.map((run) => run.p99)),
+    }));
   } finally {
-    await stop(server);
+    await Promise.all(servers.map(stop));
   }
 }
 
@@ -53,12 +78,20 @@ const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
   `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
 
 if (wanted('read')) {
-  const baseline = await measure('bench/servers/hello.ts', () => '/hello');
-  const auth = await measure('bench/servers/bauakte.ts', () => '/api/auth/me');
-  console.log(`bench: ${connections} connections, ${seconds} s each, after a warm-up of the same length`);
+  const figures = await measureInTurn([
+    { script: 'bench/servers/hello.ts', path: () => '/hello' },
+    { script: 'bench/servers/bauakte.ts', path: () => '/api/auth/me' },
+    // The same read with every request asking the database (issue 13's session cache turned off), for comparison.
+    { script: 'bench/servers/bauakte.ts', path: () => '/api/auth/me', env: { SESSION_CACHE_SECONDS: '0' } },
+  ]);
+  const [baseline, auth, uncached] = [figures[0]!, figures[1]!, figures[2]!];
+  const ratio = (of: typeof auth) => median(of.runs.map((run, round) => run.rps / baseline.runs[round]!.rps)) * 100;
+  console.log(`bench: ${connections} connections; after a warm-up of ${seconds} s each, ${baseline.runs.length} rounds of ${process.env.BENCH_ROUND_SECONDS ?? 2} s per server in turn (medians)`);
   console.log(row('baseline: bare Fastify GET /hello', baseline));
   console.log(row(`authenticated GET /api/auth/me (${database})`, auth));
-  console.log(`ratio: the authenticated read serves ${((auth.rps / baseline.rps) * 100).toFixed(0)} % of the baseline's requests/s`);
+  console.log(row('  the same, SESSION_CACHE_SECONDS=0', uncached));
+  console.log(`ratio: the authenticated read serves ${ratio(auth).toFixed(0)} % of the baseline's requests/s (rounds: ${auth.runs.map((run, round) => ((run.rps / baseline.runs[round]!.rps) * 100).toFixed(0)).join(', ')} %)`);
+  console.log(`ratio without the session cache: ${ratio(uncached).toFixed(0)} %`);
 }
 
 if (wanted('upload')) {

@@ -22,7 +22,14 @@ async function onPostgres(statement: string): Promise<void> {
   await client.end();
 }
 if (schema) await onPostgres(`create schema ${schema}`);
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), UPLOAD_MAX_BYTES: String(256 * 1024 * 1024) });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: path.join(dataDir, 'none'),
+  UPLOAD_MAX_BYTES: String(256 * 1024 * 1024),
+  // bench/run.ts measures the read once more with the cache off (0).
+  ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
+});
 const database = openDatabase({ databaseUrl: postgresUrl, postgresSchema: schema, sqliteFile: path.join(dataDir, 'app.db') });
 await migrateToLatest(database.db);
 const { app } = await buildApp({ config, database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0000', logger: false });

@@ -118,11 +118,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSecurityHeaders(app, config.publicUrl, inlineScriptHashes(webDist));
   registerJsonBodies(app, bodyLimit);
 
+  // With PostgreSQL, instances tell each other through LISTEN/NOTIFY: ended sessions and chat events.
+  const fanout = database.postgres ? await createPostgresFanout({ ...database.postgres, log: app.log }) : createInProcessFanout();
+  app.addHook('onClose', () => fanout.close());
   const sessions = createSessionService({
     repository: createSessionRepository(db),
     tokens: createTokenService(deps.jwtSecret),
     sessionHours: config.sessionHours,
     idleMinutes: config.sessionIdleMinutes,
+    cacheSeconds: config.sessionCacheSeconds,
+    fanout,
   });
   const apiRoutes = recordApiRoutes(app);
   installAuthentication(app, sessions);
@@ -153,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     passwordReset: createPasswordResetService({
       db,
       users,
+      sessions,
       mailer,
       limiter: createAttemptLimiter(throttle, resetRequestRules),
       background,
@@ -162,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     access,
   });
   registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations }));
-  registerProfileRoutes(app, { profiles: createProfileService({ db, limiter: loginLimiter, mailer, background }), access });
+  registerProfileRoutes(app, { profiles: createProfileService({ db, limiter: loginLimiter, mailer, background, sessions }), access });
   const notificationSettings = createNotificationSettingsService({ settings: createNotificationSettingsRepository(db) });
   registerNotificationRoutes(app, { notifications: notificationSettings, access });
   registerCustomerRoutes(app, {
@@ -212,8 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerDashboardRoutes(app, createDashboardLayoutRepository(db));
 
-  // Chat: REST and the live channel at /ws; with PostgreSQL, instances tell each other through LISTEN/NOTIFY.
-  const fanout = database.postgres ? await createPostgresFanout({ ...database.postgres, log: app.log }) : createInProcessFanout();
+  // Chat: REST and the live channel at /ws.
   const presence = createPresence(fanout);
   const chat = createChatService({
     db,
@@ -235,9 +240,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     await broker.close();
     presence.close();
-  });
-  app.addHook('onClose', async () => {
-    await fanout.close();
   });
 
   await registerSpa(app, webDist);

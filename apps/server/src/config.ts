@@ -34,6 +34,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
   SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60 * 30).default(120),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(5),
   WEB_DIST_DIR: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 40).default(100 * 1024 * 1024),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -81,6 +82,8 @@ export interface Config {
   sessionHours: number;
   /** A session without a request for this long ends (besides its lifetime of sessionHours). */
   sessionIdleMinutes: number;
+  /** A verified session is answered from memory this long (ended sessions are dropped on every instance at once); 0 turns it off. */
+  sessionCacheSeconds: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
   trustProxy: boolean;
   webDistDir: string | undefined;
@@ -175,6 +178,7 @@ function toConfig(e: Env): Config {
     logFormat: e.LOG_FORMAT,
     sessionHours: e.SESSION_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -4,6 +4,7 @@ import { tooManyRequests } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/password';
 import { requireStrongPassword } from '../../platform/auth/password-policy';
 import { createSessionRepository } from '../../platform/auth/repository';
+import type { SessionService } from '../../platform/auth/sessions';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
@@ -20,6 +21,7 @@ export const resetRequestRules = {
 export function createPasswordResetService(deps: {
   db: Db;
   users: UserRepository;
+  sessions: Pick<SessionService, 'invalidate'>;
   mailer: Mailer;
   limiter: AttemptLimiter;
   background: BackgroundTasks;
@@ -66,6 +68,7 @@ export function createPasswordResetService(deps: {
         await createUserRepository(trx).update(owner.user.id, { passwordHash, updatedAt: now });
         await createSessionRepository(trx).revokeAllOfUser(owner.user.id, now);
       });
+      await deps.sessions.invalidate({ userIds: [owner.user.id] });
       return { message: serverMessages.passwordSet };
     },
   };

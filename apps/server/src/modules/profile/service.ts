@@ -5,7 +5,7 @@ import type { BackgroundTasks } from '../../platform/background';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { requireStrongPassword } from '../../platform/auth/password-policy';
 import { createSessionRepository } from '../../platform/auth/repository';
-import type { AuthUser } from '../../platform/auth/sessions';
+import type { AuthUser, SessionService } from '../../platform/auth/sessions';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { conflict, fieldError, tooManyRequests } from '../../platform/errors';
@@ -38,7 +38,13 @@ export function toProfile(user: UserRow): Profile {
   };
 }
 
-export function createProfileService(deps: { db: Db; limiter: AttemptLimiter; mailer: Mailer; background: BackgroundTasks }) {
+export function createProfileService(deps: {
+  db: Db;
+  limiter: AttemptLimiter;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  sessions: Pick<SessionService, 'invalidate'>;
+}) {
   const { db, limiter } = deps;
 
   /**
@@ -93,6 +99,7 @@ export function createProfileService(deps: { db: Db; limiter: AttemptLimiter; ma
         }
         return users.getById(account.id);
       });
+      if (sensitive) await deps.sessions.invalidate({ userIds: [account.id] });
       if (sensitive && account.email) {
         const notice = accountChangeNotice(saved, account.email, { password: newPassword !== null, email: newEmail });
         deps.background.run('account change notice', () => deps.mailer.send(notice));
@@ -110,6 +117,8 @@ export function createProfileService(deps: { db: Db; limiter: AttemptLimiter; ma
         if (account.role === 'ADMIN' && (await users.countAdministratorsLocked()) <= 1) throw conflict(serverMessages.lastAdmin);
         await users.delete(account.id);
       });
+      // Its sessions went with it (ON DELETE CASCADE): no instance may answer them from memory.
+      await deps.sessions.invalidate({ userIds: [account.id] });
     },
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sameUsername, type Role } from '@bauakte/domain';
-import type { SessionRepository } from './repository';
+import type { Fanout } from '../live/fanout';
+import type { SessionRepository, SessionWithUser } from './repository';
+import { createSessionCache } from './session-cache';
 import type { TokenService } from './tokens';
 
 /** The caller of a request, as the server knows it: from the session, never from a path or body. */
@@ -18,6 +20,15 @@ export const beaconGraceMs = 60_000;
 /** Writing the last use on every request would cost a write per read; once a minute is precise enough. */
 export const lastSeenPrecisionMs = 60_000;
 
+/** Verified sessions kept in memory at most (a few MB); the least recently used go first. */
+export const sessionCacheEntries = 10_000;
+
+/** What ended or changed: these sessions, and every session of these accounts. */
+export interface SessionChange {
+  sessionIds?: string[];
+  userIds?: number[];
+}
+
 export interface SessionService {
   start(user: { id: number; username: string; role: Role }): Promise<string>;
   resolve(token: string): Promise<AuthUser | null>;
@@ -30,6 +41,11 @@ export interface SessionService {
   keepAlive(sessionIds: readonly string[]): Promise<void>;
   /** Deletes sessions that can never be used again (expired or revoked), so the table stays small. */
   prune(): Promise<void>;
+  /**
+   * Sessions or accounts were ended or changed in a transaction of the caller (password reset,
+   * profile change or deletion): after the commit, this drops them from the cache of every instance.
+   */
+  invalidate(change: SessionChange): Promise<void>;
 }
 
 export function createSessionService(deps: {
@@ -38,11 +54,31 @@ export function createSessionService(deps: {
   sessionHours: number;
   /** A session unused this long ends, whatever its lifetime says. */
   idleMinutes: number;
+  /** How long a verified session is answered from memory; 0 asks the database on every request. */
+  cacheSeconds: number;
+  /** Carries the cache's invalidations to every instance (PostgreSQL LISTEN/NOTIFY) or this one. */
+  fanout: Fanout;
 }): SessionService {
-  const { repository, tokens } = deps;
+  const { repository, tokens, fanout } = deps;
   const now = () => new Date().toISOString();
   const idleMs = deps.idleMinutes * 60_000;
   const lastUse = (session: { lastSeenAt: string | null; createdAt: string }) => Date.parse(session.lastSeenAt ?? session.createdAt);
+  const cache = createSessionCache({ maxEntries: sessionCacheEntries, ttlMs: deps.cacheSeconds * 1000 });
+
+  // Every instance, this one included, drops what any instance ended. If the LISTEN connection was
+  // lost, notices may have been missed: forget everything (and cache nothing until it is back).
+  fanout.subscribe((event) => {
+    if (event.type === 'sessions-ended') cache.drop(event);
+  });
+  fanout.onGap(() => cache.clear());
+
+  async function announce(change: SessionChange): Promise<void> {
+    const ended = { sessionIds: change.sessionIds ?? [], userIds: change.userIds ?? [] };
+    // At once here, so the caller's next request is refused; the others hear it within milliseconds.
+    cache.drop(ended);
+    // The database change stands even if the notice cannot be sent; the others' entries then end with their lifetime.
+    await fanout.publish({ type: 'sessions-ended', ...ended }).catch(() => undefined);
+  }
 
   async function findLive(token: string) {
     const verified = await tokens.verify(token);
@@ -53,8 +89,26 @@ export function createSessionService(deps: {
     if (session.revokedAt !== null || session.status !== 'ACTIVE' || session.expiresAt <= at) return null;
     if (session.endsAt !== null && session.endsAt <= at) return null;
     if (lastUse(session) + idleMs <= Date.parse(at)) return null;
-    return session;
+    return { session, verified };
   }
+
+  /**
+   * Until when a cached entry may answer without the database: while the token and the session
+   * are unexpired and the last use is recent enough not to be written (which, with an idle time of
+   * at least five minutes, also means it is not idle). Only sessions without a pending unload
+   * beacon are cached (a request must reach the database to cancel it): every request that finds
+   * one writes the use, which clears it.
+   */
+  const usableUntil = (session: SessionWithUser, tokenExpiresAt: number) =>
+    Math.min(tokenExpiresAt, Date.parse(session.expiresAt) - 1, lastUse(session) + lastSeenPrecisionMs);
+
+  const authUserOf = (session: SessionWithUser): AuthUser => ({
+    id: session.userId,
+    username: session.username,
+    role: session.role,
+    roles: [session.role],
+    sessionId: session.sessionId,
+  });
 
   return {
     async start(user) {
@@ -71,28 +125,33 @@ export function createSessionService(deps: {
     },
 
     async resolve(token) {
-      const session = await findLive(token);
-      if (!session) return null;
+      const cached = fanout.listening ? cache.get(token) : undefined;
+      if (cached && Date.now() <= cached.usableUntil) return authUserOf(cached.session);
+      const readAt = cache.epoch();
+      const found = await findLive(token);
+      if (!found) return null;
+      let session = found.session;
       // A request after the unload beacon means the tab was only reloaded: keep the session.
       if (session.endsAt !== null || lastUse(session) + lastSeenPrecisionMs < Date.now()) {
-        await repository.touch(session.sessionId, now());
+        const at = now();
+        await repository.touch(session.sessionId, at);
+        session = { ...session, lastSeenAt: at, endsAt: null };
       }
-      return {
-        id: session.userId,
-        username: session.username,
-        role: session.role,
-        roles: [session.role],
-        sessionId: session.sessionId,
-      };
+      if (fanout.listening) cache.store(token, { session, usableUntil: usableUntil(session, found.verified.expiresAt) }, readAt);
+      return authUserOf(session);
     },
 
     async end(sessionId) {
       await repository.revoke(sessionId, now());
+      await announce({ sessionIds: [sessionId] });
     },
 
     async endAllOf(userId, exceptSessionId) {
       await repository.revokeAllOfUser(userId, now(), exceptSessionId);
+      await announce({ userIds: [userId] });
     },
+
+    invalidate: announce,
 
     async stillLive(sessionIds) {
       const at = new Date();
@@ -108,9 +167,11 @@ export function createSessionService(deps: {
     },
 
     async endSoon(token, username) {
-      const session = await findLive(token);
-      if (!session || !sameUsername(session.username, username)) return false;
-      await repository.setEndsAt(session.sessionId, new Date(Date.now() + beaconGraceMs).toISOString());
+      const found = await findLive(token);
+      if (!found || !sameUsername(found.session.username, username)) return false;
+      await repository.setEndsAt(found.session.sessionId, new Date(Date.now() + beaconGraceMs).toISOString());
+      // The reloaded tab's first request must reach the database, on whichever instance, to cancel the end.
+      await announce({ sessionIds: [found.session.sessionId] });
       return true;
     },
   };

@@ -11,6 +11,8 @@ export interface TokenContent {
 export interface VerifiedToken {
   username: string;
   sessionId: string;
+  /** The token is refused after this instant (ms since the epoch): its exp claim, as fast-jwt checks it. */
+  expiresAt: number;
 }
 
 export interface TokenService {
@@ -39,9 +41,9 @@ export function createTokenService(secret: string): TokenService {
       }),
     verify: async (token) => {
       try {
-        const payload = verifier(token) as { sub?: unknown; jti?: unknown };
-        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
-        return { username: payload.sub, sessionId: payload.jti };
+        const payload = verifier(token) as { sub?: unknown; jti?: unknown; exp?: unknown };
+        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+        return { username: payload.sub, sessionId: payload.jti, expiresAt: payload.exp * 1000 };
       } catch (error) {
         if (error instanceof TokenError) return null;
         throw error;

@@ -13,13 +13,22 @@ export type LiveEvent =
   /** A new instance asks the others to announce who is connected to them. */
   | { type: 'presence-hello'; instance: string }
   /** Sent every few seconds; an instance not heard from for a while is taken as gone, with its users. */
-  | { type: 'presence-alive'; instance: string };
+  | { type: 'presence-alive'; instance: string }
+  /** These sessions, or every session of these users, ended or changed: drop their cached verification. */
+  | { type: 'sessions-ended'; sessionIds: string[]; userIds: number[] };
 
 export interface Fanout {
   /** 'postgres' reaches every instance on the database; 'in-process' only this one. */
   readonly kind: 'in-process' | 'postgres';
   publish(event: LiveEvent): Promise<void>;
   subscribe(handler: (event: LiveEvent) => void): void;
+  /**
+   * Events of other instances may have been missed: called when the LISTEN connection is lost and
+   * again when it is back (never in-process, where nothing can be lost).
+   */
+  onGap(handler: () => void): void;
+  /** False while the LISTEN connection is down, when other instances' events do not arrive. */
+  readonly listening: boolean;
   close(): Promise<void>;
 }
 
@@ -35,6 +44,8 @@ export function createInProcessFanout(): Fanout {
     subscribe(handler) {
       emitter.on('event', handler);
     },
+    onGap() {},
+    listening: true,
     async close() {
       emitter.removeAllListeners();
     },
@@ -56,6 +67,8 @@ const reconnectDelayMs = 1_000;
 export async function createPostgresFanout(options: { url: string; schema?: string; log: FastifyBaseLogger }): Promise<Fanout> {
   const channel = channelOf(options.schema);
   const handlers: Array<(event: LiveEvent) => void> = [];
+  const gapHandlers: Array<() => void> = [];
+  const gap = () => gapHandlers.forEach((handler) => handler());
   let client: pg.Client | null = null;
   let closed = false;
 
@@ -71,7 +84,8 @@ export async function createPostgresFanout(options: { url: string; schema?: stri
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.url });
+    // Named after its channel in pg_stat_activity, for operators (and the reconnect test).
+    const next = new pg.Client({ connectionString: options.url, application_name: channel });
     next.on('notification', (message) => {
       if (message.channel === channel) dispatch(message.payload);
     });
@@ -79,6 +93,8 @@ export async function createPostgresFanout(options: { url: string; schema?: stri
       options.log.warn({ err: error }, 'live channel: PostgreSQL connection lost');
       void reconnect(next);
     });
+    // A connection closed by the server without an error is lost just the same.
+    next.on('end', () => void reconnect(next));
     await next.connect();
     await next.query(`LISTEN ${channel}`);
     client = next;
@@ -87,10 +103,15 @@ export async function createPostgresFanout(options: { url: string; schema?: stri
   async function reconnect(broken: pg.Client): Promise<void> {
     if (client !== broken || closed) return;
     client = null;
+    gap();
     await broken.end().catch(() => undefined);
     while (!closed && client === null) {
       await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs));
       await connect().catch((error: unknown) => options.log.warn({ err: error }, 'live channel: reconnect failed'));
+    }
+    if (client !== null) {
+      options.log.info('live channel: PostgreSQL connection back');
+      gap();
     }
   }
 
@@ -103,6 +124,12 @@ export async function createPostgresFanout(options: { url: string; schema?: stri
     },
     subscribe(handler) {
       handlers.push(handler);
+    },
+    onGap(handler) {
+      gapHandlers.push(handler);
+    },
+    get listening() {
+      return client !== null;
     },
     async close() {
       closed = true;
