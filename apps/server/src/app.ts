@@ -91,6 +91,8 @@ export interface BuiltApp {
   mailer: Mailer;
   background: BackgroundTasks;
   files: FileService;
+  /** Where project files live (the demo seeder writes its sample files there). */
+  store: ObjectStore;
   chat: ChatService;
   broker: Broker;
   presence: Presence;
@@ -159,9 +161,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     customers: createCustomerService({ db, users, customers: createCustomerRepository(db), access, invitations }),
     access,
   });
+  const store = deps.store ?? createObjectStore(config);
   const files = createFileService({
     db,
-    store: deps.store ?? createObjectStore(config),
+    store,
     links: createSignedLinks(deps.jwtSecret),
     access,
     maxBytes: config.uploadMaxBytes,
@@ -229,5 +232,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await registerSpa(app, webDist);
-  return { app, apiRoutes, sessions, mailer, background, files, chat, broker, presence, fanout };
+  return { app, apiRoutes, sessions, mailer, background, files, store, chat, broker, presence, fanout };
 }

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'laut' }, /^LOG_LEVEL /],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL /],
     [{ TRUST_PROXY: 'vielleicht' }, /^TRUST_PROXY /],
+    [{ DEMO: 'bitte' }, /^DEMO /],
     [{ ADMIN_USERNAME: 'chef' }, /^ADMIN_USERNAME and ADMIN_PASSWORD/],
     [{ ADMIN_USERNAME: 'chef!', ADMIN_PASSWORD: 'lang-genug' }, /^ADMIN_USERNAME /],
   ])('stops with one line naming the variable for %o', (env, expected) => {
