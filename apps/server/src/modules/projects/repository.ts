@@ -112,13 +112,18 @@ export function createProjectRepository(db: Db) {
         .leftJoin('users as client', 'client.id', 'projects.assignedUserId')
         .where('projects.createdById', 'in', architectIds);
       const folded = foldCase(db, searchableText);
-      for (const word of searchWords(query.query)) matching = matching.where(sql<boolean>`${folded} like ${containing(word)} escape '\\'`);
+      const words = searchWords(query.query);
+      for (const word of words) matching = matching.where(sql<boolean>`${folded} like ${containing(word)} escape '\\'`);
       const range = query.status ? progressOfStatus[query.status] : {};
       if (range.min !== undefined) matching = matching.where('projects.progress', '>=', range.min);
       if (range.below !== undefined) matching = matching.where('projects.progress', '<', range.below);
 
-      const counted = await matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
       const byName = foldCase(db, sql<string>`${sql.ref('projects.name')}`);
+      // With words to find, the total comes with the page (a window count), so each project's text is
+      // folded and matched once, not twice: a large office's search took a quarter of the time
+      // (bench/workload.ts). Without words an index counts faster than the window does.
+      const countAll = () => matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+      const counted = words.length === 0 ? await countAll() : undefined;
       let ordered = matching.select([
         'projects.id',
         'projects.name',
@@ -126,6 +131,7 @@ export function createProjectRepository(db: Db) {
         'client.username as customerUsername',
         'client.firstName as customerFirstName',
         'client.lastName as customerLastName',
+        (words.length > 0 ? sql<number | string>`count(*) over ()` : sql<number | string>`0`).as('total'),
       ]);
       if (query.sort === 'name') ordered = ordered.orderBy(byName);
       if (query.sort === 'changedAt') ordered = ordered.orderBy('projects.changedAt', 'desc');
@@ -135,6 +141,8 @@ export function createProjectRepository(db: Db) {
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize)
         .execute();
+      // A page past the end has no row to carry the window's total: only then is it counted on its own.
+      const total = Number((counted ?? rows[0] ?? (query.page === 1 ? { total: 0 } : await countAll())).total);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -145,7 +153,7 @@ export function createProjectRepository(db: Db) {
           customer: row.customerUsername === null ? null : { username: row.customerUsername, firstName: row.customerFirstName ?? '', lastName: row.customerLastName ?? '' },
           changedAt: row.changedAt,
         })),
-        total: Number(counted.total),
+        total,
         ...page,
       };
     },
