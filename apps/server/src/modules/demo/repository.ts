@@ -43,6 +43,16 @@ export function createDemoRepository(db: Db) {
     },
 
     /**
+     * PostgreSQL plans by statistics that autovacuum gathers only some time after a bulk load; until
+     * then it guesses a few rows per architect where there are hundreds. Gather them at once.
+     */
+    async gatherStatistics(): Promise<void> {
+      if (!isPostgresDb(db)) return;
+      const tables = ['users', 'team_members', 'projects', 'project_views', 'questionnaire_answers', 'questionnaire_changes', 'project_files', 'chats', 'chat_messages'];
+      await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+    },
+
+    /**
      * PostgreSQL's identity columns do not notice explicit ids: move each sequence past the highest,
      * so the next project or message made in the portal gets a free id. SQLite keeps track itself.
      */

@@ -324,6 +324,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<D
     await rows.insertRows('chatMessages', plan.messages);
     await rows.advanceIdSequences();
   });
+  await repository.gatherStatistics();
   const architects = plan.users.filter((user) => user.role === 'ARCHI').map((user) => user.username);
   const architectIds = new Set(plan.users.filter((user) => user.role === 'ARCHI').map((user) => user.id));
   const sampleClients = [...architectIds].map((id) => plan.users.find((user) => user.createdById === id)?.username).filter((name): name is string => name !== undefined);
