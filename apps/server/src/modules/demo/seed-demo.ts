@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import {
   computeProgress, defaultNotificationSettings, diffAnswers, formatOfDocumentType, contentTypeOfFormat, usernameKey,
-  type AustrianState, type DocumentType,
+  type AustrianState, type DocumentType, type QuestionnaireRecord,
 } from '@bauakte/domain';
 import { hashPassword } from '../../platform/auth/password';
 import { inTransaction, type Db } from '../../platform/db/database';
@@ -100,41 +100,53 @@ function spread(total: number, parts: number, random: Random): number[] {
   return counts;
 }
 
-/** Everything the installation holds, as rows, computed before anything is written. */
-function planInstallation(options: { scale: number; seed: number; now: number; passwordHash: string; ids: Record<string, number>; withFiles: boolean }): Plan {
-  const random = seededRandom(options.seed);
-  const { now } = options;
-  const architectCount = Math.max(1, Math.round(demoFullSize.architects * options.scale));
-  const customerCount = Math.max(architectCount, Math.round(demoFullSize.customers * options.scale));
-  const projectCount = Math.max(customerCount, Math.round(demoFullSize.projects * options.scale));
-  const messageCount = Math.round(demoFullSize.messages * options.scale);
-  const nextId = (table: string) => {
-    options.ids[table] = (options.ids[table] ?? 0) + 1;
-    return options.ids[table];
-  };
-  const plan: Plan = { teams: [], teamMembers: [], users: [], notificationSettings: [], projects: [], projectViews: [], answers: [], changes: [], files: [], chats: [], messages: [] };
-  const settings = (userId: number, changes: Partial<typeof defaultNotificationSettings>) => {
-    const flags = { ...defaultNotificationSettings, ...changes };
-    plan.notificationSettings.push({
-      userId,
-      chatAll: Number(flags.chatAll), chatNone: Number(flags.chatNone), formAll: Number(flags.formAll), form50: Number(flags.form50),
-      form75: Number(flags.form75), form95: Number(flags.form95), form100: Number(flags.form100), formNone: Number(flags.formNone),
-      updatedAt: iso(now - 400 * day),
-    });
-  };
+interface PlanContext {
+  random: Random;
+  now: number;
+  passwordHash: string;
+  plan: Plan;
+  /** The next free id of a table. */
+  nextId(table: string): number;
+}
 
-  // Offices and their architects.
+interface Architect {
+  id: number;
+  username: string;
+  team: number;
+}
+
+interface Customer {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  architect: Architect;
+  createdAt: number;
+}
+
+function addNotificationSettings(context: PlanContext, userId: number, changes: Partial<typeof defaultNotificationSettings>): void {
+  const flags = { ...defaultNotificationSettings, ...changes };
+  context.plan.notificationSettings.push({
+    userId,
+    chatAll: Number(flags.chatAll), chatNone: Number(flags.chatNone), formAll: Number(flags.formAll), form50: Number(flags.form50),
+    form75: Number(flags.form75), form95: Number(flags.form95), form100: Number(flags.form100), formNone: Number(flags.formNone),
+    updatedAt: iso(context.now - 400 * day),
+  });
+}
+
+/** The offices and their architects: architekt1 … architektN. */
+function planArchitects(context: PlanContext, count: number): Architect[] {
+  const { random, now, plan } = context;
   const teamIds = new Map<number, number>();
-  const architects: { id: number; username: string; team: number; firstName: string; lastName: string }[] = [];
-  for (let index = 0; index < architectCount; index++) {
+  const architects: Architect[] = [];
+  for (let index = 0; index < count; index++) {
     const team = teamOfArchitect(index);
     const office = demoTeams[team]!;
     if (!teamIds.has(team)) {
-      const teamId = nextId('teams');
-      teamIds.set(team, teamId);
-      plan.teams.push({ id: teamId, name: office.name, createdAt: iso(now - 700 * day) });
+      teamIds.set(team, context.nextId('teams'));
+      plan.teams.push({ id: teamIds.get(team)!, name: office.name, createdAt: iso(now - 700 * day) });
     }
-    const id = nextId('users');
+    const id = context.nextId('users');
     const firstName = random.pick(firstNames);
     const lastName = random.pick(lastNames);
     const username = `architekt${index + 1}`;
@@ -143,49 +155,95 @@ function planInstallation(options: { scale: number; seed: number; now: number; p
       id, username, usernameKey: usernameKey(username), email: `${username}@demo.bauakte.at`, firstName, lastName,
       phoneNumber: phoneNumber(random), street: random.pick(streets), houseNumber: houseNumber(random), postalCode: office.postalCode, city: office.city,
       state: office.city === 'Wien' ? 'Wien' : townsByState[office.states[0]!][0]!.state, country: 'Österreich', municipality: office.city,
-      role: 'ARCHI', passwordHash: options.passwordHash, status: 'ACTIVE', createdById: null, createdAt, updatedAt: createdAt,
+      role: 'ARCHI', passwordHash: context.passwordHash, status: 'ACTIVE', createdById: null, createdAt, updatedAt: createdAt,
     });
     plan.teamMembers.push({ teamId: teamIds.get(team)!, userId: id, addedAt: createdAt });
-    settings(id, random.chance(0.5) ? {} : { form100: false, [random.pick(['form50', 'form75', 'formAll'] as const)]: true });
-    architects.push({ id, username, team, firstName, lastName });
+    addNotificationSettings(context, id, random.chance(0.5) ? {} : { form100: false, [random.pick(['form50', 'form75', 'formAll'] as const)]: true });
+    architects.push({ id, username, team });
   }
+  return architects;
+}
 
-  // Customers, each created by one architect; usernames from their names.
+/** Customers, each created by one architect in turn; usernames from their names. */
+function planCustomers(context: PlanContext, architects: Architect[], count: number): Customer[] {
+  const { random, now, plan } = context;
   const taken = new Set(architects.map((architect) => architect.username));
-  const customers: { id: number; username: string; architect: (typeof architects)[number]; createdAt: number }[] = [];
-  for (let index = 0; index < customerCount; index++) {
-    const architect = architects[index % architectCount]!;
+  const customers: Customer[] = [];
+  for (let index = 0; index < count; index++) {
+    const architect = architects[index % architects.length]!;
     const firstName = random.pick(firstNames);
     const lastName = random.pick(lastNames);
     const base = asciiName(`${firstName}${lastName}`).toLowerCase();
     let username = base;
     for (let suffix = 2; taken.has(username); suffix++) username = `${base}${suffix}`;
     taken.add(username);
-    const id = nextId('users');
+    const id = context.nextId('users');
     const town = townIn(demoTeams[architect.team]!.states, random);
     const createdAt = now - random.int(20, 560) * day - random.int(0, day);
     plan.users.push({
       id, username, usernameKey: usernameKey(username), email: `${username}@example.at`, firstName, lastName, phoneNumber: phoneNumber(random),
       street: random.pick(streets), houseNumber: houseNumber(random), postalCode: town.postalCode, city: town.city, state: town.state,
-      country: 'Österreich', municipality: town.city, role: 'CLIENT', passwordHash: options.passwordHash, status: 'ACTIVE',
+      country: 'Österreich', municipality: town.city, role: 'CLIENT', passwordHash: context.passwordHash, status: 'ACTIVE',
       createdById: architect.id, createdAt: iso(createdAt), updatedAt: iso(createdAt),
     });
-    settings(id, random.chance(0.2) ? { chatAll: false, chatNone: true } : {});
-    customers.push({ id, username, architect, createdAt });
+    addNotificationSettings(context, id, random.chance(0.2) ? { chatAll: false, chatNone: true } : {});
+    customers.push({ id, username, firstName, lastName, architect, createdAt });
   }
-  const customersOf = architects.map((architect) => customers.filter((customer) => customer.architect.id === architect.id));
+  return customers;
+}
 
-  // Projects: every customer has at least one; a few are not assigned yet.
-  const usersById = new Map(plan.users.map((user) => [user.id, user]));
+/** The saved steps of a project with one change-log line each; answers the time of the last save. */
+function planQuestionnaire(context: PlanContext, projectId: number, record: QuestionnaireRecord, saver: { architect: Architect; customer: Customer | undefined; createdAt: number }): number {
+  const { random, now, plan } = context;
+  let at = saver.createdAt;
+  for (const [step, stepAnswers] of Object.entries(record) as [string, Record<string, unknown>][]) {
+    // Steps are saved one after another, each some time after the last.
+    at = Math.min(now - 60_000, at + 60_000 + (random.next() * (now - at)) / 3);
+    const byClient = saver.customer !== undefined && random.chance(0.85);
+    const changedBy = byClient ? saver.customer!.username : saver.architect.username;
+    plan.answers.push({ projectId, step, answers: JSON.stringify(stepAnswers), updatedAt: iso(at), updatedById: byClient ? saver.customer!.id : saver.architect.id });
+    plan.changes.push({ id: context.nextId('questionnaireChanges'), projectId, step, changedByName: changedBy, changedAt: iso(at), changes: JSON.stringify(diffAnswers(undefined, stepAnswers)) });
+  }
+  return at;
+}
+
+/** One to four files for some projects: plans by the architect, photos by the client. Answers the last upload's time. */
+function planFiles(context: PlanContext, projectId: number, owners: { architect: Architect; customer: Customer | undefined; createdAt: number }, names: Map<number, string>): number {
+  const { random, now, plan } = context;
+  let last = owners.createdAt;
+  if (!random.chance(0.3)) return last;
+  for (let file = random.int(1, 4); file > 0; file--) {
+    const documentType = random.pick(['PDF', 'PDF', 'JPG', 'JPG', 'PNG'] as const);
+    const fileId = context.nextId('projectFiles');
+    const uploadedAt = owners.createdAt + random.next() * (now - owners.createdAt);
+    last = Math.max(last, uploadedAt);
+    const uploaderId = owners.customer !== undefined && documentType === 'JPG' ? owners.customer.id : owners.architect.id;
+    const name = random.pick(fileTitles[documentType]);
+    const storageKey = `projects/${projectId}/demo-${fileId}`;
+    const extension = documentType === 'PDF' ? 'pdf' : documentType === 'PNG' ? 'png' : 'jpg';
+    plan.files.push({
+      id: fileId, projectId, storageKey, thumbnailKey: documentType === 'PDF' ? null : `${storageKey}.thumbnail.webp`, name,
+      comment: random.chance(0.4) ? 'Bitte bei der Begehung mitnehmen.' : '', originalName: `${asciiName(name).replaceAll(' ', '-').replaceAll('–', '-')}.${extension}`,
+      documentType, contentType: contentTypeOfFormat[formatOfDocumentType[documentType]], size: 0,
+      uploadedById: uploaderId, uploadedByName: names.get(uploaderId) ?? '', uploadedAt: iso(uploadedAt),
+    });
+  }
+  return last;
+}
+
+/** Projects in turn per architect: every customer has at least one; a few are not assigned yet. Answers them per office. */
+function planProjects(context: PlanContext, architects: Architect[], customers: Customer[], count: number, withFiles: boolean): Map<number, { id: number; changedAt: number }[]> {
+  const { random, now, plan } = context;
+  const customersOf = architects.map((architect) => customers.filter((customer) => customer.architect.id === architect.id));
+  const names = new Map(plan.users.map((user) => [user.id!, `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim()]));
   const projectsOfTeam = new Map<number, { id: number; changedAt: number }[]>();
   const states: QuestionnaireState[] = ['none', 'partial', 'complete'];
-  for (let index = 0; index < projectCount; index++) {
-    const architectIndex = index % architectCount;
-    const architect = architects[architectIndex]!;
-    const own = customersOf[architectIndex]!;
-    const nth = Math.floor(index / architectCount);
+  for (let index = 0; index < count; index++) {
+    const architect = architects[index % architects.length]!;
+    const own = customersOf[index % architects.length]!;
+    const nth = Math.floor(index / architects.length);
     const customer = nth < own.length ? own[nth]! : random.chance(0.04) ? undefined : random.pick(own);
-    const id = nextId('projects');
+    const id = context.nextId('projects');
     const town = townIn(demoTeams[architect.team]!.states, random);
     const street = random.pick(streets);
     const number = houseNumber(random);
@@ -193,73 +251,70 @@ function planInstallation(options: { scale: number; seed: number; now: number; p
     const createdAt = Math.max(customer?.createdAt ?? 0, now - random.int(5, 540) * day) + random.int(1, 5) * 3_600_000;
     const state = states[random.int(0, 2)]!;
     const record = questionnaireAnswers(customer ? state : 'none', random);
-    let changedAt = createdAt;
-    let at = createdAt;
-    for (const [step, stepAnswers] of Object.entries(record) as [string, Record<string, unknown>][]) {
-      // Steps are saved one after another, each some time after the last.
-      at = Math.min(now - 60_000, at + 60_000 + (random.next() * (now - at)) / 3);
-      changedAt = Math.max(changedAt, at);
-      const changedBy = customer && random.chance(0.85) ? customer.username : architect.username;
-      plan.answers.push({ projectId: id, step, answers: JSON.stringify(stepAnswers), updatedAt: iso(at), updatedById: changedBy === architect.username ? architect.id : customer?.id ?? null });
-      plan.changes.push({ id: nextId('questionnaireChanges'), projectId: id, step, changedByName: changedBy, changedAt: iso(at), changes: JSON.stringify(diffAnswers(undefined, stepAnswers)) });
-    }
-    if (options.withFiles && random.chance(0.3)) {
-      for (let file = random.int(1, 4); file > 0; file--) {
-        const documentType: DocumentType = random.pick(['PDF', 'PDF', 'JPG', 'JPG', 'PNG'] as const);
-        const fileId = nextId('projectFiles');
-        const uploadedAt = createdAt + random.next() * (now - createdAt);
-        changedAt = Math.max(changedAt, uploadedAt);
-        const byClient = customer !== undefined && documentType === 'JPG';
-        const uploader = usersById.get(byClient ? customer.id : architect.id)!;
-        const name = random.pick(fileTitles[documentType === 'PDF' ? 'PDF' : documentType === 'PNG' ? 'PNG' : 'JPG']);
-        const storageKey = `projects/${id}/demo-${fileId}`;
-        const extension = documentType === 'PDF' ? 'pdf' : documentType === 'PNG' ? 'png' : 'jpg';
-        plan.files.push({
-          id: fileId, projectId: id, storageKey, thumbnailKey: documentType === 'PDF' ? null : `${storageKey}.thumbnail.webp`, name,
-          comment: random.chance(0.4) ? 'Bitte bei der Begehung mitnehmen.' : '', originalName: `${asciiName(name).replaceAll(' ', '-').replaceAll('–', '-')}.${extension}`,
-          documentType, contentType: contentTypeOfFormat[formatOfDocumentType[documentType]], size: 0,
-          uploadedById: uploader.id ?? null, uploadedByName: `${uploader.firstName ?? ''} ${uploader.lastName ?? ''}`.trim(), uploadedAt: iso(uploadedAt),
-        });
-      }
-    }
+    const owners = { architect, customer, createdAt };
+    const answeredAt = planQuestionnaire(context, id, record, owners);
+    const changedAt = Math.max(answeredAt, withFiles ? planFiles(context, id, owners, names) : createdAt);
     plan.projects.push({
       id, name: `${random.pick(projectKinds)} ${street} ${number.split('/')[0]}`, description: random.pick(projectDescriptions), street, houseNumber: number,
       city: town.city, katastral: random.int(kgMin, kgMax), postalCode: town.postalCode, country: 'Österreich', assignedUserId: customer?.id ?? null,
       createdById: architect.id, progress: computeProgress(record), changedAt: iso(changedAt), createdAt: iso(createdAt), updatedAt: iso(changedAt),
     });
-    const list = projectsOfTeam.get(architect.team) ?? [];
-    list.push({ id, changedAt });
-    projectsOfTeam.set(architect.team, list);
+    projectsOfTeam.set(architect.team, [...(projectsOfTeam.get(architect.team) ?? []), { id, changedAt }]);
   }
+  return projectsOfTeam;
+}
 
-  // The office's architects have opened nearly every project since its last change; the rest is news.
+/** The office's architects have opened nearly every project since its last change; the rest is news. */
+function planProjectViews(context: PlanContext, architects: Architect[], projectsOfTeam: Map<number, { id: number; changedAt: number }[]>): void {
   for (const architect of architects) {
     for (const project of projectsOfTeam.get(architect.team) ?? []) {
-      if (random.chance(0.04)) continue;
-      plan.projectViews.push({ userId: architect.id, projectId: project.id, seenAt: iso(project.changedAt + 60_000) });
+      if (context.random.chance(0.04)) continue;
+      context.plan.projectViews.push({ userId: architect.id, projectId: project.id, seenAt: iso(project.changedAt + 60_000) });
     }
   }
+}
 
-  // One chat per customer with their architect; messages over the months since the customer came.
+/** One chat per customer with their architect; messages over the months since the customer came, the last few sometimes unread. */
+function planChats(context: PlanContext, customers: Customer[], messageCount: number): void {
+  const { random, now, plan } = context;
   const perChat = spread(messageCount, customers.length, random);
   customers.forEach((customer, index) => {
     const count = perChat[index] ?? 0;
     if (count === 0) return;
-    const chatId = nextId('chats');
-    const [firstUserId, secondUserId] = customer.id < customer.architect.id ? [customer.id, customer.architect.id] : [customer.architect.id, customer.id];
+    const chatId = context.nextId('chats');
+    const architectId = customer.architect.id;
     const times = Array.from({ length: count }, () => customer.createdAt + random.next() * (now - customer.createdAt)).sort((a, b) => a - b);
     const unreadFrom = random.chance(0.3) ? count - random.int(1, 3) : count;
     let fromArchitect = random.chance(0.6);
-    plan.chats.push({ id: chatId, firstUserId, secondUserId, createdAt: iso(times[0]!) });
+    plan.chats.push({ id: chatId, firstUserId: Math.min(customer.id, architectId), secondUserId: Math.max(customer.id, architectId), createdAt: iso(times[0]!) });
     times.forEach((time, position) => {
-      const [senderId, receiverId] = fromArchitect ? [customer.architect.id, customer.id] : [customer.id, customer.architect.id];
+      const [senderId, receiverId] = fromArchitect ? [architectId, customer.id] : [customer.id, architectId];
       plan.messages.push({
-        id: nextId('chatMessages'), chatId, senderId, receiverId, body: random.pick(fromArchitect ? architectMessages : clientMessages),
+        id: context.nextId('chatMessages'), chatId, senderId, receiverId, body: random.pick(fromArchitect ? architectMessages : clientMessages),
         isRead: position >= unreadFrom ? 0 : 1, sentAt: iso(time),
       });
       if (random.chance(0.65)) fromArchitect = !fromArchitect;
     });
   });
+}
+
+/** Everything the installation holds, as rows, computed before anything is written. */
+function planInstallation(options: { scale: number; seed: number; now: number; passwordHash: string; ids: Record<string, number>; withFiles: boolean }): Plan {
+  const plan: Plan = { teams: [], teamMembers: [], users: [], notificationSettings: [], projects: [], projectViews: [], answers: [], changes: [], files: [], chats: [], messages: [] };
+  const context: PlanContext = {
+    random: seededRandom(options.seed),
+    now: options.now,
+    passwordHash: options.passwordHash,
+    plan,
+    nextId: (table) => (options.ids[table] = (options.ids[table] ?? 0) + 1),
+  };
+  const architectCount = Math.max(1, Math.round(demoFullSize.architects * options.scale));
+  const customerCount = Math.max(architectCount, Math.round(demoFullSize.customers * options.scale));
+  const architects = planArchitects(context, architectCount);
+  const customers = planCustomers(context, architects, customerCount);
+  const projectsOfTeam = planProjects(context, architects, customers, Math.max(customerCount, Math.round(demoFullSize.projects * options.scale)), options.withFiles);
+  planProjectViews(context, architects, projectsOfTeam);
+  planChats(context, customers, Math.round(demoFullSize.messages * options.scale));
   return plan;
 }
 
