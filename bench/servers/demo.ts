@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
@@ -33,6 +34,9 @@ const clients = await database.db
   .where((eb) => eb.exists(eb.selectFrom('projects').select('projects.id').whereRef('projects.assignedUserId', '=', 'users.id')))
   .orderBy('id')
   .execute();
+// How long the event loop was held up (a synchronous SQLite commit or checkpoint, a large answer), reported at the end.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
@@ -41,6 +45,8 @@ process.stdout.write(`${JSON.stringify({ port, seedSeconds: summary.seconds, cou
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void (async () => {
+      const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(0);
+      process.stderr.write(`demo server (scale ${process.env.BENCH_DEMO_SCALE ?? 1}): event loop delay p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms\n`);
       await app.close();
       await database.close();
       if (schema) await onPostgres(`drop schema ${schema} cascade`);
