@@ -100,15 +100,22 @@ describe.each(testDialects)('the demo installation on %s', (dialect) => {
     expect(conversations[0]!.messages.length).toBeGreaterThan(0);
   });
 
-  it('lists files whose downloads answer the stored bytes', async () => {
-    const withFiles = await ctx.database.db.selectFrom('projectFiles').innerJoin('projects', 'projects.id', 'projectFiles.projectId').innerJoin('users', 'users.id', 'projects.createdById')
-      .select(['projectFiles.projectId', 'users.username']).where('projectFiles.documentType', '=', 'JPG').executeTakeFirstOrThrow();
-    const files = await get<ProjectFile[]>(withFiles.username, `/api/s3/project/${withFiles.projectId}`);
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) {
+  it('lists files of every kind whose downloads are real PDFs and pictures with previews', async () => {
+    const magic: Record<string, string> = { PDF: '%PDF', PNG: '\x89PNG', JPG: '\xff\xd8\xff' };
+    for (const documentType of ['PDF', 'PNG', 'JPG'] as const) {
+      const row = await ctx.database.db
+        .selectFrom('projectFiles')
+        .innerJoin('projects', 'projects.id', 'projectFiles.projectId')
+        .innerJoin('users', 'users.id', 'projects.createdById')
+        .select(['projectFiles.id', 'projectFiles.projectId', 'users.username'])
+        .where('projectFiles.documentType', '=', documentType)
+        .executeTakeFirstOrThrow();
+      const file = (await get<ProjectFile[]>(row.username, `/api/s3/project/${row.projectId}`)).find((listed) => listed.id === row.id)!;
       const original = await ctx.app.inject({ method: 'GET', url: file.url });
       expect(original.statusCode).toBe(200);
       expect(original.rawPayload.length).toBe(file.size);
+      expect(original.rawPayload.subarray(0, magic[documentType]!.length).toString('latin1')).toBe(magic[documentType]);
+      expect(file.thumbnailUrl === null).toBe(documentType === 'PDF');
       if (file.thumbnailUrl) expect((await ctx.app.inject({ method: 'GET', url: file.thumbnailUrl })).statusCode).toBe(200);
     }
   });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
+import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import {
   computeProgress, defaultNotificationSettings, diffAnswers, formatOfDocumentType, contentTypeOfFormat, usernameKey,
@@ -318,14 +319,24 @@ function planInstallation(options: { scale: number; seed: number; now: number; p
   return plan;
 }
 
+/** A one-page PDF that says what it is, as the demo's plans and certificates. */
+function samplePdf(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const document = new PDFDocument({ size: 'A4', info: { Title: 'Bauakte – Demodatei' } });
+    const chunks: Buffer[] = [];
+    document.on('data', (chunk: Buffer) => chunks.push(chunk));
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+    document.fontSize(20).text('Bauakte – Demodatei');
+    document.moveDown().fontSize(12).text('Diese Datei gehört zu den Demodaten (npm run seed:demo) und steht für einen Plan oder ein Dokument des Projekts.');
+    document.end();
+  });
+}
+
 /** Tiny real objects of each kind, so every listed file downloads and every picture has a preview. */
 async function sampleObjects(): Promise<Record<DocumentType | 'thumbnail', Buffer>> {
   const picture = sharp({ create: { width: 64, height: 48, channels: 3, background: '#b5651d' } });
-  const pdf = Buffer.from(
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  );
-  const [png, jpeg, thumbnail] = await Promise.all([picture.clone().png().toBuffer(), picture.clone().jpeg().toBuffer(), picture.clone().webp().toBuffer()]);
+  const [pdf, png, jpeg, thumbnail] = await Promise.all([samplePdf(), picture.clone().png().toBuffer(), picture.clone().jpeg().toBuffer(), picture.clone().webp().toBuffer()]);
   return { PDF: pdf, PNG: png, JPG: jpeg, JPEG: jpeg, thumbnail };
 }
 
