@@ -3,11 +3,13 @@
 // bounded time. Prints requests/s and latency of both and their ratio.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { median, multipartFraming, peakGrowth, rssOf, timeUpload } from './files';
 import { closeAll, rawBroadcast, stompBroadcast } from './chat';
 import { percentile, sampleReads, timeExports, whileExporting, type ReadFigures } from './export';
+import { dashboardCosts, runWorkload, workloadTable, type DemoServerInfo } from './workload';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -237,4 +239,55 @@ if (wanted('export')) {
   } finally {
     await stop(server);
   }
+}
+
+// Workload (issue 13): 100 simulated users on the full demo installation for a fixed time; then one
+// architect's dashboard alone, on a small installation and on the full one (same own share).
+if (wanted('workload')) {
+  const workloadSeconds = Number(process.env.BENCH_WORKLOAD_SECONDS ?? 30);
+  const users = Number(process.env.BENCH_WORKLOAD_USERS ?? 100);
+  const dashboardRounds = 100;
+  const startDemo = async (scale: number) => {
+    const server = await start('bench/servers/demo.ts', { BENCH_DEMO_SCALE: String(scale) });
+    return { server, info: server.info as unknown as DemoServerInfo };
+  };
+  // The small installation: one office, one architect with 250 projects and 100 customers; both run
+  // until the dashboards are compared, alternately.
+  const small = await startDemo(0.05);
+  let result: Awaited<ReturnType<typeof runWorkload>>;
+  let smallCost: Awaited<ReturnType<typeof dashboardCosts>>[number];
+  let fullCost: Awaited<ReturnType<typeof dashboardCosts>>[number];
+  const full = await startDemo(1).catch(async (error: unknown) => {
+    await stop(small.server);
+    throw error;
+  });
+  try {
+    result = await runWorkload(full.info, { users, architectShare: 0.4, seconds: workloadSeconds, thinkMs: [200, 600], serverPid: full.server.child.pid! });
+    // architekt4 works alone in Innsbruck: 250 projects and 100 customers of their own, like the small installation's architect.
+    [smallCost, fullCost] = (await dashboardCosts(
+      [
+        { server: small.info, architect: small.info.architects[0]! },
+        { server: full.info, architect: 'architekt4' },
+      ],
+      dashboardRounds,
+    )) as [typeof smallCost, typeof fullCost];
+  } finally {
+    await Promise.all([stop(small.server), stop(full.server)]);
+  }
+  const counts = full.info.counts;
+  console.log(`workload (${database}): demo installation of ${counts.projects} projects, ${counts.customers} customers, ${counts.messages} messages, ${counts.files} files, seeded in ${full.info.seedSeconds.toFixed(1)} s`);
+  console.log(`${users} simulated users (${Math.round(users * 0.4)} architects' sessions, ${users - Math.round(users * 0.4)} clients) for ${workloadSeconds} s, think time 200–600 ms: ${result.requests} requests (${(result.requests / workloadSeconds).toFixed(0)}/s)`);
+  for (const line of workloadTable(result.figures)) console.log(line);
+  console.log(
+    `CPU during the timed phase: server ${result.serverCpuSeconds.toFixed(1)} s (${((result.serverCpuSeconds / workloadSeconds) * 100).toFixed(0)} % of one core, ` +
+      `${((result.serverCpuSeconds * 1000) / result.requests).toFixed(2)} ms per request), load generator ${result.generatorCpuSeconds.toFixed(1)} s; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+  );
+  const errors = result.figures.reduce((sum, figure) => sum + figure.errors, 0);
+  const slow = result.figures.filter((figure) => !figure.name.includes('wall time') && figure.p99 > 100);
+  for (const example of result.examples) console.log(`  error: ${example}`);
+  console.log(`verdict: errors ${errors} — ${errors === 0 ? 'goal met (0)' : 'goal NOT met (0)'}`);
+  console.log(`verdict: p99 ≤ 100 ms for every operation — ${slow.length === 0 ? 'goal met' : `goal NOT met: ${slow.map((figure) => `${figure.name} ${figure.p99.toFixed(0)} ms`).join(', ')}`}`);
+  const ratio = fullCost.p50 / smallCost.p50;
+  console.log(`dashboard cost, one architect alone, ${dashboardRounds} openings (7 calls in parallel) on each, alternating: small installation (250 projects in all) p50 ${smallCost.p50.toFixed(1)} ms p99 ${smallCost.p99.toFixed(1)} ms; full installation (architekt4, same 250 own projects) p50 ${fullCost.p50.toFixed(1)} ms p99 ${fullCost.p99.toFixed(1)} ms; errors ${smallCost.errors + fullCost.errors}`);
+  console.log(`verdict: the dashboard on the full installation costs ${ratio.toFixed(2)}× the small one's (p50) — ${ratio <= 1.25 ? 'goal met (≈ 1)' : 'goal NOT met (≈ 1)'}`);
 }

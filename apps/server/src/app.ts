@@ -92,6 +92,8 @@ export interface BuiltApp {
   mailer: Mailer;
   background: BackgroundTasks;
   files: FileService;
+  /** Where project files live (the demo seeder writes its sample files there). */
+  store: ObjectStore;
   chat: ChatService;
   broker: Broker;
   presence: Presence;
@@ -243,5 +245,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await registerSpa(app, webDist);
-  return { app, apiRoutes, sessions, mailer, background, files, chat, broker, presence, fanout };
+  return { app, apiRoutes, sessions, mailer, background, files, store, chat, broker, presence, fanout };
 }

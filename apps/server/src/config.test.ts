@@ -32,6 +32,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL /],
     [{ TRUST_PROXY: 'vielleicht' }, /^TRUST_PROXY /],
     [{ SESSION_CACHE_SECONDS: '60' }, /^SESSION_CACHE_SECONDS /],
+    [{ DEMO: 'bitte' }, /^DEMO /],
     [{ ADMIN_USERNAME: 'chef' }, /^ADMIN_USERNAME and ADMIN_PASSWORD/],
     [{ ADMIN_USERNAME: 'chef!', ADMIN_PASSWORD: 'lang-genug' }, /^ADMIN_USERNAME /],
   ])('stops with one line naming the variable for %o', (env, expected) => {

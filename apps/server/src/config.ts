@@ -32,6 +32,7 @@ const envSchema = z.object({
   /** auto: human lines on a terminal, JSON otherwise (for log collectors). */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+  DEMO: z.stringbool({ error: 'must be 1 or 0 (true or false)' }).default(false),
   SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60 * 30).default(120),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(5),
@@ -86,6 +87,8 @@ export interface Config {
   sessionCacheSeconds: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
   trustProxy: boolean;
+  /** On an empty database, fill in the demo installation before listening (npm run seed:demo does it by hand). */
+  demo: boolean;
   webDistDir: string | undefined;
   /** The largest file an upload may carry. */
   uploadMaxBytes: number;
@@ -180,6 +183,7 @@ function toConfig(e: Env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
+    demo: e.DEMO,
     webDistDir: e.WEB_DIST_DIR,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     s3: s3Config(e),

@@ -1,29 +1,17 @@
-import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-import { checkDatabase, migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/database';
+import { openAndMigrate } from './platform/db/open';
 import { ensureWritableDataDir } from './platform/data-dir';
 import { resolveJwtSecret } from './platform/auth/secret';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
 import { createUserRepository } from './modules/users/repository';
 import { preparePasswordStrength } from '@bauakte/domain';
 import { shutdownDeadlines, trackUnusedConnections } from './platform/http/shutdown';
+import { seedDemoIfEmpty } from './modules/demo/seed-demo';
 
 function stop(problem: string): never {
   console.error(`Bauakte cannot start: ${problem}`);
   process.exit(1);
-}
-
-async function openAndMigrate(databaseUrl: string | undefined, dataDir: string): Promise<DatabaseHandle> {
-  const database = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'app.db') });
-  try {
-    await checkDatabase(database.db);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new ConfigError(`DATABASE_URL: the database cannot be reached (${reason})`);
-  }
-  await migrateToLatest(database.db);
-  return database;
 }
 
 async function main(): Promise<void> {
@@ -36,8 +24,9 @@ async function main(): Promise<void> {
   if (config.databaseUrl && !config.jwtSecret) {
     console.warn('JWT_SECRET is not set: several instances on one database need the same JWT_SECRET');
   }
-  const { app, sessions, background, files } = await buildApp({ config, database, jwtSecret });
+  const { app, sessions, background, files, store } = await buildApp({ config, database, jwtSecret });
   await ensureFirstAdmin(createUserRepository(database.db), config.admin, app.log);
+  if (config.demo) await seedDemoIfEmpty(database.db, store, app.log);
   // Loads the password dictionaries now, so no registration waits for them.
   await preparePasswordStrength();
 

@@ -13,7 +13,10 @@ export interface FirstAdminOptions {
  * On a database without an administrator, creates one: from ADMIN_USERNAME / ADMIN_PASSWORD, or else
  * as "admin" with a random password that is written to the log this one time only.
  */
-export async function ensureFirstAdmin(users: UserRepository, options: FirstAdminOptions, log: FastifyBaseLogger): Promise<void> {
+/** What the first administrator's creation logs with: the server's logger, or the demo seeder's console lines. */
+export type FirstAdminLog = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+export async function ensureFirstAdmin(users: UserRepository, options: FirstAdminOptions, log: FirstAdminLog): Promise<void> {
   if ((await users.countByRole('ADMIN')) > 0) return;
   const username = options.username ?? 'admin';
   const password = options.password ?? randomBytes(12).toString('base64url');

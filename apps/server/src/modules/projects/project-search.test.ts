@@ -158,6 +158,15 @@ describe.each(testDialects)('project search (GET /api/projects) on %s', (dialect
     expect((await found('?page=12&pageSize=50')).items).toEqual([]);
   });
 
+  it('gives the total of a search on every page, also past its end', async () => {
+    const words = '?query=wohnhaus%20ringstra%C3%9Fe&sort=name';
+    const pages = await Promise.all(Array.from({ length: 10 }, (_, index) => found(`${words}&page=${index + 1}&pageSize=50`)));
+    expect(pages.every((result) => result.items.length === 50 && result.total === 500)).toBe(true);
+    expect(new Set(pages.flatMap((result) => result.items.map((item) => item.id))).size).toBe(500);
+    expect(await found(`${words}&page=11&pageSize=50`)).toMatchObject({ items: [], total: 500 });
+    expect(await found('?query=nirgendwo')).toMatchObject({ items: [], total: 0 });
+  });
+
   it('refuses bad parameters with 400 and a German message', async () => {
     const cases: Array<[string, string]> = [
       ['?pageSize=51', 'Die Seitengröße muss eine ganze Zahl von 1 bis 50 sein.'],

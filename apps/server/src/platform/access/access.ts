@@ -94,9 +94,21 @@ export function createAccessPolicy(repository: AccessRepository) {
     return [];
   }
 
+  /**
+   * Whether `other` is among chatPartners(caller), asked of that one account: a send must not load
+   * an office's hundreds of clients to find one (bench/workload.ts).
+   */
   async function mayChatWith(caller: AuthUser, other: UserRow): Promise<boolean> {
     if (other.id === caller.id) return false;
-    return (await chatPartners(caller)).some((partner) => partner.id === other.id);
+    if (hasAnyRole(caller, ['ARCHI'])) {
+      if (other.role !== 'CLIENT') return false;
+      const scope = await architectScope(caller);
+      return (other.createdById !== null && scope.includes(other.createdById)) || repository.hasProjectFrom(other.id, scope);
+    }
+    if (hasAnyRole(caller, ['CLIENT'])) {
+      return other.role === 'ARCHI' && (await repository.teamMateIdsOfAll(await repository.ownerIdsOfClient(caller.id))).includes(other.id);
+    }
+    return false;
   }
 
   async function canViewAccount(caller: AuthUser, account: UserRow): Promise<boolean> {

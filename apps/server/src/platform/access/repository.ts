@@ -83,6 +83,11 @@ export function createAccessRepository(db: Db) {
 
     accountById: (id: number): Promise<UserRow | undefined> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** Whether one of the architects created a project assigned to the client. */
+    hasProjectFrom: async (clientId: number, architectIds: readonly number[]): Promise<boolean> =>
+      architectIds.length > 0 &&
+      (await db.selectFrom('projects').select('id').where('assignedUserId', '=', clientId).where('createdById', 'in', architectIds).limit(1).executeTakeFirst()) !== undefined,
+
     account: (username: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKey(username)).executeTakeFirst(),
   };

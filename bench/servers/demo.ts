@@ -1,0 +1,57 @@
+// The real app (buildApp) on the demo installation (issue 13): SQLite in a temporary DATA_DIR, or
+// PostgreSQL in a schema of its own with BENCH_DATABASE_URL. BENCH_DEMO_SCALE picks the size (1 = the
+// full installation). Prints its port, the seeding time and who can log in, for bench/workload.ts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config';
+import { buildApp } from '../../apps/server/src/app';
+import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
+import { seedDemo } from '../../apps/server/src/modules/demo/seed-demo';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-workload-'));
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const schema = postgresUrl ? `bench_workload_${process.pid}` : undefined;
+async function onPostgres(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+if (schema) await onPostgres(`create schema ${schema}`);
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
+const database = openDatabase({ databaseUrl: postgresUrl, postgresSchema: schema, sqliteFile: path.join(dataDir, 'app.db') });
+await migrateToLatest(database.db);
+const { app, store } = await buildApp({ config, database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0000', logger: false });
+const summary = await seedDemo(database.db, { scale: Number(process.env.BENCH_DEMO_SCALE ?? 1), store });
+// Clients with at least one project, in a fixed order: the simulated clients are taken from the front.
+const clients = await database.db
+  .selectFrom('users')
+  .select('username')
+  .where('role', '=', 'CLIENT')
+  .where((eb) => eb.exists(eb.selectFrom('projects').select('projects.id').whereRef('projects.assignedUserId', '=', 'users.id')))
+  .orderBy('id')
+  .execute();
+// How long the event loop was held up (a synchronous SQLite commit or checkpoint, a large answer), reported at the end.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+process.stdout.write(`${JSON.stringify({ port, seedSeconds: summary.seconds, counts: summary.counts, architects: summary.architects, clients: clients.map((row) => row.username) })}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void (async () => {
+      const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(0);
+      process.stderr.write(`demo server (scale ${process.env.BENCH_DEMO_SCALE ?? 1}): event loop delay p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms\n`);
+      await app.close();
+      await database.close();
+      if (schema) await onPostgres(`drop schema ${schema} cascade`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    })();
+  });
+}

@@ -1,0 +1,347 @@
+// The workload (issue 13): simulated architects and clients use the demo installation at once for a
+// fixed time, each with think times between actions, through the same calls the web app makes.
+// Every request's latency is recorded per operation; any non-2xx answer or failure is an error.
+import fs from 'node:fs';
+import http from 'node:http';
+import {
+  buildingTypes, directions, frameMaterials, fuelTypes, numberOfStoreysOptions, roofTypes, typesOfGlass, type ChatConversation,
+  type ClientProject, type ProjectSearchResult, type QuestionnaireStep,
+} from '@bauakte/domain';
+import { lastNames, seededRandom, streets, type Random } from '../apps/server/src/modules/demo/demo-data';
+import { percentile } from './chat';
+
+export interface DemoServerInfo {
+  port: number;
+  seedSeconds: number;
+  counts: Record<string, number>;
+  architects: string[];
+  clients: string[];
+}
+
+export interface OperationFigures {
+  name: string;
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+/** Latencies and errors per operation name. */
+class Recorder {
+  readonly latencies = new Map<string, number[]>();
+  readonly errors = new Map<string, number>();
+  readonly examples: string[] = [];
+  recording = true;
+
+  add(name: string, milliseconds: number, error?: string): void {
+    if (!this.recording) return;
+    const list = this.latencies.get(name) ?? [];
+    list.push(milliseconds);
+    this.latencies.set(name, list);
+    if (error === undefined) return;
+    this.errors.set(name, (this.errors.get(name) ?? 0) + 1);
+    if (this.examples.length < 10) this.examples.push(`${name}: ${error}`);
+  }
+
+  figures(): OperationFigures[] {
+    return [...this.latencies.entries()]
+      .map(([name, values]) => ({
+        name,
+        count: values.length,
+        p50: percentile(values, 0.5),
+        p99: percentile(values, 0.99),
+        max: Math.max(...values),
+        errors: this.errors.get(name) ?? 0,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function request(port: number, method: string, path: string, token: string | undefined, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const outgoing = http.request({ host: '127.0.0.1', port, method, path, headers, agent }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error('no answer within 30 s')));
+    outgoing.end(payload);
+  });
+}
+
+/**
+ * One timed call: its latency under its operation name, an error for anything but 2xx. The answer is
+ * parsed only when `read` asks for it: the load generator shares the two cores with the server.
+ */
+async function call<T>(recorder: Recorder, port: number, name: string, method: string, path: string, token: string, body?: unknown, read = false): Promise<T | undefined> {
+  const started = performance.now();
+  try {
+    const answer = await request(port, method, path, token, body);
+    const ok = answer.status >= 200 && answer.status < 300;
+    recorder.add(name, performance.now() - started, ok ? undefined : `${method} ${path} → ${answer.status} ${answer.body.slice(0, 160)}`);
+    return ok && read && answer.body ? (JSON.parse(answer.body) as T) : undefined;
+  } catch (error) {
+    recorder.add(name, performance.now() - started, `${method} ${path} → ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+interface Session {
+  username: string;
+  token: string;
+  random: Random;
+  projectIds: number[];
+  /** Chats with the other participant's username, for sends. */
+  chats: { chatId: number; partner: string }[];
+}
+
+async function login(port: number, username: string): Promise<string> {
+  const answer = await request(port, 'POST', '/api/auth/login', undefined, { username, password: 'Bauakte-Demo-2026' });
+  if (answer.status !== 200) throw new Error(`login of ${username}: ${answer.status} ${answer.body}`);
+  return (JSON.parse(answer.body) as { token: string }).token;
+}
+
+const searchPath = (query: string, pageSize = 20) => {
+  const params = new URLSearchParams({ sort: 'changedAt', page: '1', pageSize: String(pageSize) });
+  if (query) params.set('query', query);
+  return `/api/projects?${params.toString()}`;
+};
+
+const chatsOf = (conversations: ChatConversation[] | undefined) =>
+  (conversations ?? []).map((conversation) => ({ chatId: conversation.chatId, partner: conversation.participant.username }));
+
+/** What the architect's dashboard asks for when it opens (start-data.ts, its cards and the shell), in parallel as the browser does. */
+async function architectDashboard(recorder: Recorder, port: number, session: Session): Promise<void> {
+  const { username: u, token } = session;
+  const started = performance.now();
+  const [, , page] = await Promise.all([
+    call(recorder, port, 'A dashboard: card layout', 'GET', '/api/dashboardLayout/architect', token),
+    call(recorder, port, 'A dashboard: project news', 'GET', `/api/ProjectManagment/dash/${u}`, token),
+    call<ProjectSearchResult>(recorder, port, 'A dashboard: all projects, page 1', 'GET', searchPath(''), token, undefined, true),
+    call(recorder, port, 'A dashboard: project count', 'GET', searchPath('', 1), token),
+    call(recorder, port, 'A dashboard: customers', 'GET', `/api/ClientManagment/${u}`, token),
+    call(recorder, port, 'A dashboard: newest messages', 'GET', `/api/MessageManagment/newChat/${u}`, token),
+    call(recorder, port, 'A dashboard: unread count', 'GET', '/api/MessageManagment/unread', token),
+  ]);
+  recorder.add('A dashboard, all 7 calls (wall time)', performance.now() - started);
+  if (page && page.items.length > 0) session.projectIds = page.items.map((item) => item.id);
+}
+
+async function architectSearch(recorder: Recorder, port: number, session: Session): Promise<void> {
+  const term = session.random.chance(0.5) ? session.random.pick(streets) : session.random.pick(lastNames);
+  const found = await call<ProjectSearchResult>(recorder, port, 'A search projects', 'GET', searchPath(term), session.token, undefined, true);
+  if (found && found.items.length > 0) session.projectIds = found.items.map((item) => item.id);
+}
+
+async function openProject(recorder: Recorder, port: number, session: Session, prefix: 'A' | 'C'): Promise<void> {
+  const id = session.random.pick(session.projectIds);
+  const steps: QuestionnaireStep[] = ['general', 'storeys', 'windows', 'heating'];
+  await Promise.all([
+    call(recorder, port, `${prefix} project: details`, 'GET', `/api/DashboardClient/project/${id}`, session.token),
+    ...steps.map((step) => call(recorder, port, `${prefix} project: step answers`, 'GET', `/api/${step}/${id}`, session.token)),
+    call(recorder, port, `${prefix} project: files`, 'GET', `/api/s3/project/${id}`, session.token),
+    ...(prefix === 'A' ? [call(recorder, port, 'A project: change log', 'GET', `/api/questionnaire/${id}/changes`, session.token)] : []),
+  ]);
+}
+
+async function readChats(recorder: Recorder, port: number, session: Session, prefix: 'A' | 'C'): Promise<void> {
+  const path = `/api/MessageManagment/receiver/${session.username}`;
+  const conversations = await call<ChatConversation[]>(recorder, port, `${prefix} chats: conversations with messages`, 'GET', path, session.token, undefined, session.chats.length === 0);
+  if (conversations && conversations.length > 0) session.chats = chatsOf(conversations);
+  const chat = session.chats.length > 0 ? session.random.pick(session.chats) : undefined;
+  if (chat) await call(recorder, port, `${prefix} chats: mark read`, 'PUT', `/api/MessageManagment/${chat.chatId}/read`, session.token);
+}
+
+async function sendMessage(recorder: Recorder, port: number, session: Session, prefix: 'A' | 'C'): Promise<void> {
+  const chat = session.chats.length > 0 ? session.random.pick(session.chats) : undefined;
+  if (!chat) return;
+  const message = prefix === 'A' ? 'Danke, ich sehe mir die Unterlagen bis Freitag an.' : 'Passt, wir melden uns morgen wieder.';
+  await call(recorder, port, `${prefix} chat: send message`, 'POST', '/api/MessageManagment', session.token, {
+    message, senderUsername: session.username, receiverUsername: chat.partner, chatId: chat.chatId, isRead: false,
+  });
+}
+
+/** A step's answers as the client changes a few of them (a valid partial save of the step). */
+function stepPatch(step: QuestionnaireStep, random: Random): Record<string, unknown> {
+  switch (step) {
+    case 'general':
+      return { buildingtype: random.pick(buildingTypes), direction: random.pick(directions), constructionYear: random.int(1900, 2015) };
+    case 'storeys':
+      return { roof: { roofType: random.pick(roofTypes) }, numberOfStoreys: random.pick(numberOfStoreysOptions.slice(0, 5)), isBasementHeated: random.chance(0.5) };
+    case 'windows':
+      return { isDifferentWindows: false, typeOfGlass: random.pick(typesOfGlass), frameMaterial: random.pick(frameMaterials), isRollerBlindHousing: random.chance(0.5) };
+    case 'heating':
+      return { fuelType: random.pick(fuelTypes), constructionYearHeating: `um ${random.int(1975, 2015)}` };
+  }
+}
+
+async function saveStep(recorder: Recorder, port: number, session: Session): Promise<void> {
+  const id = session.random.pick(session.projectIds);
+  const step = session.random.pick(['general', 'storeys', 'windows', 'heating'] as const);
+  await call(recorder, port, 'C questionnaire: open step', 'GET', `/api/${step}/${id}`, session.token);
+  await call(recorder, port, 'C questionnaire: save step', 'PUT', `/api/${step}/${id}`, session.token, stepPatch(step, session.random));
+}
+
+async function clientDashboard(recorder: Recorder, port: number, session: Session): Promise<void> {
+  const { username: u, token } = session;
+  const started = performance.now();
+  const [, projects] = await Promise.all([
+    call(recorder, port, 'C dashboard: card layout', 'GET', '/api/dashboardLayout/client', token),
+    call<ClientProject[]>(recorder, port, 'C dashboard: projects', 'GET', `/api/DashboardClient/dashi/${u}`, token, undefined, session.projectIds.length === 0),
+    call(recorder, port, 'C dashboard: newest messages', 'GET', `/api/MessageManagment/newChat/${u}`, token),
+    call(recorder, port, 'C dashboard: unread count', 'GET', '/api/MessageManagment/unread', token),
+  ]);
+  recorder.add('C dashboard, all 4 calls (wall time)', performance.now() - started);
+  if (projects && projects.length > 0) session.projectIds = projects.map((project) => project.id);
+}
+
+type Action = (recorder: Recorder, port: number, session: Session) => Promise<void>;
+const architectActions: [number, Action][] = [
+  [25, architectDashboard],
+  [25, architectSearch],
+  [25, (r, p, s) => openProject(r, p, s, 'A')],
+  [10, (r, p, s) => readChats(r, p, s, 'A')],
+  [15, (r, p, s) => sendMessage(r, p, s, 'A')],
+];
+const clientActions: [number, Action][] = [
+  [25, clientDashboard],
+  [35, saveStep],
+  [15, (r, p, s) => openProject(r, p, s, 'C')],
+  [15, (r, p, s) => sendMessage(r, p, s, 'C')],
+  [10, (r, p, s) => readChats(r, p, s, 'C')],
+];
+
+function pickAction(actions: [number, Action][], random: Random): Action {
+  let roll = random.int(1, actions.reduce((sum, [weight]) => sum + weight, 0));
+  for (const [weight, action] of actions) {
+    roll -= weight;
+    if (roll <= 0) return action;
+  }
+  return actions[0]![1];
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+async function logInAll(port: number, usernames: string[]): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  // A few at a time: each login is an argon2 verification of some tens of milliseconds.
+  let next = 0;
+  const worker = async () => {
+    for (let name = usernames[next++]; name !== undefined; name = usernames[next++]) tokens.set(name, await login(port, name));
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return tokens;
+}
+
+export interface WorkloadOptions {
+  users: number;
+  architectShare: number;
+  seconds: number;
+  thinkMs: [number, number];
+}
+
+/**
+ * Logs in the simulated users (architects' sessions spread over all architects, each a session
+ * of its own; clients with projects), lets each prepare what it needs (its projects and chats,
+ * not recorded), then runs them all for the given time.
+ */
+export async function runWorkload(
+  server: DemoServerInfo,
+  options: WorkloadOptions & { serverPid: number },
+): Promise<{ figures: OperationFigures[]; examples: string[]; requests: number; serverCpuSeconds: number; generatorCpuSeconds: number }> {
+  const architectSessions = Math.round(options.users * options.architectShare);
+  const architectNames = Array.from({ length: architectSessions }, (_, index) => server.architects[index % server.architects.length]!);
+  const clientNames = server.clients.slice(0, options.users - architectSessions);
+  const recorder = new Recorder();
+  const tokens = await logInAll(server.port, [...new Set(architectNames), ...clientNames]);
+  // Two sessions of one architect are two browsers: log the second one in separately.
+  const sessions: (Session & { role: 'A' | 'C' })[] = [];
+  const seen = new Set<string>();
+  for (const [index, name] of architectNames.entries()) {
+    const token = seen.has(name) ? await login(server.port, name) : tokens.get(name)!;
+    seen.add(name);
+    sessions.push({ role: 'A', username: name, token, random: seededRandom(1000 + index), projectIds: [], chats: [] });
+  }
+  clientNames.forEach((name, index) => sessions.push({ role: 'C', username: name, token: tokens.get(name)!, random: seededRandom(5000 + index), projectIds: [], chats: [] }));
+
+  recorder.recording = false;
+  await Promise.all(
+    sessions.map(async (session) => {
+      if (session.role === 'A') await architectDashboard(recorder, server.port, session);
+      else await clientDashboard(recorder, server.port, session);
+      await readChats(recorder, server.port, session, session.role);
+    }),
+  );
+  recorder.recording = true;
+
+  const cpuBefore = { server: cpuSecondsOf(options.serverPid), generator: process.cpuUsage() };
+  const deadline = performance.now() + options.seconds * 1000;
+  await Promise.all(
+    sessions.map(async (session) => {
+      // Users do not start in step: each begins somewhere within the first think time.
+      await sleep(session.random.int(0, options.thinkMs[1]));
+      while (performance.now() < deadline) {
+        if (session.projectIds.length === 0) break;
+        await pickAction(session.role === 'A' ? architectActions : clientActions, session.random)(recorder, server.port, session);
+        await sleep(session.random.int(options.thinkMs[0], options.thinkMs[1]));
+      }
+    }),
+  );
+  const serverCpuSeconds = cpuSecondsOf(options.serverPid) - cpuBefore.server;
+  const generator = process.cpuUsage(cpuBefore.generator);
+  const figures = recorder.figures();
+  const requests = figures.filter((f) => !f.name.includes('wall time')).reduce((sum, f) => sum + f.count, 0);
+  return { figures, examples: recorder.examples, requests, serverCpuSeconds, generatorCpuSeconds: (generator.user + generator.system) / 1e6 };
+}
+
+/**
+ * The dashboard's cost for one architect alone on each of two servers: `rounds` openings (after a few
+ * not counted), each the seven calls in parallel, alternating between the servers so that a change
+ * in the machine's load hits both alike. Answers the wall time's p50 and p99 per server.
+ */
+export async function dashboardCosts(targets: { server: DemoServerInfo; architect: string }[], rounds: number): Promise<{ p50: number; p99: number; errors: number }[]> {
+  const recorders = targets.map(() => new Recorder());
+  const sessions: Session[] = [];
+  for (const target of targets) {
+    sessions.push({ username: target.architect, token: await login(target.server.port, target.architect), random: seededRandom(7), projectIds: [], chats: [] });
+  }
+  for (let round = 0; round < rounds + 10; round++) {
+    for (const [index, target] of targets.entries()) {
+      recorders[index]!.recording = round >= 10;
+      await architectDashboard(recorders[index]!, target.server.port, sessions[index]!);
+    }
+  }
+  return recorders.map((recorder) => {
+    const wall = recorder.figures().find((figure) => figure.name.includes('wall time'))!;
+    return { p50: wall.p50, p99: wall.p99, errors: recorder.figures().reduce((sum, figure) => sum + figure.errors, 0) };
+  });
+}
+
+/** CPU seconds (user and system) a process has used so far, from /proc (Linux). */
+export function cpuSecondsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export function workloadTable(figures: OperationFigures[]): string[] {
+  const cell = (value: number) => value.toFixed(1).padStart(8);
+  return [
+    `${'operation'.padEnd(46)} ${'count'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(6)}`,
+    ...figures.map((f) => `${f.name.padEnd(46)} ${String(f.count).padStart(6)} ${cell(f.p50)} ${cell(f.p99)} ${cell(f.max)} ${String(f.errors).padStart(6)}`),
+  ];
+}
