@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { onPostgres } from './on-postgres';
 import sharp from 'sharp';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
@@ -15,13 +15,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-bench-'));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 // On PostgreSQL the bench works in a schema of its own and drops it on exit.
 const schema = postgresUrl ? `bench_${process.pid}` : undefined;
-async function onPostgres(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-if (schema) await onPostgres(`create schema ${schema}`);
+if (schema) await onPostgres(postgresUrl, `create schema ${schema}`);
 const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
@@ -131,7 +125,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void (async () => {
       await app.close();
       await database.close();
-      if (schema) await onPostgres(`drop schema ${schema} cascade`);
+      if (schema) await onPostgres(postgresUrl, `drop schema ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     })();

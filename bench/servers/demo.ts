@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
+import { onPostgres } from './on-postgres';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
@@ -14,13 +14,7 @@ import { seedDemo } from '../../apps/server/src/modules/demo/seed-demo';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-workload-'));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const schema = postgresUrl ? `bench_workload_${process.pid}` : undefined;
-async function onPostgres(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-if (schema) await onPostgres(`create schema ${schema}`);
+if (schema) await onPostgres(postgresUrl, `create schema ${schema}`);
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
 const database = openDatabase({ databaseUrl: postgresUrl, postgresSchema: schema, sqliteFile: path.join(dataDir, 'app.db') });
 await migrateToLatest(database.db);
@@ -49,7 +43,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.stderr.write(`demo server (scale ${process.env.BENCH_DEMO_SCALE ?? 1}): event loop delay p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms\n`);
       await app.close();
       await database.close();
-      if (schema) await onPostgres(`drop schema ${schema} cascade`);
+      if (schema) await onPostgres(postgresUrl, `drop schema ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     })();

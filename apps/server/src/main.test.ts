@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from './platform/auth/password';
 import { connectStomp } from './test/stomp-client';
 import { killStartedServers, startServer, tempDir } from './test/server-process';
+import { withPostgres } from './test/test-app';
 
 afterEach(() => {
   killStartedServers();
@@ -199,19 +199,10 @@ describe('starting the server', () => {
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on one PostgreSQL database', () => {
   const schema = `test_two_${process.pid}`;
-  const withClient = async (work: (client: pg.Client) => Promise<unknown>) => {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  afterAll(() => withClient((client) => client.query(`drop schema if exists ${schema} cascade`)));
+  afterAll(() => withPostgres((client) => client.query(`drop schema if exists ${schema} cascade`)));
 
   it('lets a client on one instance and an architect on the other chat live', async () => {
-    await withClient((client) => client.query(`create schema ${schema}`));
+    await withPostgres((client) => client.query(`create schema ${schema}`));
     const env = {
       PORT: '0',
       DATABASE_URL: `${process.env.TEST_DATABASE_URL}?options=-c%20search_path%3D${schema}`,
@@ -225,7 +216,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     const [, urlB] = await second.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
 
     const hash = await hashPassword('lang-und-geheim-42');
-    await withClient(async (client) => {
+    await withPostgres(async (client) => {
       await client.query(`set search_path to ${schema}`);
       const now = new Date().toISOString();
       const mara = await client.query(

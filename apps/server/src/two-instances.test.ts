@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStomp, type TestStomp } from './test/stomp-client';
 import { killStartedServers, listeningUrl, startServer, tempDir } from './test/server-process';
+import { withPostgres } from './test/test-app';
 import { startS3Server, type TestS3 } from './test/s3-server';
 
 /**
@@ -19,19 +19,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
   let urlB: string;
   const stomps: TestStomp[] = [];
 
-  const withClient = async (work: (client: pg.Client) => Promise<unknown>) => {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await work(client);
-    } finally {
-      await client.end();
-    }
-  };
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    await withClient((client) => client.query(`create schema ${schema}`));
+    await withPostgres((client) => client.query(`create schema ${schema}`));
     const env = {
       PORT: '0',
       DATABASE_URL: `${process.env.TEST_DATABASE_URL}?options=-c%20search_path%3D${schema}`,
@@ -49,7 +40,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     await Promise.all(stomps.map((stomp) => stomp.close()));
     killStartedServers();
     await s3?.close();
-    await withClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+    await withPostgres((client) => client.query(`drop schema if exists ${schema} cascade`));
   });
 
   async function call<T = Record<string, unknown>>(base: string, method: string, route: string, token?: string, body?: object): Promise<T> {

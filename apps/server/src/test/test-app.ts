@@ -31,7 +31,8 @@ export interface TestContext extends BuiltApp {
   close(): Promise<void>;
 }
 
-async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One connection to TEST_DATABASE_URL for the work, closed afterwards. */
+export async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
   try {
