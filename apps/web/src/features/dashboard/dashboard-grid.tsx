@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ReactGridLayout, type Layout } from 'react-grid-layout';
+import type { Layout } from 'react-grid-layout';
 import type { DashboardName } from '@bauakte/domain';
 import { GripVertical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
@@ -8,15 +8,11 @@ import { FormError } from '../../components/ui/form-error';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { de } from '../../i18n/de';
 import { fetchLayout, layoutKey } from './dashboard-layout-api';
-import {
-  gridColumns, gridRowHeight, inReadingOrder, moveCard, positionOf, restoreLayout, sameLayout, toPlace,
-  type CardLayout, type CardMove, type CardPlace,
-} from './dashboard-layout';
+import { cardHandleClass, inReadingOrder, moveCard, positionOf, restoreLayout, sameLayout, toPlace, type CardLayout, type CardMove, type CardPlace } from './dashboard-layout';
 import { useGridWidth } from './use-grid-width';
 import { useLayoutSaver } from './use-layout-saver';
-// The grid's styles load with the dashboards, not with the login page.
-import 'react-grid-layout/css/styles.css';
-import './dashboard-grid.css';
+
+const CardGrid = lazy(async () => ({ default: (await import('./card-grid')).CardGrid }));
 
 const t = de.dashboard;
 
@@ -27,12 +23,6 @@ export interface DashboardCard {
   action?: ReactNode;
   children: ReactNode;
 }
-
-const handleClass = 'dashboard-card-handle';
-const gridConfig = { cols: gridColumns, rowHeight: gridRowHeight };
-// Only the handle starts a drag, so the buttons and rows inside a card stay clickable.
-const dragConfig = { handle: `.${handleClass}` };
-const resizeConfig = { enabled: true, handles: ['se' as const] };
 
 const keyMoves: Record<string, CardMove> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
@@ -71,7 +61,7 @@ function MoveHandle({ title, hintId, onMove, register }: HandleProps) {
     <button
       ref={register}
       type="button"
-      className={`${handleClass} inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing`}
+      className={`${cardHandleClass} inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing`}
       aria-label={t.moveCard(title)}
       aria-describedby={hintId}
       onKeyDown={onKeyDown}
@@ -156,13 +146,15 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
           ))}
         </div>
       ) : (
-        <ReactGridLayout width={width} layout={gridLayout} gridConfig={gridConfig} dragConfig={dragConfig} resizeConfig={resizeConfig} onLayoutChange={change}>
-          {ordered.map((card) => (
-            <div key={card.id} data-card={card.id}>
-              <CardFrame card={card} handle={handleFor(card)} />
-            </div>
-          ))}
-        </ReactGridLayout>
+        <Suspense fallback={<p role="status">{de.common.loading}</p>}>
+          <CardGrid width={width} layout={gridLayout} onLayoutChange={change}>
+            {ordered.map((card) => (
+              <div key={card.id} data-card={card.id}>
+                <CardFrame card={card} handle={handleFor(card)} />
+              </div>
+            ))}
+          </CardGrid>
+        </Suspense>
       )}
     </div>
   );
