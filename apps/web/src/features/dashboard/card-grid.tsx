@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ReactGridLayout, type Layout } from 'react-grid-layout';
 import { cardHandleClass, gridColumns, gridRowHeight } from './dashboard-layout';
-// The grid's styles load with the grid, which only wider screens use.
+// The grid's styles load with the dashboards, not with the login page.
 import 'react-grid-layout/css/styles.css';
 import './dashboard-grid.css';
 
@@ -16,10 +16,7 @@ interface CardGridProps {
   children: ReactNode;
 }
 
-/**
- * The draggable, resizable 4-column grid (react-grid-layout). Its own chunk: a phone stacks the
- * cards and never loads it.
- */
+/** The draggable, resizable 4-column grid (react-grid-layout) of wider screens; a phone stacks the cards. */
 export function CardGrid({ width, layout, onLayoutChange, children }: CardGridProps) {
   return (
     <ReactGridLayout width={width} layout={layout} gridConfig={gridConfig} dragConfig={dragConfig} resizeConfig={resizeConfig} onLayoutChange={onLayoutChange}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Layout } from 'react-grid-layout';
 import type { DashboardName } from '@bauakte/domain';
@@ -11,8 +11,7 @@ import { fetchLayout, layoutKey } from './dashboard-layout-api';
 import { cardHandleClass, inReadingOrder, moveCard, positionOf, restoreLayout, sameLayout, toPlace, type CardLayout, type CardMove, type CardPlace } from './dashboard-layout';
 import { useGridWidth } from './use-grid-width';
 import { useLayoutSaver } from './use-layout-saver';
-
-const CardGrid = lazy(async () => ({ default: (await import('./card-grid')).CardGrid }));
+import { CardGrid } from './card-grid';
 
 const t = de.dashboard;
 
@@ -146,15 +145,13 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
           ))}
         </div>
       ) : (
-        <Suspense fallback={<p role="status">{de.common.loading}</p>}>
-          <CardGrid width={width} layout={gridLayout} onLayoutChange={change}>
-            {ordered.map((card) => (
-              <div key={card.id} data-card={card.id}>
-                <CardFrame card={card} handle={handleFor(card)} />
-              </div>
-            ))}
-          </CardGrid>
-        </Suspense>
+        <CardGrid width={width} layout={gridLayout} onLayoutChange={change}>
+          {ordered.map((card) => (
+            <div key={card.id} data-card={card.id}>
+              <CardFrame card={card} handle={handleFor(card)} />
+            </div>
+          ))}
+        </CardGrid>
       )}
     </div>
   );
