@@ -9,7 +9,6 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { de } from '../../i18n/de';
 import { fetchLayout, layoutKey } from './dashboard-layout-api';
 import { cardHandleClass, inReadingOrder, moveCard, positionOf, restoreLayout, sameLayout, toPlace, type CardLayout, type CardMove, type CardPlace } from './dashboard-layout';
-import { useGridWidth } from './use-grid-width';
 import { useLayoutSaver } from './use-layout-saver';
 import { CardGrid } from './card-grid';
 
@@ -81,8 +80,6 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
   const hintId = useId();
   const [layout, setLayout] = useState<CardPlace[]>(initial);
   const [announcement, setAnnouncement] = useState('');
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const width = useGridWidth(container);
   const { schedule, failed } = useLayoutSaver(dashboard, initial);
   const handles = useRef(new Map<string, HTMLButtonElement>());
   const movedByKeyboard = useRef<string | null>(null);
@@ -129,7 +126,7 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
   );
 
   return (
-    <div ref={setContainer} className="flex flex-col gap-2">
+    <div className="flex flex-col gap-2">
       <p id={hintId} className="sr-only">
         {t.moveHint}
       </p>
@@ -145,7 +142,7 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
           ))}
         </div>
       ) : (
-        <CardGrid width={width} layout={gridLayout} onLayoutChange={change}>
+        <CardGrid layout={gridLayout} onLayoutChange={change}>
           {ordered.map((card) => (
             <div key={card.id} data-card={card.id}>
               <CardFrame card={card} handle={handleFor(card)} />
