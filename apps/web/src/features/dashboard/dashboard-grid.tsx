@@ -5,6 +5,7 @@ import type { DashboardName } from '@bauakte/domain';
 import { GripVertical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
+import { startDataFreshMs } from '../../lib/start-data-freshness';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { de } from '../../i18n/de';
 import { fetchLayout, layoutKey } from './dashboard-layout-api';
@@ -163,7 +164,7 @@ interface DashboardGridProps {
 
 /** The draggable 4-column card grid of both dashboards; each user's layout is kept on the server. */
 export function DashboardGrid({ dashboard, cards, defaultLayout }: DashboardGridProps) {
-  const saved = useQuery({ queryKey: layoutKey(dashboard), queryFn: () => fetchLayout(dashboard) });
+  const saved = useQuery({ queryKey: layoutKey(dashboard), queryFn: () => fetchLayout(dashboard), staleTime: startDataFreshMs });
 
   useEffect(() => {
     if (saved.error) console.error('Dashboard-Layout nicht geladen', saved.error);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { projectStatusLabels, type DashboardProject, type PersonName } from '@bauakte/domain';
 import { PersonNameText } from '../../components/person-name';
 import { de } from '../../i18n/de';
+import { startDataFreshMs } from '../../lib/start-data-freshness';
 import { useSession } from '../auth/session-context';
 import { fetchProjectNews, projectKeys } from '../projects/projects-api';
 import { ProjectList } from './project-list';
@@ -19,7 +20,7 @@ function customerOf(project: DashboardProject, among: readonly PersonName[]): Re
 export function ProjectNews() {
   const { user } = useSession();
   const username = user?.username ?? '';
-  const news = useQuery({ queryKey: projectKeys.news(username), queryFn: () => fetchProjectNews(username), enabled: user !== null });
+  const news = useQuery({ queryKey: projectKeys.news(username), queryFn: () => fetchProjectNews(username), enabled: user !== null, staleTime: startDataFreshMs });
   const others = (news.data ?? []).flatMap((project) => (project.customer ? [project.customer] : []));
 
   return (

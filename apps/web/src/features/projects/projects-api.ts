@@ -3,6 +3,7 @@ import type {
 } from '@bauakte/domain';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { startDataFreshMs } from '../../lib/start-data-freshness';
 
 /**
  * Every project list lives under 'projects' (news, the architects' list, the client list, the
@@ -57,6 +58,7 @@ export function projectSearchQuery(username: string, filter: ProjectSearchFilter
     queryKey: projectKeys.search(username, filter),
     queryFn: ({ pageParam }) => searchProjects(filter, pageParam, pageSize),
     initialPageParam: 1,
+    staleTime: startDataFreshMs,
     getNextPageParam: (last: ProjectSearchResult) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 }
