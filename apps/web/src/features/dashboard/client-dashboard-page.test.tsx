@@ -54,7 +54,10 @@ afterEach(() => {
 
 describe('ClientDashboardPage', () => {
   it('shows what the app asked for at start without asking for it a second time', async () => {
-    const api = stubDashboardApi();
+    const api = stubDashboardApi({
+      'GET /api/MessageManagment/newChat/klara': () => json(200, []),
+      'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
+    });
     const user = sessionUser('klara', ['CLIENT']);
     const queryClient = testQueryClient();
     prefetchDashboard(queryClient, '/dashboardClient', user);
@@ -63,6 +66,8 @@ describe('ClientDashboardPage', () => {
     await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
     expect(api.callsTo('GET', '/api/DashboardClient/dashi/klara')).toHaveLength(1);
     expect(api.callsTo('GET', '/api/dashboardLayout/client')).toHaveLength(1);
+    expect(await screen.findByText('Keine neuen Nachrichten')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/MessageManagment/newChat/klara')).toHaveLength(1);
   });
 
   it("lists the client's projects with name and address and loads the client layout", async () => {
