@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Layout } from 'react-grid-layout';
 import type { DashboardName } from '@bauakte/domain';
@@ -70,6 +70,28 @@ function MoveHandle({ title, hintId, onMove, register }: HandleProps) {
   );
 }
 
+/** How many cards a phone renders first: what fills its screen. */
+export const firstCardsOnPhone = 2;
+
+/**
+ * On a phone the cards stack in full width, in the order of the saved layout. The first ones,
+ * which fill the screen, render first; the rest, below the fold, follow in a second render, so the
+ * phone paints what it shows sooner instead of building every card (lists, search form) at once.
+ */
+function StackedCards({ cards }: { cards: readonly DashboardCard[] }) {
+  const [all, setAll] = useState(cards.length <= firstCardsOnPhone);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  return (
+    <div className="flex flex-col gap-4">
+      {(all ? cards : cards.slice(0, firstCardsOnPhone)).map((card) => (
+        <CardFrame key={card.id} card={card} />
+      ))}
+    </div>
+  );
+}
+
 interface LoadedGridProps {
   dashboard: DashboardName;
   cards: readonly DashboardCard[];
@@ -136,12 +158,7 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
       </p>
       <FormError>{failed ? t.layoutSaveFailed : null}</FormError>
       {isMobile ? (
-        // On a phone the cards stack in full width, in the order of the saved layout.
-        <div className="flex flex-col gap-4">
-          {ordered.map((card) => (
-            <CardFrame key={card.id} card={card} />
-          ))}
-        </div>
+        <StackedCards cards={ordered} />
       ) : (
         <CardGrid layout={gridLayout} onLayoutChange={change}>
           {ordered.map((card) => (
