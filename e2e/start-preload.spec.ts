@@ -29,18 +29,4 @@ test.describe('start of a logged-in page', () => {
     await expect(page.locator('head link[href*="/assets/logged-in-pages-"]')).toHaveCount(0);
     expect(requested.some((path) => path.includes('logged-in-pages'))).toBe(false);
   });
-
-  test("the page's HTML carries its stylesheet and a loading status, so it paints before any script or stylesheet arrives", async ({ page, request }) => {
-    const html = await (await request.get('/login')).text();
-    expect(html).toMatch(/<style>[^<]*\.p-6\{/);
-    expect(html).toContain('<div id="root"><p role="status" class="p-6">Laden...</p></div>');
-    const stylesheets: string[] = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'stylesheet') stylesheets.push(new URL(req.url()).pathname);
-    });
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Laden...' })).toHaveCount(0);
-    expect(stylesheets).toEqual([]);
-  });
 });

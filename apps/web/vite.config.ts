@@ -48,37 +48,8 @@ function preloadLoggedInPages(): Plugin {
   };
 }
 
-interface BuiltAsset {
-  type: 'asset';
-  fileName: string;
-  source: string | Uint8Array;
-}
-
-/**
- * The entry's stylesheet goes into index.html as a <style> element: linked, it was one more round
- * trip before the first paint (the page cannot paint before its render-blocking CSS arrives), and
- * it is small (about 8 KB with Brotli). The CSP allows inline styles.
- */
-function inlineEntryStylesheet(): Plugin {
-  return {
-    name: 'bauakte-inline-entry-stylesheet',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const link = /<link rel="stylesheet" crossorigin href="\/(assets\/index-[^"]+\.css)">/.exec(html);
-        if (!link) return html;
-        const asset = context.bundle?.[link[1] ?? ''] as BuiltAsset | undefined;
-        if (!asset || asset.type !== 'asset') return html;
-        const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-        return html.replace(link[0], () => `<style>${css}</style>`);
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLoggedInPages(), inlineEntryStylesheet()],
+  plugins: [react(), tailwindcss(), preloadLoggedInPages()],
   build: {
     target: 'es2022',
     sourcemap: false,
