@@ -205,6 +205,8 @@ async function main(): Promise<void> {
         const name = sites.length > 1 ? `${target.name} (${site.label})` : target.name;
         console.log(`${name.padEnd(28)} ${line}`);
         for (const failed of failedAccessibilityAudits(middle)) console.log(`    Barrierefreiheit: ${failed}`);
+        // A run Lighthouse could not finish (e.g. no paint within its time limit on a busy machine) scores 0.
+        for (const error of results.get(site)!.flatMap((r) => (r.lhr.runtimeError ? [`${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`] : []))) console.log(`    Lauf fehlgeschlagen: ${error}`);
       }
     }
     console.log(`\nBerichte: ${path.relative(root, reportDir)}/*.json`);
