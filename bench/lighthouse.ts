@@ -170,7 +170,10 @@ function failedAccessibilityAudits(result: RunnerResult): string[] {
   return refs.map((ref) => result.lhr.audits[ref.id]).filter((audit) => audit && audit.score !== null && audit.score < 1).map((audit) => `${audit!.id}: ${audit!.title}`);
 }
 
-function summary(results: RunnerResult[]): { line: string; middle: RunnerResult } {
+function summary(all: RunnerResult[]): { line: string; middle: RunnerResult } {
+  // A run Lighthouse could not finish scores 0; it says nothing about the page and stays out of the median.
+  const finished = all.filter((r) => !r.lhr.runtimeError);
+  const results = finished.length > 0 ? finished : all;
   const perf = results.map((r) => score(r, 'performance'));
   const middle = results[perf.indexOf(median(perf))]!;
   const lcp = middle.lhr.audits['largest-contentful-paint']?.displayValue ?? '';
