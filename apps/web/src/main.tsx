@@ -16,30 +16,24 @@ const router = createRouter();
 // A logged-in user reloading or opening a page: fetch its code and first data now, side by side.
 const storedToken = sessionStorage.getItem(storageKeys.token);
 const startUser = storedToken ? userFromToken(storedToken) : null;
-const startPageLoaded = startUser ? preloadStartPage(window.location.pathname) : undefined;
-if (startUser) prefetchDashboard(queryClient, window.location.pathname, startUser);
+if (startUser) {
+  preloadStartPage(window.location.pathname);
+  prefetchDashboard(queryClient, window.location.pathname, startUser);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-function render(container: HTMLElement): void {
-  // As a transition the first render yields to the browser every few milliseconds instead of
-  // holding the main thread in one long task while a phone is still busy with the page's code.
-  startTransition(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  });
-}
-
-// The start page's code is on its way (index.html asked for it): rendered before it arrived, the
-// page would show 'Laden...' first and itself only after React's throttle of Suspense reveals;
-// rendered once it is there, the page shows in one go.
-if (startPageLoaded) void startPageLoaded.then(() => render(root));
-else render(root);
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread in one long task while a phone is still busy with the page's code.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

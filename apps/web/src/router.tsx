@@ -1,35 +1,13 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireRole } from './features/auth/require-role';
 import { LoginPage } from './features/auth/login-page';
 import { shellPaths } from './layout/shell-paths';
 import { de } from './i18n/de';
 
-/** The modules of lazily loaded pages that have arrived, by their loader. */
-const loadedModules = new Map<() => Promise<unknown>, Partial<Record<string, ComponentType>>>();
-
-/** A loader that remembers its module once loaded, so pages from it can render without suspending. */
-function remembered<M extends Partial<Record<string, ComponentType>>>(load: () => Promise<M>): () => Promise<M> {
-  const loader = () =>
-    load().then((module) => {
-      loadedModules.set(loader, module);
-      return module;
-    });
-  return loader;
-}
-
-/**
- * Pages load on demand, so the first route (the login page) stays small. A page whose code has
- * already arrived renders at once: React.lazy would suspend it all the same, commit the fallback,
- * and reveal the page only after React's throttle of Suspense reveals (some 300 ms).
- */
+/** Pages load on demand, so the first route (the login page) stays small. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactNode {
-  const LazyPage: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  function Page() {
-    // Decided once per mount: switching from the lazy wrapper to the component would remount the page.
-    const [Loaded] = useState(() => loadedModules.get(load)?.[name]);
-    return Loaded ? <Loaded /> : <LazyPage />;
-  }
+  const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return (
     <Suspense fallback={<p role="status" className="p-6">{de.common.loading}</p>}>
       <Page />
@@ -37,21 +15,16 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
-const loadLoggedIn = remembered(() => import('./layout/logged-in-pages'));
+const loadLoggedIn = () => import('./layout/logged-in-pages');
 const appShell = page(loadLoggedIn, 'AppShell');
 
 /**
- * Starts loading the logged-in pages while the app starts, and answers when they are there (or
- * failed); nothing for other pages. Rendering alone would ask for them only once the router has
- * rendered the guard, which costs a round trip on a phone. (index.html asks for them earlier
- * still, see vite.config.ts; this covers a build without that.)
+ * Starts loading the logged-in pages while the app starts. Rendering alone would ask for them only
+ * once the router has rendered the guard, which costs a round trip on a phone. (index.html asks for
+ * them earlier still, see vite.config.ts; this covers a build without that.)
  */
-export function preloadStartPage(pathname: string): Promise<void> | undefined {
-  if (!shellPaths.includes(pathname)) return undefined;
-  return loadLoggedIn().then(
-    () => undefined,
-    () => undefined,
-  );
+export function preloadStartPage(pathname: string): void {
+  if (shellPaths.includes(pathname)) void loadLoggedIn().catch(() => undefined);
 }
 
 /** The route table of spec section 2. */
