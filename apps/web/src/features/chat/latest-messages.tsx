@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { FormError } from '../../components/ui/form-error';
 import { cn } from '../../lib/cn';
 import { messageTimeText } from '../../lib/date-time';
+import { startDataFreshMs } from '../../lib/start-data-freshness';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useModal } from '../modals/modal-context';
@@ -22,7 +23,7 @@ export function LatestMessages() {
   const { user } = useSession();
   const username = user?.username ?? '';
   const { openModal } = useModal();
-  const query = useQuery({ queryKey: chatKeys.newest(username), queryFn: () => fetchNewest(username), enabled: username !== '' });
+  const query = useQuery({ queryKey: chatKeys.newest(username), queryFn: () => fetchNewest(username), enabled: username !== '', staleTime: startDataFreshMs });
 
   if (query.isPending) return <Spinner label={t.loading} />;
   if (query.isError) return <FormError>{t.loadFailed}</FormError>;
