@@ -215,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: app.log,
   });
   registerQuestionnaireRoutes(app, {
-    questionnaire: createQuestionnaireService({ db, answers: createQuestionnaireRepository(db), notices }),
+    questionnaire: createQuestionnaireService({ db, answers: createQuestionnaireRepository(db), notices, background }),
     access,
   });
   registerDashboardRoutes(app, createDashboardLayoutRepository(db));

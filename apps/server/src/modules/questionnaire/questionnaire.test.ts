@@ -33,7 +33,8 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
     (await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(t.mara!), payload: { name, assignedUser: 'kunde' } })).json<{ id: number }>().id;
   const settings = (flags: object) =>
     ctx.app.inject({ method: 'PUT', url: '/api/notificationSettings/mara', headers: bearer(t.mara!), payload: { ...noFlags, ...flags } });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+  // Notices go out after the answer: wait for that work to finish, then for the mail to arrive.
+  const settle = () => ctx.background.drained().then(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
   beforeAll(async () => {
     mail = await startMailCatcher();
@@ -50,7 +51,9 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
     for (const name of ['mara', 'tom', 'fremd', 'kunde', 'andere', 'chef']) t[name] = await ctx.login(name, `${name}-passwort`);
     projectId = await newProject('Einfamilienhaus Huber');
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    // An earlier test's notice may still be on its way: let it arrive before the count starts.
+    await settle();
     mail.mails.length = 0;
   });
   afterAll(async () => {

@@ -4,13 +4,14 @@ import {
 } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
+import type { BackgroundTasks } from '../../platform/background';
 import { inTransaction, type Db } from '../../platform/db/database';
 import { parseOrRefuse } from '../../platform/http/request-body';
 import type { FormNoticeService, SavedQuestionnaire } from '../notifications/form-notices';
 import { createProjectRepository } from '../projects/repository';
 import { createQuestionnaireRepository, type QuestionnaireRepository } from './repository';
 
-export function createQuestionnaireService(deps: { db: Db; answers: QuestionnaireRepository; notices: FormNoticeService }) {
+export function createQuestionnaireService(deps: { db: Db; answers: QuestionnaireRepository; notices: FormNoticeService; background: BackgroundTasks }) {
   /**
    * One save, all or nothing: read the stored answers, lay the sent ones over them, validate the
    * whole step, write it, log the change and recompute progress — while holding the project's row,
@@ -58,11 +59,13 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
 
     /**
      * Saves what was sent of a step (the rest stays as stored), then tells the architect once the
-     * transaction is committed.
+     * transaction is committed — after the answer: the notice cannot change what was saved, and
+     * composing and sending a mail (with formAll after every change) made the client's save wait
+     * several times longer than the save itself under load (bench/workload.ts).
      */
     async save(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch): Promise<Record<string, unknown>> {
       const { stepAnswers, notice } = await saveInTransaction(caller, project, step, patch);
-      await deps.notices.afterSave(notice);
+      deps.background.run('questionnaire notice', () => deps.notices.afterSave(notice));
       return stepAnswers;
     },
 
