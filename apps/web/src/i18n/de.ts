@@ -1,10 +1,5 @@
 import { questionLabels, questionnaireStepTitles, type ErrorCode } from '@bauakte/domain';
 
-// One formatter for counts ('1.234'), made on first use: toLocaleString makes a new one on every
-// call, which costs milliseconds each time on a phone while a list renders.
-let countFormat: Intl.NumberFormat | undefined;
-const count = (value: number) => (countFormat ??= new Intl.NumberFormat('de-AT')).format(value);
-
 /**
  * The one catalogue of German UI texts. Texts the product specification names are used verbatim;
  * the others follow its tone (Sie-form in system messages, as the spec's own messages do).
@@ -579,8 +574,8 @@ export const de = {
       sort: 'Sortieren nach',
       sortLabels: { changedAt: 'Letzte Änderung', name: 'Name (A–Z)', progress: 'Fortschritt' },
       noMatches: 'Keine Projekte gefunden',
-      found: (total: number) => (total === 1 ? '1 Projekt gefunden' : `${count(total)} Projekte gefunden`),
-      shown: (shown: number, total: number) => `${count(shown)} von ${count(total)} Projekten`,
+      found: (total: number) => (total === 1 ? '1 Projekt gefunden' : `${total.toLocaleString('de-AT')} Projekte gefunden`),
+      shown: (shown: number, total: number) => `${shown.toLocaleString('de-AT')} von ${total.toLocaleString('de-AT')} Projekten`,
       loadMore: 'Mehr laden',
       loadingMore: 'Weitere Projekte werden geladen...',
       customer: 'Kunde/Kundin',

@@ -14,7 +14,6 @@ import type { ModalType } from '../features/modals/modal-types';
 import { chatKeys, fetchUnread } from '../features/chat/chat-api';
 import { LiveChatProvider } from '../features/chat/live-chat-provider';
 import { de } from '../i18n/de';
-import { startDataFreshMs } from '../lib/start-data-freshness';
 import { AppSidebar } from './app-sidebar';
 import { adminMenu, architectMenu, clientMenu, type MenuActions } from './sidebar-menus';
 
@@ -48,7 +47,7 @@ function ShellWithModals() {
   const projectId = useSelectedProjectId();
   const roles = useMemo(() => user?.roles ?? [], [user]);
   const chats = roles.includes('ARCHI') || roles.includes('CLIENT');
-  const unread = useQuery({ queryKey: chatKeys.unread, queryFn: fetchUnread, enabled: chats, staleTime: startDataFreshMs }).data ?? 0;
+  const unread = useQuery({ queryKey: chatKeys.unread, queryFn: fetchUnread, enabled: chats }).data ?? 0;
   useChatLink(openModal);
 
   const goHome = useCallback(() => {

@@ -19,8 +19,6 @@ interface Options {
   path?: string;
   /** A data router (as the app's createBrowserRouter), for pages that use e.g. useBlocker. */
   dataRouter?: boolean;
-  /** A query client that already holds data, e.g. what the app asked for at start. */
-  queryClient?: QueryClient;
 }
 
 const login = <p>Seite /login</p>;
@@ -43,12 +41,9 @@ function TestRouter({ children, route, path, dataRouter }: { children: ReactNode
   );
 }
 
-export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-}
-
 /** Renders with a fresh query client (no retries), a session, the confirm/alert host and a router. */
-export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/', dataRouter = false, queryClient = testQueryClient() }: Options = {}) {
+export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/', dataRouter = false }: Options = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const session: SessionState = { user, startSession: () => null, logout: vi.fn(async () => {}) };
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>

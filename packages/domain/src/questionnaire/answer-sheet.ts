@@ -60,18 +60,14 @@ export function fieldLabel(path: string): string {
   return (questionLabels as Record<string, string>)[key] ?? dataOnlyLabels[key] ?? key;
 }
 
-// Made on first use, not when a page imports the module (see currentYearInAustria).
-let plainNumber: Intl.NumberFormat | undefined;
+const plainNumber = new Intl.NumberFormat('de-AT', { useGrouping: false });
 
 /** An answer as the forms show it ('Satteldach', 'Ja', '1978'); null when nothing was answered. */
 export function formatAnswer(path: string, value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? answerTexts.yes : answerTexts.no;
   // Years and counts are written without a thousands separator, as on the forms; decimals with a comma.
-  if (typeof value === 'number') {
-    plainNumber ??= new Intl.NumberFormat('de-AT', { useGrouping: false });
-    return Number.isFinite(value) ? plainNumber.format(value) : null;
-  }
+  if (typeof value === 'number') return Number.isFinite(value) ? plainNumber.format(value) : null;
   if (typeof value !== 'string' || value.trim() === '') return null;
   const key = path.slice(path.lastIndexOf('.') + 1) as QuestionKey;
   return choiceLabels[key]?.[value] ?? value;

@@ -23,16 +23,13 @@ export const questionnaireLimits = {
   katastralMax: 92129,
 } as const;
 
-// Made on first use: a formatter with a time zone costs milliseconds to make, which the web
-// app's start would otherwise pay for every page that imports these rules.
-let yearInAustria: Intl.DateTimeFormat | undefined;
+const yearInAustria = /* @__PURE__ */ new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' });
 
 /**
  * The calendar year in Austria, where the users live: a server running in UTC would
  * otherwise refuse the new year for the first hour of 1 January.
  */
 export function currentYearInAustria(now: Date = new Date()): number {
-  yearInAustria ??= new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' });
   return Number(yearInAustria.format(now));
 }
 

@@ -4,7 +4,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { FormError } from '../../components/ui/form-error';
 import { cn } from '../../lib/cn';
 import { messageTimeText } from '../../lib/date-time';
-import { startDataFreshMs } from '../../lib/start-data-freshness';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useModal } from '../modals/modal-context';
@@ -23,7 +22,7 @@ export function LatestMessages() {
   const { user } = useSession();
   const username = user?.username ?? '';
   const { openModal } = useModal();
-  const query = useQuery({ queryKey: chatKeys.newest(username), queryFn: () => fetchNewest(username), enabled: username !== '', staleTime: startDataFreshMs });
+  const query = useQuery({ queryKey: chatKeys.newest(username), queryFn: () => fetchNewest(username), enabled: username !== '' });
 
   if (query.isPending) return <Spinner label={t.loading} />;
   if (query.isError) return <FormError>{t.loadFailed}</FormError>;

@@ -55,9 +55,8 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('createStompChannel', () => {
-  it("connects to the page's own /ws with the Bearer token and the spec's reconnect and heart-beat settings", async () => {
+  it("connects to the page's own /ws with the Bearer token and the spec's reconnect and heart-beat settings", () => {
     createStompChannel('abc.def.ghi');
-    await vi.dynamicImportSettled();
     expect(state.activated).toBe(1);
     expect(state.config).toMatchObject({
       brokerURL: `ws://${window.location.host}/ws`,
@@ -68,9 +67,8 @@ describe('createStompChannel', () => {
     });
   });
 
-  it('subscribes once connected, again after every reconnect, and hands over the parsed body', async () => {
+  it('subscribes once connected, again after every reconnect, and hands over the parsed body', () => {
     const channel = createStompChannel('t');
-    await vi.dynamicImportSettled();
     const bodies: unknown[] = [];
     const stop = channel.subscribe('/topic/activeUsers', (body) => bodies.push(body));
     expect(state.subscribed).toEqual([]);
@@ -89,9 +87,8 @@ describe('createStompChannel', () => {
     expect(state.subscribed).toHaveLength(2);
   });
 
-  it('publishes JSON only while connected, so the caller can fall back to a plain request', async () => {
+  it('publishes JSON only while connected, so the caller can fall back to a plain request', () => {
     const channel = createStompChannel('t');
-    await vi.dynamicImportSettled();
     const seen: boolean[] = [];
     channel.onConnectionChange((connected) => seen.push(connected));
     expect(channel.publish('/app/chat/7', { message: 'Hallo' })).toBe(false);
@@ -102,11 +99,10 @@ describe('createStompChannel', () => {
     expect(seen).toEqual([true, false]);
   });
 
-  it('stays active through a server restart (ERROR frame, close code 1012), leaving the reconnect to stompjs, and subscribes again', async () => {
+  it('stays active through a server restart (ERROR frame, close code 1012), leaving the reconnect to stompjs, and subscribes again', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const channel = createStompChannel('t');
     channel.subscribe('/topic/chat/7', () => undefined);
-    await vi.dynamicImportSettled();
     connect();
     state.config?.onStompError?.({ headers: { message: 'Der Server wird neu gestartet. Die Verbindung wird gleich wiederhergestellt.' } } as never);
     state.config?.onWebSocketClose?.({ code: 1012 } as never);
@@ -119,9 +115,8 @@ describe('createStompChannel', () => {
     warn.mockRestore();
   });
 
-  it('gives up after 15 minutes without a connection, counted from the last one lost', async () => {
+  it('gives up after 15 minutes without a connection, counted from the last one lost', () => {
     createStompChannel('t');
-    await vi.dynamicImportSettled();
     connect();
     socketClosed();
     vi.advanceTimersByTime(14 * 60_000);
@@ -132,18 +127,8 @@ describe('createStompChannel', () => {
     expect(state.deactivated).toBe(1);
   });
 
-  it('loads stompjs after the start and never connects when closed before that', async () => {
+  it('gives up too when it never connected at all, and closing deactivates', () => {
     const channel = createStompChannel('t');
-    expect(state.activated).toBe(0);
-    expect(channel.publish('/app/chat/7', { message: 'Hallo' })).toBe(false);
-    channel.close();
-    await vi.dynamicImportSettled();
-    expect(state.activated).toBe(0);
-  });
-
-  it('gives up too when it never connected at all, and closing deactivates', async () => {
-    const channel = createStompChannel('t');
-    await vi.dynamicImportSettled();
     vi.advanceTimersByTime(15 * 60_000 + 1);
     socketClosed();
     expect(state.deactivated).toBe(1);

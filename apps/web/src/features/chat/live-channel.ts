@@ -1,4 +1,4 @@
-import type { Client, StompSubscription } from '@stomp/stompjs';
+import { Client, type StompSubscription } from '@stomp/stompjs';
 import { liveClientSettings } from '@bauakte/domain';
 
 /**
@@ -39,54 +39,45 @@ export const createStompChannel: LiveChannelFactory = (token) => {
     connected = value;
     for (const listener of listeners) listener(value);
   };
-  const attach = (stompClient: Client, entry: { destination: string; onBody: (body: unknown) => void; active?: StompSubscription }) => {
-    entry.active = stompClient.subscribe(entry.destination, (message) => entry.onBody(parse(message.body)));
+  const attach = (entry: { destination: string; onBody: (body: unknown) => void; active?: StompSubscription }) => {
+    entry.active = client.subscribe(entry.destination, (message) => entry.onBody(parse(message.body)));
   };
 
-  let client: Client | null = null;
-  let closed = false;
-  // stompjs loads after the page's first render: the chat is not what a phone must show first.
-  void import('@stomp/stompjs')
-    .then(({ Client: StompClient }) => {
-      if (closed) return;
-      const stompClient: Client = new StompClient({
-        brokerURL: liveUrl(),
-        connectHeaders: { Authorization: `Bearer ${token}` },
-        reconnectDelay: liveClientSettings.reconnectDelayMs,
-        heartbeatIncoming: liveClientSettings.heartbeatMs,
-        heartbeatOutgoing: liveClientSettings.heartbeatMs,
-        onConnect: () => {
-          failingSince = null;
-          for (const entry of registry.values()) attach(stompClient, entry);
-          setConnected(true);
-        },
-        onWebSocketClose: () => {
-          setConnected(false);
-          failingSince ??= Date.now();
-          // Spec: stop trying after 15 minutes without a connection; a reload starts again.
-          if (Date.now() - failingSince > liveClientSettings.giveUpAfterMs) void stompClient.deactivate();
-        },
-        // Chat errors are only logged (spec section 8); stompjs reconnects by itself.
-        onStompError: (frame) => console.warn('Live-Kanal:', frame.headers.message),
-      });
-      client = stompClient;
-      stompClient.activate();
-    })
-    .catch((error: unknown) => console.warn('Live-Kanal nicht geladen:', error));
+  const client = new Client({
+    brokerURL: liveUrl(),
+    connectHeaders: { Authorization: `Bearer ${token}` },
+    reconnectDelay: liveClientSettings.reconnectDelayMs,
+    heartbeatIncoming: liveClientSettings.heartbeatMs,
+    heartbeatOutgoing: liveClientSettings.heartbeatMs,
+    onConnect: () => {
+      failingSince = null;
+      for (const entry of registry.values()) attach(entry);
+      setConnected(true);
+    },
+    onWebSocketClose: () => {
+      setConnected(false);
+      failingSince ??= Date.now();
+      // Spec: stop trying after 15 minutes without a connection; a reload starts again.
+      if (Date.now() - failingSince > liveClientSettings.giveUpAfterMs) void client.deactivate();
+    },
+    // Chat errors are only logged (spec section 8); stompjs reconnects by itself.
+    onStompError: (frame) => console.warn('Live-Kanal:', frame.headers.message),
+  });
+  client.activate();
 
   return {
     subscribe(destination, onBody) {
       const id = nextId++;
       const entry: { destination: string; onBody: (body: unknown) => void; active?: StompSubscription } = { destination, onBody };
       registry.set(id, entry);
-      if (connected && client) attach(client, entry);
+      if (connected) attach(entry);
       return () => {
         registry.delete(id);
         if (connected) entry.active?.unsubscribe();
       };
     },
     publish(destination, body) {
-      if (!connected || !client) return false;
+      if (!connected) return false;
       client.publish({ destination, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
       return true;
     },
@@ -96,10 +87,9 @@ export const createStompChannel: LiveChannelFactory = (token) => {
       return () => listeners.delete(listener);
     },
     close() {
-      closed = true;
       listeners.clear();
       registry.clear();
-      void client?.deactivate();
+      void client.deactivate();
     },
   };
 };

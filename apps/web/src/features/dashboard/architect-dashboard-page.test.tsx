@@ -81,14 +81,6 @@ afterEach(() => {
 });
 
 describe('ArchitectDashboardPage', () => {
-  it('on a phone stacks every card in the order of the layout, without drag handles', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
-    setup();
-    await screen.findByRole('heading', { name: 'Alle Projekte' });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Projekte mit Neuerungen', 'Neusten Nachrichten', 'Benutzerinformationen', 'Alle Projekte']);
-    expect(screen.queryAllByRole('button', { name: /verschieben/ })).toHaveLength(0);
-  });
-
   it('sends a client who opens /dashboard to their own dashboard', async () => {
     const api = setup({}, ['CLIENT']);
     expect(await screen.findByText('Seite /dashboardClient')).toBeTruthy();

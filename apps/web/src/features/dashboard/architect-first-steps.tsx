@@ -3,7 +3,6 @@ import { Plus, UserPlus } from 'lucide-react';
 import { FirstStepsHint } from '../../components/first-steps-hint';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
-import { startDataFreshMs } from '../../lib/start-data-freshness';
 import { useSession } from '../auth/session-context';
 import { customerKeys, fetchCustomers } from '../customers/customers-api';
 import { useModal } from '../modals/modal-context';
@@ -19,8 +18,8 @@ export function ArchitectFirstSteps() {
   const { user } = useSession();
   const username = user?.username ?? '';
   const { openModal } = useModal();
-  const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null, staleTime: startDataFreshMs });
-  const projects = useQuery({ queryKey: projectKeys.count(username), queryFn: countProjects, enabled: user !== null, staleTime: startDataFreshMs });
+  const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null });
+  const projects = useQuery({ queryKey: projectKeys.count(username), queryFn: countProjects, enabled: user !== null });
 
   if (!customers.isSuccess || !projects.isSuccess || projects.data > 0) return null;
   if (customers.data.length === 0) {

@@ -4,12 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import type { ClientProject } from '@bauakte/domain';
 import { json, stubApi } from '../../test/api-stub';
-import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
+import { renderWithProviders, sessionUser } from '../../test/render';
 import type { SessionUser } from '../../lib/token';
 import { ModalProvider } from '../modals/modal-provider';
 import { getSelectedProjectId } from '../projects/project-selection';
 import { ClientDashboardPage } from './client-dashboard-page';
-import { prefetchDashboard } from './start-data';
 
 function Elsewhere() {
   return <p>Seite {useLocation().pathname}</p>;
@@ -19,15 +18,12 @@ const projects: ClientProject[] = [
   { id: 3, name: 'Sanierung Annenstraße', description: '', progress: 40, address: { street: 'Annenstraße', number: '12', city: 'Graz', country: 'Österreich' } },
 ];
 
-function stubDashboardApi(handlers: Parameters<typeof stubApi>[0] = {}) {
-  return stubApi({
+function setup(handlers: Parameters<typeof stubApi>[0] = {}, user: SessionUser | null = sessionUser('klara', ['CLIENT'])) {
+  const api = stubApi({
     'GET /api/DashboardClient/dashi/klara': () => json(200, projects),
     'GET /api/dashboardLayout/client': () => json(200, []),
     ...handlers,
   });
-}
-
-function renderPage(user: SessionUser | null, queryClient = testQueryClient()) {
   renderWithProviders(
     <ModalProvider>
       <Routes>
@@ -35,13 +31,8 @@ function renderPage(user: SessionUser | null, queryClient = testQueryClient()) {
         <Route path="*" element={<Elsewhere />} />
       </Routes>
     </ModalProvider>,
-    { user, route: '/dashboardClient', path: '*', queryClient },
+    { user, route: '/dashboardClient', path: '*' },
   );
-}
-
-function setup(handlers: Parameters<typeof stubApi>[0] = {}, user: SessionUser | null = sessionUser('klara', ['CLIENT'])) {
-  const api = stubDashboardApi(handlers);
-  renderPage(user);
   return api;
 }
 
@@ -53,23 +44,6 @@ afterEach(() => {
 });
 
 describe('ClientDashboardPage', () => {
-  it('shows what the app asked for at start without asking for it a second time', async () => {
-    const api = stubDashboardApi({
-      'GET /api/MessageManagment/newChat/klara': () => json(200, []),
-      'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
-    });
-    const user = sessionUser('klara', ['CLIENT']);
-    const queryClient = testQueryClient();
-    prefetchDashboard(queryClient, '/dashboardClient', user);
-    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    renderPage(user, queryClient);
-    await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
-    expect(api.callsTo('GET', '/api/DashboardClient/dashi/klara')).toHaveLength(1);
-    expect(api.callsTo('GET', '/api/dashboardLayout/client')).toHaveLength(1);
-    expect(await screen.findByText('Keine neuen Nachrichten')).toBeTruthy();
-    expect(api.callsTo('GET', '/api/MessageManagment/newChat/klara')).toHaveLength(1);
-  });
-
   it("lists the client's projects with name and address and loads the client layout", async () => {
     const api = setup();
     const project = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
-import { startDataFreshMs } from '../../lib/start-data-freshness';
 import { useSession } from '../auth/session-context';
 import { formatAddress } from '@bauakte/domain';
 import { fetchClientProjects, projectKeys } from '../projects/projects-api';
@@ -12,7 +11,7 @@ import { ProjectList } from './project-list';
 export function ClientProjects() {
   const { user } = useSession();
   const username = user?.username ?? '';
-  const projects = useQuery({ queryKey: projectKeys.client(username), queryFn: () => fetchClientProjects(username), enabled: user !== null, staleTime: startDataFreshMs });
+  const projects = useQuery({ queryKey: projectKeys.client(username), queryFn: () => fetchClientProjects(username), enabled: user !== null });
   const more = useLoadMore({ queryKey: projectKeys.client(username), data: projects.data, fetchPage: (page) => fetchClientProjects(username, page), keyOf: (project) => project.id });
   return (
     <ProjectList

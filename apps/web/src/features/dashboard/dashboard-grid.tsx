@@ -1,17 +1,22 @@
-import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Layout } from 'react-grid-layout';
+import { ReactGridLayout, type Layout } from 'react-grid-layout';
 import type { DashboardName } from '@bauakte/domain';
 import { GripVertical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
-import { startDataFreshMs } from '../../lib/start-data-freshness';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { de } from '../../i18n/de';
 import { fetchLayout, layoutKey } from './dashboard-layout-api';
-import { cardHandleClass, inReadingOrder, moveCard, positionOf, restoreLayout, sameLayout, toPlace, type CardLayout, type CardMove, type CardPlace } from './dashboard-layout';
+import {
+  gridColumns, gridRowHeight, inReadingOrder, moveCard, positionOf, restoreLayout, sameLayout, toPlace,
+  type CardLayout, type CardMove, type CardPlace,
+} from './dashboard-layout';
+import { useGridWidth } from './use-grid-width';
 import { useLayoutSaver } from './use-layout-saver';
-import { CardGrid } from './card-grid';
+// The grid's styles load with the dashboards, not with the login page.
+import 'react-grid-layout/css/styles.css';
+import './dashboard-grid.css';
 
 const t = de.dashboard;
 
@@ -22,6 +27,12 @@ export interface DashboardCard {
   action?: ReactNode;
   children: ReactNode;
 }
+
+const handleClass = 'dashboard-card-handle';
+const gridConfig = { cols: gridColumns, rowHeight: gridRowHeight };
+// Only the handle starts a drag, so the buttons and rows inside a card stay clickable.
+const dragConfig = { handle: `.${handleClass}` };
+const resizeConfig = { enabled: true, handles: ['se' as const] };
 
 const keyMoves: Record<string, CardMove> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
@@ -60,35 +71,13 @@ function MoveHandle({ title, hintId, onMove, register }: HandleProps) {
     <button
       ref={register}
       type="button"
-      className={`${cardHandleClass} inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing`}
+      className={`${handleClass} inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing`}
       aria-label={t.moveCard(title)}
       aria-describedby={hintId}
       onKeyDown={onKeyDown}
     >
       <GripVertical aria-hidden className="size-4" />
     </button>
-  );
-}
-
-/** How many cards a phone renders first: what fills its screen. */
-export const firstCardsOnPhone = 2;
-
-/**
- * On a phone the cards stack in full width, in the order of the saved layout. The first ones,
- * which fill the screen, render first; the rest, below the fold, follow in a second render, so the
- * phone paints what it shows sooner instead of building every card (lists, search form) at once.
- */
-function StackedCards({ cards }: { cards: readonly DashboardCard[] }) {
-  const [all, setAll] = useState(cards.length <= firstCardsOnPhone);
-  useEffect(() => {
-    if (!all) startTransition(() => setAll(true));
-  }, [all]);
-  return (
-    <div className="flex flex-col gap-4">
-      {(all ? cards : cards.slice(0, firstCardsOnPhone)).map((card) => (
-        <CardFrame key={card.id} card={card} />
-      ))}
-    </div>
   );
 }
 
@@ -103,6 +92,8 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
   const hintId = useId();
   const [layout, setLayout] = useState<CardPlace[]>(initial);
   const [announcement, setAnnouncement] = useState('');
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const width = useGridWidth(container);
   const { schedule, failed } = useLayoutSaver(dashboard, initial);
   const handles = useRef(new Map<string, HTMLButtonElement>());
   const movedByKeyboard = useRef<string | null>(null);
@@ -149,7 +140,7 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
   );
 
   return (
-    <div className="flex flex-col gap-2">
+    <div ref={setContainer} className="flex flex-col gap-2">
       <p id={hintId} className="sr-only">
         {t.moveHint}
       </p>
@@ -158,15 +149,20 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
       </p>
       <FormError>{failed ? t.layoutSaveFailed : null}</FormError>
       {isMobile ? (
-        <StackedCards cards={ordered} />
+        // On a phone the cards stack in full width, in the order of the saved layout.
+        <div className="flex flex-col gap-4">
+          {ordered.map((card) => (
+            <CardFrame key={card.id} card={card} />
+          ))}
+        </div>
       ) : (
-        <CardGrid layout={gridLayout} onLayoutChange={change}>
+        <ReactGridLayout width={width} layout={gridLayout} gridConfig={gridConfig} dragConfig={dragConfig} resizeConfig={resizeConfig} onLayoutChange={change}>
           {ordered.map((card) => (
             <div key={card.id} data-card={card.id}>
               <CardFrame card={card} handle={handleFor(card)} />
             </div>
           ))}
-        </CardGrid>
+        </ReactGridLayout>
       )}
     </div>
   );
@@ -181,7 +177,7 @@ interface DashboardGridProps {
 
 /** The draggable 4-column card grid of both dashboards; each user's layout is kept on the server. */
 export function DashboardGrid({ dashboard, cards, defaultLayout }: DashboardGridProps) {
-  const saved = useQuery({ queryKey: layoutKey(dashboard), queryFn: () => fetchLayout(dashboard), staleTime: startDataFreshMs });
+  const saved = useQuery({ queryKey: layoutKey(dashboard), queryFn: () => fetchLayout(dashboard) });
 
   useEffect(() => {
     if (saved.error) console.error('Dashboard-Layout nicht geladen', saved.error);

@@ -4,8 +4,6 @@ import { cloneLayout, moveElement, verticalCompactor } from 'react-grid-layout/c
 /** Spec section 9: the dashboard grid has 4 columns of rows 100 px high. */
 export const gridColumns = 4;
 export const gridRowHeight = 100;
-/** The class of a card's drag handle: only the handle starts a drag, so the buttons and rows inside a card stay clickable. */
-export const cardHandleClass = 'dashboard-card-handle';
 
 /** One card's place, exactly what the server stores (i, x, y, w, h). */
 export type CardPlace = SavedLayoutItem;

@@ -4,7 +4,6 @@ import { projectStatusLabels, type DashboardProject, type PersonName } from '@ba
 import { PersonNameText } from '../../components/person-name';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
-import { startDataFreshMs } from '../../lib/start-data-freshness';
 import { useSession } from '../auth/session-context';
 import { fetchProjectNews, projectKeys } from '../projects/projects-api';
 import { ProjectList } from './project-list';
@@ -21,7 +20,7 @@ function customerOf(project: DashboardProject, among: readonly PersonName[]): Re
 export function ProjectNews() {
   const { user } = useSession();
   const username = user?.username ?? '';
-  const news = useQuery({ queryKey: projectKeys.news(username), queryFn: () => fetchProjectNews(username), enabled: user !== null, staleTime: startDataFreshMs });
+  const news = useQuery({ queryKey: projectKeys.news(username), queryFn: () => fetchProjectNews(username), enabled: user !== null });
   const more = useLoadMore({ queryKey: projectKeys.news(username), data: news.data, fetchPage: (page) => fetchProjectNews(username, page), keyOf: (project) => project.id });
   const others = (news.data ?? []).flatMap((project) => (project.customer ? [project.customer] : []));
 

@@ -17,28 +17,16 @@ function recordRequests() {
 describe('prefetchDashboard', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("asks for an architect's layout, project news, first page of 'Alle Projekte', messages, customers and project count at start", async () => {
+  it("asks for an architect's layout, project news and the first page of 'Alle Projekte' at start", async () => {
     const urls = recordRequests();
     prefetchDashboard(new QueryClient(), '/dashboard', person('gruber', ['ARCHI']));
-    await vi.waitFor(() =>
-      expect(urls.sort()).toEqual([
-        '/api/ClientManagment/gruber',
-        '/api/MessageManagment/newChat/gruber',
-        '/api/MessageManagment/unread',
-        '/api/ProjectManagment/dash/gruber',
-        '/api/dashboardLayout/architect',
-        '/api/projects',
-        '/api/projects',
-      ]),
-    );
+    await vi.waitFor(() => expect(urls.sort()).toEqual(['/api/ProjectManagment/dash/gruber', '/api/dashboardLayout/architect', '/api/projects']));
   });
 
-  it("asks for a client's layout, projects and messages at start", async () => {
+  it("asks for a client's layout and projects at start", async () => {
     const urls = recordRequests();
     prefetchDashboard(new QueryClient(), '/dashboardClient', person('huber', ['CLIENT']));
-    await vi.waitFor(() =>
-      expect(urls.sort()).toEqual(['/api/DashboardClient/dashi/huber', '/api/MessageManagment/newChat/huber', '/api/MessageManagment/unread', '/api/dashboardLayout/client']),
-    );
+    await vi.waitFor(() => expect(urls.sort()).toEqual(['/api/DashboardClient/dashi/huber', '/api/dashboardLayout/client']));
   });
 
   it('asks for nothing on other pages or for a role the page does not serve', async () => {

@@ -4,7 +4,6 @@ import type {
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
-import { startDataFreshMs } from '../../lib/start-data-freshness';
 
 /**
  * Every project list lives under 'projects' (news, the architects' list, the client list, the
@@ -59,7 +58,6 @@ export function projectSearchQuery(username: string, filter: ProjectSearchFilter
     queryKey: projectKeys.search(username, filter),
     queryFn: ({ pageParam }) => searchProjects(filter, pageParam, pageSize),
     initialPageParam: 1,
-    staleTime: startDataFreshMs,
     getNextPageParam: (last: ProjectSearchResult) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 }

@@ -11,15 +11,12 @@ import { fetchQuestionnaireRecord, questionnaireKeys } from './questionnaire-api
 import { stepPaths } from './questionnaire-steps';
 
 const t = de.questionnaire;
-// Made on first use, not while the app starts (see lib/date-time.ts).
-let percentFormat: Intl.NumberFormat | undefined;
+const percentFormat = new Intl.NumberFormat('de-AT', { style: 'percent', maximumFractionDigits: 0 });
 
 /** 'Fragebogen fortsetzen (45 %)' while questions are open, 'Fragebogen ansehen' once all are answered. */
 export function continueQuestionnaireLabel(progress: number | null | undefined): string {
   const percent = progressPercent(progress) ?? 0;
-  if (percent >= progressMax) return t.view;
-  percentFormat ??= new Intl.NumberFormat('de-AT', { style: 'percent', maximumFractionDigits: 0 });
-  return t.continue(percentFormat.format(percent / 100));
+  return percent < progressMax ? t.continue(percentFormat.format(percent / 100)) : t.view;
 }
 
 interface ContinueQuestionnaireButtonProps {
