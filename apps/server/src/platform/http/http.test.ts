@@ -90,8 +90,19 @@ describe('HTTP behaviour', () => {
     expect(response.json()).toEqual({ message: 'Diese Adresse gibt es nicht.', code: 'NOT_FOUND' });
   });
 
-  it('sends strict security headers on every answer', async () => {
-    for (const url of ['/api/health', '/login', '/api/gibt-es-nicht']) {
+  it('sends API answers a policy that loads and runs nothing, with no framing, sniffing or referrer', async () => {
+    for (const url of ['/api/health', '/api/gibt-es-nicht', '/api/auth/me']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+  });
+
+  it('sends strict page headers on every page, the API documentation included', async () => {
+    for (const url of ['/login', '/dashboard', '/api/docs/']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
       const earlyScriptHash = createHash('sha256').update(earlyScript).digest('base64');
