@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from './platform/auth/password';
 import { connectStomp } from './test/stomp-client';
-import { killStartedServers, startServer, tempDir } from './test/server-process';
+import { killStartedServers, sharedInstanceEnv, startServer, tempDir } from './test/server-process';
 import { withPostgres } from './test/test-app';
 
 afterEach(() => {
@@ -203,13 +203,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
 
   it('lets a client on one instance and an architect on the other chat live', async () => {
     await withPostgres((client) => client.query(`create schema ${schema}`));
-    const env = {
-      PORT: '0',
-      DATABASE_URL: `${process.env.TEST_DATABASE_URL}?options=-c%20search_path%3D${schema}`,
-      JWT_SECRET: 'two-instances-share-this-secret-0123456789',
-      ADMIN_USERNAME: 'chef',
-      ADMIN_PASSWORD: 'sehr-geheim',
-    };
+    const env = sharedInstanceEnv(schema);
     const first = startServer({ ...env, DATA_DIR: tempDir() });
     const [, urlA] = await first.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
     const second = startServer({ ...env, DATA_DIR: tempDir() });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStomp, type TestStomp } from './test/stomp-client';
-import { killStartedServers, listeningUrl, startServer, tempDir } from './test/server-process';
+import { killStartedServers, listeningUrl, sharedInstanceEnv, startServer, tempDir } from './test/server-process';
 import { withPostgres } from './test/test-app';
 import { startS3Server, type TestS3 } from './test/s3-server';
 
@@ -23,14 +23,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
   beforeAll(async () => {
     s3 = await startS3Server();
     await withPostgres((client) => client.query(`create schema ${schema}`));
-    const env = {
-      PORT: '0',
-      DATABASE_URL: `${process.env.TEST_DATABASE_URL}?options=-c%20search_path%3D${schema}`,
-      JWT_SECRET: 'two-instances-share-this-secret-0123456789',
-      ADMIN_USERNAME: 'chef',
-      ADMIN_PASSWORD: 'sehr-geheim',
-      ...s3.env,
-    };
+    const env = { ...sharedInstanceEnv(schema), ...s3.env };
     // A first, alone: it migrates the schema and creates the administrator; then B joins.
     urlA = await listeningUrl(startServer({ ...env, DATA_DIR: dataDirs.a }));
     urlB = await listeningUrl(startServer({ ...env, DATA_DIR: dataDirs.b }));

@@ -60,3 +60,14 @@ export function killStartedServers(): void {
 }
 
 export const tempDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-main-'));
+
+/** The environment of one of several instances on one PostgreSQL schema of TEST_DATABASE_URL: they share the JWT secret. */
+export function sharedInstanceEnv(schema: string): Record<string, string> {
+  return {
+    PORT: '0',
+    DATABASE_URL: `${process.env.TEST_DATABASE_URL}?options=-c%20search_path%3D${schema}`,
+    JWT_SECRET: 'two-instances-share-this-secret-0123456789',
+    ADMIN_USERNAME: 'chef',
+    ADMIN_PASSWORD: 'sehr-geheim',
+  };
+}
