@@ -80,7 +80,14 @@ describe('ChatDialog', () => {
   });
 
   it('lists the conversation with its unread count, opens it as read, and shows text with its line breaks', async () => {
-    const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history, 1)]);
+    let read = false;
+    const { api, dialog } = await open('mara', ['ARCHI'], [], {
+      'GET /api/MessageManagment/receiver/mara': () => json(200, [conversation('mara', 'kunde', history, read ? 0 : 1)]),
+      'PUT /api/MessageManagment/7/read': () => {
+        read = true;
+        return json(200, { marked: 1 });
+      },
+    });
     const entry = await within(dialog).findByRole('button', { name: /Klara Kundin/ });
     expect(within(entry).getByLabelText('1 ungelesene Nachricht')).toBeTruthy();
     await userEvent.click(entry);
@@ -88,6 +95,36 @@ describe('ChatDialog', () => {
     expect(within(log).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Sie: Grüß Gott!\nBitte den Plan.')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('PUT', '/api/MessageManagment/7/read')).toHaveLength(1));
     await waitFor(() => expect(within(entry).queryByLabelText('1 ungelesene Nachricht')).toBeNull());
+  });
+
+  it('keeps a chat read when a list request answered before the read arrives after it', async () => {
+    // The server's list: unread until the PUT marks it; one request is held back and then answers
+    // with what it read before the mark, as a refetch crossing the read does.
+    let read = false;
+    let holdNext = false;
+    let releaseHeld: (() => void) | undefined;
+    const list = () => [conversation('mara', 'kunde', history, read ? 0 : 1)];
+    const { api, live, dialog } = await open('mara', ['ARCHI'], [], {
+      'GET /api/MessageManagment/receiver/mara': () => {
+        const answer = json(200, list());
+        if (!holdNext) return answer;
+        holdNext = false;
+        return new Promise<Response>((resolve) => (releaseHeld = () => resolve(answer)));
+      },
+      'PUT /api/MessageManagment/7/read': () => {
+        read = true;
+        setTimeout(() => releaseHeld?.(), 0);
+        return json(200, { marked: 1 });
+      },
+    });
+    const entry = await within(dialog).findByRole('button', { name: /Klara Kundin/ });
+    holdNext = true;
+    act(() => live.connect()); // the list is asked for again, and that answer is held back
+    await userEvent.click(entry);
+    await waitFor(() => expect(api.callsTo('PUT', '/api/MessageManagment/7/read')).toHaveLength(1));
+    // The held answer (unread 1) has arrived by now; the count must stay gone.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(within(dialog).queryByLabelText('1 ungelesene Nachricht')).toBeNull();
   });
 
   it('sends with Enter by plain request when the other is not online; Shift+Enter adds a line; blank sends nothing', async () => {

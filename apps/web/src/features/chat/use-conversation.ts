@@ -41,6 +41,9 @@ export function useConversation(username: string, conversation: ChatConversation
         queryClient.setQueryData<ChatConversation[]>(chatKeys.conversations(username), (list) =>
           list?.map((item) => (item.chatId === chatId ? { ...item, unreadCount: 0, messages: item.messages.map((m) => (m.receiverUsername === username ? { ...m, isRead: true } : m)) } : item)),
         );
+        // A list request still on its way was answered before the read and would bring the count back:
+        // invalidating cancels it and asks again.
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(username) });
         void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
         void queryClient.invalidateQueries({ queryKey: chatKeys.newest(username) });
       })
