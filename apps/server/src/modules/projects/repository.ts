@@ -81,6 +81,10 @@ export function createProjectRepository(db: Db) {
     address: { street: row.street, number: row.houseNumber, city: row.city, country: row.country },
   });
 
+  /** One page of the given projects in name order (the id breaks ties, so pages never overlap). */
+  const pageByName = async (query: ReturnType<typeof projects>, window: PageWindow): Promise<ClientProject[]> =>
+    (await query.orderBy(sql`lower(projects.name)`).orderBy('projects.id').limit(window.limit).offset(window.offset).execute()).map(toClientProject);
+
   return {
     insert: async (project: Insertable<ProjectsTable>): Promise<number> =>
       (await db.insertInto('projects').values(project).returning('id').executeTakeFirstOrThrow()).id,
@@ -165,29 +169,11 @@ export function createProjectRepository(db: Db) {
       };
     },
 
-    listForClient: async (clientId: number, window: PageWindow): Promise<ClientProject[]> =>
-      (
-        await projects()
-          .where('projects.assignedUserId', '=', clientId)
-          .orderBy(sql`lower(projects.name)`)
-          .orderBy('projects.id')
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute()
-      ).map(toClientProject),
+    listForClient: (clientId: number, window: PageWindow): Promise<ClientProject[]> =>
+      pageByName(projects().where('projects.assignedUserId', '=', clientId), window),
 
-    listForArchitects: async (architectIds: number[], window: PageWindow): Promise<ClientProject[]> => {
-      if (architectIds.length === 0) return [];
-      return (
-        await projects()
-          .where('projects.createdById', 'in', architectIds)
-          .orderBy(sql`lower(projects.name)`)
-          .orderBy('projects.id')
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute()
-      ).map(toClientProject);
-    },
+    listForArchitects: async (architectIds: number[], window: PageWindow): Promise<ClientProject[]> =>
+      architectIds.length === 0 ? [] : pageByName(projects().where('projects.createdById', 'in', architectIds), window),
 
     /** Projects of these architects changed since this user last opened them, newest first. */
     news: async (userId: number, architectIds: number[], window: PageWindow): Promise<DashboardProject[]> => {

@@ -3,24 +3,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
+import { filePathsBelow, keyBelow, partSuffix } from '../storage/disk-store';
 
-/** Uploads in progress are written beside their final name with this suffix (disk-store.ts); they are not files yet. */
-const partSuffix = '.part';
-
-/** Relative paths ('/'-separated, sorted) of the files below root; none when root does not exist. */
-export async function* filesBelow(root: string, dir = root): AsyncGenerator<string> {
-  let entries: fs.Dirent[];
-  try {
-    entries = await fsp.readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesBelow(root, full);
-    else if (!entry.name.endsWith(partSuffix)) yield path.relative(root, full).split(path.sep).join('/');
+/** Relative paths ('/'-separated, sorted) of the files below root, without uploads in progress; none when root does not exist. */
+export async function* filesBelow(root: string): AsyncGenerator<string> {
+  for await (const full of filePathsBelow(root)) {
+    if (!full.endsWith(partSuffix)) yield keyBelow(root, full);
   }
 }
 

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ByteRange, ObjectStore, StoredObjectInfo } from './object-store';
 
 /** An upload in progress: written beside its final name and renamed when complete. */
-const partSuffix = '.part';
+export const partSuffix = '.part';
 
 /** Keys are the server's own, but a key must never reach outside the folder all the same. */
 function pathOf(root: string, key: string): string {
@@ -16,7 +16,8 @@ function pathOf(root: string, key: string): string {
   return path.join(root, key);
 }
 
-async function* walk(dir: string, root: string): AsyncGenerator<StoredObjectInfo> {
+/** The paths of the files below dir (each folder's entries in name order), uploads in progress included; none when dir does not exist. */
+export async function* filePathsBelow(dir: string): AsyncGenerator<string> {
   let entries: fs.Dirent[];
   try {
     entries = await fsp.readdir(dir, { withFileTypes: true });
@@ -24,14 +25,23 @@ async function* walk(dir: string, root: string): AsyncGenerator<StoredObjectInfo
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      yield* walk(full, root);
-      continue;
-    }
+    if (entry.isDirectory()) yield* filePathsBelow(full);
+    else yield full;
+  }
+}
+
+/** A file's path below root as a '/'-separated key. */
+export function keyBelow(root: string, full: string): string {
+  return path.relative(root, full).split(path.sep).join('/');
+}
+
+async function* walk(dir: string, root: string): AsyncGenerator<StoredObjectInfo> {
+  for await (const full of filePathsBelow(dir)) {
     const stat = await fsp.stat(full).catch(() => undefined);
-    if (stat) yield { key: path.relative(root, full).split(path.sep).join('/'), size: stat.size, lastModified: stat.mtime };
+    if (stat) yield { key: keyBelow(root, full), size: stat.size, lastModified: stat.mtime };
   }
 }
 
