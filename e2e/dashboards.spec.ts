@@ -37,11 +37,12 @@ test.describe('dashboards', () => {
     for (let step = 1; step <= 10; step += 1) await page.mouse.move(box.x + box.width / 2 + (dx * step) / 10, box.y + box.height / 2 + 5);
     await page.mouse.up();
     await saved;
-    await expect.poll(async () => (await position(userCard)).x).toBe(target.x);
+    // Columns sit hundreds of pixels apart; a pixel of sub-pixel rounding is not a different column.
+    await expect.poll(async () => Math.abs((await position(userCard)).x - target.x)).toBeLessThanOrEqual(2);
 
     await page.reload();
     await expect(cardOf(page, 'Benutzerinformationen')).toBeVisible();
-    await expect.poll(async () => (await position(cardOf(page, 'Benutzerinformationen'))).x).toBe(target.x);
+    await expect.poll(async () => Math.abs((await position(cardOf(page, 'Benutzerinformationen'))).x - target.x)).toBeLessThanOrEqual(2);
     await expectNoSeriousA11yViolations(page);
   });
 
