@@ -1,7 +1,7 @@
 // Authenticated API read against a bare Fastify hello-world, measured in the same run (DESIGN.md,
 // Performance). Each server runs in its own process; autocannon loads it over loopback for a fixed,
 // bounded time. Prints requests/s and latency of both and their ratio.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
 import readline from 'node:readline';
@@ -19,8 +19,22 @@ interface Started {
   info: { port: number; token?: string; username?: string; projectId?: number; listProjectId?: number; clientToken?: string; clientUsername?: string; chatId?: number; exportProjectId?: number };
 }
 
-async function start(script: string, env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+/**
+ * The read's servers run on one core and the load generator on another (taskset), where the machine
+ * has two: left to the scheduler they sometimes shared a core, and the same build's ratio varied
+ * from 50 to 68 % between runs (pinned: 56 – 57 %). BENCH_PIN=0 turns it off.
+ */
+const pinning = process.env.BENCH_PIN !== '0' && os.availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+const serverCpu = '1';
+
+function pinSelf(cpus: string): void {
+  if (pinning) spawnSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+}
+
+async function start(script: string, env: Record<string, string> = {}, cpu?: string): Promise<Started> {
+  const node = [process.execPath, '--import', 'tsx', script];
+  const [command, ...args] = pinning && cpu ? ['taskset', '-c', cpu, ...node] : node;
+  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const [line] = (await once(readline.createInterface({ input: child.stdout! }), 'line')) as [string];
   return { child, info: JSON.parse(line) };
 }
@@ -50,7 +64,8 @@ interface ReadTarget {
 async function measureInTurn(targets: ReadTarget[]) {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
-  const servers = await Promise.all(targets.map((target) => start(target.script, target.env)));
+  const servers = await Promise.all(targets.map((target) => start(target.script, target.env, serverCpu)));
+  pinSelf('0');
   try {
     const urls = servers.map((server, index) => ({
       url: `http://127.0.0.1:${server.info.port}${targets[index]!.path(server.info)}`,
@@ -68,6 +83,7 @@ async function measureInTurn(targets: ReadTarget[]) {
       p99: median(runs.map((run) => run.p99)),
     }));
   } finally {
+    pinSelf(`0-${os.availableParallelism() - 1}`);
     await Promise.all(servers.map(stop));
   }
 }
@@ -88,7 +104,7 @@ if (wanted('read')) {
   ]);
   const [baseline, auth, uncached] = [figures[0]!, figures[1]!, figures[2]!];
   const ratio = (of: typeof auth) => median(of.runs.map((run, round) => run.rps / baseline.runs[round]!.rps)) * 100;
-  console.log(`bench: ${connections} connections; after a warm-up of ${seconds} s each, ${baseline.runs.length} rounds of ${process.env.BENCH_ROUND_SECONDS ?? 2} s per server in turn (medians)`);
+  console.log(`bench: ${connections} connections; after a warm-up of ${seconds} s each, ${baseline.runs.length} rounds of ${process.env.BENCH_ROUND_SECONDS ?? 2} s per server in turn (medians)${pinning ? `; servers on CPU ${serverCpu}, load generator on CPU 0` : ''}`);
   console.log(row('baseline: bare Fastify GET /hello', baseline));
   console.log(row(`authenticated GET /api/auth/me (${database})`, auth));
   console.log(row('  the same, SESSION_CACHE_SECONDS=0', uncached));
