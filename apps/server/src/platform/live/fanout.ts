@@ -115,12 +115,36 @@ export async function createPostgresFanout(options: { url: string; schema?: stri
     }
   }
 
+  // A pg client runs one query at a time (a second one while the first runs is deprecated and goes
+  // away in pg 9): events wait here while a NOTIFY is on its way, and the next one sends them all.
+  let waiting: Array<{ payload: string; resolve: () => void; reject: (error: unknown) => void }> = [];
+  let sending = false;
+
+  async function sendWaiting(): Promise<void> {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const current = client;
+      const notifies = batch.map((_, index) => `pg_notify($1, $${index + 2})`).join(', ');
+      const sent = current ? current.query(`select ${notifies}`, [channel, ...batch.map((event) => event.payload)]) : Promise.resolve();
+      await sent.then(
+        () => batch.forEach((event) => event.resolve()),
+        (error: unknown) => batch.forEach((event) => event.reject(error)),
+      );
+    }
+    sending = false;
+  }
+
   await connect();
   return {
     kind: 'postgres',
-    async publish(event) {
-      if (!client) return;
-      await client.query('select pg_notify($1, $2)', [channel, JSON.stringify(event)]);
+    publish(event) {
+      if (!client) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ payload: JSON.stringify(event), resolve, reject });
+        if (!sending) void sendWaiting();
+      });
     },
     subscribe(handler) {
       handlers.push(handler);
