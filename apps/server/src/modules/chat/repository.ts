@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ChatMessage, ChatParticipant, PersonName } from '@bauakte/domain';
-import type { Db } from '../../platform/db/database';
+import { isPostgresDb, type Db } from '../../platform/db/database';
 
 const messageColumns = [
   'm.id',
@@ -44,10 +44,21 @@ const toMessage = (row: MessageRow): StoredMessage => ({
   receiverId: row.receiverId,
 });
 
+/** A message read without its participants' names, named from the two people of its chat. */
+export const namedMessage = (row: ChatMessageRow, usernameOf: ReadonlyMap<number, string>): StoredMessage =>
+  toMessage({ ...row, senderUsername: usernameOf.get(row.senderId) ?? '', receiverUsername: usernameOf.get(row.receiverId) ?? '' });
+
 export interface ChatRow {
   chatId: number;
   participant: ChatParticipant;
+  /** The other participant's id: with the caller's, it names the sender and receiver of every message. */
+  participantId: number;
 }
+
+/** A message of a chat whose two participants the caller already knows. */
+export type ChatMessageRow = Omit<MessageRow, 'senderUsername' | 'receiverUsername'>;
+
+const ownColumns = ['id', 'chatId', 'body', 'isRead', 'sentAt', 'senderId', 'receiverId'] as const;
 
 export function createChatRepository(db: Db) {
   const messages = () =>
@@ -93,29 +104,47 @@ export function createChatRepository(db: Db) {
         )
         .where((eb) => eb.or([eb('chats.firstUserId', '=', userId), eb('chats.secondUserId', '=', userId)]))
         .$if(onlyChatId !== undefined, (query) => query.where('chats.id', '=', onlyChatId as number))
-        .select(['chats.id as chatId', 'other.username', 'other.firstName', 'other.lastName', 'other.role'])
+        .select(['chats.id as chatId', 'other.id as participantId', 'other.username', 'other.firstName', 'other.lastName', 'other.role'])
         .select((eb) => eb.selectFrom('chatMessages').select((inner) => inner.fn.max('chatMessages.id').as('newest')).whereRef('chatMessages.chatId', '=', 'chats.id').as('newest'))
         .orderBy('newest', 'desc')
         .orderBy('chats.id', 'desc')
         .limit(window.limit)
         .offset(window.offset)
         .execute();
-      return rows.map(({ chatId, newest: _newest, ...participant }) => ({ chatId, participant }));
+      return rows.map(({ chatId, participantId, newest: _newest, ...participant }) => ({ chatId, participantId, participant }));
     },
 
-    /** The latest `perChat` messages of each chat (oldest first), read through the (chat, id) index. */
-    async latestOfChats(chatIds: readonly number[], perChat: number): Promise<StoredMessage[]> {
+    /**
+     * The latest `perChat` messages of each chat (oldest first), without their participants' names
+     * (the caller knows both). PostgreSQL reads each chat's newest rows backwards through the
+     * (chat, id) index and stops (a LATERAL join); SQLite ranks the chats' messages by a window, which
+     * it does in about the same time. On PostgreSQL the window read every message of an architect's
+     * 100 chats and joined each to its two users: 26 ms, now 4 (EXPLAIN ANALYZE on the demo installation).
+     */
+    async latestOfChats(chatIds: readonly number[], perChat: number): Promise<ChatMessageRow[]> {
       if (chatIds.length === 0) return [];
+      if (isPostgresDb(db)) {
+        return db
+          .selectFrom('chats')
+          .innerJoinLateral(
+            (eb) => eb.selectFrom('chatMessages').select(ownColumns).whereRef('chatMessages.chatId', '=', 'chats.id').orderBy('chatMessages.id', 'desc').limit(perChat).as('m'),
+            (join) => join.onTrue(),
+          )
+          .select(ownColumns.map((column) => `m.${column}` as const))
+          .where('chats.id', 'in', chatIds)
+          .orderBy('m.id')
+          .execute();
+      }
       const ranked = db
         .selectFrom('chatMessages')
-        .select(['chatMessages.id', sql<number>`row_number() over (partition by ${sql.ref('chatMessages.chatId')} order by ${sql.ref('chatMessages.id')} desc)`.as('recency')])
+        .select([...ownColumns, sql<number>`row_number() over (partition by ${sql.ref('chatMessages.chatId')} order by ${sql.ref('chatMessages.id')} desc)`.as('recency')])
         .where('chatMessages.chatId', 'in', chatIds);
-      const rows = await messages()
-        .innerJoin(ranked.as('ranked'), 'ranked.id', 'm.id')
-        .where('ranked.recency', '<=', perChat)
+      return db
+        .selectFrom(ranked.as('m'))
+        .select(ownColumns.map((column) => `m.${column}` as const))
+        .where('m.recency', '<=', perChat)
         .orderBy('m.id')
         .execute();
-      return rows.map(toMessage);
     },
 
     /** The `limit` messages of a chat before the message `before` (oldest first). */

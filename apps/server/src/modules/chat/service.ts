@@ -14,7 +14,7 @@ import type { Presence } from '../../platform/live/presence';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { UserRepository } from '../users/repository';
 import { chatNoticeMail } from './mails';
-import { createChatRepository, type ChatRepository, type StoredMessage } from './repository';
+import { createChatRepository, namedMessage, type ChatRepository, type StoredMessage } from './repository';
 
 /** At most one notice mail per chat and receiver in this time. */
 export const noticeIntervalMs = 10 * 60_000;
@@ -116,11 +116,13 @@ export function createChatService(deps: {
         chats.unreadByChat(caller.id, chatIds),
         earlierOf ? chats.before(earlierOf.chatId, earlierOf.before, wanted) : Promise.resolve([]),
       ]);
+      // A chat's messages are between its two people: the caller and the participant.
+      const usernameOf = new Map<number, string>([[caller.id, caller.username], ...rows.map((row) => [row.participantId, row.participant.username] as const)]);
       const byChat = new Map<number, ChatMessage[]>();
-      for (const message of latest) {
-        const list = byChat.get(message.chatId) ?? [];
-        list.push(publicMessage(message));
-        byChat.set(message.chatId, list);
+      for (const row of latest) {
+        const list = byChat.get(row.chatId) ?? [];
+        list.push(publicMessage(namedMessage(row, usernameOf)));
+        byChat.set(row.chatId, list);
       }
       return rows.flatMap(({ chatId, participant }) => {
         const newest = byChat.get(chatId) ?? [];

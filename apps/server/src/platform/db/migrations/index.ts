@@ -9,6 +9,7 @@ import * as chat from './2026-11-23T1200-chat';
 import * as usernameKey from './2026-11-23T1500-username-key';
 import * as projectSearch from './2026-11-23T1800-project-search';
 import * as listIndexes from './2026-11-25T0900-list-indexes';
+import * as newestMessagesIndex from './2026-11-25T1300-newest-messages-index';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1500-username-key': usernameKey,
   '2026-11-23T1800-project-search': projectSearch,
   '2026-11-25T0900-list-indexes': listIndexes,
+  '2026-11-25T1300-newest-messages-index': newestMessagesIndex,
 };
