@@ -7,8 +7,11 @@ import { z } from 'zod';
  */
 export const listPageDefaultLimit = 100;
 export const listPageMaxLimit = 200;
-/** Messages a chat shows at first and per 'Ältere Nachrichten laden'. */
-export const chatMessagesPageSize = 50;
+/**
+ * Messages a chat shows at first and per 'Ältere Nachrichten laden': a screenful. The chat list
+ * carries them for every chat of its page (an architect has ~100); at 50 each the list was ~1 MB.
+ */
+export const chatMessagesPageSize = 20;
 
 /** A whole number from a query string ('3'), at least 1 and at most max; anything else is refused in German. */
 export const queryCount = (label: string, max: number, fallback: number) =>

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatConversation, Customer, QuestionnaireChange, UserListItem } from '@bauakte/domain';
+import { chatMessagesPageSize, type ChatConversation, type Customer, type QuestionnaireChange, type UserListItem } from '@bauakte/domain';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
 
 /**
  * Lists that grow with the installation come a page at a time in the spec's shapes (plain arrays):
- * ?page=&limit= (100 by default, at most 200), a chat's latest 50 messages and earlier ones by
+ * ?page=&limit= (100 by default, at most 200), a chat's latest 20 messages and earlier ones by
  * ?chatId=&before=<id>.
  */
 describe.each(testDialects)('paged lists on %s', (dialect) => {
@@ -73,26 +73,35 @@ describe.each(testDialects)('paged lists on %s', (dialect) => {
     expect(await json<Customer[]>('mara', '/api/ClientManagment/mara?limit=200&page=3')).toEqual([]);
   });
 
-  it('gives a chat with its latest 50 messages, and earlier ones by cursor', async () => {
+  it('gives a chat with its latest 20 messages, and earlier ones by cursor', async () => {
+    expect(chatMessagesPageSize).toBe(20);
     const [conversation] = await json<ChatConversation[]>('mara', '/api/MessageManagment/receiver/mara');
-    expect(conversation!.messages.map((message) => message.id)).toEqual(messageIds.slice(70));
+    expect(conversation!.messages.map((message) => message.id)).toEqual(messageIds.slice(100));
     expect(conversation!.hasEarlier).toBe(true);
     expect(conversation!.lastMessage.id).toBe(messageIds[119]);
     // Unread counts all 80 messages to Mara, not just those sent.
     expect(conversation!.unreadCount).toBe(80);
 
     const earlier = (before: number) => json<ChatConversation[]>('mara', `/api/MessageManagment/receiver/mara?chatId=${ids.chat}&before=${before}`);
-    const [second] = await earlier(messageIds[70]!);
-    expect(second!.messages.map((message) => message.id)).toEqual(messageIds.slice(20, 70));
+    const [second] = await earlier(messageIds[100]!);
+    expect(second!.messages.map((message) => message.id)).toEqual(messageIds.slice(80, 100));
     expect(second!.hasEarlier).toBe(true);
     expect(second!.lastMessage.id).toBe(messageIds[119]);
-    const [third] = await earlier(messageIds[20]!);
-    expect(third!.messages.map((message) => message.id)).toEqual(messageIds.slice(0, 20));
-    expect(third!.hasEarlier).toBe(false);
+    // Page by page back to the first message: every message once, and the last page says so.
+    const pages = [conversation!, second!];
+    while (pages.at(-1)!.hasEarlier) {
+      const [page] = await earlier(pages.at(-1)!.messages[0]!.id);
+      pages.push(page!);
+    }
+    expect(pages.map((page) => page.messages.length)).toEqual([20, 20, 20, 20, 20, 20]);
+    expect(pages.reverse().flatMap((page) => page.messages.map((message) => message.id))).toEqual(messageIds);
+    const [beforeFirst] = await earlier(messageIds[0]!);
+    expect(beforeFirst!.messages).toEqual([]);
+    expect(beforeFirst!.hasEarlier).toBe(false);
 
     // 'before' without chatId names no chat's message: the latest messages come.
     const [ignored] = await json<ChatConversation[]>('mara', `/api/MessageManagment/receiver/mara?before=${messageIds[70]}`);
-    expect(ignored!.messages.map((message) => message.id)).toEqual(messageIds.slice(70));
+    expect(ignored!.messages.map((message) => message.id)).toEqual(messageIds.slice(100));
 
     const [few] = await json<ChatConversation[]>('kunde', '/api/MessageManagment/receiver/kunde?messages=5');
     expect(few!.messages.map((message) => message.id)).toEqual(messageIds.slice(115));

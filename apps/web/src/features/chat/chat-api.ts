@@ -12,7 +12,7 @@ export const chatKeys = {
   unread: ['chat', 'unread'] as const,
 };
 
-/** A page of the user's chats (the newest message first), each with its latest 50 messages. */
+/** A page of the user's chats (the newest message first), each with its latest messages (chatMessagesPageSize). */
 export const fetchConversations = (username: string, page = 1) =>
   apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?${pageParams(page)}`);
 
@@ -22,7 +22,7 @@ export async function fetchConversation(username: string, chatId: number): Promi
   return conversation;
 }
 
-/** The chat with the 50 messages before `before` (none when the chat is gone). */
+/** The chat with the messages (chatMessagesPageSize) before `before` (none when the chat is gone). */
 export async function fetchEarlierMessages(username: string, chatId: number, before: number): Promise<ChatConversation | undefined> {
   const [conversation] = await apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?chatId=${chatId}&before=${before}`);
   return conversation;

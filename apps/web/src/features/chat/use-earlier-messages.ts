@@ -11,7 +11,7 @@ export interface EarlierMessages {
   load(): Promise<void>;
 }
 
-/** 'Ältere Nachrichten laden': the 50 messages before the first one shown go into the conversation. */
+/** 'Ältere Nachrichten laden': the messages (chatMessagesPageSize) before the first one shown go into the conversation. */
 export function useEarlierMessages(username: string, conversation: ChatConversation | undefined): EarlierMessages {
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
