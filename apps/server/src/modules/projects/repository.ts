@@ -18,6 +18,13 @@ const searchableText = sql<string>`coalesce(${sql.ref('projects.name')}, '') || 
   || ' ' || ${sql.ref('projects.postalCode')} || ' ' || ${sql.ref('projects.city')} || ' ' || coalesce(cast(${sql.ref('projects.katastral')} as text), '')
   || ' ' || coalesce(${sql.ref('client.firstName')}, '') || ' ' || coalesce(${sql.ref('client.lastName')}, '') || ' ' || coalesce(${sql.ref('client.username')}, '')`;
 
+/**
+ * The searchable text folded: on PostgreSQL the columns the database keeps folded (migration
+ * 2026-11-25T1310-search-keys), elsewhere folded here, row by row.
+ */
+const foldedSearchableText = (db: Db) =>
+  isPostgresDb(db) ? sql<string>`projects.search_key || ' ' || coalesce(client.name_key, '')` : foldCase(db, searchableText);
+
 /** The status is derived from the progress (projectStatusFromProgress), so its filter is a progress range. */
 const progressOfStatus: Record<ProjectStatus, { min?: number; below?: number }> = {
   NEW: { below: 1 },
@@ -36,6 +43,23 @@ const addressAndProgress = [
   'projects.progress',
   'projects.changedAt',
 ] as const;
+
+/** A project as a search lists it, with its customer (none for a project without one). */
+interface SearchRow {
+  id: number;
+  name: string;
+  street: string;
+  houseNumber: string;
+  city: string;
+  katastral: number | null;
+  postalCode: string;
+  country: string;
+  progress: number;
+  changedAt: string;
+  customerUsername: string | null;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+}
 
 export function createProjectRepository(db: Db) {
   const projects = () =>
@@ -124,36 +148,47 @@ export function createProjectRepository(db: Db) {
         if (range.below !== undefined) scoped = scoped.where('projects.progress', '<', range.below);
         return scoped as Q;
       };
-      let matching = inScope(db.selectFrom('projects').leftJoin('users as client', 'client.id', 'projects.assignedUserId'));
-      const folded = foldCase(db, searchableText);
-      const words = searchWords(query.query);
-      for (const word of words) matching = matching.where(sql<boolean>`${folded} like ${containing(word)} escape '\\'`);
-
       const byName = foldCase(db, sql<string>`${sql.ref('projects.name')}`);
-      // With words to find, the total comes with the page (a window count), so each project's text is
-      // folded and matched once, not twice (bench/workload.ts: about half the CPU of a search in the
-      // demo's office of 1,750 projects). Without words the index of the projects alone counts them.
-      const countAll = () => matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-      const counted = words.length === 0 ? await inScope(db.selectFrom('projects')).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow() : undefined;
-      let ordered = matching.select([
+      const inOrder = <Q extends SelectQueryBuilder<Database, 'projects', object>>(builder: Q): Q => {
+        let sorted: SelectQueryBuilder<Database, 'projects', object> = builder;
+        if (query.sort === 'name') sorted = sorted.orderBy(byName);
+        if (query.sort === 'changedAt') sorted = sorted.orderBy('projects.changedAt', 'desc');
+        if (query.sort === 'progress') sorted = sorted.orderBy('projects.progress', 'desc').orderBy(byName);
+        return sorted.orderBy('projects.id', 'desc') as Q;
+      };
+      const window = <Q extends SelectQueryBuilder<Database, 'projects', object>>(builder: Q): Q =>
+        inOrder(builder).limit(query.pageSize).offset((query.page - 1) * query.pageSize) as Q;
+      const withCustomer = () => db.selectFrom('projects').leftJoin('users as client', 'client.id', 'projects.assignedUserId');
+      const shown = [
         'projects.id',
         'projects.name',
         ...addressAndProgress,
         'client.username as customerUsername',
         'client.firstName as customerFirstName',
         'client.lastName as customerLastName',
-        (words.length > 0 ? sql<number | string>`count(*) over ()` : sql<number | string>`0`).as('total'),
-      ]);
-      if (query.sort === 'name') ordered = ordered.orderBy(byName);
-      if (query.sort === 'changedAt') ordered = ordered.orderBy('projects.changedAt', 'desc');
-      if (query.sort === 'progress') ordered = ordered.orderBy('projects.progress', 'desc').orderBy(byName);
-      const rows = await ordered
-        .orderBy('projects.id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
-      // A page past the end has no row to carry the window's total: only then is it counted on its own.
-      const total = Number((counted ?? rows[0] ?? (query.page === 1 ? { total: 0 } : await countAll())).total);
+      ] as const;
+
+      const words = searchWords(query.query);
+      let rows: SearchRow[];
+      let total: number;
+      if (words.length === 0) {
+        // The page is chosen among the projects alone, and only its rows are joined to their
+        // customers (PostgreSQL joined all 1,750 of the demo's office first); the projects' index counts.
+        const chosen = window(inScope(db.selectFrom('projects')).select('projects.id'));
+        const [counted, found] = await Promise.all([
+          inScope(db.selectFrom('projects')).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+          inOrder(withCustomer().select(shown).where('projects.id', 'in', chosen)).execute(),
+        ]);
+        [rows, total] = [found, Number(counted.total)];
+      } else {
+        const folded = foldedSearchableText(db);
+        const matching = words.reduce((found, word) => found.where(sql<boolean>`${folded} like ${containing(word)} escape '\\'`), inScope(withCustomer()));
+        // The total comes with the page (a window count), so each project's text is matched once, not
+        // twice. A page past the end has no row to carry it: only then is it counted on its own.
+        const found = await window(matching.select([...shown, sql<number | string>`count(*) over ()`.as('total')])).execute();
+        const countAll = async () => (await matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()).total;
+        [rows, total] = [found, Number(found[0]?.total ?? (query.page === 1 ? 0 : await countAll()))];
+      }
       return {
         items: rows.map((row) => ({
           id: row.id,
