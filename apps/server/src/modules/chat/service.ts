@@ -75,10 +75,14 @@ export function createChatService(deps: {
     await deps.mailer.send(chatNoticeMail({ receiver, sender, chatId: message.chatId, publicUrl: deps.publicUrl }));
   }
 
-  /** Stored first, then announced to every instance; the mail after the answer, never losing the message. */
-  async function announce(message: StoredMessage): Promise<void> {
+  /**
+   * Stored first, then announced to every instance, and the mail: both after the answer, never
+   * losing the message. The sender's answer does not wait for the announcement: on PostgreSQL its
+   * NOTIFY is a commit of its own, queued behind the others (bench/workload.ts: the send's p99).
+   */
+  function announce(message: StoredMessage): void {
     remember(message);
-    await deps.fanout.publish({ type: 'message', messageId: message.id }).catch((error: unknown) => deps.log.warn({ err: error }, 'chat: live announcement failed'));
+    deps.fanout.publish({ type: 'message', messageId: message.id }).catch((error: unknown) => deps.log.warn({ err: error }, 'chat: live announcement failed'));
     deps.background.run('chat notice', () => noticeIfAway(message));
   }
 
@@ -148,7 +152,7 @@ export function createChatService(deps: {
     async send(caller: AuthUser, chat: CheckedChat<'write'>, request: { message: string; senderUsername?: string | null }): Promise<ChatMessage> {
       assertOwnName(caller, request.senderUsername);
       const message = await store(chat.id, caller, chat.otherUserId, request.message);
-      await announce(message);
+      announce(message);
       return publicMessage(message);
     },
 
@@ -162,7 +166,7 @@ export function createChatService(deps: {
         return repository.message(id);
       });
       if (!message) throw new Error('new chat message vanished');
-      await announce(message);
+      announce(message);
       return { chatId: message.chatId, participant: participantOf(partner), message: publicMessage(message) };
     },
 
