@@ -97,7 +97,7 @@ export const chatConversationSchema = z.object({
   participant: chatParticipantSchema,
   lastMessage: chatMessageSchema,
   unreadCount: z.number(),
-  /** The latest messages (50 unless asked otherwise), oldest first. */
+  /** The latest messages (chatMessagesPageSize unless asked otherwise), oldest first. */
   messages: z.array(chatMessageSchema),
   /** Whether earlier messages exist than those sent: '?chatId=&before=<first id>' brings them. */
   hasEarlier: z.boolean(),
@@ -112,7 +112,7 @@ export const createdChatSchema = z.object({
 });
 export type CreatedChat = z.infer<typeof createdChatSchema>;
 
-/** `GET /api/MessageManagment/partners`: whom the caller may write to (NewChat's dropdown, presence). */
+/** `GET /api/MessageManagment/partners?page=&limit=`: whom the caller may write to, in name order (NewChat's dropdown). */
 export const chatPartnerSchema = chatParticipantSchema;
 export type ChatPartner = ChatParticipant;
 

@@ -731,6 +731,9 @@ export const de = {
       cancel: 'Abbrechen',
       failed: 'Der Chat konnte nicht gestartet werden.',
       chooseReceiver: 'Bitte wählen Sie, wem Sie schreiben.',
+      /** Below the choice, while its last page was full. */
+      moreCustomers: 'Weitere Kunden laden',
+      moreArchitects: 'Weitere Architekt/innen laden',
     },
   },
 } as const;

@@ -7,6 +7,7 @@ import {
   createChatRequestSchema,
   createdChatSchema,
   latestMessageSchema,
+  listPageQuerySchema,
   markReadResponseSchema,
   pathIdSchema,
   sendMessageRequestSchema,
@@ -51,7 +52,9 @@ export function registerChatRoutes(app: App, deps: { chat: ChatService; access: 
     async (request) => chat.newest(access.self(callerOf(request), request.params.username)),
   );
 
-  app.get(`${base}/partners`, { schema: { tags, response: { 200: z.array(chatPartnerSchema) } } }, async (request) => chat.partners(callerOf(request)));
+  app.get(`${base}/partners`, { schema: { tags, querystring: listPageQuerySchema, response: { 200: z.array(chatPartnerSchema) } } }, async (request) =>
+    chat.partners(callerOf(request), request.query),
+  );
 
   app.get(`${base}/unread`, { schema: { tags, response: { 200: unreadCountSchema } } }, async (request) => ({ unread: await chat.unread(callerOf(request)) }));
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   pageWindow, sameUsername, serverMessages, type ChatConversation, type ChatMessage, type ChatPartner, type ConversationsQuery, type CreatedChat, type LatestMessage,
-  type NotificationSettings,
+  type ListPageQuery, type NotificationSettings,
 } from '@bauakte/domain';
 import type { AccessPolicy, CheckedChat, CheckedChatPartner } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -142,8 +142,8 @@ export function createChatService(deps: {
       return (await chats.newestReceived(caller.id, newestLimit)).map(({ sender, ...message }) => ({ ...publicMessage(message), sender }));
     },
 
-    async partners(caller: AuthUser): Promise<ChatPartner[]> {
-      return (await deps.access.chatPartners(caller)).map(participantOf);
+    async partners(caller: AuthUser, page: ListPageQuery): Promise<ChatPartner[]> {
+      return (await deps.access.chatPartners(caller, pageWindow(page))).map(participantOf);
     },
 
     unread: (caller: AuthUser) => chats.unreadCount(caller.id),

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sameUsername, serverMessages, type Role } from '@bauakte/domain';
 import { forbidden, notFound, unauthenticated } from '../errors';
 import type { AuthUser } from '../auth/sessions';
+import type { PageWindow } from '../db/database';
 import type { UserRow } from '../db/schema';
 import type { AccessRepository, ChatRef, ProjectRef } from './repository';
 
@@ -88,9 +89,9 @@ export function createAccessPolicy(repository: AccessRepository) {
    * account or its projects) and their team-mates. Anyone else — other offices, two clients, two
    * architects, administrators — may not chat.
    */
-  async function chatPartners(caller: AuthUser): Promise<UserRow[]> {
-    if (hasAnyRole(caller, ['ARCHI'])) return repository.clientsOf(await architectScope(caller));
-    if (hasAnyRole(caller, ['CLIENT'])) return repository.architectsAmong(await repository.teamMateIdsOfAll(await repository.ownerIdsOfClient(caller.id)));
+  async function chatPartners(caller: AuthUser, window?: PageWindow): Promise<UserRow[]> {
+    if (hasAnyRole(caller, ['ARCHI'])) return repository.clientsOf(await architectScope(caller), window);
+    if (hasAnyRole(caller, ['CLIENT'])) return repository.architectsAmong(await repository.teamMateIdsOfAll(await repository.ownerIdsOfClient(caller.id)), window);
     return [];
   }
 

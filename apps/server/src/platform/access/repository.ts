@@ -1,6 +1,7 @@
 import { usernameKey } from '@bauakte/domain';
-import type { Db } from '../db/database';
-import type { UserRow } from '../db/schema';
+import { sql, type NotNull, type SelectQueryBuilder } from 'kysely';
+import type { Db, PageWindow } from '../db/database';
+import type { Database, UserRow } from '../db/schema';
 
 /** What the policy needs to know of a project: who made it and whose it is. */
 export interface ProjectRef {
@@ -14,6 +15,12 @@ export interface ChatRef {
   id: number;
   firstUserId: number;
   secondUserId: number;
+}
+
+/** People in name order, case folded (as the customer list); with window, only that page. */
+function inNameOrder<O>(people: SelectQueryBuilder<Database, 'users', O>, window?: PageWindow): SelectQueryBuilder<Database, 'users', O> {
+  const ordered = people.orderBy(sql`lower(users.last_name)`).orderBy(sql`lower(users.first_name)`).orderBy(sql`lower(users.username)`).orderBy('users.id');
+  return window ? ordered.limit(window.limit).offset(window.offset) : ordered;
 }
 
 export function createAccessRepository(db: Db) {
@@ -51,32 +58,27 @@ export function createAccessRepository(db: Db) {
     },
 
     /**
-     * Clients created by one of the architects or given a project by one of them. Two look-ups, each
-     * on its own index: one query with OR between them makes PostgreSQL read every user.
+     * Clients created by one of the architects or given a project by one of them, in name order (as
+     * the customer list), all or one page. The two look-ups are a union, each on its own index: one
+     * query with OR between them makes PostgreSQL read every user.
      */
-    clientsOf: async (architectIds: readonly number[]): Promise<UserRow[]> => {
+    clientsOf: async (architectIds: readonly number[], window?: PageWindow): Promise<UserRow[]> => {
       if (architectIds.length === 0) return [];
-      const clients = () => db.selectFrom('users').selectAll().where('role', '=', 'CLIENT');
-      const [created, assigned] = await Promise.all([
-        clients().where('createdById', 'in', architectIds).execute(),
-        clients()
-          .where('id', 'in', (eb) => eb.selectFrom('projects').select('assignedUserId').where('createdById', 'in', architectIds).where('assignedUserId', 'is not', null))
-          .execute(),
-      ]);
-      const byId = new Map([...created, ...assigned].map((user) => [user.id, user as UserRow]));
-      const order = (user: UserRow) => [user.lastName, user.firstName, user.username];
-      return [...byId.values()].sort((a, b) => {
-        const [left, right] = [order(a), order(b)];
-        const index = left.findIndex((value, position) => value !== right[position]);
-        if (index === -1) return 0;
-        return left[index]! < right[index]! ? -1 : 1;
-      });
+      const ids = db
+        .selectFrom('users')
+        .select('id')
+        .where('createdById', 'in', architectIds)
+        .union(db.selectFrom('projects').select('assignedUserId as id').where('createdById', 'in', architectIds).where('assignedUserId', 'is not', null).$narrowType<{ id: NotNull }>());
+      const clients = db.selectFrom('users').selectAll().where('role', '=', 'CLIENT').where('id', 'in', ids);
+      return (await inNameOrder(clients, window).execute()) as UserRow[];
     },
 
-    architectsAmong: (ids: readonly number[]): Promise<UserRow[]> =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : (db.selectFrom('users').selectAll().where('role', '=', 'ARCHI').where('id', 'in', ids).orderBy('lastName').orderBy('firstName').execute() as Promise<UserRow[]>),
+    /** The architects among the users, in name order, all or one page. */
+    architectsAmong: async (ids: readonly number[], window?: PageWindow): Promise<UserRow[]> => {
+      if (ids.length === 0) return [];
+      const architects = db.selectFrom('users').selectAll().where('role', '=', 'ARCHI').where('id', 'in', ids);
+      return (await inNameOrder(architects, window).execute()) as UserRow[];
+    },
 
     chatRef: (id: number): Promise<ChatRef | undefined> =>
       db.selectFrom('chats').select(['id', 'firstUserId', 'secondUserId']).where('id', '=', id).executeTakeFirst(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessagesPageSize, type ChatConversation, type Customer, type QuestionnaireChange, type UserListItem } from '@bauakte/domain';
+import { chatMessagesPageSize, type ChatConversation, type ChatPartner, type Customer, type QuestionnaireChange, type UserListItem } from '@bauakte/domain';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
 
 /**
@@ -71,6 +71,26 @@ describe.each(testDialects)('paged lists on %s', (dialect) => {
     expect(last).toHaveLength(51);
     expect(last.at(-1)!.username).toBe('kunde');
     expect(await json<Customer[]>('mara', '/api/ClientManagment/mara?limit=200&page=3')).toEqual([]);
+  });
+
+  it("pages whom the caller may write to: an architect's customers by name, given a project or created", async () => {
+    const partners = (who: string, query: string) => json<ChatPartner[]>(who, `/api/MessageManagment/partners${query}`);
+    const first = await partners('mara', '');
+    expect(first).toHaveLength(100);
+    expect(first.slice(0, 2).map((partner) => partner.lastName)).toEqual(['Kunde001', 'Kunde002']);
+    expect((await partners('mara', '?page=3&limit=7')).map((partner) => partner.lastName)).toEqual(['Kunde015', 'Kunde016', 'Kunde017', 'Kunde018', 'Kunde019', 'Kunde020', 'Kunde021']);
+    // A client of another office who was given one of Mara's projects is hers to write to as well.
+    const otherOffice = await ctx.createUser({ username: 'zweitbuero', password: 'zweitbuero-passwort', role: 'ARCHI' });
+    const given = await ctx.createUser({ username: 'aaron', role: 'CLIENT', createdById: otherOffice, firstName: 'Aaron', lastName: 'Aigner' });
+    const now = new Date().toISOString();
+    await ctx.database.db.insertInto('projects').values({ name: 'Zubau', createdById: ids.mara!, assignedUserId: given, createdAt: now, updatedAt: now, changedAt: now }).execute();
+    expect((await partners('mara', '?limit=1'))[0]!.username).toBe('aaron');
+    const everyone = [...(await partners('mara', '?limit=200')), ...(await partners('mara', '?limit=200&page=2'))];
+    expect(everyone).toHaveLength(252);
+    expect(new Set(everyone.map((partner) => partner.username)).size).toBe(252);
+    expect(await partners('mara', '?limit=200&page=3')).toEqual([]);
+    expect((await partners('kunde', '?limit=1')).map((partner) => partner.username)).toEqual(['mara']);
+    expect(await partners('kunde', '?page=2')).toEqual([]);
   });
 
   it('gives a chat with its latest 20 messages, and earlier ones by cursor', async () => {
@@ -152,6 +172,7 @@ describe.each(testDialects)('paged lists on %s', (dialect) => {
       ['mara', '/api/ProjectManagment/dash/mara?page=zwei', 'Die Seite muss eine ganze Zahl von 1 bis 100000 sein.'],
       ['chef', '/api/admin/users?limit=1&limit=2', 'Die Anzahl muss eine ganze Zahl von 1 bis 200 sein.'],
       ['kunde', '/api/s3/project/1?limit=1000', 'Die Anzahl muss eine ganze Zahl von 1 bis 200 sein.'],
+      ['kunde', '/api/MessageManagment/partners?page=-1', 'Die Seite muss eine ganze Zahl von 1 bis 100000 sein.'],
       ['mara', `/api/MessageManagment/receiver/mara?chatId=${1}&before=abc`, 'Die Nachricht (before) muss eine Kennung (ganze Zahl) sein.'],
       ['mara', '/api/MessageManagment/receiver/mara?chatId=-1', 'Der Chat muss eine Kennung (ganze Zahl) sein.'],
       ['mara', '/api/MessageManagment/receiver/mara?messages=201', 'Die Anzahl der Nachrichten muss eine ganze Zahl von 1 bis 200 sein.'],

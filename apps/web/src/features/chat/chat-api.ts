@@ -40,7 +40,8 @@ export async function fetchNewest(username: string): Promise<LatestMessage[]> {
   return Array.isArray(answer) ? answer : [];
 }
 
-export const fetchPartners = () => apiRequest<ChatPartner[]>(`${base}/partners`);
+/** A page of whom the caller may write to, in name order. */
+export const fetchPartners = (page = 1) => apiRequest<ChatPartner[]>(`${base}/partners?${pageParams(page)}`);
 
 export const fetchUnread = async () => (await apiRequest<{ unread: number }>(`${base}/unread`)).unread;
 

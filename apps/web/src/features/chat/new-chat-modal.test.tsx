@@ -60,6 +60,29 @@ describe('NewChatModal', () => {
     expect(await screen.findByRole('dialog', { name: 'Chat Übersicht' })).toBeTruthy();
   });
 
+  it("offers an office's further customers page by page with 'Weitere Kunden laden'", async () => {
+    const customer = (index: number) => ({ username: `kunde${String(index).padStart(3, '0')}`, firstName: 'Eva', lastName: `Kunde${index}`, role: 'CLIENT' });
+    const pages: Record<string, unknown[]> = {
+      '1': Array.from({ length: 100 }, (_, index) => customer(index + 1)),
+      '2': [customer(101), customer(102)],
+    };
+    const { api, dialog } = await open('mara', ['ARCHI'], [], {
+      'GET /api/MessageManagment/partners': (call) => json(200, pages[new URL(call.path, 'http://localhost').searchParams.get('page') ?? '1'] ?? []),
+    });
+    const receiver = (await within(dialog).findByLabelText(/Kunde/)) as HTMLSelectElement;
+    expect(within(receiver).queryByRole('option', { name: /kunde101/ })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Weitere Kunden laden' }));
+    await waitFor(() => expect(within(receiver).getByRole('option', { name: 'Eva Kunde102 (kunde102)' })).toBeTruthy());
+    expect(api.callsTo('GET', '/api/MessageManagment/partners').map((call) => call.path)).toEqual([
+      '/api/MessageManagment/partners?page=1&limit=100',
+      '/api/MessageManagment/partners?page=2&limit=100',
+    ]);
+    // The second page was short: there is nothing more to load.
+    expect(within(dialog).queryByRole('button', { name: 'Weitere Kunden laden' })).toBeNull();
+    await userEvent.selectOptions(receiver, 'kunde102');
+    expect(receiver.value).toBe('kunde102');
+  });
+
   it('says beside the field that a message is too long, and sends nothing', async () => {
     const { api, dialog } = await open('kunde', ['CLIENT'], [partner('mara', 'Mara', 'ARCHI')]);
     await userEvent.click(await within(dialog).findByLabelText(/Nachricht/));

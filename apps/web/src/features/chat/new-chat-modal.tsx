@@ -4,10 +4,12 @@ import { participantName } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { errorContexts } from '../../lib/api-errors';
+import { useLoadMore } from '../../lib/use-load-more';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useModal } from '../modals/modal-context';
@@ -34,7 +36,8 @@ export function NewChatModal({ close }: ModalBodyProps) {
   const isArchitect = user?.roles.includes('ARCHI') ?? false;
   const { openModal } = useModal();
   const queryClient = useQueryClient();
-  const partners = useQuery({ queryKey: chatKeys.partners, queryFn: fetchPartners });
+  const partners = useQuery({ queryKey: chatKeys.partners, queryFn: () => fetchPartners() });
+  const more = useLoadMore({ queryKey: chatKeys.partners, data: partners.data, fetchPage: fetchPartners, keyOf: (partner) => partner.username });
   const [chosen, setChosen] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
@@ -100,6 +103,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
           options={list.map((partner) => ({ value: partner.username, label: `${participantName(partner)} (${partner.username})` }))}
         />
       ) : null}
+      <LoadMoreButton more={more} label={isArchitect ? t.moreCustomers : t.moreArchitects} />
       <TextAreaField
         id={`${ids}-message`}
         label={t.message}
