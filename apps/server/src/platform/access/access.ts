@@ -78,10 +78,10 @@ export function createAccessPolicy(repository: AccessRepository) {
     return (await architectScope(caller)).includes(account.createdById);
   }
 
-  async function canSeeProject(caller: AuthUser, project: ProjectRef): Promise<boolean> {
+  /** The project's client, or its creator's architects: the creator and team-mates (architectScope). */
+  function canSeeProject(caller: AuthUser, project: ProjectRef & { createdByTeam: boolean }): boolean {
     if (hasAnyRole(caller, ['CLIENT']) && project.assignedUserId === caller.id) return true;
-    if (project.createdById === null) return false;
-    return (await architectScope(caller)).includes(project.createdById);
+    return hasAnyRole(caller, ['ARCHI']) && project.createdById !== null && project.createdByTeam;
   }
 
   /**
@@ -133,9 +133,10 @@ export function createAccessPolicy(repository: AccessRepository) {
 
     /** 'read': the project's architects and its client; 'manage' (edit, delete, export): its architects. */
     async project<P extends ProjectPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedProject<P>> {
-      const project = id === null ? undefined : await repository.projectRef(id);
-      if (!project || !(await canSeeProject(caller, project))) throw notFound();
+      const found = id === null ? undefined : await repository.projectRefFor(id, caller.id);
+      if (!found || !canSeeProject(caller, found)) throw notFound();
       if (permission === 'manage' && !hasAnyRole(caller, ['ARCHI'])) throw forbidden();
+      const { createdByTeam: _checked, ...project } = found;
       return allow(project);
     },
 
