@@ -86,11 +86,11 @@ export function createChatService(deps: {
     deps.background.run('chat notice', () => noticeIfAway(message));
   }
 
-  async function store(chatId: number, sender: AuthUser, receiverId: number, text: string): Promise<StoredMessage> {
-    const id = await chats.insertMessage({ chatId, senderId: sender.id, receiverId, body: text, sentAt: new Date().toISOString() });
-    const message = await chats.message(id);
-    if (!message) throw new Error(`message ${id} vanished`);
-    return message;
+  /** Stored, and named from its two people as the caller knows them: no second statement to read it back. */
+  async function store(repository: ChatRepository, chatId: number, sender: AuthUser, receiver: { id: number; username: string }, text: string): Promise<StoredMessage> {
+    const sentAt = new Date().toISOString();
+    const id = await repository.insertMessage({ chatId, senderId: sender.id, receiverId: receiver.id, body: text, sentAt });
+    return { id, chatId, message: text, senderUsername: sender.username, receiverUsername: receiver.username, isRead: false, sentAt, senderId: sender.id, receiverId: receiver.id };
   }
 
   return {
@@ -151,7 +151,7 @@ export function createChatService(deps: {
     /** A message into an existing chat (REST or live). */
     async send(caller: AuthUser, chat: CheckedChat<'write'>, request: { message: string; senderUsername?: string | null }): Promise<ChatMessage> {
       assertOwnName(caller, request.senderUsername);
-      const message = await store(chat.id, caller, chat.otherUserId, request.message);
+      const message = await store(chats, chat.id, caller, { id: chat.otherUserId, username: chat.otherUsername }, request.message);
       announce(message);
       return publicMessage(message);
     },
@@ -162,10 +162,8 @@ export function createChatService(deps: {
       const message = await inTransaction(deps.db, async (trx) => {
         const repository = createChatRepository(trx);
         const chatId = await repository.chatOfPair(caller.id, partner.id, new Date().toISOString());
-        const id = await repository.insertMessage({ chatId, senderId: caller.id, receiverId: partner.id, body: request.message, sentAt: new Date().toISOString() });
-        return repository.message(id);
+        return store(repository, chatId, caller, partner, request.message);
       });
-      if (!message) throw new Error('new chat message vanished');
       announce(message);
       return { chatId: message.chatId, participant: participantOf(partner), message: publicMessage(message) };
     },

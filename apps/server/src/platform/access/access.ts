@@ -36,7 +36,7 @@ export type CheckedChatPartner = Checked<UserRow, 'chat-partner'>;
 
 export type ChatPermission = 'read' | 'write' | 'delete';
 /** A chat the caller takes part in ('read'), may still write into ('write') or may delete ('delete'). */
-export type CheckedChat<P extends ChatPermission = ChatPermission> = Checked<ChatRef & { otherUserId: number }, P>;
+export type CheckedChat<P extends ChatPermission = ChatPermission> = Checked<ChatRef & { otherUserId: number; otherUsername: string }, P>;
 
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
@@ -160,7 +160,8 @@ export function createAccessPolicy(repository: AccessRepository) {
     /** An architect named in a path (customer and project lists): the caller or a team-mate. */
     async architect(caller: AuthUser, username: string | null): Promise<CheckedArchitect> {
       const account = await accountNamed(username);
-      if (account.role !== 'ARCHI' || !(await architectScope(caller)).includes(account.id)) throw notFound();
+      // Naming oneself needs no look-up of the team.
+      if (account.role !== 'ARCHI' || (account.id !== caller.id && !(await architectScope(caller)).includes(account.id))) throw notFound();
       return allow(account);
     },
 
@@ -188,13 +189,13 @@ export function createAccessPolicy(repository: AccessRepository) {
     async chat<P extends ChatPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedChat<P>> {
       const chat = id === null ? undefined : await repository.chatRef(id);
       if (!chat || (chat.firstUserId !== caller.id && chat.secondUserId !== caller.id)) throw notFound();
-      const otherUserId = chat.firstUserId === caller.id ? chat.secondUserId : chat.firstUserId;
+      const [otherUserId, otherUsername] = chat.firstUserId === caller.id ? [chat.secondUserId, chat.secondUsername] : [chat.firstUserId, chat.firstUsername];
       if (permission === 'delete' && !hasAnyRole(caller, ['ARCHI', 'ADMIN'])) throw forbidden();
       if (permission === 'write') {
         const other = await repository.accountById(otherUserId);
         if (!other || !(await mayChatWith(caller, other))) throw forbidden();
       }
-      return allow({ ...chat, otherUserId });
+      return allow({ ...chat, otherUserId, otherUsername });
     },
 
     /** A path that names a user the caller may only name themselves (own settings, logout). */

@@ -10,11 +10,13 @@ export interface ProjectRef {
   assignedUserId: number | null;
 }
 
-/** A chat's two participants. */
+/** A chat's two participants (their usernames name a new message without reading it back). */
 export interface ChatRef {
   id: number;
   firstUserId: number;
   secondUserId: number;
+  firstUsername: string;
+  secondUsername: string;
 }
 
 /** People in name order, case folded (as the customer list); with window, only that page. */
@@ -97,7 +99,13 @@ export function createAccessRepository(db: Db) {
     },
 
     chatRef: (id: number): Promise<ChatRef | undefined> =>
-      db.selectFrom('chats').select(['id', 'firstUserId', 'secondUserId']).where('id', '=', id).executeTakeFirst(),
+      db
+        .selectFrom('chats')
+        .innerJoin('users as first', 'first.id', 'chats.firstUserId')
+        .innerJoin('users as second', 'second.id', 'chats.secondUserId')
+        .select(['chats.id', 'chats.firstUserId', 'chats.secondUserId', 'first.username as firstUsername', 'second.username as secondUsername'])
+        .where('chats.id', '=', id)
+        .executeTakeFirst(),
 
     accountById: (id: number): Promise<UserRow | undefined> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
