@@ -70,8 +70,12 @@ export function createProjectService(deps: { projects: ProjectRepository; access
 
     /** Opening a project clears its mark on the architect's 'Projekte mit Neuerungen'. */
     async open(caller: AuthUser, project: CheckedProject): Promise<Project> {
-      if (hasAnyRole(caller, ['ARCHI'])) await projects.markSeen(caller.id, project.id, new Date().toISOString());
-      return projects.get(project.id);
+      // The mark and the read do not depend on each other: side by side, one round trip less to wait for.
+      const [, opened] = await Promise.all([
+        hasAnyRole(caller, ['ARCHI']) ? projects.markSeen(caller.id, project.id, new Date().toISOString()) : undefined,
+        projects.get(project.id),
+      ]);
+      return opened;
     },
 
     async update(caller: AuthUser, project: CheckedProject<'manage'>, request: UpdateProject): Promise<Project> {

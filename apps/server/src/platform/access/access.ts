@@ -4,7 +4,7 @@ import { forbidden, notFound, unauthenticated } from '../errors';
 import type { AuthUser } from '../auth/sessions';
 import type { PageWindow } from '../db/database';
 import type { UserRow } from '../db/schema';
-import type { AccessRepository, ChatRef, ProjectRef } from './repository';
+import type { AccessRepository, ChatParticipantRef, ChatRef, ProjectRef } from './repository';
 
 export type { ChatRef, ProjectRef } from './repository';
 
@@ -36,7 +36,7 @@ export type CheckedChatPartner = Checked<UserRow, 'chat-partner'>;
 
 export type ChatPermission = 'read' | 'write' | 'delete';
 /** A chat the caller takes part in ('read'), may still write into ('write') or may delete ('delete'). */
-export type CheckedChat<P extends ChatPermission = ChatPermission> = Checked<ChatRef & { otherUserId: number; otherUsername: string }, P>;
+export type CheckedChat<P extends ChatPermission = ChatPermission> = Checked<Pick<ChatRef, 'id' | 'firstUserId' | 'secondUserId'> & { otherUserId: number; otherUsername: string }, P>;
 
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
@@ -99,7 +99,7 @@ export function createAccessPolicy(repository: AccessRepository) {
    * Whether `other` is among chatPartners(caller), asked of that one account: a send must not load
    * an office's hundreds of clients to find one (bench/workload.ts).
    */
-  async function mayChatWith(caller: AuthUser, other: UserRow): Promise<boolean> {
+  async function mayChatWith(caller: AuthUser, other: ChatParticipantRef): Promise<boolean> {
     if (other.id === caller.id) return false;
     if (hasAnyRole(caller, ['ARCHI'])) {
       if (other.role !== 'CLIENT') return false;
@@ -189,13 +189,10 @@ export function createAccessPolicy(repository: AccessRepository) {
     async chat<P extends ChatPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedChat<P>> {
       const chat = id === null ? undefined : await repository.chatRef(id);
       if (!chat || (chat.firstUserId !== caller.id && chat.secondUserId !== caller.id)) throw notFound();
-      const [otherUserId, otherUsername] = chat.firstUserId === caller.id ? [chat.secondUserId, chat.secondUsername] : [chat.firstUserId, chat.firstUsername];
+      const other = chat.firstUserId === caller.id ? chat.second : chat.first;
       if (permission === 'delete' && !hasAnyRole(caller, ['ARCHI', 'ADMIN'])) throw forbidden();
-      if (permission === 'write') {
-        const other = await repository.accountById(otherUserId);
-        if (!other || !(await mayChatWith(caller, other))) throw forbidden();
-      }
-      return allow({ ...chat, otherUserId, otherUsername });
+      if (permission === 'write' && !(await mayChatWith(caller, other))) throw forbidden();
+      return allow({ id: chat.id, firstUserId: chat.firstUserId, secondUserId: chat.secondUserId, otherUserId: other.id, otherUsername: other.username });
     },
 
     /** A path that names a user the caller may only name themselves (own settings, logout). */

@@ -10,13 +10,16 @@ export interface ProjectRef {
   assignedUserId: number | null;
 }
 
-/** A chat's two participants (their usernames name a new message without reading it back). */
+/** Of a chat's participant, what decides whether they may still be written to, and their name. */
+export type ChatParticipantRef = Pick<UserRow, 'id' | 'username' | 'role' | 'createdById'>;
+
+/** A chat's two participants, read with the chat: a send needs no further look-up of either. */
 export interface ChatRef {
   id: number;
   firstUserId: number;
   secondUserId: number;
-  firstUsername: string;
-  secondUsername: string;
+  first: ChatParticipantRef;
+  second: ChatParticipantRef;
 }
 
 /** People in name order, case folded (as the customer list); with window, only that page. */
@@ -98,16 +101,26 @@ export function createAccessRepository(db: Db) {
       return (await inNameOrder(architects, window).execute()) as UserRow[];
     },
 
-    chatRef: (id: number): Promise<ChatRef | undefined> =>
-      db
+    chatRef: async (id: number): Promise<ChatRef | undefined> => {
+      const row = await db
         .selectFrom('chats')
         .innerJoin('users as first', 'first.id', 'chats.firstUserId')
         .innerJoin('users as second', 'second.id', 'chats.secondUserId')
-        .select(['chats.id', 'chats.firstUserId', 'chats.secondUserId', 'first.username as firstUsername', 'second.username as secondUsername'])
+        .select(['chats.id', 'chats.firstUserId', 'chats.secondUserId'])
+        .select(['first.username as firstUsername', 'first.role as firstRole', 'first.createdById as firstCreatedById'])
+        .select(['second.username as secondUsername', 'second.role as secondRole', 'second.createdById as secondCreatedById'])
         .where('chats.id', '=', id)
-        .executeTakeFirst(),
-
-    accountById: (id: number): Promise<UserRow | undefined> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          firstUserId: row.firstUserId,
+          secondUserId: row.secondUserId,
+          first: { id: row.firstUserId, username: row.firstUsername, role: row.firstRole, createdById: row.firstCreatedById },
+          second: { id: row.secondUserId, username: row.secondUsername, role: row.secondRole, createdById: row.secondCreatedById },
+        }
+      );
+    },
 
     /** Whether one of the architects created a project assigned to the client. */
     hasProjectFrom: async (clientId: number, architectIds: readonly number[]): Promise<boolean> =>
