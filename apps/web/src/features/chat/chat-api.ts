@@ -34,6 +34,25 @@ export function withEarlier(conversation: ChatConversation, earlier: ChatConvers
   return { ...conversation, messages, hasEarlier: earlier.hasEarlier };
 }
 
+/**
+ * A list read again keeps what 'Ältere Nachrichten laden' brought: where a chat's fresh latest
+ * messages begin among those already shown, the earlier ones shown stay above them (a reconnect or
+ * a read asks for the list again, and the user would otherwise lose the history they scrolled
+ * back to). When more came meanwhile than one page holds, there is a gap, and the fresh page stands alone.
+ */
+export function keepEarlier(shown: readonly ChatConversation[] | undefined, fresh: ChatConversation[]): ChatConversation[] {
+  if (!shown) return fresh;
+  const byId = new Map(shown.map((conversation) => [conversation.chatId, conversation]));
+  return fresh.map((conversation) => {
+    const before = byId.get(conversation.chatId);
+    const first = conversation.messages[0];
+    if (!before || !first || !before.messages.some((message) => message.id === first.id)) return conversation;
+    const earlier = before.messages.filter((message) => message.id < first.id);
+    if (earlier.length === 0) return conversation;
+    return { ...conversation, messages: [...earlier, ...conversation.messages], hasEarlier: before.hasEarlier };
+  });
+}
+
 /** Spec section 7: a string answer counts as no messages. */
 export async function fetchNewest(username: string): Promise<LatestMessage[]> {
   const answer = await apiRequest<LatestMessage[] | string>(`${base}/newChat/${encodeURIComponent(username)}`);

@@ -274,6 +274,27 @@ describe('ChatDialog', () => {
     ]);
   });
 
+  it('keeps the earlier messages it loaded when the live channel connects and the list is read again', async () => {
+    const texts = (ids: number[]) => ids.map((id) => message(id, 'mara', 'kunde', `Nachricht ${id}`));
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+    const latest = { ...conversation('mara', 'kunde', texts(range(41, 60))), hasEarlier: true };
+    const { api, live, dialog } = await open('mara', ['ARCHI'], [latest], {
+      'GET /api/MessageManagment/receiver/mara': (call) =>
+        json(200, [new URL(call.path, 'http://localhost').searchParams.get('before') === null ? latest : { ...latest, messages: texts(range(21, 40)), hasEarlier: true }]),
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    const log = within(dialog).getByRole('log');
+    await userEvent.click(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' }));
+    await within(log).findByText('Nachricht 21');
+    api.calls.length = 0;
+    act(() => live.connect());
+    await waitFor(() => expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara')).toHaveLength(1));
+    // The list came again with only the latest 20: the 20 before them stay, and more can be loaded.
+    await waitFor(() => expect(log.querySelectorAll('p')).toHaveLength(40));
+    expect(within(log).getByText('Nachricht 21')).toBeTruthy();
+    expect(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' })).toBeTruthy();
+  });
+
   it('opens a chat asked for by a link even when it is not on the first page of chats', async () => {
     const linked = { ...conversation('mara', 'kunde', history), chatId: 42 };
     const live = fakeLiveChannel();

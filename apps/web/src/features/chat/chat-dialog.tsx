@@ -14,7 +14,7 @@ import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
 import { useModal } from '../modals/modal-context';
 import type { ModalBodyProps } from '../modals/modal-types';
-import { chatKeys, deleteChat, fetchConversation, fetchConversations } from './chat-api';
+import { chatKeys, deleteChat, fetchConversation, fetchConversations, keepEarlier } from './chat-api';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { useLiveChat } from './live-chat-context';
@@ -41,7 +41,11 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const [selectedId, setSelectedId] = useState<number | null>(() => chatIdOf(props.chatId));
   const [error, setError] = useState('');
   const [note, setNote] = useState('');
-  const query = useQuery({ queryKey: chatKeys.conversations(username), queryFn: () => fetchConversations(username), enabled: username !== '' });
+  const query = useQuery({
+    queryKey: chatKeys.conversations(username),
+    queryFn: async () => keepEarlier(queryClient.getQueryData<ChatConversation[]>(chatKeys.conversations(username)), await fetchConversations(username)),
+    enabled: username !== '',
+  });
   const conversations = query.data ?? [];
   const selected: ChatConversation | undefined = conversations.find((conversation) => conversation.chatId === selectedId);
   const { live, send } = useConversation(username, selected);
