@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/database';
 import { createAccessPolicy } from './platform/access/access';
+import { createTeamScopeCache } from './platform/access/team-scope-cache';
 import { createAccessRepository } from './platform/access/repository';
 import { createSessionRepository } from './platform/auth/repository';
 import { createSessionService, type SessionService } from './platform/auth/sessions';
@@ -145,7 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: app.log,
     metrics: metrics.reporter,
   });
-  const access = createAccessPolicy(createAccessRepository(db));
+  // Team memberships are read briefly from memory, as verified sessions are (the same lifetime).
+  const teamScopes = createTeamScopeCache({
+    ttlMs: config.sessionCacheSeconds * 1000,
+    maxEntries: 10_000,
+    fanout,
+    onNoticeFailed: (error) => app.log.warn({ err: error }, 'teams: change notice failed'),
+  });
+  const access = createAccessPolicy(createAccessRepository(db), teamScopes);
   const users = createUserRepository(db);
   const throttle = createThrottleRepository(db);
   const loginLimiter = createAttemptLimiter(throttle, loginAttemptRules);
@@ -169,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     resend: createResendService({ invitations }),
     access,
   });
-  registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations }));
+  registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations, teamsChanged: teamScopes.teamsChanged }));
   registerProfileRoutes(app, { profiles: createProfileService({ db, limiter: loginLimiter, mailer, background, sessions }), access });
   const notificationSettings = createNotificationSettingsService({ settings: createNotificationSettingsRepository(db) });
   registerNotificationRoutes(app, { notifications: notificationSettings, access });

@@ -10,7 +10,14 @@ import { createTeamRepository, type TeamRepository } from './repository';
 
 type CreateArchitect = z.output<typeof createArchitectRequestSchema>;
 
-export function createAdminService(deps: { db: Db; users: UserRepository; teams: TeamRepository; invitations: InvitationService }) {
+export function createAdminService(deps: {
+  db: Db;
+  users: UserRepository;
+  teams: TeamRepository;
+  invitations: InvitationService;
+  /** A team's members changed: every instance must read whom an architect works with again. */
+  teamsChanged: () => Promise<void>;
+}) {
   const { users, teams } = deps;
 
   async function teamNamed(name: string) {
@@ -46,6 +53,7 @@ export function createAdminService(deps: { db: Db; users: UserRepository; teams:
     /** One statement: the memberships go with the team (ON DELETE CASCADE). */
     async deleteTeam(name: string): Promise<void> {
       await teams.delete((await teamNamed(name)).id);
+      await deps.teamsChanged();
     },
 
     /**
@@ -79,6 +87,7 @@ export function createAdminService(deps: { db: Db; users: UserRepository; teams:
         if (isUniqueViolation(error)) throw conflict(serverMessages.usernameTaken);
         throw error;
       }
+      await deps.teamsChanged();
       await deps.invitations.send(mail);
       return { message: serverMessages.userCreated };
     },
@@ -93,6 +102,7 @@ export function createAdminService(deps: { db: Db; users: UserRepository; teams:
         if (isUniqueViolation(error)) throw conflict(serverMessages.alreadyTeamMember);
         throw error;
       }
+      await deps.teamsChanged();
       return { message: serverMessages.memberAdded(user.username, team.name) };
     },
 
@@ -100,6 +110,7 @@ export function createAdminService(deps: { db: Db; users: UserRepository; teams:
       const team = await teamNamed(teamName);
       const user = await users.findByUsername(username);
       if (!user || !(await teams.removeMember(team.id, user.id))) throw notFound(serverMessages.notTeamMember);
+      await deps.teamsChanged();
     },
   };
 }

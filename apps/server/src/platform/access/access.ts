@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/sessions';
 import type { PageWindow } from '../db/database';
 import type { UserRow } from '../db/schema';
 import type { AccessRepository, ChatParticipantRef, ChatRef, ProjectRef } from './repository';
+import type { TeamScopeCache } from './team-scope-cache';
 
 export type { ChatRef, ProjectRef } from './repository';
 
@@ -66,10 +67,12 @@ function allow<T, P extends string>(value: T): Checked<T, P> {
   return value as Checked<T, P>;
 }
 
-export function createAccessPolicy(repository: AccessRepository) {
+export function createAccessPolicy(repository: AccessRepository, teamScopes?: TeamScopeCache) {
   /** The architects whose customers and projects the caller works on: the caller and team-mates. */
   async function architectScope(caller: AuthUser): Promise<number[]> {
-    return hasAnyRole(caller, ['ARCHI']) ? repository.teamMateIds(caller.id) : [];
+    if (!hasAnyRole(caller, ['ARCHI'])) return [];
+    const read = () => repository.teamMateIds(caller.id);
+    return teamScopes ? teamScopes.scopeOf(caller.id, read) : read();
   }
 
   /** An architect's customers: clients created by the architect or by a team-mate. */

@@ -15,7 +15,9 @@ export type LiveEvent =
   /** Sent every few seconds; an instance not heard from for a while is taken as gone, with its users. */
   | { type: 'presence-alive'; instance: string }
   /** These sessions, or every session of these users, ended or changed: drop their cached verification. */
-  | { type: 'sessions-ended'; sessionIds: string[]; userIds: number[] };
+  | { type: 'sessions-ended'; sessionIds: string[]; userIds: number[] }
+  /** A team's members changed: whom an architect works with must be read again (access/team-scope-cache.ts). */
+  | { type: 'teams-changed' };
 
 export interface Fanout {
   /** 'postgres' reaches every instance on the database; 'in-process' only this one. */
