@@ -110,7 +110,7 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
       return (other.createdById !== null && scope.includes(other.createdById)) || repository.hasProjectFrom(other.id, scope);
     }
     if (hasAnyRole(caller, ['CLIENT'])) {
-      return other.role === 'ARCHI' && (await repository.teamMateIdsOfAll(await repository.ownerIdsOfClient(caller.id))).includes(other.id);
+      return other.role === 'ARCHI' && repository.isArchitectOfClient(caller.id, other.id);
     }
     return false;
   }

@@ -122,6 +122,23 @@ export function createAccessRepository(db: Db) {
       );
     },
 
+    /**
+     * Whether the architect is one of the client's architects: who created the account or one of its
+     * projects (ownerIdsOfClient), or a team-mate of one of them (teamMateIdsOfAll), asked in one
+     * statement (a client's every message asks it).
+     */
+    isArchitectOfClient: async (clientId: number, architectId: number): Promise<boolean> => {
+      const { rows } = await sql<{ found: number }>`select 1 as found where exists (
+        select 1 from (
+          select created_by_id as owner_id from users where id = ${clientId}
+          union select created_by_id from projects where assigned_user_id = ${clientId}
+        ) as owners
+        where owners.owner_id = ${architectId} or exists (
+          select 1 from team_members as mine inner join team_members as theirs on theirs.team_id = mine.team_id
+          where mine.user_id = owners.owner_id and theirs.user_id = ${architectId}))`.execute(db);
+      return rows.length > 0;
+    },
+
     /** Whether one of the architects created a project assigned to the client. */
     hasProjectFrom: async (clientId: number, architectIds: readonly number[]): Promise<boolean> =>
       architectIds.length > 0 &&
