@@ -60,6 +60,32 @@ export async function openTestDatabase(
   return { database, drop: () => withPostgres((client) => client.query(`drop schema ${schema} cascade`)).then(() => {}) };
 }
 
+/** Instances of the app in one process, on one fresh PostgreSQL schema (each with its own LISTEN connection). */
+export interface SharedInstances {
+  instances: BuiltApp[];
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function startInstancesOnPostgres(count: number, options: { listen?: boolean } = {}): Promise<SharedInstances> {
+  const { database, drop } = await openTestDatabase('postgres');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-instances-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const instances: BuiltApp[] = [];
+  for (let index = 0; index < count; index += 1) instances.push(await buildApp({ config, database, jwtSecret: testJwtSecret, logger: false }));
+  await Promise.all(instances.map(({ app }) => (options.listen ? app.listen({ port: 0, host: '127.0.0.1' }) : app.ready())));
+  return {
+    instances,
+    database,
+    async close() {
+      for (const { app } of instances) await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createTestContext(
   dialect: DialectName,
   options: {

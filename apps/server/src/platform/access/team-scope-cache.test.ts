@@ -1,14 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '@bauakte/domain';
-import { loadConfig } from '../../config';
-import { buildApp, type BuiltApp } from '../../app';
 import { hashPassword } from '../auth/password';
 import { createUserRepository } from '../../modules/users/repository';
-import { bearer, createTestContext, openTestDatabase, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
+import { bearer, createTestContext, startInstancesOnPostgres, testDialects, type SharedInstances, type TestContext } from '../../test/test-app';
 
 /** A request to one instance. */
 type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
@@ -80,39 +75,26 @@ describe.each(testDialects)('whom an architect works with, kept briefly in memor
 });
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('whom an architect works with, across two instances on one PostgreSQL database', () => {
-  let instances: BuiltApp[] = [];
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-teams-'));
+  let shared: SharedInstances;
   let tokens: { mara: string; admin: string };
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres');
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
-    instances = [
-      await buildApp({ config, database: database.database, jwtSecret: testJwtSecret, logger: false }),
-      await buildApp({ config, database: database.database, jwtSecret: testJwtSecret, logger: false }),
-    ];
-    await Promise.all(instances.map(({ app }) => app.ready()));
-    const users = createUserRepository(database.database.db);
+    shared = await startInstancesOnPostgres(2);
+    const users = createUserRepository(shared.database.db);
     const now = new Date().toISOString();
     const createUser = async ({ password, role = 'ARCHI', ...user }: Parameters<TestContext['createUser']>[0]) =>
       users.insert({ role, status: 'ACTIVE', passwordHash: password ? await hashPassword(password) : null, createdAt: now, updatedAt: now, ...user });
     const login = async (username: string, password: string) =>
-      (await instances[0]!.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })).json<{ token: string }>().token;
-    tokens = await officeOf((options) => instances[1]!.app.inject(options), createUser, login);
+      (await shared.instances[0]!.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })).json<{ token: string }>().token;
+    tokens = await officeOf((options) => shared.instances[1]!.app.inject(options), createUser, login);
   });
-  afterAll(async () => {
-    for (const { app } of instances) await app.close();
-    await database.database.close();
-    await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => shared.close());
 
   it("hides on A within a second the customers of a team-mate removed on B, though A had just read the team", async () => {
-    const onA: Inject = (options) => instances[0]!.app.inject(options);
+    const onA: Inject = (options) => shared.instances[0]!.app.inject(options);
     expect(await customersOf(onA, tokens.mara, 'mara')).toEqual(['kunde']);
     const started = performance.now();
-    const removed = await instances[1]!.app.inject({ method: 'DELETE', url: '/api/team/remove?teamName=Graz&username=tom', headers: bearer(tokens.admin) });
+    const removed = await shared.instances[1]!.app.inject({ method: 'DELETE', url: '/api/team/remove?teamName=Graz&username=tom', headers: bearer(tokens.admin) });
     expect(removed.statusCode).toBe(204);
     let shown = await customersOf(onA, tokens.mara, 'mara');
     while (shown.length > 0 && performance.now() - started < 3_000) {

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../config';
-import { buildApp, type BuiltApp } from '../../app';
+import type { BuiltApp } from '../../app';
 import { hashPassword } from './password';
 import { createUserRepository } from '../../modules/users/repository';
-import { bearer, createTestContext, openTestDatabase, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
+import { bearer, createTestContext, startInstancesOnPostgres, testDialects, type SharedInstances, type TestContext } from '../../test/test-app';
 import { connectStomp } from '../../test/stomp-client';
 import { channelOf } from '../live/fanout';
 import { createSessionCache, type CachedSession } from './session-cache';
@@ -162,20 +158,14 @@ describe('the session cache\'s bound', () => {
 });
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one PostgreSQL database', () => {
+  let shared: SharedInstances;
   let instances: BuiltApp[] = [];
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-cache-'));
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres');
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
-    instances = [
-      await buildApp({ config, database: database.database, jwtSecret: testJwtSecret, logger: false }),
-      await buildApp({ config, database: database.database, jwtSecret: testJwtSecret, logger: false }),
-    ];
-    await Promise.all(instances.map(({ app }) => app.listen({ port: 0, host: '127.0.0.1' })));
+    shared = await startInstancesOnPostgres(2, { listen: true });
+    instances = shared.instances;
     const now = new Date().toISOString();
-    await createUserRepository(database.database.db).insert({
+    await createUserRepository(shared.database.db).insert({
       username: 'mara',
       role: 'ARCHI',
       status: 'ACTIVE',
@@ -184,12 +174,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one Pos
       updatedAt: now,
     });
   });
-  afterAll(async () => {
-    for (const { app } of instances) await app.close();
-    await database.database.close();
-    await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => shared.close());
 
   const instance = (index: number) => ({
     app: () => instances[index]!.app,
@@ -237,13 +222,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one Pos
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [channelOf(database.database.postgres?.schema)]);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [channelOf(shared.database.postgres?.schema)]);
     } finally {
       await admin.end();
     }
     for (let i = 0; i < 100 && fanout.listening; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(gaps).toEqual(['lost']);
-    await database.database.db.updateTable('sessions').set({ revokedAt: new Date().toISOString() }).where('id', '=', sessionOf(token)).execute();
+    await shared.database.db.updateTable('sessions').set({ revokedAt: new Date().toISOString() }).where('id', '=', sessionOf(token)).execute();
     expect((await a.me(token)).statusCode).toBe(401);
     // Reconnected after a second; the cache serves again.
     for (let i = 0; i < 150 && !fanout.listening; i++) await new Promise((resolve) => setTimeout(resolve, 20));
