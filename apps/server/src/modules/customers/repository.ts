@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { inNameOrder } from '../../platform/db/name-order';
 import type { Customer } from '@bauakte/domain';
 import type { Db, PageWindow } from '../../platform/db/database';
 
@@ -38,15 +38,7 @@ export function createCustomerRepository(db: Db) {
     /** A page of the clients created by any of these architects, by name. */
     listCreatedBy: async (architectIds: number[], window: PageWindow): Promise<Customer[]> => {
       if (architectIds.length === 0) return [];
-      const rows = await customers()
-        .where('users.createdById', 'in', architectIds)
-        .orderBy(sql`lower(users.last_name)`)
-        .orderBy(sql`lower(users.first_name)`)
-        .orderBy(sql`lower(users.username)`)
-        .orderBy('users.id')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      const rows = await inNameOrder(customers().where('users.createdById', 'in', architectIds), window).execute();
       return rows.map(toCustomer);
     },
 

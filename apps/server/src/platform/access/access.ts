@@ -84,7 +84,7 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
   /** The project's client, or its creator's architects: the creator and team-mates (architectScope). */
   function canSeeProject(caller: AuthUser, project: ProjectRef & { createdByTeam: boolean }): boolean {
     if (hasAnyRole(caller, ['CLIENT']) && project.assignedUserId === caller.id) return true;
-    return hasAnyRole(caller, ['ARCHI']) && project.createdById !== null && project.createdByTeam;
+    return hasAnyRole(caller, ['ARCHI']) && project.createdByTeam;
   }
 
   /**

@@ -1,7 +1,8 @@
 import { usernameKey } from '@bauakte/domain';
-import { sql, type NotNull, type SelectQueryBuilder } from 'kysely';
+import { sql, type NotNull } from 'kysely';
 import type { Db, PageWindow } from '../db/database';
-import type { Database, UserRow } from '../db/schema';
+import { inNameOrder } from '../db/name-order';
+import type { UserRow } from '../db/schema';
 
 /** What the policy needs to know of a project: who made it and whose it is. */
 export interface ProjectRef {
@@ -20,12 +21,6 @@ export interface ChatRef {
   secondUserId: number;
   first: ChatParticipantRef;
   second: ChatParticipantRef;
-}
-
-/** People in name order, case folded (as the customer list); with window, only that page. */
-function inNameOrder<O>(people: SelectQueryBuilder<Database, 'users', O>, window?: PageWindow): SelectQueryBuilder<Database, 'users', O> {
-  const ordered = people.orderBy(sql`lower(users.last_name)`).orderBy(sql`lower(users.first_name)`).orderBy(sql`lower(users.username)`).orderBy('users.id');
-  return window ? ordered.limit(window.limit).offset(window.offset) : ordered;
 }
 
 export function createAccessRepository(db: Db) {
