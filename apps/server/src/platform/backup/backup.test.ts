@@ -20,6 +20,7 @@ import { filesBelow } from './file-tree';
 import type { Manifest } from './manifest';
 import { createBackupRepository } from './repository';
 import { restoreBackup } from './restore';
+import { restorePostgres } from './database-copy';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -228,9 +229,15 @@ describe.each(testDialects)('backup and restore on %s', (dialect: DialectName) =
     expect(writtenDuringBackup).toBeGreaterThan(0);
     expect(manifest).toMatchObject({ format: 'bauakte-backup', formatVersion: 1, dialect, jwtSecret: true, files: { store: 'disk', count: filesBefore.size } });
     expect(manifest.files.count).toBeGreaterThanOrEqual(3);
-    if (dialect === 'sqlite') {
-      await expect(restoreBackup(config, archive, { force: true })).rejects.toThrow(/Server läuft .* stop it before restoring/);
+    await expect(restoreBackup(config, archive, { force: true })).rejects.toThrow(/Server läuft .* stop it before restoring/);
+    if (dialect === 'postgres') {
+      // The same refusal inside the restore's own transaction, for a server that starts after the first check.
+      const unpacked = tempDir();
+      await tar.extract({ file: archive, cwd: unpacked });
+      const dump = path.join(unpacked, manifest.database.path);
+      await expect(restorePostgres(config.databaseUrl!, schema, dump, manifest.database.rowCounts)).rejects.toThrow(`Ein Bauakte-Server läuft auf Schema ${schema} / a server is running on this database: stop it before restoring`);
     }
+    expect(await readInstallation()).toEqual(after);
     server.child.kill();
     await server.exited;
   });
@@ -328,6 +335,30 @@ describe.each(testDialects)('backup and restore on %s', (dialect: DialectName) =
     expect(await readInstallation()).toEqual(rowsBefore);
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
     expect((await readManifest(archive)).createdAt).toBe(manifest.createdAt);
+  });
+
+  it('leaves the installation as it was when the database in the archive turns out wrong half-way', async () => {
+    const rowsBefore = await readInstallation();
+    const filesNow = await readAllFiles(dataDir);
+    const miscounted = await repack(archive, (dir) => {
+      const edited = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+      edited.database.rowCounts.users! += 1;
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(edited));
+    });
+    const expected = manifest.database.rowCounts.users! + 1;
+    await expect(restoreBackup(config, miscounted, { force: true })).rejects.toThrow(`Tabelle users hat ${expected - 1} Zeilen, erwartet ${expected}`);
+    expect(await readInstallation()).toEqual(rowsBefore);
+    expect([...(await readAllFiles(dataDir)).keys()].sort()).toEqual([...filesNow.keys()].sort());
+
+    if (dialect === 'postgres') {
+      // pg_restore stops in the middle of the data: what it had written is rolled back with the dropped schema.
+      const truncated = await repack(archive, (dir) => {
+        const dump = path.join(dir, manifest.database.path);
+        fs.truncateSync(dump, Math.floor(fs.statSync(dump).size * 0.7));
+      });
+      await expect(restoreBackup(config, truncated, { force: true })).rejects.toThrow(/^pg_restore failed: /);
+      expect(await readInstallation()).toEqual(rowsBefore);
+    }
   });
 
   it('refuses an archive whose file bytes no longer match their sha256, and one from a newer Bauakte', async () => {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { openDatabase, type Db } from '../db/database';
 import { BackupError } from './manifest';
-import { libpqEnvironment, runPostgresTool } from './postgres-tools';
+import { refuseWhileInstallationRunsSql } from '../db/installation-lock';
+import { restoreInOneTransaction, runPostgresTool } from './postgres-tools';
 import { createBackupRepository, sqliteFileInUse } from './repository';
 
 export interface DatabaseContents {
@@ -95,17 +96,35 @@ export async function dumpPostgres(databaseUrl: string, target: string): Promise
   }
 }
 
-/** Replaces the schema by the dumped one: dropped with everything in it, then created by pg_restore from the dump. */
-export async function restorePostgres(databaseUrl: string, schema: string, dump: string): Promise<DatabaseContents> {
-  const database = openDatabase({ databaseUrl });
-  try {
-    await createBackupRepository(database.db).dropSchema(schema);
-    const connection = libpqEnvironment(databaseUrl);
-    // libpq's default database is the user's name; pg_restore needs it named to restore rather than print SQL.
-    const dbname = connection.PGDATABASE ?? connection.PGUSER ?? 'postgres';
-    await runPostgresTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, dump], databaseUrl);
-    return await contentsOf(database.db);
-  } finally {
-    await database.close();
-  }
+export const runningServerMessage = (where: string) => `Ein Bauakte-Server läuft auf ${where} / a server is running on this database: stop it before restoring`;
+
+const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const sqlIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** A statement that raises, and so rolls the restore back, unless the table holds as many rows as the manifest says. */
+function rowCountCheck(schema: string, table: string, expected: number): string {
+  // RAISE's format: % is a placeholder, %% a percent sign.
+  const name = table.replaceAll('%', '%%');
+  const message = `Nach dem Einspielen / after pg_restore: Tabelle ${name} hat % Zeilen, erwartet ${expected} / table ${name} has % rows, the manifest says ${expected}`;
+  return [
+    'do $bauakte$ declare found bigint; begin',
+    `  select count(*) into found from ${sqlIdentifier(schema)}.${sqlIdentifier(table)};`,
+    `  if found <> ${expected} then raise exception ${sqlLiteral(message)}, found, found; end if;`,
+    'end $bauakte$;',
+  ].join('\n');
+}
+
+/**
+ * Replaces the schema by the dumped one in one transaction: refused while a server runs on it (it
+ * holds the installation lock), the schema dropped with everything in it, created again from the
+ * dump, and every table's rows counted against the manifest — a failure anywhere leaves the
+ * installation as it was.
+ */
+export async function restorePostgres(databaseUrl: string, schema: string, dump: string, rowCounts: Record<string, number>): Promise<void> {
+  const prologue = [
+    refuseWhileInstallationRunsSql(schema, runningServerMessage(`Schema ${schema}`)),
+    `drop schema if exists ${sqlIdentifier(schema)} cascade;`,
+  ].join('\n');
+  const epilogue = Object.entries(rowCounts).map(([table, count]) => rowCountCheck(schema, table, count)).join('\n');
+  await restoreInOneTransaction(databaseUrl, dump, prologue, epilogue);
 }

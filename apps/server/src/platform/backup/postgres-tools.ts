@@ -42,3 +42,62 @@ export function runPostgresTool(tool: 'pg_dump' | 'pg_restore', args: string[], 
     });
   });
 }
+
+interface ToolRun {
+  exited: Promise<number | null>;
+  lastMessage: () => string;
+}
+
+function startTool(tool: 'pg_restore' | 'psql', args: string[], databaseUrl: string, stdin: 'ignore' | 'pipe'): { child: ReturnType<typeof spawn>; run: ToolRun } {
+  const child = spawn(tool, args, { env: { ...process.env, ...libpqEnvironment(databaseUrl) }, stdio: [stdin, tool === 'pg_restore' ? 'pipe' : 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? missingTool(tool) : error));
+    child.on('close', (code) => resolve(code));
+  });
+  // psql follows an error with CONTEXT and other lines: the ERROR line is the one that says what failed.
+  const lastMessage = () => {
+    const lines = stderr.trim().split('\n').filter(Boolean);
+    const error = lines.findLast((line) => /\b(ERROR|FATAL):/.test(line));
+    return (error ?? lines.at(-1) ?? '').replace(/^.*?\b(ERROR|FATAL):\s+/, '');
+  };
+  return { child, run: { exited, lastMessage } };
+}
+
+/**
+ * Runs `prologue`, the dump as pg_restore writes it out as SQL, and `epilogue` through psql in ONE
+ * transaction: any error — a failed statement, a check in the epilogue, pg_restore stopping
+ * half-way — rolls all of it back, so the database is either the dump's or as it was. psql gets
+ * the epilogue and the end of its input only after pg_restore has exited cleanly; otherwise it is
+ * killed in the open transaction, which PostgreSQL then rolls back.
+ */
+export async function restoreInOneTransaction(databaseUrl: string, dump: string, prologue: string, epilogue: string): Promise<void> {
+  const psql = startTool('psql', ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--single-transaction', '--file=-'], databaseUrl, 'pipe');
+  const restore = startTool('pg_restore', ['--no-owner', '--no-privileges', '--file=-', dump], databaseUrl, 'ignore');
+  const input = psql.child.stdin!;
+  // psql stopping at an error closes its input; its exit code and message tell what happened.
+  input.on('error', () => undefined);
+  input.write(`${prologue}\n`);
+  restore.child.stdout!.pipe(input, { end: false });
+  void psql.run.exited.then(() => restore.child.kill(), () => restore.child.kill());
+
+  let restoreCode: number | null;
+  try {
+    restoreCode = await restore.run.exited;
+  } catch (error) {
+    psql.child.kill('SIGKILL');
+    await psql.run.exited.catch(() => undefined);
+    throw error;
+  }
+  if (restoreCode !== 0 && psql.child.exitCode === null) {
+    psql.child.kill('SIGKILL');
+    await psql.run.exited.catch(() => undefined);
+    throw new BackupError(`pg_restore failed: ${restore.run.lastMessage() || `exit code ${restoreCode}`}`);
+  }
+  input.end(`\n${epilogue}\n`);
+  const psqlCode = await psql.run.exited;
+  if (psqlCode !== 0) throw new BackupError(psql.run.lastMessage() || `psql failed: exit code ${psqlCode}`);
+}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import { isPostgresDb, type Db } from '../db/database';
+import { installationLockClass } from '../db/installation-lock';
 
 /** Kysely's own bookkeeping: rows there say which migrations ran, not that anyone used the portal. */
 const migrationTables = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -61,6 +62,20 @@ export function createBackupRepository(db: Db) {
     async schemaExists(schema: string): Promise<boolean> {
       const result = await sql<{ found: number }>`select 1 as found from information_schema.schemata where schema_name = ${schema}`.execute(db);
       return result.rows.length > 0;
+    },
+
+    /**
+     * Whether a server runs on the schema (PostgreSQL): it holds the installation lock shared
+     * (db/installation-lock.ts), so the exclusive one is refused; if granted, it is given back at once.
+     */
+    async installationInUse(schema: string): Promise<boolean> {
+      return db.connection().execute(async (connection) => {
+        const key = sql`${sql.lit(installationLockClass)}, hashtext(${schema})`;
+        const result = await sql<{ free: boolean }>`select pg_try_advisory_lock(${key}) as free`.execute(connection);
+        if (!result.rows[0]?.free) return true;
+        await sql`select pg_advisory_unlock(${key})`.execute(connection);
+        return false;
+      });
     },
 
     async dropSchema(schema: string): Promise<void> {

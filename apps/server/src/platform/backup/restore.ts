@@ -7,7 +7,7 @@ import { migrations } from '../db/migrations/index';
 import { ensureWritableDataDir } from '../data-dir';
 import { extractArchive, readManifest } from './archive';
 import { jwtSecretFileOf, storeDirOf } from './backup';
-import { postgresSchemaOf, restorePostgres, sqliteContents, sqliteFileOf, sqliteInUse, type DatabaseContents } from './database-copy';
+import { postgresSchemaOf, restorePostgres, runningServerMessage, sqliteContents, sqliteFileOf, sqliteInUse, type DatabaseContents } from './database-copy';
 import { createStaging, filesBelow, hasFilesBelow, removeStaging, sha256Of } from './file-tree';
 import { BackupError, type Manifest } from './manifest';
 import { createBackupRepository, isBookkeepingTable } from './repository';
@@ -45,13 +45,14 @@ const rowsOutsideBookkeeping = (counts: Record<string, number>) =>
 async function currentInstallation(config: Config, manifest: Manifest): Promise<{ rows: number; schema?: string }> {
   if (!config.databaseUrl) {
     const file = sqliteFileOf(config.dataDir);
-    if (sqliteInUse(file)) throw new BackupError(`Ein Bauakte-Server läuft auf ${file} / a server is running on this database: stop it before restoring`);
+    if (sqliteInUse(file)) throw new BackupError(runningServerMessage(file));
     return { rows: fs.existsSync(file) ? rowsOutsideBookkeeping((await sqliteContents(file)).rowCounts) : 0 };
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl });
   try {
     const schema = await postgresSchemaOf(database.db, manifest.database.schema);
     const repository = createBackupRepository(database.db);
+    if (await repository.installationInUse(schema)) throw new BackupError(runningServerMessage(`Schema ${schema}`));
     const rows = (await repository.schemaExists(schema)) ? rowsOutsideBookkeeping(await repository.rowCounts()) : 0;
     return { rows, schema };
   } finally {
@@ -92,7 +93,7 @@ async function replaceStore(dataDir: string, stagingDir: string): Promise<void> 
 /** SQLite: the old file's WAL must go first, or SQLite would replay it onto the restored file. */
 async function replaceSqlite(dataDir: string, staged: string): Promise<void> {
   const file = sqliteFileOf(dataDir);
-  if (sqliteInUse(file)) throw new BackupError(`Ein Bauakte-Server läuft auf ${file} / a server is running on this database: stop it before restoring`);
+  if (sqliteInUse(file)) throw new BackupError(runningServerMessage(file));
   await fsp.rm(`${file}-wal`, { force: true });
   await fsp.rm(`${file}-shm`, { force: true });
   await fsp.rename(staged, file);
@@ -140,7 +141,7 @@ export async function restoreBackup(config: Config, source: string, options: Res
     await verifyStaged(manifest, stagingDir);
     const stagedDatabase = path.join(stagingDir, manifest.database.path);
     if (config.databaseUrl && schema) {
-      compareCounts(manifest.database.rowCounts, await restorePostgres(config.databaseUrl, schema, stagedDatabase), 'Nach dem Einspielen / after pg_restore');
+      await restorePostgres(config.databaseUrl, schema, stagedDatabase, manifest.database.rowCounts);
     } else {
       await replaceSqlite(config.dataDir, stagedDatabase);
     }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { holdInstallationSharedSql } from '../db/installation-lock';
 
 /**
  * What one instance tells all (itself included): ids only, never message text — receivers read the
@@ -99,6 +100,8 @@ export async function createPostgresFanout(options: { url: string; schema?: stri
     next.on('end', () => void reconnect(next));
     await next.connect();
     await next.query(`LISTEN ${channel}`);
+    // While this connection lives, a restore refuses to replace the installation (db/installation-lock.ts).
+    await next.query(holdInstallationSharedSql, [options.schema ?? null]);
     client = next;
   }
 
