@@ -1,11 +1,14 @@
 // The real app (buildApp) on the demo installation (issue 13): SQLite in a temporary DATA_DIR, or
 // PostgreSQL in a schema of its own with BENCH_DATABASE_URL. BENCH_DEMO_SCALE picks the size (1 = the
-// full installation). Prints its port, the seeding time and who can log in, for bench/workload.ts.
+// full installation). Prints its port, the seeding time and who can log in, for bench/workload.ts;
+// with BENCH_STATEMENTS=1, the statements that took the most database time, when it stops.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { CompiledQuery } from 'kysely';
 import { onPostgres } from './on-postgres';
+import { createStatementTimes } from './statement-times';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
@@ -16,7 +19,13 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 const schema = postgresUrl ? `bench_workload_${process.pid}` : undefined;
 if (schema) await onPostgres(postgresUrl, `create schema ${schema}`);
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
-const database = openDatabase({ databaseUrl: postgresUrl, postgresSchema: schema, sqliteFile: path.join(dataDir, 'app.db') });
+const statementTimes = process.env.BENCH_STATEMENTS === '1' ? createStatementTimes() : undefined;
+const database = openDatabase({
+  databaseUrl: postgresUrl,
+  postgresSchema: schema,
+  sqliteFile: path.join(dataDir, 'app.db'),
+  ...(statementTimes ? { onQuery: (query: CompiledQuery, milliseconds?: number) => statementTimes.record(query, milliseconds) } : {}),
+});
 await migrateToLatest(database.db);
 const { app, store } = await buildApp({ config, database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0000', logger: false });
 const summary = await seedDemo(database.db, { scale: Number(process.env.BENCH_DEMO_SCALE ?? 1), store });
@@ -32,6 +41,7 @@ const clients = await database.db
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 await app.listen({ port: 0, host: '127.0.0.1' });
+statementTimes?.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 process.stdout.write(`${JSON.stringify({ port, seedSeconds: summary.seconds, counts: summary.counts, architects: summary.architects, clients: clients.map((row) => row.username) })}\n`);
@@ -41,6 +51,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void (async () => {
       const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(0);
       process.stderr.write(`demo server (scale ${process.env.BENCH_DEMO_SCALE ?? 1}): event loop delay p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms\n`);
+      for (const line of statementTimes?.report(`statements (scale ${process.env.BENCH_DEMO_SCALE ?? 1}):`) ?? []) process.stderr.write(`${line}\n`);
       await app.close();
       await database.close();
       if (schema) await onPostgres(postgresUrl, `drop schema ${schema} cascade`);

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openAndMigrate } from './platform/db/open';
+import { refreshStatistics } from './platform/db/database';
 import { ensureWritableDataDir } from './platform/data-dir';
 import { resolveJwtSecret } from './platform/auth/secret';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
@@ -36,9 +37,10 @@ async function main(): Promise<void> {
     sweep()
       .then((removed) => removed > 0 && app.log.info({ removed }, 'orphaned file objects removed'))
       .catch((error: unknown) => app.log.error({ err: error }, 'sweeping file objects failed'));
+  const refreshPlannerStatistics = () => refreshStatistics(database.db, 'periodic').catch((error: unknown) => app.log.error({ err: error }, 'refreshing statistics failed'));
   void pruneSessions();
   void sweepFiles(() => files.sweepAtStart());
-  setInterval(() => Promise.all([pruneSessions(), sweepFiles(() => files.sweep())]), 3_600_000).unref();
+  setInterval(() => Promise.all([pruneSessions(), sweepFiles(() => files.sweep()), refreshPlannerStatistics()]), 3_600_000).unref();
 
   // Stops taking requests, closes live connections with 1012 (reconnect), lets running requests and
   // pending mails finish, closes the database, then leaves. Idle and never used connections are

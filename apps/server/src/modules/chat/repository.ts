@@ -116,10 +116,12 @@ export function createChatRepository(db: Db) {
 
     /**
      * The latest `perChat` messages of each chat (oldest first), without their participants' names
-     * (the caller knows both). PostgreSQL reads each chat's newest rows backwards through the
-     * (chat, id) index and stops (a LATERAL join); SQLite ranks the chats' messages by a window, which
-     * it does in about the same time. On PostgreSQL the window read every message of an architect's
-     * 100 chats and joined each to its two users: 26 ms, now 4 (EXPLAIN ANALYZE on the demo installation).
+     * (the caller knows both). Each chat's newest rows are read backwards through the (chat, id) index,
+     * which stops after `perChat`: on PostgreSQL a LATERAL join, on SQLite (which has none) a join of
+     * the chat ids (one JSON parameter, so the statement is the same for any number of chats) to a
+     * correlated IN. Ranking all of the chats' messages by a window read every one of them: on the
+     * demo installation, for an architect's 100 chats (5,200 messages), PostgreSQL 26 → 4 ms (EXPLAIN
+     * ANALYZE), SQLite 11 – 16 → 2.6 – 4 ms.
      */
     async latestOfChats(chatIds: readonly number[], perChat: number): Promise<ChatMessageRow[]> {
       if (chatIds.length === 0) return [];
@@ -135,14 +137,13 @@ export function createChatRepository(db: Db) {
           .orderBy('m.id')
           .execute();
       }
-      const ranked = db
-        .selectFrom('chatMessages')
-        .select([...ownColumns, sql<number>`row_number() over (partition by ${sql.ref('chatMessages.chatId')} order by ${sql.ref('chatMessages.id')} desc)`.as('recency')])
-        .where('chatMessages.chatId', 'in', chatIds);
+      const chats = sql<{ value: number }>`json_each(${JSON.stringify(chatIds)})`.as('c');
       return db
-        .selectFrom(ranked.as('m'))
+        .selectFrom(chats)
+        .innerJoin('chatMessages as m', (join) =>
+          join.on('m.id', 'in', (eb) => eb.selectFrom('chatMessages as newest').select('newest.id').whereRef('newest.chatId', '=', 'c.value').orderBy('newest.id', 'desc').limit(perChat)),
+        )
         .select(ownColumns.map((column) => `m.${column}` as const))
-        .where('m.recency', '<=', perChat)
         .orderBy('m.id')
         .execute();
     },

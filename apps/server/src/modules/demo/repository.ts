@@ -43,11 +43,16 @@ export function createDemoRepository(db: Db) {
     },
 
     /**
-     * PostgreSQL plans by statistics that autovacuum gathers only some time after a bulk load; until
-     * then it guesses a few rows per architect where there are hundreds. Gather them at once.
+     * Both databases plan by statistics, which they gather only some time after a bulk load
+     * (PostgreSQL's autovacuum, SQLite's PRAGMA optimize at the next start): until then PostgreSQL
+     * guesses a few rows per architect where there are hundreds, and SQLite picks a worse index for
+     * the customer list. Gather them at once.
      */
     async gatherStatistics(): Promise<void> {
-      if (!isPostgresDb(db)) return;
+      if (!isPostgresDb(db)) {
+        await sql`analyze`.execute(db);
+        return;
+      }
       const tables = ['users', 'team_members', 'projects', 'project_views', 'questionnaire_answers', 'questionnaire_changes', 'project_files', 'chats', 'chat_messages'];
       await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
     },

@@ -58,12 +58,12 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests use a fresh one each). */
   postgresSchema?: string;
   /** Called with every statement run, as sent (the query-plan test looks at each). */
-  onQuery?: (query: CompiledQuery) => void;
+  onQuery?: (query: CompiledQuery, ms?: number) => void;
 }
 
 /** Kysely's log option, only when someone listens: the server itself logs no statements. */
 function queryLog(onQuery: DatabaseOptions['onQuery']) {
-  return onQuery ? { log: (event: { query: CompiledQuery }) => onQuery(event.query) } : {};
+  return onQuery ? { log: (event: { query: CompiledQuery; queryDurationMillis: number }) => onQuery(event.query, event.queryDurationMillis) } : {};
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -123,6 +123,18 @@ function openPostgres(url: string, schema?: string, onQuery?: DatabaseOptions['o
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], ...queryLog(onQuery) });
   return { db, dialect: 'postgres', postgres: { url, ...(schema ? { schema } : {}) }, close: () => db.destroy() };
+}
+
+/**
+ * SQLite plans by statistics only once ANALYZE has gathered them: without, it read the customer list
+ * through the index on the users' role instead of the one on their architect (1.9 → 1.2 ms on the
+ * demo's 2,000 clients). PRAGMA optimize gathers them where they are missing or stale, with a bounded
+ * effort — 0x10002 when the server starts, as SQLite's documentation advises for long-lived
+ * connections, then plainly every hour. PostgreSQL's autovacuum does this on its own.
+ */
+export async function refreshStatistics(db: Kysely<Database>, when: 'start' | 'periodic'): Promise<void> {
+  if (isPostgresDb(db)) return;
+  await (when === 'start' ? sql`pragma optimize = 0x10002` : sql`pragma optimize`).execute(db);
 }
 
 export async function checkDatabase(db: Kysely<Database>): Promise<void> {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError } from '../../config';
-import { checkDatabase, migrateToLatest, openDatabase, type DatabaseHandle } from './database';
+import { checkDatabase, migrateToLatest, refreshStatistics, openDatabase, type DatabaseHandle } from './database';
 
 /** The configured database (PostgreSQL, or SQLite in DATA_DIR), reachable and migrated: for the server and npm run seed:demo. */
 export async function openAndMigrate(databaseUrl: string | undefined, dataDir: string): Promise<DatabaseHandle> {
@@ -12,5 +12,6 @@ export async function openAndMigrate(databaseUrl: string | undefined, dataDir: s
     throw new ConfigError(`DATABASE_URL: the database cannot be reached (${reason})`);
   }
   await migrateToLatest(database.db);
+  await refreshStatistics(database.db, 'start');
   return database;
 }
