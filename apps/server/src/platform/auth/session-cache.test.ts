@@ -4,9 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { BuiltApp } from '../../app';
 import { hashPassword } from './password';
 import { createUserRepository } from '../../modules/users/repository';
-import { bearer, createTestContext, startInstancesOnPostgres, testDialects, type SharedInstances, type TestContext } from '../../test/test-app';
+import { bearer, createTestContext, startInstancesOnPostgres, testDialects, testJwtSecret, type SharedInstances, type TestContext } from '../../test/test-app';
 import { connectStomp } from '../../test/stomp-client';
-import { channelOf } from '../live/fanout';
+import { channelOf, createInProcessFanout } from '../live/fanout';
+import { createSessionRepository } from './repository';
+import { createSessionService } from './sessions';
+import { createTokenService } from './tokens';
 import { createSessionCache, type CachedSession } from './session-cache';
 import type { SessionWithUser } from './repository';
 
@@ -238,5 +241,62 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one Pos
     expect((await b.app().inject({ method: 'POST', url: '/api/auth/logout/mara', headers: bearer(fresh) })).statusCode).toBe(204);
     for (let i = 0; i < 50 && (await a.me(fresh)).statusCode === 200; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await a.me(fresh)).statusCode).toBe(401);
+  });
+});
+
+describe.each(testDialects)('reads of one token that arrive together, on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    await ctx.createUser({ username: 'mara', password: 'richtig-geheim', role: 'ARCHI' });
+  });
+  afterAll(() => ctx.close());
+
+  /** The session service on the test database, with the database's session look-ups counted and, when asked, held back. */
+  const countedService = () => {
+    const repository = createSessionRepository(ctx.database.db);
+    const counted = { reads: 0, gate: undefined as Promise<void> | undefined };
+    const service = createSessionService({
+      repository: {
+        ...repository,
+        findWithUser: async (sessionId: string) => {
+          counted.reads += 1;
+          const found = await repository.findWithUser(sessionId);
+          await counted.gate;
+          return found;
+        },
+      },
+      tokens: createTokenService(testJwtSecret),
+      sessionHours: 8,
+      idleMinutes: 30,
+      cacheSeconds: 5,
+      fanout: createInProcessFanout(),
+    });
+    return { service, counted };
+  };
+  const mara = async () => ctx.database.db.selectFrom('users').select(['id', 'username', 'role']).where('username', '=', 'mara').executeTakeFirstOrThrow();
+
+  it('asks the database once for the seven calls the dashboard makes at once', async () => {
+    const { service, counted } = countedService();
+    const token = await service.start(await mara());
+    const callers = await Promise.all(Array.from({ length: 7 }, () => service.resolve(token)));
+    expect(callers.map((caller) => caller?.username)).toEqual(Array(7).fill('mara'));
+    expect(counted.reads).toBe(1);
+  });
+
+  it('does not answer a request that arrives after the logout with a read begun before it', async () => {
+    const { service, counted } = countedService();
+    const token = await service.start(await mara());
+    let open: () => void = () => undefined;
+    counted.gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const before = service.resolve(token);
+    await service.end(String(decodeJwt(token).jti));
+    const after = service.resolve(token);
+    open();
+    expect(await after).toBeNull();
+    expect(counted.reads).toBe(2);
+    await before;
   });
 });

@@ -110,6 +110,23 @@ export function createSessionService(deps: {
     sessionId: session.sessionId,
   });
 
+  /** The database's answer for a token: its session if live (its use written when due), else null. */
+  const readSession = async (token: string, readAt: number): Promise<AuthUser | null> => {
+    const found = await findLive(token);
+    if (!found) return null;
+    let session = found.session;
+    // A request after the unload beacon means the tab was only reloaded: keep the session.
+    if (session.endsAt !== null || lastUse(session) + lastSeenPrecisionMs < Date.now()) {
+      const at = now();
+      await repository.touch(session.sessionId, at);
+      session = { ...session, lastSeenAt: at, endsAt: null };
+    }
+    if (fanout.listening) cache.store(token, { session, usableUntil: usableUntil(session, found.verified.expiresAt) }, readAt);
+    return authUserOf(session);
+  };
+  /** Reads of the database under way, per token, with the cache's epoch they began in. */
+  const reading = new Map<string, { readAt: number; result: Promise<AuthUser | null> }>();
+
   return {
     async start(user) {
       const sessionId = randomUUID();
@@ -128,17 +145,18 @@ export function createSessionService(deps: {
       const cached = fanout.listening ? cache.get(token) : undefined;
       if (cached && Date.now() <= cached.usableUntil) return authUserOf(cached.session);
       const readAt = cache.epoch();
-      const found = await findLive(token);
-      if (!found) return null;
-      let session = found.session;
-      // A request after the unload beacon means the tab was only reloaded: keep the session.
-      if (session.endsAt !== null || lastUse(session) + lastSeenPrecisionMs < Date.now()) {
-        const at = now();
-        await repository.touch(session.sessionId, at);
-        session = { ...session, lastSeenAt: at, endsAt: null };
+      // The dashboard asks seven things at once with one token: when its entry has lapsed, one read
+      // answers all seven. Only a read begun since the last drop is shared, so a request that arrives
+      // after a logout never takes the answer of a read from before it.
+      const pending = reading.get(token);
+      if (pending && pending.readAt === readAt) return pending.result;
+      const result = readSession(token, readAt);
+      reading.set(token, { readAt, result });
+      try {
+        return await result;
+      } finally {
+        if (reading.get(token)?.result === result) reading.delete(token);
       }
-      if (fanout.listening) cache.store(token, { session, usableUntil: usableUntil(session, found.verified.expiresAt) }, readAt);
-      return authUserOf(session);
     },
 
     async end(sessionId) {
