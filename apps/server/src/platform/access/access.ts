@@ -27,8 +27,8 @@ export type AccountPermission = 'view' | 'edit' | 'delete' | 'reinvite';
 /** An account the caller may view, edit, delete or invite again. */
 export type CheckedAccount<P extends AccountPermission = AccountPermission> = Checked<UserRow, P>;
 
-/** An architect named in a path: the caller or a team-mate. */
-export type CheckedArchitect = Checked<UserRow, 'architect'>;
+/** An architect named in a path: the caller or a team-mate (whose lists are asked for by id). */
+export type CheckedArchitect = Checked<Pick<UserRow, 'id' | 'username'>, 'architect'>;
 /** A client of the caller's team, to whom a project may be assigned. */
 export type CheckedCustomer = Checked<UserRow, 'customer'>;
 
@@ -162,10 +162,11 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
 
     /** An architect named in a path (customer and project lists): the caller or a team-mate. */
     async architect(caller: AuthUser, username: string | null): Promise<CheckedArchitect> {
+      // An architect naming themselves (the dashboard's customer list) is who the session says: no look-up.
+      if (isSelf(caller, username) && hasAnyRole(caller, ['ARCHI'])) return allow({ id: caller.id, username: caller.username });
       const account = await accountNamed(username);
-      // Naming oneself needs no look-up of the team.
       if (account.role !== 'ARCHI' || (account.id !== caller.id && !(await architectScope(caller)).includes(account.id))) throw notFound();
-      return allow(account);
+      return allow({ id: account.id, username: account.username });
     },
 
     /** A customer the caller may assign a project to. */
