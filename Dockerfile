@@ -44,9 +44,10 @@ RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
-# No curl in the slim image: Node's own fetch asks the readiness route.
+# No curl in the slim image: Node's own fetch asks the readiness route, where the server listens
+# (loopback, unless HOST names one address).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "const h = process.env.HOST || '0.0.0.0'; const host = h === '0.0.0.0' || h === '::' ? '127.0.0.1' : h.includes(':') ? '[' + h + ']' : h; fetch('http://' + host + ':' + (process.env.PORT || 8080) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM: the server stops taking connections, closes live connections with 1012 and leaves within 10 s.
 STOPSIGNAL SIGTERM
 CMD ["node", "apps/server/dist/main.js"]

@@ -129,26 +129,40 @@ describe('Dockerfile', () => {
 
 describe('the Dockerfile HEALTHCHECK command against a real server', () => {
   let ctx: TestContext;
+  let elsewhere: TestContext;
   let port: string;
+  let elsewherePort: string;
   beforeAll(async () => {
     ctx = await createTestContext('sqlite');
     port = new URL(await ctx.app.listen({ host: '127.0.0.1', port: 0 })).port;
+    // HOST naming one address (another loopback address here): the server listens there only.
+    elsewhere = await createTestContext('sqlite');
+    elsewherePort = new URL(await elsewhere.app.listen({ host: '127.0.0.2', port: 0 })).port;
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    await elsewhere.close();
+  });
 
-  /** Runs the HEALTHCHECK's exec form as Docker would, with the container's PORT. */
-  function healthcheck(): Promise<number | null> {
+  /** Runs the HEALTHCHECK's exec form as Docker would, with the container's PORT (and HOST). */
+  function healthcheck(env: Record<string, string>): Promise<number | null> {
     const instruction = runtimeStage().find((candidate) => candidate.keyword === 'HEALTHCHECK')!;
     const exec = JSON.parse(instruction.args.slice(instruction.args.indexOf('CMD') + 3).trim()) as string[];
     expect(exec.join(' ')).toContain('/api/ready');
-    const child = spawn(process.execPath, exec.slice(1), { env: { PORT: port } });
+    const child = spawn(process.execPath, exec.slice(1), { env });
     return new Promise((resolve) => child.on('exit', resolve));
   }
 
   it('passes while the server is ready and fails once it is not', async () => {
-    expect(await healthcheck()).toBe(0);
+    expect(await healthcheck({ PORT: port })).toBe(0);
+    expect(await healthcheck({ PORT: port, HOST: '0.0.0.0' })).toBe(0);
     await sql`delete from kysely_migration`.execute(ctx.database.db);
-    expect(await healthcheck()).toBe(1);
+    expect(await healthcheck({ PORT: port })).toBe(1);
+  });
+
+  it('asks the address HOST names, where the server listens', async () => {
+    expect(await healthcheck({ PORT: elsewherePort, HOST: '127.0.0.2' })).toBe(0);
+    expect(await healthcheck({ PORT: elsewherePort })).toBe(1);
   });
 });
 
