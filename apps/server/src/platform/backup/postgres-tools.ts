@@ -26,30 +26,16 @@ const missingTool = (tool: string) =>
     `${tool} wurde nicht gefunden / ${tool} was not found on the PATH: install the PostgreSQL client tools of the database server's major version (Debian: apt-get install postgresql-client-15)`,
   );
 
-/** Runs pg_dump or pg_restore; a failure becomes one line with the tool's last message. */
-export function runPostgresTool(tool: 'pg_dump' | 'pg_restore', args: string[], databaseUrl: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { env: { ...process.env, ...libpqEnvironment(databaseUrl) }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? missingTool(tool) : error));
-    child.on('close', (code) => {
-      if (code === 0) return resolve();
-      const lastLine = stderr.trim().split('\n').filter(Boolean).at(-1) ?? `exit code ${code}`;
-      reject(new BackupError(`${tool} failed: ${lastLine}`));
-    });
-  });
-}
-
 interface ToolRun {
   exited: Promise<number | null>;
   lastMessage: () => string;
 }
 
-function startTool(tool: 'pg_restore' | 'psql', args: string[], databaseUrl: string, stdin: 'ignore' | 'pipe'): { child: ReturnType<typeof spawn>; run: ToolRun } {
-  const child = spawn(tool, args, { env: { ...process.env, ...libpqEnvironment(databaseUrl) }, stdio: [stdin, tool === 'pg_restore' ? 'pipe' : 'ignore', 'pipe'] });
+type Tool = 'pg_dump' | 'pg_restore' | 'psql';
+
+/** A PostgreSQL client tool with the connection in its environment; its stderr is kept for the message of a failure. */
+function startTool(tool: Tool, args: string[], databaseUrl: string, stdio: { stdin: 'ignore' | 'pipe'; stdout: 'ignore' | 'pipe' }): { child: ReturnType<typeof spawn>; run: ToolRun } {
+  const child = spawn(tool, args, { env: { ...process.env, ...libpqEnvironment(databaseUrl) }, stdio: [stdio.stdin, stdio.stdout, 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -67,6 +53,13 @@ function startTool(tool: 'pg_restore' | 'psql', args: string[], databaseUrl: str
   return { child, run: { exited, lastMessage } };
 }
 
+/** Runs pg_dump; a failure becomes one line with the tool's last message. */
+export async function runPostgresTool(tool: 'pg_dump', args: string[], databaseUrl: string): Promise<void> {
+  const { run } = startTool(tool, args, databaseUrl, { stdin: 'ignore', stdout: 'ignore' });
+  const code = await run.exited;
+  if (code !== 0) throw new BackupError(`${tool} failed: ${run.lastMessage() || `exit code ${code}`}`);
+}
+
 /**
  * Runs `prologue`, the dump as pg_restore writes it out as SQL, and `epilogue` through psql in ONE
  * transaction: any error — a failed statement, a check in the epilogue, pg_restore stopping
@@ -75,8 +68,8 @@ function startTool(tool: 'pg_restore' | 'psql', args: string[], databaseUrl: str
  * killed in the open transaction, which PostgreSQL then rolls back.
  */
 export async function restoreInOneTransaction(databaseUrl: string, dump: string, prologue: string, epilogue: string): Promise<void> {
-  const psql = startTool('psql', ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--single-transaction', '--file=-'], databaseUrl, 'pipe');
-  const restore = startTool('pg_restore', ['--no-owner', '--no-privileges', '--file=-', dump], databaseUrl, 'ignore');
+  const psql = startTool('psql', ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--single-transaction', '--file=-'], databaseUrl, { stdin: 'pipe', stdout: 'ignore' });
+  const restore = startTool('pg_restore', ['--no-owner', '--no-privileges', '--file=-', dump], databaseUrl, { stdin: 'ignore', stdout: 'pipe' });
   const input = psql.child.stdin!;
   // psql stopping at an error closes its input; its exit code and message tell what happened.
   input.on('error', () => undefined);
