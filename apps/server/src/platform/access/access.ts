@@ -165,7 +165,7 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
       // An architect naming themselves (the dashboard's customer list) is who the session says: no look-up.
       if (isSelf(caller, username) && hasAnyRole(caller, ['ARCHI'])) return allow({ id: caller.id, username: caller.username });
       const account = await accountNamed(username);
-      if (account.role !== 'ARCHI' || (account.id !== caller.id && !(await architectScope(caller)).includes(account.id))) throw notFound();
+      if (account.role !== 'ARCHI' || !(await architectScope(caller)).includes(account.id)) throw notFound();
       return allow({ id: account.id, username: account.username });
     },
 

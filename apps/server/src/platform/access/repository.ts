@@ -1,5 +1,5 @@
 import { usernameKey } from '@bauakte/domain';
-import { sql, type NotNull } from 'kysely';
+import { sql, type Expression, type NotNull } from 'kysely';
 import type { Db, PageWindow } from '../db/database';
 import { inNameOrder } from '../db/name-order';
 import type { UserRow } from '../db/schema';
@@ -22,6 +22,12 @@ export interface ChatRef {
   first: ChatParticipantRef;
   second: ChatParticipantRef;
 }
+
+/** Whether two users (ids or id columns) are in at least one team together: a condition for a statement. */
+const shareATeam = (one: Expression<unknown> | number, other: Expression<unknown> | number) =>
+  sql<boolean>`exists (
+    select 1 from team_members as mine inner join team_members as theirs on theirs.team_id = mine.team_id
+    where mine.user_id = ${one} and theirs.user_id = ${other})`;
 
 export function createAccessRepository(db: Db) {
   /** Everyone who shares a team with any of the users, the users included. */
@@ -53,9 +59,7 @@ export function createAccessRepository(db: Db) {
         .selectFrom('projects')
         .select(['id', 'createdById', 'assignedUserId'])
         .select(
-          sql<number>`case when ${sql.ref('projects.createdById')} = ${userId} or exists (
-            select 1 from team_members as mine inner join team_members as theirs on theirs.team_id = mine.team_id
-            where mine.user_id = ${userId} and theirs.user_id = ${sql.ref('projects.createdById')}) then 1 else 0 end`.as('createdByTeam'),
+          sql<number>`case when ${sql.ref('projects.createdById')} = ${userId} or ${shareATeam(userId, sql.ref('projects.createdById'))} then 1 else 0 end`.as('createdByTeam'),
         )
         .where('id', '=', id)
         .executeTakeFirst();
@@ -128,9 +132,7 @@ export function createAccessRepository(db: Db) {
           select created_by_id as owner_id from users where id = ${clientId}
           union select created_by_id from projects where assigned_user_id = ${clientId}
         ) as owners
-        where owners.owner_id = ${architectId} or exists (
-          select 1 from team_members as mine inner join team_members as theirs on theirs.team_id = mine.team_id
-          where mine.user_id = owners.owner_id and theirs.user_id = ${architectId}))`.execute(db);
+        where owners.owner_id = ${architectId} or ${shareATeam(sql.raw('owners.owner_id'), architectId)})`.execute(db);
       return rows.length > 0;
     },
 

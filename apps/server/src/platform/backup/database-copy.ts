@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { openDatabase, type Db } from '../db/database';
 import { BackupError } from './manifest';
 import { refuseWhileInstallationRunsSql } from '../db/installation-lock';
+import { sqlIdentifier, sqlLiteral } from '../db/sql-text';
 import { restoreInOneTransaction, runPostgresTool } from './postgres-tools';
 import { createBackupRepository, sqliteFileInUse } from './repository';
 
@@ -88,7 +89,7 @@ export async function dumpPostgres(databaseUrl: string, target: string): Promise
       if (!schema) throw new BackupError('DATABASE_URL: its schema does not exist; nothing to back up');
       const snapshot = await repository.exportSnapshot();
       const contents = await contentsOf(trx);
-      await runPostgresTool('pg_dump', ['--format=custom', `--schema="${schema.replaceAll('"', '""')}"`, `--snapshot=${snapshot}`, `--file=${target}`], databaseUrl);
+      await runPostgresTool('pg_dump', ['--format=custom', `--schema=${sqlIdentifier(schema)}`, `--snapshot=${snapshot}`, `--file=${target}`], databaseUrl);
       return { ...contents, schema };
     });
   } finally {
@@ -97,9 +98,6 @@ export async function dumpPostgres(databaseUrl: string, target: string): Promise
 }
 
 export const runningServerMessage = (where: string) => `Ein Bauakte-Server läuft auf ${where} / a server is running on this database: stop it before restoring`;
-
-const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const sqlIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** A statement that raises, and so rolls the restore back, unless the table holds as many rows as the manifest says. */
 function rowCountCheck(schema: string, table: string, expected: number): string {

@@ -1,3 +1,5 @@
+import { sqlLiteral } from './sql-text';
+
 /**
  * "A server runs on this installation", on PostgreSQL, where a restore cannot see the server's
  * processes: every instance holds a shared advisory lock on its schema for as long as it runs (on
@@ -16,14 +18,12 @@ export const installationLockClass = 0x42414b54;
  */
 export const holdInstallationSharedSql = `select pg_advisory_lock_shared(${installationLockClass}, hashtext(coalesce($1::text, current_schema())))`;
 
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
 /** For a script run in one transaction (psql): takes the lock exclusively or raises `message`, which rolls the script back. */
 export function refuseWhileInstallationRunsSql(schema: string, message: string): string {
   return [
     'do $bauakte$ begin',
-    `  if not pg_try_advisory_xact_lock(${installationLockClass}, hashtext(${literal(schema)})) then`,
-    `    raise exception using message = ${literal(message)};`,
+    `  if not pg_try_advisory_xact_lock(${installationLockClass}, hashtext(${sqlLiteral(schema)})) then`,
+    `    raise exception using message = ${sqlLiteral(message)};`,
     '  end if;',
     'end $bauakte$;',
   ].join('\n');
