@@ -262,7 +262,7 @@ export interface WorkloadOptions {
 export async function runWorkload(
   server: DemoServerInfo,
   options: WorkloadOptions & { serverPid: number },
-): Promise<{ figures: OperationFigures[]; examples: string[]; requests: number; serverCpuSeconds: number; generatorCpuSeconds: number }> {
+): Promise<{ figures: OperationFigures[]; examples: string[]; requests: number; serverCpuSeconds: number; generatorCpuSeconds: number; postgresCpuSeconds: number }> {
   const architectSessions = Math.round(options.users * options.architectShare);
   const architectNames = Array.from({ length: architectSessions }, (_, index) => server.architects[index % server.architects.length]!);
   const clientNames = server.clients.slice(0, options.users - architectSessions);
@@ -288,7 +288,7 @@ export async function runWorkload(
   );
   recorder.recording = true;
 
-  const cpuBefore = { server: cpuSecondsOf(options.serverPid), generator: process.cpuUsage() };
+  const cpuBefore = { server: cpuSecondsOf(options.serverPid), generator: process.cpuUsage(), postgres: postgresCpuSeconds() };
   const deadline = performance.now() + options.seconds * 1000;
   await Promise.all(
     sessions.map(async (session) => {
@@ -302,10 +302,11 @@ export async function runWorkload(
     }),
   );
   const serverCpuSeconds = cpuSecondsOf(options.serverPid) - cpuBefore.server;
+  const postgresSeconds = postgresCpuSeconds() - cpuBefore.postgres;
   const generator = process.cpuUsage(cpuBefore.generator);
   const figures = recorder.figures();
   const requests = figures.filter((f) => !f.name.includes('wall time')).reduce((sum, f) => sum + f.count, 0);
-  return { figures, examples: recorder.examples, requests, serverCpuSeconds, generatorCpuSeconds: (generator.user + generator.system) / 1e6 };
+  return { figures, examples: recorder.examples, requests, serverCpuSeconds, generatorCpuSeconds: (generator.user + generator.system) / 1e6, postgresCpuSeconds: postgresSeconds };
 }
 
 /**
@@ -329,6 +330,24 @@ export async function dashboardCosts(targets: { server: DemoServerInfo; architec
     const wall = recorder.figures().find((figure) => figure.name.includes('wall time'))!;
     return { p50: wall.p50, p99: wall.p99, errors: recorder.figures().reduce((sum, figure) => sum + figure.errors, 0) };
   });
+}
+
+/**
+ * CPU seconds all of this machine's PostgreSQL processes have used so far (its backends do the
+ * database's share of the work; 0 when none runs here). A backend that ends in between takes its
+ * time with it: the pool's connections live through the timed phase.
+ */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return total;
 }
 
 /** CPU seconds (user and system) a process has used so far, from /proc (Linux). */
