@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile, ProjectSearchResult } from '@bauakte/domain';
+import type { ProjectSearchResult } from '@bauakte/domain';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
 
 describe.each(testDialects)('project search (GET /api/projects) on %s', (dialect) => {
@@ -39,7 +39,7 @@ describe.each(testDialects)('project search (GET /api/projects) on %s', (dialect
     ctx = await createTestContext(dialect);
     for (const username of ['mara', 'tom', 'fremd']) ids[username] = await ctx.createUser({ username, password: `${username}-passwort`, role: 'ARCHI' });
     ids.chef = await ctx.createUser({ username: 'chef', password: 'chef-passwort', role: 'ADMIN' });
-    ids.mgruber = await ctx.createUser({ username: 'mgruber', password: 'kunde-passwort', role: 'CLIENT', firstName: 'Maria', lastName: 'Gruber', email: 'maria.gruber@example.at', createdById: ids.mara });
+    ids.mgruber = await ctx.createUser({ username: 'mgruber', password: 'kunde-passwort', role: 'CLIENT', firstName: 'Maria', lastName: 'Gruber', createdById: ids.mara });
     ids.oezt = await ctx.createUser({ username: 'oezt', role: 'CLIENT', firstName: 'Jörg', lastName: 'ÖZTÜRK', createdById: ids.mara });
     ids.fkunde = await ctx.createUser({ username: 'fkunde', role: 'CLIENT', firstName: 'Maria', lastName: 'Gruber', createdById: ids.fremd });
     const now = new Date().toISOString();
@@ -165,21 +165,6 @@ describe.each(testDialects)('project search (GET /api/projects) on %s', (dialect
     expect(new Set(pages.flatMap((result) => result.items.map((item) => item.id))).size).toBe(500);
     expect(await found(`${words}&page=11&pageSize=50`)).toMatchObject({ items: [], total: 500 });
     expect(await found('?query=nirgendwo')).toMatchObject({ items: [], total: 0 });
-  });
-
-  it('finds a project by its new address and a customer by their new name once they are changed', async () => {
-    const [anbau] = (await found('?query=Anbau')).items;
-    const address = { street: 'Weißgerberlände', number: '12', city: 'Wien', postalCode: '1030', country: 'Österreich' };
-    const edited = await ctx.app.inject({ method: 'PUT', url: `/api/ProjectManagment/project/${anbau!.id}`, headers: bearer(tokens.mara!), payload: { name: 'Anbau 100% Holz', address } });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(await names('?query=WEISSGERBERL%C3%84NDE%2012')).toEqual(['Anbau 100% Holz']);
-    expect(await names('?query=Landstra%C3%9Fe')).toEqual([]);
-
-    const profile = (await ctx.app.inject({ method: 'GET', url: '/api/profil/mgruber', headers: bearer(tokens.mgruber!) })).json<Profile>();
-    const renamed = await ctx.app.inject({ method: 'PUT', url: '/api/profil/mgruber', headers: bearer(tokens.mgruber!), payload: { ...profile, lastName: 'Öhlinger' } });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(await names('?query=maria%20%C3%B6HLINGER')).toEqual(['Villa Gruber']); // 'maria öHLINGER'
-    expect((await found('?query=Villa')).items[0]?.customer).toMatchObject({ lastName: 'Öhlinger' });
   });
 
   it('refuses bad parameters with 400 and a German message', async () => {

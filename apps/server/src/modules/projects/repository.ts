@@ -13,12 +13,17 @@ export function searchWords(query: string): string[] {
 /** A LIKE pattern that finds the word anywhere, with its own %, _ and backslash taken literally. */
 const containing = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** Everything a search looks in, as one text: name, address, KG number and the customer's names. */
+const searchableText = sql<string>`coalesce(${sql.ref('projects.name')}, '') || ' ' || ${sql.ref('projects.street')} || ' ' || ${sql.ref('projects.houseNumber')}
+  || ' ' || ${sql.ref('projects.postalCode')} || ' ' || ${sql.ref('projects.city')} || ' ' || coalesce(cast(${sql.ref('projects.katastral')} as text), '')
+  || ' ' || coalesce(${sql.ref('client.firstName')}, '') || ' ' || coalesce(${sql.ref('client.lastName')}, '') || ' ' || coalesce(${sql.ref('client.username')}, '')`;
+
 /**
- * Everything a search looks in, folded as foldText folds: the project's name, address and KG number
- * and its customer's names, kept by the database (migrations 2026-11-25T1310-search-keys and
- * 2026-11-25T2000-sqlite-search-keys) so that a search does not fold every project of the office.
+ * The searchable text folded: on PostgreSQL the columns the database keeps folded (migration
+ * 2026-11-25T1310-search-keys), elsewhere folded here, row by row.
  */
-const foldedSearchableText = sql<string>`${sql.ref('projects.searchKey')} || ' ' || coalesce(${sql.ref('client.nameKey')}, '')`;
+const foldedSearchableText = (db: Db) =>
+  isPostgresDb(db) ? sql<string>`projects.search_key || ' ' || coalesce(client.name_key, '')` : foldCase(db, searchableText);
 
 /** The status is derived from the progress (projectStatusFromProgress), so its filter is a progress range. */
 const progressOfStatus: Record<ProjectStatus, { min?: number; below?: number }> = {
@@ -176,7 +181,8 @@ export function createProjectRepository(db: Db) {
         ]);
         [rows, total] = [found, Number(counted.total)];
       } else {
-        const matching = words.reduce((found, word) => found.where(sql<boolean>`${foldedSearchableText} like ${containing(word)} escape '\\'`), inScope(withCustomer()));
+        const folded = foldedSearchableText(db);
+        const matching = words.reduce((found, word) => found.where(sql<boolean>`${folded} like ${containing(word)} escape '\\'`), inScope(withCustomer()));
         // The total comes with the page (a window count), so each project's text is matched once, not
         // twice. A page past the end has no row to carry it: only then is it counted on its own.
         const found = await window(matching.select([...shown, sql<number | string>`count(*) over ()`.as('total')])).execute();

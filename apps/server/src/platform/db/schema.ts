@@ -1,4 +1,4 @@
-import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { DocumentType, Role } from '@bauakte/domain';
 
 /** Timestamps are ISO-8601 UTC strings on both dialects, so ordering and comparison behave alike. */
@@ -11,8 +11,6 @@ export interface UsersTable {
   username: string;
   /** usernameKey(username): what makes two usernames the same name; unique. */
   usernameKey: string;
-  /** First name, last name and username folded as foldText folds, for searches; kept by the database. */
-  nameKey: GeneratedAlways<string>;
   email: Generated<string>;
   firstName: Generated<string>;
   lastName: Generated<string>;
@@ -99,8 +97,6 @@ export interface ProjectsTable {
   katastral: number | null;
   postalCode: Generated<string>;
   country: Generated<string>;
-  /** Name, address and KG number folded as foldText folds, for searches; kept by the database. */
-  searchKey: GeneratedAlways<string>;
   assignedUserId: number | null;
   createdById: number | null;
   progress: Generated<number>;
