@@ -296,8 +296,9 @@ if (wanted('workload')) {
   for (const line of workloadTable(result.figures)) console.log(line);
   console.log(
     `CPU during the timed phase: server ${result.serverCpuSeconds.toFixed(1)} s (${((result.serverCpuSeconds / workloadSeconds) * 100).toFixed(0)} % of one core, ` +
-      `${((result.serverCpuSeconds * 1000) / result.requests).toFixed(2)} ms per request), load generator ${result.generatorCpuSeconds.toFixed(1)} s, ` +
-      `PostgreSQL ${result.postgresCpuSeconds.toFixed(1)} s (${((result.postgresCpuSeconds * 1000) / result.requests).toFixed(2)} ms per request); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+      `${((result.serverCpuSeconds * 1000) / result.requests).toFixed(2)} ms per request), load generator ${result.generatorCpuSeconds.toFixed(1)} s` +
+      (database === 'PostgreSQL' ? `, PostgreSQL ${result.postgresCpuSeconds.toFixed(1)} s (${((result.postgresCpuSeconds * 1000) / result.requests).toFixed(2)} ms per request)` : '') +
+      `; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
   );
   const errors = result.figures.reduce((sum, figure) => sum + figure.errors, 0);
   const slow = result.figures.filter((figure) => !figure.name.includes('wall time') && figure.p99 > 100);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { isStalePlan } from './errors';
 
 /**
  * The pool Kysely takes, sending each statement as a named one: PostgreSQL parsed and planned every
@@ -49,8 +50,4 @@ export function withNamedStatements(pool: pg.Pool, limit = 1000): PostgresPool {
     },
     end: () => pool.end(),
   };
-}
-
-function isStalePlan(error: unknown): boolean {
-  return error instanceof Error && (error as { code?: string }).code === '0A000' && error.message.includes('cached plan');
 }
