@@ -25,20 +25,24 @@ export interface OperationFigures {
   p99: number;
   max: number;
   errors: number;
+  /** Mean size of the answers' bodies in bytes (as sent, before any decoding). */
+  bytes: number;
 }
 
 /** Latencies and errors per operation name. */
 class Recorder {
   readonly latencies = new Map<string, number[]>();
   readonly errors = new Map<string, number>();
+  readonly bytes = new Map<string, number>();
   readonly examples: string[] = [];
   recording = true;
 
-  add(name: string, milliseconds: number, error?: string): void {
+  add(name: string, milliseconds: number, error?: string, bytes = 0): void {
     if (!this.recording) return;
     const list = this.latencies.get(name) ?? [];
     list.push(milliseconds);
     this.latencies.set(name, list);
+    this.bytes.set(name, (this.bytes.get(name) ?? 0) + bytes);
     if (error === undefined) return;
     this.errors.set(name, (this.errors.get(name) ?? 0) + 1);
     if (this.examples.length < 10) this.examples.push(`${name}: ${error}`);
@@ -53,6 +57,7 @@ class Recorder {
         p99: percentile(values, 0.99),
         max: Math.max(...values),
         errors: this.errors.get(name) ?? 0,
+        bytes: (this.bytes.get(name) ?? 0) / values.length,
       }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
@@ -63,6 +68,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
 interface Answer {
   status: number;
   body: string;
+  bytes: number;
 }
 
 function request(port: number, method: string, path: string, token: string | undefined, body?: unknown): Promise<Answer> {
@@ -74,7 +80,10 @@ function request(port: number, method: string, path: string, token: string | und
     const outgoing = http.request({ host: '127.0.0.1', port, method, path, headers, agent }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('end', () => {
+        const received = Buffer.concat(chunks);
+        resolve({ status: incoming.statusCode ?? 0, body: received.toString('utf8'), bytes: received.length });
+      });
       incoming.on('error', reject);
     });
     outgoing.on('error', reject);
@@ -92,7 +101,7 @@ async function call<T>(recorder: Recorder, port: number, name: string, method: s
   try {
     const answer = await request(port, method, path, token, body);
     const ok = answer.status >= 200 && answer.status < 300;
-    recorder.add(name, performance.now() - started, ok ? undefined : `${method} ${path} → ${answer.status} ${answer.body.slice(0, 160)}`);
+    recorder.add(name, performance.now() - started, ok ? undefined : `${method} ${path} → ${answer.status} ${answer.body.slice(0, 160)}`, answer.bytes);
     return ok && read && answer.body ? (JSON.parse(answer.body) as T) : undefined;
   } catch (error) {
     recorder.add(name, performance.now() - started, `${method} ${path} → ${error instanceof Error ? error.message : String(error)}`);
@@ -360,7 +369,7 @@ export function cpuSecondsOf(pid: number): number {
 export function workloadTable(figures: OperationFigures[]): string[] {
   const cell = (value: number) => value.toFixed(1).padStart(8);
   return [
-    `${'operation'.padEnd(46)} ${'count'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(6)}`,
-    ...figures.map((f) => `${f.name.padEnd(46)} ${String(f.count).padStart(6)} ${cell(f.p50)} ${cell(f.p99)} ${cell(f.max)} ${String(f.errors).padStart(6)}`),
+    `${'operation'.padEnd(46)} ${'count'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(6)} ${'KB'.padStart(7)}`,
+    ...figures.map((f) => `${f.name.padEnd(46)} ${String(f.count).padStart(6)} ${cell(f.p50)} ${cell(f.p99)} ${cell(f.max)} ${String(f.errors).padStart(6)} ${(f.bytes / 1024).toFixed(1).padStart(7)}`),
   ];
 }

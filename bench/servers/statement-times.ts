@@ -27,12 +27,13 @@ export function createStatementTimes() {
     },
     /** The statements with the most time in all, one line each. */
     report(label: string, top = 25): string[] {
-      return [...totals.entries()]
+      const all = [...totals.values()].reduce((sum, entry) => sum + entry.count, 0);
+      return [`${label} ${all} statements in all`, ...[...totals.entries()]
         .sort((a, b) => b[1].milliseconds - a[1].milliseconds)
         .slice(0, top)
         .map(([text, entry]) =>
           `${label} ${entry.milliseconds.toFixed(0).padStart(7)} ms ${String(entry.count).padStart(6)}× avg ${(entry.milliseconds / entry.count).toFixed(2)} max ${entry.max.toFixed(0)} ms | ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
-        );
+        )];
     },
   };
 }
