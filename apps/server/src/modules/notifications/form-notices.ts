@@ -7,9 +7,7 @@ import type { FormNoticeRepository } from './repository';
 
 export interface SavedQuestionnaire {
   projectId: number;
-  projectName: string;
   architectId: number | null;
-  customerUsername: string | null;
   savedById: number;
   progressBefore: number;
   progressAfter: number;
@@ -37,10 +35,14 @@ export function createFormNoticeService(deps: {
     return deps.notices.claim(save.projectId, architectId, threshold, new Date().toISOString());
   }
 
+  /**
+   * Read only once a notice is due, after the save's transaction: most saves send none, and the
+   * save need not hold the project's row for what only a mail names.
+   */
   async function noticeMail(save: SavedQuestionnaire, architectId: number) {
-    const architect = await deps.users.findById(architectId);
-    if (!architect?.email) return undefined;
-    const customer = save.customerUsername ? await deps.users.findByUsername(save.customerUsername) : undefined;
+    const [architect, project] = await Promise.all([deps.users.findById(architectId), deps.notices.project(save.projectId)]);
+    if (!architect?.email || !project) return undefined;
+    const { customer } = project;
     const customerName = customer ? `${customer.firstName} ${customer.lastName}`.trim() || customer.username : 'Nicht zugewiesen';
     const complete = save.progressAfter >= 100;
     const link = `${deps.publicUrl}/projectOverview?projectId=${save.projectId}`;
@@ -48,8 +50,8 @@ export function createFormNoticeService(deps: {
       greeting: `Guten Tag ${`${architect.firstName} ${architect.lastName}`.trim() || architect.username},`,
       paragraphs: [
         complete
-          ? `der Fragebogen des Projekts „${save.projectName}“ ist vollständig ausgefüllt.`
-          : `im Fragebogen des Projekts „${save.projectName}“ wurden Angaben gespeichert.`,
+          ? `der Fragebogen des Projekts „${project.name}“ ist vollständig ausgefüllt.`
+          : `im Fragebogen des Projekts „${project.name}“ wurden Angaben gespeichert.`,
         `Kunde: ${customerName}`,
         `Fortschritt: ${save.progressAfter} %`,
       ],
@@ -57,8 +59,8 @@ export function createFormNoticeService(deps: {
       notes: ['Welche Nachrichten Sie erhalten, stellen Sie in Bauakte unter „Benachrichtigungseinstellungen“ ein.'],
     });
     const subject = complete
-      ? `Fragebogen vollständig: ${save.projectName}`
-      : `Fragebogen zu ${save.progressAfter} % ausgefüllt: ${save.projectName}`;
+      ? `Fragebogen vollständig: ${project.name}`
+      : `Fragebogen zu ${save.progressAfter} % ausgefüllt: ${project.name}`;
     return { to: architect.email, subject, ...content, links: [link] };
   }
 

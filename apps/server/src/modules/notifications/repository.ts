@@ -51,7 +51,25 @@ export function createFormNoticeRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
+
+    /** What a notice names: the project and its customer (none when the project is gone). */
+    project: async (projectId: number): Promise<NoticedProject | undefined> => {
+      const row = await db
+        .selectFrom('projects')
+        .leftJoin('users as customer', 'customer.id', 'projects.assignedUserId')
+        .select(['projects.name', 'customer.username', 'customer.firstName', 'customer.lastName'])
+        .where('projects.id', '=', projectId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const customer = row.username === null ? null : { username: row.username, firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
+      return { name: row.name, customer };
+    },
   };
+}
+
+export interface NoticedProject {
+  name: string;
+  customer: { username: string; firstName: string; lastName: string } | null;
 }
 
 export type FormNoticeRepository = ReturnType<typeof createFormNoticeRepository>;

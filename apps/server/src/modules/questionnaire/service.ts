@@ -36,12 +36,9 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
         await answers.addChange(project.id, change);
       }
       await projects.recordProgress(project.id, progressAfter, changedAt, answersChanged);
-      const saved = await projects.get(project.id);
       const notice: SavedQuestionnaire = {
         projectId: project.id,
-        projectName: saved.name,
         architectId: project.createdById,
-        customerUsername: saved.assignedUser,
         savedById: caller.id,
         progressBefore,
         progressAfter,
