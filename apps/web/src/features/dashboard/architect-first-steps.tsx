@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Plus, UserPlus } from 'lucide-react';
 import { FirstStepsHint } from '../../components/first-steps-hint';
 import { Button } from '../../components/ui/button';
@@ -6,22 +6,25 @@ import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { customerKeys, fetchCustomers } from '../customers/customers-api';
 import { useModal } from '../modals/modal-context';
-import { countProjects, projectKeys } from '../projects/projects-api';
+import { allProjectsFilter, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
 
 const t = de.dashboard.firstSteps;
 
 /**
  * An architect whose team has no project yet: first a customer ('Legen Sie Ihren ersten Kunden
  * an'), then the project. Says nothing while loading, after an error, or once a project exists.
+ * The count is the total of 'Alle Projekte' (the same query, asked once), and the customers are
+ * asked only when there is no project: a dashboard of an office at work makes neither request.
  */
 export function ArchitectFirstSteps() {
   const { user } = useSession();
   const username = user?.username ?? '';
   const { openModal } = useModal();
-  const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null });
-  const projects = useQuery({ queryKey: projectKeys.count(username), queryFn: countProjects, enabled: user !== null });
+  const projects = useInfiniteQuery({ ...projectSearchQuery(username, allProjectsFilter, projectSearchPageSize), enabled: user !== null });
+  const noProject = projects.data?.pages[0]?.total === 0;
+  const customers = useQuery({ queryKey: customerKeys.list(username), queryFn: () => fetchCustomers(username), enabled: user !== null && noProject });
 
-  if (!customers.isSuccess || !projects.isSuccess || projects.data > 0) return null;
+  if (!noProject || !customers.isSuccess) return null;
   if (customers.data.length === 0) {
     return (
       <FirstStepsHint

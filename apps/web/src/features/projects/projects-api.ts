@@ -15,7 +15,6 @@ export const projectKeys = {
   news: (username: string) => ['projects', 'news', username.toLowerCase()] as const,
   list: (username: string) => ['projects', 'list', username.toLowerCase()] as const,
   search: (username: string, filter: ProjectSearchFilter) => ['projects', 'search', username.toLowerCase(), filter] as const,
-  count: (username: string) => ['projects', 'count', username.toLowerCase()] as const,
   client: (username: string) => ['projects', 'client', username.toLowerCase()] as const,
   detail: (projectId: string) => ['projects', 'detail', projectId] as const,
   changes: (projectId: string) => ['projects', 'changes', projectId] as const,
@@ -52,10 +51,17 @@ export function searchProjects(filter: ProjectSearchFilter, page: number, pageSi
 /** Projects per page of 'Alle Projekte' and the 'Projektübersicht' list. */
 export const projectSearchPageSize = 20;
 
+/**
+ * Answers this fresh are shared, not asked again: the start's prefetch, 'Alle Projekte' and the
+ * first-steps hint (its total) all mount within a page load. Any change invalidates them at once.
+ */
+const projectSearchStaleMs = 5_000;
+
 /** The search as a paged query: 'Mehr laden' asks for the next page while there are more. */
 export function projectSearchQuery(username: string, filter: ProjectSearchFilter, pageSize: number) {
   return infiniteQueryOptions({
     queryKey: projectKeys.search(username, filter),
+    staleTime: projectSearchStaleMs,
     queryFn: ({ pageParam }) => searchProjects(filter, pageParam, pageSize),
     initialPageParam: 1,
     getNextPageParam: (last: ProjectSearchResult) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
@@ -64,11 +70,6 @@ export function projectSearchQuery(username: string, filter: ProjectSearchFilter
 
 /** What 'Alle Projekte' shows before the user searches: every project, the latest change first. */
 export const allProjectsFilter: ProjectSearchFilter = { query: '', status: '', sort: 'changedAt' };
-
-/** How many projects the architect's team has. */
-export async function countProjects(): Promise<number> {
-  return (await searchProjects(allProjectsFilter, 1, 1)).total;
-}
 
 /** A client's assigned projects (for an architect: the team's). */
 export function fetchClientProjects(username: string, page = 1): Promise<ClientProject[]> {
