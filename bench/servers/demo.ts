@@ -1,7 +1,9 @@
 // The real app (buildApp) on the demo installation (issue 13): SQLite in a temporary DATA_DIR, or
 // PostgreSQL in a schema of its own with BENCH_DATABASE_URL. BENCH_DEMO_SCALE picks the size (1 = the
 // full installation). Prints its port, the seeding time and who can log in, for bench/workload.ts;
-// with BENCH_STATEMENTS=1, the statements that took the most database time, when it stops.
+// with BENCH_STATEMENTS=1, the statements that took the most database time, when it stops. With
+// BENCH_DEMO_JOIN=<schema> (PostgreSQL) it is one more instance on a schema another one seeded: it
+// neither seeds nor drops it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +18,9 @@ import { seedDemo } from '../../apps/server/src/modules/demo/seed-demo';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-workload-'));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
-const schema = postgresUrl ? `bench_workload_${process.pid}` : undefined;
-if (schema) await onPostgres(postgresUrl, `create schema ${schema}`);
+const joined = postgresUrl ? process.env.BENCH_DEMO_JOIN : undefined;
+const schema = postgresUrl ? (joined ?? `bench_workload_${process.pid}`) : undefined;
+if (schema && !joined) await onPostgres(postgresUrl, `create schema ${schema}`);
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
 const statementTimes = process.env.BENCH_STATEMENTS === '1' ? createStatementTimes() : undefined;
 const database = openDatabase({
@@ -28,7 +31,7 @@ const database = openDatabase({
 });
 await migrateToLatest(database.db);
 const { app, store } = await buildApp({ config, database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0000', logger: false });
-const summary = await seedDemo(database.db, { scale: Number(process.env.BENCH_DEMO_SCALE ?? 1), store });
+const summary = joined ? { seconds: 0, counts: {}, architects: [] } : await seedDemo(database.db, { scale: Number(process.env.BENCH_DEMO_SCALE ?? 1), store });
 // Clients with at least one project, in a fixed order: the simulated clients are taken from the front.
 const clients = await database.db
   .selectFrom('users')
@@ -44,7 +47,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 statementTimes?.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-process.stdout.write(`${JSON.stringify({ port, seedSeconds: summary.seconds, counts: summary.counts, architects: summary.architects, clients: clients.map((row) => row.username) })}\n`);
+process.stdout.write(`${JSON.stringify({ port, schema, seedSeconds: summary.seconds, counts: summary.counts, architects: summary.architects, clients: clients.map((row) => row.username) })}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -54,7 +57,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       for (const line of statementTimes?.report(`statements (scale ${process.env.BENCH_DEMO_SCALE ?? 1}):`) ?? []) process.stderr.write(`${line}\n`);
       await app.close();
       await database.close();
-      if (schema) await onPostgres(postgresUrl, `drop schema ${schema} cascade`);
+      if (schema && !joined) await onPostgres(postgresUrl, `drop schema ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     })();
