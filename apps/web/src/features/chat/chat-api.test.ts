@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@bauakte/domain';
-import { keepEarlier } from './chat-api';
+import { hasLatest, keepEarlier, withLatest } from './chat-api';
 
 const message = (id: number): ChatMessage => ({ id, chatId: 7, message: `Nachricht ${id}`, senderUsername: 'mara', receiverUsername: 'kunde', isRead: true, sentAt: '2026-11-25T10:00:00.000Z' });
 const conversation = (ids: number[], hasEarlier: boolean, chatId = 7): ChatConversation => ({
@@ -29,5 +29,24 @@ describe('keepEarlier', () => {
     const fresh = [conversation(range(41, 60), true), conversation([5], false, 8)];
     expect(keepEarlier(undefined, fresh)).toBe(fresh);
     expect(keepEarlier([conversation(range(41, 60), true)], fresh)).toEqual(fresh);
+  });
+});
+
+describe('withLatest and hasLatest', () => {
+  it('a list entry (its last message) needs its latest messages; a page of them, or the whole chat, does not', () => {
+    expect(hasLatest(conversation([60], true))).toBe(false);
+    // A message that came live since does not make it whole.
+    expect(hasLatest(conversation([60, 61], true))).toBe(false);
+    expect(hasLatest(conversation(range(41, 60), true))).toBe(true);
+    expect(hasLatest(conversation([1, 2, 3], false))).toBe(true);
+  });
+
+  it('lays the latest messages under the entry, keeping what came live, and asks the one reaching further back about earlier ones', () => {
+    const merged = withLatest(conversation([60, 61], true), conversation(range(41, 60), true));
+    expect(merged.messages.map((m) => m.id)).toEqual(range(41, 61));
+    expect(merged.hasEarlier).toBe(true);
+    expect(withLatest(conversation([3], true), conversation([1, 2, 3], false)).hasEarlier).toBe(false);
+    // Earlier messages already loaded (further back than the latest page) keep their own answer.
+    expect(withLatest(conversation(range(1, 60), false), conversation(range(41, 60), true))).toMatchObject({ hasEarlier: false, messages: range(1, 60).map(message) });
   });
 });

@@ -1,4 +1,4 @@
-import type { ChatConversation, ChatMessage, ChatPartner, CreateChatRequest, CreatedChat, LatestMessage, SendMessageRequest } from '@bauakte/domain';
+import { chatMessagesPageSize, type ChatConversation, type ChatMessage, type ChatPartner, type CreateChatRequest, type CreatedChat, type LatestMessage, type SendMessageRequest } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
 
@@ -12,11 +12,32 @@ export const chatKeys = {
   unread: ['chat', 'unread'] as const,
 };
 
-/** A page of the user's chats (the newest message first), each with its latest messages (chatMessagesPageSize). */
+/**
+ * A page of the user's chats (the newest message first), each with its last message only: the list
+ * shows no more, and an architect's 100 chats with 20 messages each were 480 KB (bench/workload.ts).
+ * A chat's latest messages come when it is opened (hasLatest, fetchConversation).
+ */
 export const fetchConversations = (username: string, page = 1) =>
-  apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?${pageParams(page)}`);
+  apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?${pageParams(page)}&messages=1`);
 
-/** One chat of the user with its latest messages (none when it is not theirs or gone). */
+/**
+ * Whether a conversation holds its latest messages (a page of them, or all there are), or only what
+ * the list brought and what came live since.
+ */
+export const hasLatest = (conversation: ChatConversation) => !conversation.hasEarlier || conversation.messages.length >= chatMessagesPageSize;
+
+/**
+ * The conversation as the list holds it, with its latest messages laid in. Messages that came live
+ * meanwhile stay; whether earlier ones exist is said by whichever reaches further back.
+ */
+export function withLatest(shown: ChatConversation, latest: ChatConversation): ChatConversation {
+  const messages = latest.messages.reduce<ChatMessage[]>((list, message) => withMessage(list, message), shown.messages);
+  const shownFirst = shown.messages[0]?.id ?? Number.POSITIVE_INFINITY;
+  const latestFirst = latest.messages[0]?.id ?? Number.POSITIVE_INFINITY;
+  return { ...shown, messages, hasEarlier: shownFirst < latestFirst ? shown.hasEarlier : latest.hasEarlier };
+}
+
+/** One chat of the user with its latest messages, chatMessagesPageSize (none when it is not theirs or gone). */
 export async function fetchConversation(username: string, chatId: number): Promise<ChatConversation | undefined> {
   const [conversation] = await apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?chatId=${chatId}`);
   return conversation;

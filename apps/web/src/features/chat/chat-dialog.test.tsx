@@ -246,6 +246,26 @@ describe('ChatDialog', () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/MessageManagment/receiver/kunde')).toHaveLength(1));
   });
 
+  it("lists each chat with its last message only and brings a chat's latest messages when it is opened", async () => {
+    const texts = (ids: number[]) => ids.map((id) => message(id, 'kunde', 'mara', `Nachricht ${id}`));
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+    const entry = { ...conversation('mara', 'kunde', texts([150])), hasEarlier: true };
+    const { api, dialog } = await open('mara', ['ARCHI'], [], {
+      'GET /api/MessageManagment/receiver/mara': (call) =>
+        json(200, [new URL(call.path, 'http://localhost').searchParams.get('chatId') === '7' ? { ...entry, messages: texts(range(131, 150)) } : entry]),
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    const log = within(dialog).getByRole('log');
+    await within(log).findByText('Nachricht 131');
+    const shown = [...log.querySelectorAll('p')].map((paragraph) => paragraph.textContent?.replace(/^.*: /, ''));
+    expect(shown).toEqual(range(131, 150).map((id) => `Nachricht ${id}`));
+    expect(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara').map((call) => call.path)).toEqual([
+      '/api/MessageManagment/receiver/mara?page=1&limit=100&messages=1',
+      '/api/MessageManagment/receiver/mara?chatId=7',
+    ]);
+  });
+
   it("loads earlier messages above the latest ones with 'Ältere Nachrichten laden', until there are none", async () => {
     const texts = (ids: number[]) => ids.map((id) => message(id, id % 2 ? 'mara' : 'kunde', id % 2 ? 'kunde' : 'mara', `Nachricht ${id}`));
     const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
@@ -14,7 +14,7 @@ import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
 import { useModal } from '../modals/modal-context';
 import type { ModalBodyProps } from '../modals/modal-types';
-import { chatKeys, deleteChat, fetchConversation, fetchConversations, keepEarlier } from './chat-api';
+import { chatKeys, deleteChat, fetchConversation, fetchConversations, hasLatest, keepEarlier, withLatest } from './chat-api';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { useLiveChat } from './live-chat-context';
@@ -51,18 +51,24 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const { live, send } = useConversation(username, selected);
   const listed = query.isSuccess;
 
-  // A chat asked for by a link may lie beyond the first page of chats: it is fetched on its own.
+  // The chosen chat's latest messages (the list brings each chat's last one only); a chat asked for
+  // by a link may lie beyond the first page of chats and is then added to the list.
+  const needsLatest = listed && selectedId !== null && (selected === undefined || !hasLatest(selected));
+  const fetching = useRef(new Set<number>());
   useEffect(() => {
-    if (!listed || selectedId === null || username === '') return;
+    if (!needsLatest || selectedId === null || username === '' || fetching.current.has(selectedId)) return;
     const key = chatKeys.conversations(username);
-    if (queryClient.getQueryData<ChatConversation[]>(key)?.some((conversation) => conversation.chatId === selectedId)) return;
+    fetching.current.add(selectedId);
     void fetchConversation(username, selectedId)
-      .then((conversation) => {
-        if (!conversation) return;
-        queryClient.setQueryData<ChatConversation[]>(key, (list = []) => (list.some((item) => item.chatId === conversation.chatId) ? list : [...list, conversation]));
+      .then((latest) => {
+        if (!latest || latest.chatId !== selectedId) return;
+        queryClient.setQueryData<ChatConversation[]>(key, (list = []) =>
+          list.some((item) => item.chatId === latest.chatId) ? list.map((item) => (item.chatId === latest.chatId ? withLatest(item, latest) : item)) : [...list, latest],
+        );
       })
-      .catch((failure: unknown) => console.warn('Chat: Unterhaltung konnte nicht geladen werden', failure));
-  }, [listed, selectedId, username, queryClient]);
+      .catch((failure: unknown) => console.warn('Chat: Unterhaltung konnte nicht geladen werden', failure))
+      .finally(() => fetching.current.delete(selectedId));
+  }, [needsLatest, selectedId, username, queryClient]);
   const earlier = useEarlierMessages(username, selected);
   const moreChats = useLoadMore({
     queryKey: chatKeys.conversations(username),
