@@ -171,12 +171,20 @@ async function openProject(recorder: Recorder, port: number, session: Session, p
   ]);
 }
 
+/**
+ * The chat dialog: the first page of chats, each with its last message (chat-api.ts), then one chat
+ * opened — its latest messages, and marked read.
+ */
 async function readChats(recorder: Recorder, port: number, session: Session, prefix: 'A' | 'C'): Promise<void> {
   const path = `/api/MessageManagment/receiver/${session.username}`;
-  const conversations = await call<ChatConversation[]>(recorder, port, `${prefix} chats: conversations with messages`, 'GET', path, session.token, undefined, session.chats.length === 0);
+  const conversations = await call<ChatConversation[]>(recorder, port, `${prefix} chats: list`, 'GET', `${path}?page=1&limit=100&messages=1`, session.token, undefined, session.chats.length === 0);
   if (conversations && conversations.length > 0) session.chats = chatsOf(conversations);
   const chat = session.chats.length > 0 ? session.random.pick(session.chats) : undefined;
-  if (chat) await call(recorder, port, `${prefix} chats: mark read`, 'PUT', `/api/MessageManagment/${chat.chatId}/read`, session.token);
+  if (!chat) return;
+  await Promise.all([
+    call(recorder, port, `${prefix} chats: open one`, 'GET', `${path}?chatId=${chat.chatId}`, session.token),
+    call(recorder, port, `${prefix} chats: mark read`, 'PUT', `/api/MessageManagment/${chat.chatId}/read`, session.token),
+  ]);
 }
 
 async function sendMessage(recorder: Recorder, port: number, session: Session, prefix: 'A' | 'C'): Promise<void> {
