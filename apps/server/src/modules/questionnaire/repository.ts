@@ -9,6 +9,12 @@ export function createQuestionnaireRepository(db: Db) {
       return Object.fromEntries(rows.map((row) => [row.step, JSON.parse(row.answers)])) as QuestionnaireRecord;
     },
 
+    /** One step's saved answers, or undefined when it was never saved. */
+    step: async (projectId: number, step: QuestionnaireStep): Promise<Record<string, unknown> | undefined> => {
+      const row = await db.selectFrom('questionnaireAnswers').select('answers').where('projectId', '=', projectId).where('step', '=', step).executeTakeFirst();
+      return row ? (JSON.parse(row.answers) as Record<string, unknown>) : undefined;
+    },
+
     save: (projectId: number, step: QuestionnaireStep, answers: object, updatedAt: string, updatedById: number) =>
       db
         .insertInto('questionnaireAnswers')

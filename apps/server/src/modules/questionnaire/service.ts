@@ -51,7 +51,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
   return {
     /** A step's stored answers; a step never saved is an empty record, not an error. */
     async get(project: CheckedProject, step: QuestionnaireStep): Promise<Record<string, unknown>> {
-      return ((await deps.answers.record(project.id))[step] as Record<string, unknown> | undefined) ?? {};
+      return (await deps.answers.step(project.id, step)) ?? {};
     },
 
     /**
