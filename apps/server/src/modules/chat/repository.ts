@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ChatMessage, ChatParticipant, PersonName } from '@bauakte/domain';
 import { isPostgresDb, type Db } from '../../platform/db/database';
+import { preparedQuery } from '../../platform/db/prepared-query';
 
 const messageColumns = [
   'm.id',
@@ -59,6 +60,15 @@ export interface ChatRow {
 export type ChatMessageRow = Omit<MessageRow, 'senderUsername' | 'receiverUsername'>;
 
 const ownColumns = ['id', 'chatId', 'body', 'isRead', 'sentAt', 'senderId', 'receiverId'] as const;
+
+/** Every dashboard asks it: built once (preparedQuery). */
+const unreadCountQuery = preparedQuery((db: Db, userId: number) =>
+  db
+    .selectFrom('chatMessages')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('receiverId', '=', userId)
+    .where('isRead', '=', 0),
+);
 
 export function createChatRepository(db: Db) {
   const messages = () =>
@@ -192,13 +202,8 @@ export function createChatRepository(db: Db) {
     },
 
     async unreadCount(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('chatMessages')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('receiverId', '=', userId)
-        .where('isRead', '=', 0)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const row = await unreadCountQuery.executeTakeFirst(db, userId);
+      return Number(row?.count ?? 0);
     },
 
     deleteChat: (chatId: number) => db.deleteFrom('chats').where('id', '=', chatId).execute(),

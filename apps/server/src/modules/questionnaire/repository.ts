@@ -1,5 +1,11 @@
 import type { QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
 import type { Db, PageWindow } from '../../platform/db/database';
+import { preparedQuery } from '../../platform/db/prepared-query';
+
+/** Every project page asks this four times: built once (preparedQuery). */
+const stepQuery = preparedQuery((db: Db, projectId: number, step: QuestionnaireStep) =>
+  db.selectFrom('questionnaireAnswers').select('answers').where('projectId', '=', projectId).where('step', '=', step),
+);
 
 export function createQuestionnaireRepository(db: Db) {
   return {
@@ -11,7 +17,7 @@ export function createQuestionnaireRepository(db: Db) {
 
     /** One step's saved answers, or undefined when it was never saved. */
     step: async (projectId: number, step: QuestionnaireStep): Promise<Record<string, unknown> | undefined> => {
-      const row = await db.selectFrom('questionnaireAnswers').select('answers').where('projectId', '=', projectId).where('step', '=', step).executeTakeFirst();
+      const row = await stepQuery.executeTakeFirst(db, projectId, step);
       return row ? (JSON.parse(row.answers) as Record<string, unknown>) : undefined;
     },
 

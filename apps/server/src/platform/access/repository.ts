@@ -2,6 +2,7 @@ import { usernameKey } from '@bauakte/domain';
 import { sql, type Expression, type NotNull } from 'kysely';
 import type { Db, PageWindow } from '../db/database';
 import { inNameOrder } from '../db/name-order';
+import { preparedQuery } from '../db/prepared-query';
 import type { UserRow } from '../db/schema';
 
 /** What the policy needs to know of a project: who made it and whose it is. */
@@ -29,6 +30,27 @@ const shareATeam = (one: Expression<unknown> | number, other: Expression<unknown
     select 1 from team_members as mine inner join team_members as theirs on theirs.team_id = mine.team_id
     where mine.user_id = ${one} and theirs.user_id = ${other})`;
 
+/** The project check of every request on a project: built once (preparedQuery). */
+const projectRefQuery = preparedQuery((db: Db, id: number, userId: number) =>
+  db
+    .selectFrom('projects')
+    .select(['id', 'createdById', 'assignedUserId'])
+    .select(sql<number>`case when ${sql.ref('projects.createdById')} = ${userId} or ${shareATeam(userId, sql.ref('projects.createdById'))} then 1 else 0 end`.as('createdByTeam'))
+    .where('id', '=', id),
+);
+
+/** The chat check of every send and read: built once (preparedQuery). */
+const chatRefQuery = preparedQuery((db: Db, id: number) =>
+  db
+    .selectFrom('chats')
+    .innerJoin('users as first', 'first.id', 'chats.firstUserId')
+    .innerJoin('users as second', 'second.id', 'chats.secondUserId')
+    .select(['chats.id', 'chats.firstUserId', 'chats.secondUserId'])
+    .select(['first.username as firstUsername', 'first.role as firstRole', 'first.createdById as firstCreatedById'])
+    .select(['second.username as secondUsername', 'second.role as secondRole', 'second.createdById as secondCreatedById'])
+    .where('chats.id', '=', id),
+);
+
 export function createAccessRepository(db: Db) {
   /** Everyone who shares a team with any of the users, the users included. */
   async function teamMateIdsOfAll(userIds: readonly number[]): Promise<number[]> {
@@ -55,14 +77,7 @@ export function createAccessRepository(db: Db) {
      * share of those requests' statements (bench/workload.ts on PostgreSQL).
      */
     projectRefFor: async (id: number, userId: number): Promise<(ProjectRef & { createdByTeam: boolean }) | undefined> => {
-      const row = await db
-        .selectFrom('projects')
-        .select(['id', 'createdById', 'assignedUserId'])
-        .select(
-          sql<number>`case when ${sql.ref('projects.createdById')} = ${userId} or ${shareATeam(userId, sql.ref('projects.createdById'))} then 1 else 0 end`.as('createdByTeam'),
-        )
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await projectRefQuery.executeTakeFirst(db, id, userId);
       return row && { id: row.id, createdById: row.createdById, assignedUserId: row.assignedUserId, createdByTeam: Number(row.createdByTeam) === 1 };
     },
 
@@ -101,15 +116,7 @@ export function createAccessRepository(db: Db) {
     },
 
     chatRef: async (id: number): Promise<ChatRef | undefined> => {
-      const row = await db
-        .selectFrom('chats')
-        .innerJoin('users as first', 'first.id', 'chats.firstUserId')
-        .innerJoin('users as second', 'second.id', 'chats.secondUserId')
-        .select(['chats.id', 'chats.firstUserId', 'chats.secondUserId'])
-        .select(['first.username as firstUsername', 'first.role as firstRole', 'first.createdById as firstCreatedById'])
-        .select(['second.username as secondUsername', 'second.role as secondRole', 'second.createdById as secondCreatedById'])
-        .where('chats.id', '=', id)
-        .executeTakeFirst();
+      const row = await chatRefQuery.executeTakeFirst(db, id);
       return (
         row && {
           id: row.id,
