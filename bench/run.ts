@@ -257,6 +257,16 @@ if (wanted('export')) {
   }
 }
 
+// Kysely's share of a statement (issue 13): the project check built per call against preparedQuery.
+if (wanted('prepared')) {
+  const { preparedQueryCost } = await import('./prepared-query');
+  const cost = await preparedQueryCost();
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const list = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
+  console.log(`project check on SQLite in memory, CPU per call (rounds): built per call ${list(cost.built)} µs; preparedQuery ${list(cost.prepared)} µs`);
+  console.log(`ratio: preparedQuery costs ${(median(cost.prepared) / median(cost.built)).toFixed(2)}× the built statement (medians)`);
+}
+
 // Workload (issue 13): 100 simulated users on the full demo installation for a fixed time; then one
 // architect's dashboard alone, on a small installation and on the full one (same own share).
 if (wanted('workload')) {
