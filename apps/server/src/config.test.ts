@@ -32,6 +32,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL /],
     [{ TRUST_PROXY: 'vielleicht' }, /^TRUST_PROXY /],
     [{ SESSION_CACHE_SECONDS: '60' }, /^SESSION_CACHE_SECONDS /],
+    [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE /],
+    [{ DATABASE_POOL_SIZE: 'viele' }, /^DATABASE_POOL_SIZE /],
     [{ DEMO: 'bitte' }, /^DEMO /],
     [{ ADMIN_USERNAME: 'chef' }, /^ADMIN_USERNAME and ADMIN_PASSWORD/],
     [{ ADMIN_USERNAME: 'chef!', ADMIN_PASSWORD: 'lang-genug' }, /^ADMIN_USERNAME /],
@@ -53,6 +55,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: 'scrape-me-please-0123' }).metricsToken).toBe('scrape-me-please-0123');
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(() => loadConfig({ METRICS_TOKEN: 'zu-kurz' })).toThrow(/^METRICS_TOKEN must be at least 16 characters long$/);
+  });
+
+  it('keeps up to 20 PostgreSQL connections unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
   });
 
   it('builds links from PUBLIC_URL without a trailing slash', () => {

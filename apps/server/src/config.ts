@@ -16,6 +16,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ADMIN_USERNAME: z
     .string()
@@ -74,6 +75,8 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this instance keeps at most. */
+  databasePoolSize: number;
   jwtSecret: string | undefined;
   admin: { username: string | undefined; password: string | undefined };
   smtpUrl: string | undefined;
@@ -173,6 +176,7 @@ function toConfig(e: Env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     smtpUrl: e.SMTP_URL,

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   process.umask(0o077);
   const config = loadConfig();
   ensureWritableDataDir(config.dataDir);
-  const database = await openAndMigrate(config.databaseUrl, config.dataDir);
+  const database = await openAndMigrate(config.databaseUrl, config.dataDir, config.databasePoolSize);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   if (config.databaseUrl && !config.jwtSecret) {
     console.warn('JWT_SECRET is not set: several instances on one database need the same JWT_SECRET');

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const scale = scaleArgument();
   ensureWritableDataDir(config.dataDir);
-  const database = await openAndMigrate(config.databaseUrl, config.dataDir);
+  const database = await openAndMigrate(config.databaseUrl, config.dataDir, config.databasePoolSize);
   try {
     const summary = await seedDemo(database.db, { scale, store: createObjectStore(config) });
     await ensureFirstAdmin(createUserRepository(database.db), config.admin, consoleLog);

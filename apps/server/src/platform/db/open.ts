@@ -3,8 +3,8 @@ import { ConfigError } from '../../config';
 import { checkDatabase, migrateToLatest, refreshStatistics, openDatabase, type DatabaseHandle } from './database';
 
 /** The configured database (PostgreSQL, or SQLite in DATA_DIR), reachable and migrated: for the server and npm run seed:demo. */
-export async function openAndMigrate(databaseUrl: string | undefined, dataDir: string): Promise<DatabaseHandle> {
-  const database = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'app.db') });
+export async function openAndMigrate(databaseUrl: string | undefined, dataDir: string, postgresPoolSize?: number): Promise<DatabaseHandle> {
+  const database = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'app.db'), ...(postgresPoolSize ? { postgresPoolSize } : {}) });
   try {
     await checkDatabase(database.db);
   } catch (error) {
