@@ -118,7 +118,9 @@ export function createProjectRepository(db: Db) {
 
     /**
      * Inside a transaction: makes other writers of the same project wait until it ends (PostgreSQL's
-     * row lock). On SQLite the transaction already holds the only connection.
+     * row lock). On SQLite the transaction already holds the only connection. A statement of its own:
+     * a read joined to this lock would, after waiting, still see the other tables as they were when
+     * it began (READ COMMITTED re-reads only the locked row), so the answers are read after it.
      */
     lock: async (id: number): Promise<boolean> => {
       const query = db.selectFrom('projects').select('id').where('id', '=', id);
