@@ -254,14 +254,6 @@ export function createProjectRepository(db: Db) {
 
     /** Something changed (a file came or went): news on the architects' 'Projekte mit Neuerungen'. */
     markChanged: (id: number, at: string) => db.updateTable('projects').set({ changedAt: at, updatedAt: at }).where('id', '=', id).execute(),
-
-    /** New progress; a real change also marks the project on the architects' 'Projekte mit Neuerungen'. */
-    recordProgress: (id: number, progress: number, at: string, changed: boolean) =>
-      db
-        .updateTable('projects')
-        .set({ progress, updatedAt: at, ...(changed ? { changedAt: at } : {}) })
-        .where('id', '=', id)
-        .execute(),
   };
 }
 

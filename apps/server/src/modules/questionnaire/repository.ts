@@ -1,11 +1,21 @@
 import type { QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
-import type { Db, PageWindow } from '../../platform/db/database';
+import type { QueryCreator } from 'kysely';
+import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 import { preparedQuery } from '../../platform/db/prepared-query';
 
 /** Every project page asks this four times: built once (preparedQuery). */
 const stepQuery = preparedQuery((db: Db, projectId: number, step: QuestionnaireStep) =>
   db.selectFrom('questionnaireAnswers').select('answers').where('projectId', '=', projectId).where('step', '=', step),
 );
+
+const changeRow = (projectId: number, change: QuestionnaireChange) => ({
+  projectId,
+  step: change.step,
+  changedByName: change.changedBy,
+  changedAt: change.changedAt,
+  changes: JSON.stringify(change.changes),
+});
 
 export function createQuestionnaireRepository(db: Db) {
   return {
@@ -21,24 +31,41 @@ export function createQuestionnaireRepository(db: Db) {
       return row ? (JSON.parse(row.answers) as Record<string, unknown>) : undefined;
     },
 
-    save: (projectId: number, step: QuestionnaireStep, answers: object, updatedAt: string, updatedById: number) =>
-      db
-        .insertInto('questionnaireAnswers')
-        .values({ projectId, step, answers: JSON.stringify(answers), updatedAt, updatedById })
-        .onConflict((oc) => oc.columns(['projectId', 'step']).doUpdateSet({ answers: JSON.stringify(answers), updatedAt, updatedById }))
-        .execute(),
+    /**
+     * A save's writes inside its transaction: the step's answers, the change-log entry when the
+     * answers changed, and the project's progress (a real change also marks the project on the
+     * architects' 'Projekte mit Neuerungen'). On PostgreSQL one statement (the first two as
+     * data-modifying CTEs) — the save holds the project's row for every round trip; on SQLite, in
+     * process, three.
+     */
+    async writeSave(save: { projectId: number; step: QuestionnaireStep; answers: object; at: string; byId: number; change?: QuestionnaireChange; progress: number }): Promise<void> {
+      const answers = JSON.stringify(save.answers);
+      const progress = { progress: save.progress, updatedAt: save.at, ...(save.change ? { changedAt: save.at } : {}) };
+      const upsert = (qc: QueryCreator<Database>) =>
+        qc
+          .insertInto('questionnaireAnswers')
+          .values({ projectId: save.projectId, step: save.step, answers, updatedAt: save.at, updatedById: save.byId })
+          .onConflict((oc) => oc.columns(['projectId', 'step']).doUpdateSet({ answers, updatedAt: save.at, updatedById: save.byId }));
+      const change = save.change && changeRow(save.projectId, save.change);
+      if (!isPostgresDb(db)) {
+        await upsert(db).execute();
+        if (change) await db.insertInto('questionnaireChanges').values(change).execute();
+        await db.updateTable('projects').set(progress).where('id', '=', save.projectId).execute();
+        return;
+      }
+      const withAnswers = db.with('saved', (qc) => upsert(qc).returning('projectId'));
+      if (!change) {
+        await withAnswers.updateTable('projects').set(progress).where('id', '=', save.projectId).execute();
+        return;
+      }
+      await withAnswers
+        .with('logged', (qc) => qc.insertInto('questionnaireChanges').values(change).returning('id'))
+        .updateTable('projects')
+        .set(progress)
+        .where('id', '=', save.projectId)
+        .execute();
+    },
 
-    addChange: (projectId: number, change: QuestionnaireChange) =>
-      db
-        .insertInto('questionnaireChanges')
-        .values({
-          projectId,
-          step: change.step,
-          changedByName: change.changedBy,
-          changedAt: change.changedAt,
-          changes: JSON.stringify(change.changes),
-        })
-        .execute(),
 
     /** A page of the change log, newest first. */
     changes: async (projectId: number, window: PageWindow): Promise<QuestionnaireChange[]> => {

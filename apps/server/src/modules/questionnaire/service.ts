@@ -30,12 +30,8 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
       const answersChanged = Object.keys(changes).length > 0;
       const progressBefore = computeProgress(before);
       const progressAfter = computeProgress({ ...before, [step]: stepAnswers } as QuestionnaireRecord);
-      await answers.save(project.id, step, stepAnswers, changedAt, caller.id);
-      if (answersChanged) {
-        const change: QuestionnaireChange = { step, changedBy: caller.username, changedAt, changes };
-        await answers.addChange(project.id, change);
-      }
-      await projects.recordProgress(project.id, progressAfter, changedAt, answersChanged);
+      const change: QuestionnaireChange | undefined = answersChanged ? { step, changedBy: caller.username, changedAt, changes } : undefined;
+      await answers.writeSave({ projectId: project.id, step, answers: stepAnswers, at: changedAt, byId: caller.id, progress: progressAfter, ...(change ? { change } : {}) });
       const notice: SavedQuestionnaire = {
         projectId: project.id,
         architectId: project.createdById,
