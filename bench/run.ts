@@ -261,7 +261,6 @@ if (wanted('export')) {
 if (wanted('prepared')) {
   const { preparedQueryCost } = await import('./prepared-query');
   const cost = await preparedQueryCost();
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const list = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
   console.log(`project check on SQLite in memory, CPU per call (rounds): built per call ${list(cost.built)} µs; preparedQuery ${list(cost.prepared)} µs`);
   console.log(`ratio: preparedQuery costs ${(median(cost.prepared) / median(cost.built)).toFixed(2)}× the built statement (medians)`);

@@ -31,10 +31,10 @@ export const hasLatest = (conversation: ChatConversation) => !conversation.hasEa
  * meanwhile stay; whether earlier ones exist is said by whichever reaches further back.
  */
 export function withLatest(shown: ChatConversation, latest: ChatConversation): ChatConversation {
-  const messages = latest.messages.reduce<ChatMessage[]>((list, message) => withMessage(list, message), shown.messages);
+  const merged = withEarlier(shown, latest);
   const shownFirst = shown.messages[0]?.id ?? Number.POSITIVE_INFINITY;
   const latestFirst = latest.messages[0]?.id ?? Number.POSITIVE_INFINITY;
-  return { ...shown, messages, hasEarlier: shownFirst < latestFirst ? shown.hasEarlier : latest.hasEarlier };
+  return shownFirst < latestFirst ? { ...merged, hasEarlier: shown.hasEarlier } : merged;
 }
 
 /** One chat of the user with its latest messages, chatMessagesPageSize (none when it is not theirs or gone). */
