@@ -177,6 +177,24 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
     expect((await project(id)).progress).toBe(23); // 5 of 22, as before the detour
   });
 
+  it('reads all four steps in one call, each as its own GET answers it; 404 for everyone else', async () => {
+    const id = await newProject('Reihenhaus Gruber');
+    const record = (who: string) => ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${id}`, headers: bearer(t[who]!) });
+    expect((await record('kunde')).json()).toEqual({ general: {}, storeys: {}, windows: {}, heating: {} });
+    expect((await put('kunde', 'storeys', fullAnswers.storeys, id)).statusCode).toBe(200);
+    expect((await put('kunde', 'heating', { fuelType: 'GAS' }, id)).statusCode).toBe(200);
+    for (const who of ['kunde', 'mara', 'tom']) {
+      const response = await record(who);
+      expect(response.statusCode, who).toBe(200);
+      const body = response.json();
+      for (const step of ['general', 'storeys', 'windows', 'heating'] as const) expect(body[step], `${who} ${step}`).toEqual((await get(who, step, id)).json());
+    }
+    expect((await record('kunde')).json().storeys).toMatchObject(fullAnswers.storeys);
+    for (const who of ['fremd', 'andere', 'chef']) expect((await record(who)).statusCode, who).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${id}` })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/questionnaire/999999', headers: bearer(t.kunde!) })).statusCode).toBe(404);
+  });
+
   it('lets the architects of the project answer too; everyone else gets 404', async () => {
     expect((await put('tom', 'general', { ...fullAnswers.general, direction: 'N' })).statusCode).toBe(200);
     for (const who of ['fremd', 'andere', 'chef']) {

@@ -4,9 +4,14 @@ import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/databa
 import type { Database } from '../../platform/db/schema';
 import { preparedQuery } from '../../platform/db/prepared-query';
 
-/** Every project page asks this four times: built once (preparedQuery). */
+/** Every step page asks this: built once (preparedQuery). */
 const stepQuery = preparedQuery((db: Db, projectId: number, step: QuestionnaireStep) =>
   db.selectFrom('questionnaireAnswers').select('answers').where('projectId', '=', projectId).where('step', '=', step),
+);
+
+/** Every save, and 'Fragebogen fortsetzen', reads the whole record. */
+const recordQuery = preparedQuery((db: Db, projectId: number) =>
+  db.selectFrom('questionnaireAnswers').select(['step', 'answers']).where('projectId', '=', projectId),
 );
 
 const changeRow = (projectId: number, change: QuestionnaireChange) => ({
@@ -21,7 +26,7 @@ export function createQuestionnaireRepository(db: Db) {
   return {
     /** Every saved step of the project; a step never saved is missing. */
     record: async (projectId: number): Promise<QuestionnaireRecord> => {
-      const rows = await db.selectFrom('questionnaireAnswers').select(['step', 'answers']).where('projectId', '=', projectId).execute();
+      const rows = await recordQuery.execute(db, projectId);
       return Object.fromEntries(rows.map((row) => [row.step, JSON.parse(row.answers)])) as QuestionnaireRecord;
     },
 

@@ -39,6 +39,19 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
   questionnaireSteps.forEach(registerStep);
 
   app.get(
+    '/api/questionnaire/:projectId',
+    {
+      schema: {
+        tags,
+        description: "All four steps' stored answers in one call, each as its own GET answers it ('Fragebogen fortsetzen').",
+        params: projectIdParamsSchema,
+        response: { 200: z.object({ general: storedAnswers, storeys: storedAnswers, windows: storedAnswers, heating: storedAnswers }) },
+      },
+    },
+    async (request) => questionnaire.record(await access.project(callerOf(request), request.params.projectId, 'read')),
+  );
+
+  app.get(
     '/api/questionnaire/:projectId/changes',
     { schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(questionnaireChangeSchema) } } },
     async (request) => questionnaire.changes(await access.project(callerOf(request), request.params.projectId, 'manage'), request.query),

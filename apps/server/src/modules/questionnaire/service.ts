@@ -1,6 +1,6 @@
 import {
   computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type QuestionnaireChange, type QuestionnaireRecord,
-  type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery,
+  questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery,
 } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -48,6 +48,16 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
     /** A step's stored answers; a step never saved is an empty record, not an error. */
     async get(project: CheckedProject, step: QuestionnaireStep): Promise<Record<string, unknown>> {
       return (await deps.answers.step(project.id, step)) ?? {};
+    },
+
+    /**
+     * All four steps' stored answers at once ('Fragebogen fortsetzen' and the open questions after
+     * the last save need every step): one check of the project and one read, not four of each. A
+     * step never saved is an empty record, as its own GET answers.
+     */
+    async record(project: CheckedProject): Promise<Record<QuestionnaireStep, Record<string, unknown>>> {
+      const stored = await deps.answers.record(project.id);
+      return Object.fromEntries(questionnaireSteps.map((step) => [step, stored[step] ?? {}])) as Record<QuestionnaireStep, Record<string, unknown>>;
     },
 
     /**

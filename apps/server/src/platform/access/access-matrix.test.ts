@@ -130,6 +130,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
 
   const matrix: Record<string, Entry> = {
     ...questionnaireEntries,
+    'GET /api/questionnaire/:projectId': { call: () => ({ url: `/api/questionnaire/${ids.project}` }), expect: projectPeople },
     'GET /api/questionnaire/:projectId/changes': {
       call: () => ({ url: `/api/questionnaire/${ids.project}/changes` }),
       expect: { ...projectPeople, client: 403 },

@@ -56,10 +56,13 @@ describe('ClientDashboardPage', () => {
 
   it("offers 'Fragebogen fortsetzen (40 %)' beside each project, which opens the first step with open questions", async () => {
     setup({
-      'GET /api/general/3': () => json(200, { buildingUsage: 'WOHNBAU', buildingtype: 'FREISTEHEND', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'S', constructionYear: 1965 }),
-      'GET /api/storeys/3': () => json(200, {}),
-      'GET /api/windows/3': () => json(200, {}),
-      'GET /api/heating/3': () => json(200, {}),
+      'GET /api/questionnaire/3': () =>
+        json(200, {
+          general: { buildingUsage: 'WOHNBAU', buildingtype: 'FREISTEHEND', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'S', constructionYear: 1965 },
+          storeys: {},
+          windows: {},
+          heating: {},
+        }),
     });
     const list = await screen.findByRole('list', { name: 'Projektübersicht' });
     const action = within(list).getByRole('button', { name: /^Fragebogen fortsetzen \(40\s%\)$/ });

@@ -142,10 +142,7 @@ describe('ProjectOverviewPage', () => {
     setup({
       roles: ['CLIENT'],
       handlers: {
-        'GET /api/general/7': () => json(200, {}),
-        'GET /api/storeys/7': () => json(200, {}),
-        'GET /api/windows/7': () => json(200, {}),
-        'GET /api/heating/7': () => json(200, {}),
+        'GET /api/questionnaire/7': () => json(200, { general: {}, storeys: {}, windows: {}, heating: {} }),
       },
     });
     const action = await screen.findByRole('button', { name: /^Fragebogen fortsetzen \(40\s%\)$/ });

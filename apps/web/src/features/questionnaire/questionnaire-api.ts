@@ -62,13 +62,16 @@ export async function saveStepAnswers<S extends QuestionnaireStep>(step: S, proj
   await apiRequest<unknown>(stepPath(step, projectId), { method: 'PUT', body: answers });
 }
 
-/** The stored answers of all four steps, e.g. to tell which questions are still open. */
+/**
+ * GET /api/questionnaire/{projectId}: the stored answers of all four steps in one call, e.g. to tell
+ * which questions are still open.
+ */
 export async function fetchQuestionnaireRecord(projectId: string): Promise<QuestionnaireRecord> {
-  const [general, storeys, windows, heating] = await Promise.all([
-    fetchStepAnswers('general', projectId),
-    fetchStepAnswers('storeys', projectId),
-    fetchStepAnswers('windows', projectId),
-    fetchStepAnswers('heating', projectId),
-  ]);
-  return { general, storeys, windows, heating };
+  const stored = await apiRequest<Partial<Record<QuestionnaireStep, unknown>>>(`/questionnaire/${encodeURIComponent(projectId)}`);
+  return {
+    general: readers.general(stored.general ?? {}),
+    storeys: readers.storeys(stored.storeys ?? {}),
+    windows: readers.windows(stored.windows ?? {}),
+    heating: readers.heating(stored.heating ?? {}),
+  };
 }
