@@ -160,12 +160,14 @@ async function architectSearch(recorder: Recorder, port: number, session: Sessio
   if (found && found.items.length > 0) session.projectIds = found.items.map((item) => item.id);
 }
 
+/**
+ * The project overview as it opens (project-overview-page.tsx): the project, its files, and for an
+ * architect the change log. The questionnaire's answers come only with 'Fragebogen fortsetzen'.
+ */
 async function openProject(recorder: Recorder, port: number, session: Session, prefix: 'A' | 'C'): Promise<void> {
   const id = session.random.pick(session.projectIds);
-  const steps: QuestionnaireStep[] = ['general', 'storeys', 'windows', 'heating'];
   await Promise.all([
     call(recorder, port, `${prefix} project: details`, 'GET', `/api/DashboardClient/project/${id}`, session.token),
-    ...steps.map((step) => call(recorder, port, `${prefix} project: step answers`, 'GET', `/api/${step}/${id}`, session.token)),
     call(recorder, port, `${prefix} project: files`, 'GET', `/api/s3/project/${id}`, session.token),
     ...(prefix === 'A' ? [call(recorder, port, 'A project: change log', 'GET', `/api/questionnaire/${id}/changes`, session.token)] : []),
   ]);
@@ -210,11 +212,18 @@ function stepPatch(step: QuestionnaireStep, random: Random): Record<string, unkn
   }
 }
 
-async function saveStep(recorder: Recorder, port: number, session: Session): Promise<void> {
-  const id = session.random.pick(session.projectIds);
+/** A step page opened (its answers) and saved ('Speichern und Weiter'). */
+async function saveStep(recorder: Recorder, port: number, session: Session, id = session.random.pick(session.projectIds)): Promise<void> {
   const step = session.random.pick(['general', 'storeys', 'windows', 'heating'] as const);
   await call(recorder, port, 'C questionnaire: open step', 'GET', `/api/${step}/${id}`, session.token);
   await call(recorder, port, 'C questionnaire: save step', 'PUT', `/api/${step}/${id}`, session.token, stepPatch(step, session.random));
+}
+
+/** 'Fragebogen fortsetzen': all four steps' answers (to find the first open one), then a step saved. */
+async function continueQuestionnaire(recorder: Recorder, port: number, session: Session): Promise<void> {
+  const id = session.random.pick(session.projectIds);
+  await call(recorder, port, 'C questionnaire: continue (all steps)', 'GET', `/api/questionnaire/${id}`, session.token);
+  await saveStep(recorder, port, session, id);
 }
 
 async function clientDashboard(recorder: Recorder, port: number, session: Session): Promise<void> {
@@ -240,7 +249,8 @@ const architectActions: [number, Action][] = [
 ];
 const clientActions: [number, Action][] = [
   [25, clientDashboard],
-  [35, saveStep],
+  [25, (r, p, s) => saveStep(r, p, s)],
+  [10, continueQuestionnaire],
   [15, (r, p, s) => openProject(r, p, s, 'C')],
   [15, (r, p, s) => sendMessage(r, p, s, 'C')],
   [10, (r, p, s) => readChats(r, p, s, 'C')],
