@@ -7,6 +7,7 @@ import {
 } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
+import { withWritePermits, writePermitsFor } from './write-permits';
 import { withNamedStatements } from './named-statements';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -132,7 +133,7 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number,
     max: poolSize,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), plugins: [new CamelCasePlugin()], ...queryLog(onQuery) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withWritePermits(withNamedStatements(pool), writePermitsFor(poolSize)) }), plugins: [new CamelCasePlugin()], ...queryLog(onQuery) });
   return { db, dialect: 'postgres', postgres: { url, ...(schema ? { schema } : {}) }, close: () => db.destroy() };
 }
 
