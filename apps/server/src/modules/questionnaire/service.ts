@@ -6,53 +6,41 @@ import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
 import { inTransaction, type Db } from '../../platform/db/database';
-import { notFound } from '../../platform/errors';
 import { parseOrRefuse } from '../../platform/http/request-body';
 import type { FormNoticeService, SavedQuestionnaire } from '../notifications/form-notices';
 import { createProjectRepository } from '../projects/repository';
-import { createQuestionnaireRepository, type QuestionnaireRepository, type SaveWrite } from './repository';
-
-/** Reads and conditional writes a save tries before it holds the project's row instead. */
-const optimisticAttempts = 3;
+import { createQuestionnaireRepository, type QuestionnaireRepository } from './repository';
 
 export function createQuestionnaireService(deps: { db: Db; answers: QuestionnaireRepository; notices: FormNoticeService; background: BackgroundTasks }) {
   /**
-   * What one save writes, from the answers stored before it: the sent ones laid over the step's,
-   * the whole step validated, the change for the log and the progress before and after.
+   * One save, all or nothing: read the stored answers, lay the sent ones over them, validate the
+   * whole step, write it, log the change and recompute progress — while holding the project's row,
+   * so parallel saves of the four steps end at the right progress and the log's 'from' values are
+   * what was really there before.
    */
-  function prepareSave(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch, before: QuestionnaireRecord) {
-    const stepAnswers: Record<string, unknown> = parseOrRefuse(questionnaireSchemas[step], mergeStepAnswers(before[step], patch));
-    const changedAt = new Date().toISOString();
-    const changes = diffAnswers(before[step] as Record<string, unknown> | undefined, stepAnswers);
-    const answersChanged = Object.keys(changes).length > 0;
-    const progressBefore = computeProgress(before);
-    const progressAfter = computeProgress({ ...before, [step]: stepAnswers } as QuestionnaireRecord);
-    const change: QuestionnaireChange | undefined = answersChanged ? { step, changedBy: caller.username, changedAt, changes } : undefined;
-    const write: SaveWrite = { projectId: project.id, step, answers: stepAnswers, at: changedAt, byId: caller.id, progress: progressAfter, ...(change ? { change } : {}) };
-    const notice: SavedQuestionnaire = { projectId: project.id, architectId: project.createdById, savedById: caller.id, progressBefore, progressAfter, answersChanged };
-    return { write, stepAnswers, notice };
-  }
-
-  /**
-   * One save, all or nothing, and as if alone: parallel saves of the four steps end at the right
-   * progress, and the log's 'from' values are what was really there before. First without holding
-   * anything: read, then write only if no other save came in between (one round trip each); a save
-   * that lost that race reads again. After a few lost races (many saves of one project at once),
-   * it takes the project's row for the whole save, as every save once did.
-   */
-  async function saveAlone(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch) {
-    for (let attempt = 0; attempt < optimisticAttempts; attempt++) {
-      const read = await deps.answers.recordForSave(project.id);
-      if (!read) throw notFound();
-      const prepared = prepareSave(caller, project, step, patch, read.record);
-      if (await deps.answers.writeSaveIfUnchanged(prepared.write, read.version)) return prepared;
-    }
+  async function saveInTransaction(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch) {
     return inTransaction(deps.db, async (trx) => {
-      if (!(await createProjectRepository(trx).lock(project.id))) throw notFound();
+      const projects = createProjectRepository(trx);
       const answers = createQuestionnaireRepository(trx);
-      const prepared = prepareSave(caller, project, step, patch, await answers.record(project.id));
-      await answers.writeSave(prepared.write);
-      return prepared;
+      await projects.lock(project.id);
+      const before = await answers.record(project.id);
+      const stepAnswers: Record<string, unknown> = parseOrRefuse(questionnaireSchemas[step], mergeStepAnswers(before[step], patch));
+      const changedAt = new Date().toISOString();
+      const changes = diffAnswers(before[step] as Record<string, unknown> | undefined, stepAnswers);
+      const answersChanged = Object.keys(changes).length > 0;
+      const progressBefore = computeProgress(before);
+      const progressAfter = computeProgress({ ...before, [step]: stepAnswers } as QuestionnaireRecord);
+      const change: QuestionnaireChange | undefined = answersChanged ? { step, changedBy: caller.username, changedAt, changes } : undefined;
+      await answers.writeSave({ projectId: project.id, step, answers: stepAnswers, at: changedAt, byId: caller.id, progress: progressAfter, ...(change ? { change } : {}) });
+      const notice: SavedQuestionnaire = {
+        projectId: project.id,
+        architectId: project.createdById,
+        savedById: caller.id,
+        progressBefore,
+        progressAfter,
+        answersChanged,
+      };
+      return { stepAnswers, notice };
     });
   }
 
@@ -79,7 +67,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
      * several times longer than the save itself under load (bench/workload.ts).
      */
     async save(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch): Promise<Record<string, unknown>> {
-      const { stepAnswers, notice } = await saveAlone(caller, project, step, patch);
+      const { stepAnswers, notice } = await saveInTransaction(caller, project, step, patch);
       deps.background.run('questionnaire notice', () => deps.notices.afterSave(notice));
       return stepAnswers;
     },

@@ -100,8 +100,6 @@ export interface ProjectsTable {
   assignedUserId: number | null;
   createdById: number | null;
   progress: Generated<number>;
-  /** Questionnaire saves so far: a save writes only if no other came between its read and its write. */
-  answersVersion: Generated<number>;
   /** Last change anyone made (created, answers saved, …): drives 'Projekte mit Neuerungen'. */
   changedAt: Timestamp;
   createdAt: Timestamp;
