@@ -324,6 +324,7 @@ if (wanted('workload')) {
       (database === 'PostgreSQL' ? `, PostgreSQL ${result.postgresCpuSeconds.toFixed(1)} s (${((result.postgresCpuSeconds * 1000) / result.requests).toFixed(2)} ms per request)` : '') +
       `; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
   );
+  console.log(`load generator's event loop delay (a 5 ms timer; its own wait for a core is in every latency above): p99 ${result.generatorDelayMs.p99.toFixed(0)} ms, max ${result.generatorDelayMs.max.toFixed(0)} ms`);
   const errors = result.figures.reduce((sum, figure) => sum + figure.errors, 0);
   const slow = result.figures.filter((figure) => !figure.name.includes('wall time') && figure.p99 > 100);
   for (const example of result.examples) console.log(`  error: ${example}`);

@@ -3,6 +3,7 @@
 // Every request's latency is recorded per operation; any non-2xx answer or failure is an error.
 import fs from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   buildingTypes, directions, frameMaterials, fuelTypes, numberOfStoreysOptions, roofTypes, typesOfGlass, type ChatConversation,
   type ClientProject, type ProjectSearchResult, type QuestionnaireStep,
@@ -293,7 +294,11 @@ export interface WorkloadOptions {
 export async function runWorkload(
   server: DemoServerInfo,
   options: WorkloadOptions & { serverPids: number[]; ports: number[] },
-): Promise<{ figures: OperationFigures[]; examples: string[]; requests: number; serverCpuSeconds: number; generatorCpuSeconds: number; postgresCpuSeconds: number }> {
+): Promise<{
+  figures: OperationFigures[]; examples: string[]; requests: number; serverCpuSeconds: number; generatorCpuSeconds: number; postgresCpuSeconds: number;
+  /** The load generator's own event loop delay during the timed phase, as monitorEventLoopDelay reports it (5 ms resolution). */
+  generatorDelayMs: { p99: number; max: number };
+}> {
   const architectSessions = Math.round(options.users * options.architectShare);
   const architectNames = Array.from({ length: architectSessions }, (_, index) => server.architects[index % server.architects.length]!);
   const clientNames = server.clients.slice(0, options.users - architectSessions);
@@ -327,6 +332,10 @@ export async function runWorkload(
   const serversCpu = () => options.serverPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
   const cpuBefore = { server: serversCpu(), generator: process.cpuUsage(), postgres: postgresCpuSeconds() };
   const deadline = performance.now() + options.seconds * 1000;
+  // The generator shares the cores with the server and PostgreSQL: when it waits for a core, the
+  // answers it has received wait too, and their latencies grow by that much. Reported beside them.
+  const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
+  generatorDelay.enable();
   await Promise.all(
     sessions.map(async (session) => {
       // Users do not start in step: each begins somewhere within the first think time.
@@ -338,12 +347,16 @@ export async function runWorkload(
       }
     }),
   );
+  generatorDelay.disable();
   const serverCpuSeconds = serversCpu() - cpuBefore.server;
   const postgresSeconds = postgresCpuSeconds() - cpuBefore.postgres;
   const generator = process.cpuUsage(cpuBefore.generator);
   const figures = recorder.figures();
   const requests = figures.filter((f) => !f.name.includes('wall time')).reduce((sum, f) => sum + f.count, 0);
-  return { figures, examples: recorder.examples, requests, serverCpuSeconds, generatorCpuSeconds: (generator.user + generator.system) / 1e6, postgresCpuSeconds: postgresSeconds };
+  return {
+    figures, examples: recorder.examples, requests, serverCpuSeconds, generatorCpuSeconds: (generator.user + generator.system) / 1e6, postgresCpuSeconds: postgresSeconds,
+    generatorDelayMs: { p99: generatorDelay.percentile(99) / 1e6, max: generatorDelay.max / 1e6 },
+  };
 }
 
 /**
