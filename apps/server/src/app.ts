@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },
   });
   registerFileRoutes(app, { files, access, maxBytes: config.uploadMaxBytes });
-  const projectRepository = createProjectRepository(db);
+  const projectRepository = createProjectRepository(db, database.asyncCommitDb);
   registerProjectRoutes(app, { projects: createProjectService({ projects: projectRepository, access, files }), access });
   const pdfRenderer = createPdfRenderer({ log: app.log });
   app.addHook('onClose', () => pdfRenderer.close());
@@ -232,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const presence = createPresence(fanout);
   const chat = createChatService({
     db,
+    asyncCommitDb: database.asyncCommitDb,
     access,
     users,
     fanout,

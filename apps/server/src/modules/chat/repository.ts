@@ -70,7 +70,8 @@ const unreadCountQuery = preparedQuery((db: Db, userId: number) =>
     .where('isRead', '=', 0),
 );
 
-export function createChatRepository(db: Db) {
+/** `asyncCommitDb`: where read marks are written (DatabaseHandle.asyncCommitDb). */
+export function createChatRepository(db: Db, asyncCommitDb: Db = db) {
   const messages = () =>
     db
       .selectFrom('chatMessages as m')
@@ -190,8 +191,9 @@ export function createChatRepository(db: Db) {
       return rows.map((row) => ({ ...toMessage(row), sender: { username: row.senderUsername, firstName: row.senderFirstName, lastName: row.senderLastName } }));
     },
 
+    /** A read mark lost in a crash only shows the messages as unread once more: it does not wait for the disk. */
     async markRead(chatId: number, userId: number): Promise<number> {
-      const result = await db
+      const result = await asyncCommitDb
         .updateTable('chatMessages')
         .set({ isRead: 1 })
         .where('chatId', '=', chatId)

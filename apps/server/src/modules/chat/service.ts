@@ -32,6 +32,8 @@ function assertOwnName(caller: AuthUser, senderUsername: string | null | undefin
 
 export function createChatService(deps: {
   db: Db;
+  /** For the read marks (DatabaseHandle.asyncCommitDb). */
+  asyncCommitDb: Db;
   access: AccessPolicy;
   users: UserRepository;
   fanout: Fanout;
@@ -42,7 +44,7 @@ export function createChatService(deps: {
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const chats: ChatRepository = createChatRepository(deps.db);
+  const chats: ChatRepository = createChatRepository(deps.db, deps.asyncCommitDb);
   /**
    * Messages this instance stored lately: its own announcement comes back through the fan-out, and
    * delivering them then needs no second read of the row.

@@ -61,7 +61,8 @@ interface SearchRow {
   customerLastName: string | null;
 }
 
-export function createProjectRepository(db: Db) {
+/** `asyncCommitDb`: where the marks of projects seen are written (DatabaseHandle.asyncCommitDb). */
+export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
   const projects = () =>
     db
       .selectFrom('projects')
@@ -241,8 +242,9 @@ export function createProjectRepository(db: Db) {
       }));
     },
 
+    /** A mark lost in a crash only shows the project as news once more: it does not wait for the disk. */
     markSeen: (userId: number, projectId: number, seenAt: string) =>
-      db
+      asyncCommitDb
         .insertInto('projectViews')
         .values({ userId, projectId, seenAt })
         .onConflict((oc) => oc.columns(['userId', 'projectId']).doUpdateSet({ seenAt }))

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import {
-  CamelCasePlugin, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type RawBuilder, type SqliteDialectConfig,
+  CamelCasePlugin, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type PostgresPool, type RawBuilder, type SqliteDialectConfig,
 } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
@@ -46,6 +46,13 @@ export function foldCase(db: Db, value: RawBuilder<string>): RawBuilder<string> 
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For writes whose loss in a crash would do no harm (that a project was seen, that messages were
+   * read): on PostgreSQL its own few connections with asynchronous commit, which answer without
+   * waiting for the disk to flush the WAL — a slow flush held every commit for up to a second under
+   * the workload, and with them the opening of a project. On SQLite the one database.
+   */
+  asyncCommitDb: Kysely<Database>;
   dialect: DialectName;
   /** Where a PostgreSQL database is, for connections of their own (the live channel's LISTEN). */
   postgres?: { url: string; schema?: string };
@@ -116,7 +123,7 @@ function openSqlite(file: string, onQuery?: DatabaseOptions['onQuery']): Databas
     plugins: [new CamelCasePlugin()],
     ...queryLog(onQuery),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, asyncCommitDb: db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 /**
@@ -128,13 +135,27 @@ function openSqlite(file: string, onQuery?: DatabaseOptions['onQuery']): Databas
 export const defaultPostgresPoolSize = 20;
 
 function openPostgres(url: string, schema: string | undefined, poolSize: number, onQuery?: DatabaseOptions['onQuery']): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withWritePermits(withNamedStatements(pool), writePermitsFor(poolSize)) }), plugins: [new CamelCasePlugin()], ...queryLog(onQuery) });
-  return { db, dialect: 'postgres', postgres: { url, ...(schema ? { schema } : {}) }, close: () => db.destroy() };
+  const searchPath = schema ? ` -c search_path=${schema}` : '';
+  const kysely = (pool: PostgresPool) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], ...queryLog(onQuery) });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(searchPath ? { options: searchPath.trim() } : {}) });
+  const db = kysely(withWritePermits(withNamedStatements(pool), writePermitsFor(poolSize)));
+  // Its commits never wait for the disk, so they need no permit: its size is their limit.
+  const asyncCommitPool = new pg.Pool({ connectionString: url, max: asyncCommitPoolSize(poolSize), options: `-c synchronous_commit=off${searchPath}` });
+  const asyncCommitDb = kysely(withNamedStatements(asyncCommitPool));
+  return {
+    db,
+    asyncCommitDb,
+    dialect: 'postgres',
+    postgres: { url, ...(schema ? { schema } : {}) },
+    close: async () => {
+      await Promise.all([db.destroy(), asyncCommitDb.destroy()]);
+    },
+  };
+}
+
+/** A fifth of the main pool, at least one connection. */
+export function asyncCommitPoolSize(poolSize: number): number {
+  return Math.max(1, Math.floor(poolSize / 5));
 }
 
 /**
