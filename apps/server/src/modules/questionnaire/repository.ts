@@ -71,7 +71,6 @@ export function createQuestionnaireRepository(db: Db) {
         .execute();
     },
 
-
     /** A page of the change log, newest first. */
     changes: async (projectId: number, window: PageWindow): Promise<QuestionnaireChange[]> => {
       const rows = await db

@@ -127,20 +127,21 @@ function openSqlite(file: string, onQuery?: DatabaseOptions['onQuery']): Databas
 }
 
 /**
- * Connections an instance keeps at most. A project page asks seven things at once, and each waits
- * for a connection: with 10, a few commits waiting for their WAL flush held up everyone's reads
- * (bench/workload.ts on PostgreSQL: operations over 100 ms at p99 14, 4, 7, 1 with 10 against 2, 0,
- * 1, 0 with 20, run for run). PostgreSQL's own limit is 100 by default: mind it with many instances.
+ * Connections an instance keeps at most. A dashboard asks five things at once, and each waits for a
+ * connection: with 10, a few commits waiting for their WAL flush held up everyone's reads
+ * (bench/workload.ts on PostgreSQL, then with a project page of seven calls: operations over 100 ms
+ * at p99 14, 4, 7, 1 with 10 against 2, 0, 1, 0 with 20, run for run). PostgreSQL's own limit is
+ * 100 by default: mind it with many instances.
  */
 export const defaultPostgresPoolSize = 20;
 
 function openPostgres(url: string, schema: string | undefined, poolSize: number, onQuery?: DatabaseOptions['onQuery']): DatabaseHandle {
-  const searchPath = schema ? ` -c search_path=${schema}` : '';
+  const settings = (...options: string[]) => ({ options: [...options, ...(schema ? [`-c search_path=${schema}`] : [])].join(' ') });
   const kysely = (pool: PostgresPool) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], ...queryLog(onQuery) });
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(searchPath ? { options: searchPath.trim() } : {}) });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...settings() });
   const db = kysely(withWritePermits(withNamedStatements(pool), writePermitsFor(poolSize)));
   // Its commits never wait for the disk, so they need no permit: its size is their limit.
-  const asyncCommitPool = new pg.Pool({ connectionString: url, max: asyncCommitPoolSize(poolSize), options: `-c synchronous_commit=off${searchPath}` });
+  const asyncCommitPool = new pg.Pool({ connectionString: url, max: asyncCommitPoolSize(poolSize), ...settings('-c synchronous_commit=off') });
   const asyncCommitDb = kysely(withNamedStatements(asyncCommitPool));
   return {
     db,
