@@ -70,14 +70,46 @@ const unreadCountQuery = preparedQuery((db: Db, userId: number) =>
     .where('isRead', '=', 0),
 );
 
+/** Messages with their sender's and receiver's usernames. */
+const messagesOf = (db: Db) =>
+  db
+    .selectFrom('chatMessages as m')
+    .innerJoin('users as sender', 'sender.id', 'm.senderId')
+    .innerJoin('users as receiver', 'receiver.id', 'm.receiverId')
+    .select(messageColumns);
+
+/** The dashboard's newest messages, unread first: every dashboard asks it (built once). */
+const newestReceivedQuery = preparedQuery((db: Db, userId: number, limit: number) =>
+  messagesOf(db)
+    .select(['sender.firstName as senderFirstName', 'sender.lastName as senderLastName'])
+    .where('m.receiverId', '=', userId)
+    .orderBy('m.isRead')
+    .orderBy('m.id', 'desc')
+    .limit(limit),
+);
+
+/** Every send writes one. */
+const insertMessageQuery = preparedQuery((db: Db, chatId: number, senderId: number, receiverId: number, body: string, sentAt: string) =>
+  db.insertInto('chatMessages').values({ chatId, senderId, receiverId, body, sentAt, isRead: 0 }).returning('id'),
+);
+
+/** Every opening of a chat marks its messages read. */
+const markReadQuery = preparedQuery((db: Db, chatId: number, userId: number) =>
+  db.updateTable('chatMessages').set({ isRead: 1 }).where('chatId', '=', chatId).where('receiverId', '=', userId).where('isRead', '=', 0),
+);
+
+/** A notice of a chat, claimed at most once per period; every send asks it when the receiver wants mail. */
+const claimNoticeQuery = preparedQuery((db: Db, chatId: number, userId: number, now: string, since: string) =>
+  db
+    .insertInto('chatNotices')
+    .values({ chatId, userId, sentAt: now })
+    .onConflict((oc) => oc.columns(['chatId', 'userId']).doUpdateSet({ sentAt: now }).where('chatNotices.sentAt', '<', since))
+    .returning('chatId'),
+);
+
 /** `asyncCommitDb`: where read marks are written (DatabaseHandle.asyncCommitDb). */
 export function createChatRepository(db: Db, asyncCommitDb: Db = db) {
-  const messages = () =>
-    db
-      .selectFrom('chatMessages as m')
-      .innerJoin('users as sender', 'sender.id', 'm.senderId')
-      .innerJoin('users as receiver', 'receiver.id', 'm.receiverId')
-      .select(messageColumns);
+  const messages = () => messagesOf(db);
 
   return {
     /** The pair's chat, made if there is none; a parallel start of the same pair finds the other's. */
@@ -93,7 +125,7 @@ export function createChatRepository(db: Db, asyncCommitDb: Db = db) {
     },
 
     async insertMessage(message: { chatId: number; senderId: number; receiverId: number; body: string; sentAt: string }): Promise<number> {
-      const row = await db.insertInto('chatMessages').values({ ...message, isRead: 0 }).returning('id').executeTakeFirstOrThrow();
+      const row = await insertMessageQuery.executeTakeFirstOrThrow(db, message.chatId, message.senderId, message.receiverId, message.body, message.sentAt);
       return row.id;
     },
 
@@ -181,27 +213,12 @@ export function createChatRepository(db: Db, asyncCommitDb: Db = db) {
 
     /** Messages to the user, unread first, then the newest. */
     async newestReceived(userId: number, limit: number): Promise<Array<StoredMessage & { sender: PersonName }>> {
-      const rows = await messages()
-        .select(['sender.firstName as senderFirstName', 'sender.lastName as senderLastName'])
-        .where('m.receiverId', '=', userId)
-        .orderBy('m.isRead')
-        .orderBy('m.id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await newestReceivedQuery.execute(db, userId, limit);
       return rows.map((row) => ({ ...toMessage(row), sender: { username: row.senderUsername, firstName: row.senderFirstName, lastName: row.senderLastName } }));
     },
 
     /** A read mark lost in a crash only shows the messages as unread once more: it does not wait for the disk. */
-    async markRead(chatId: number, userId: number): Promise<number> {
-      const result = await asyncCommitDb
-        .updateTable('chatMessages')
-        .set({ isRead: 1 })
-        .where('chatId', '=', chatId)
-        .where('receiverId', '=', userId)
-        .where('isRead', '=', 0)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    markRead: (chatId: number, userId: number): Promise<number> => markReadQuery.affectedRows(asyncCommitDb, chatId, userId),
 
     async unreadCount(userId: number): Promise<number> {
       const row = await unreadCountQuery.executeTakeFirst(db, userId);
@@ -215,13 +232,7 @@ export function createChatRepository(db: Db, asyncCommitDb: Db = db) {
      * chat and receiver, updated only when old enough, so parallel instances mail once.
      */
     async claimNotice(chatId: number, userId: number, now: string, since: string): Promise<boolean> {
-      const claimed = await db
-        .insertInto('chatNotices')
-        .values({ chatId, userId, sentAt: now })
-        .onConflict((oc) => oc.columns(['chatId', 'userId']).doUpdateSet({ sentAt: now }).where('chatNotices.sentAt', '<', since))
-        .returning('chatId')
-        .executeTakeFirst();
-      return claimed !== undefined;
+      return (await claimNoticeQuery.executeTakeFirst(db, chatId, userId, now, since)) !== undefined;
     },
   };
 }

@@ -1,27 +1,38 @@
 import type { Insertable } from 'kysely';
 import type { Db, PageWindow } from '../../platform/db/database';
+import { preparedQuery } from '../../platform/db/prepared-query';
 import type { ProjectFilesTable } from '../../platform/db/schema';
 
+/** A file with the username of whoever uploaded it. */
+const filesOf = (db: Db) =>
+  db
+    .selectFrom('projectFiles')
+    .leftJoin('users', 'users.id', 'projectFiles.uploadedById')
+    .select([
+      'projectFiles.id',
+      'projectFiles.projectId',
+      'projectFiles.storageKey',
+      'projectFiles.thumbnailKey',
+      'projectFiles.name',
+      'projectFiles.comment',
+      'projectFiles.originalName',
+      'projectFiles.documentType',
+      'projectFiles.contentType',
+      'projectFiles.size',
+      'projectFiles.uploadedByName',
+      'projectFiles.uploadedAt',
+      'users.username as uploadedBy',
+    ]);
+
+const newestFirst = <Q extends ReturnType<typeof filesOf>>(query: Q) => query.orderBy('projectFiles.uploadedAt', 'desc').orderBy('projectFiles.id', 'desc');
+
+/** A page of a project's files: every opening of a project asks it, so it is built once. */
+const filesPageQuery = preparedQuery((db: Db, projectId: number, limit: number, offset: number) =>
+  newestFirst(filesOf(db).where('projectFiles.projectId', '=', projectId)).limit(limit).offset(offset),
+);
+
 export function createFileRepository(db: Db) {
-  const files = () =>
-    db
-      .selectFrom('projectFiles')
-      .leftJoin('users', 'users.id', 'projectFiles.uploadedById')
-      .select([
-        'projectFiles.id',
-        'projectFiles.projectId',
-        'projectFiles.storageKey',
-        'projectFiles.thumbnailKey',
-        'projectFiles.name',
-        'projectFiles.comment',
-        'projectFiles.originalName',
-        'projectFiles.documentType',
-        'projectFiles.contentType',
-        'projectFiles.size',
-        'projectFiles.uploadedByName',
-        'projectFiles.uploadedAt',
-        'users.username as uploadedBy',
-      ]);
+  const files = () => filesOf(db);
 
   return {
     insert: async (file: Insertable<ProjectFilesTable>): Promise<number> =>
@@ -29,12 +40,9 @@ export function createFileRepository(db: Db) {
 
     /** A project's files, newest first: a page of them, or all (the export). */
     listOfProject: (projectId: number, window?: PageWindow) =>
-      files()
-        .where('projectFiles.projectId', '=', projectId)
-        .orderBy('projectFiles.uploadedAt', 'desc')
-        .orderBy('projectFiles.id', 'desc')
-        .$if(window !== undefined, (query) => query.limit(window!.limit).offset(window!.offset))
-        .execute(),
+      window === undefined
+        ? newestFirst(files().where('projectFiles.projectId', '=', projectId)).execute()
+        : filesPageQuery.execute(db, projectId, window.limit, window.offset),
 
     findInProject: (projectId: number, fileId: number) =>
       files().where('projectFiles.projectId', '=', projectId).where('projectFiles.id', '=', fileId).executeTakeFirst(),

@@ -1,5 +1,6 @@
 import type { NotificationSettings } from '@bauakte/domain';
 import type { Db } from '../../platform/db/database';
+import { preparedQuery } from '../../platform/db/prepared-query';
 
 const toFlags = (s: NotificationSettings) => ({
   chatAll: Number(s.chatAll),
@@ -12,10 +13,13 @@ const toFlags = (s: NotificationSettings) => ({
   formNone: Number(s.formNone),
 });
 
+/** Every send and every save asks the receiver's settings before a notice: built once. */
+const settingsQuery = preparedQuery((db: Db, userId: number) => db.selectFrom('notificationSettings').selectAll().where('userId', '=', userId));
+
 export function createNotificationSettingsRepository(db: Db) {
   return {
     find: async (userId: number): Promise<NotificationSettings | undefined> => {
-      const row = await db.selectFrom('notificationSettings').selectAll().where('userId', '=', userId).executeTakeFirst();
+      const row = await settingsQuery.executeTakeFirst(db, userId);
       if (!row) return undefined;
       return {
         chatAll: row.chatAll === 1,

@@ -3,6 +3,7 @@ import {
   projectStatusFromProgress, type ClientProject, type DashboardProject, type Project, type ProjectSearchQuery, type ProjectSearchResult, type ProjectStatus,
 } from '@bauakte/domain';
 import { foldCase, foldText, isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
+import { preparedQuery } from '../../platform/db/prepared-query';
 import type { Database, ProjectsTable } from '../../platform/db/schema';
 
 /** The words of a search, folded; each must appear somewhere in the project or its customer. */
@@ -61,23 +62,37 @@ interface SearchRow {
   customerLastName: string | null;
 }
 
+/** A project with its customer's and its creator's names, as every project view shows it. */
+const projectsOf = (db: Db) =>
+  db
+    .selectFrom('projects')
+    .leftJoin('users as client', 'client.id', 'projects.assignedUserId')
+    .leftJoin('users as creator', 'creator.id', 'projects.createdById')
+    .select([
+      'projects.id',
+      'projects.name',
+      'projects.description',
+      ...addressAndProgress,
+      'client.username as assignedUser',
+      'client.firstName as customerFirstName',
+      'client.lastName as customerLastName',
+      'creator.username as creationName',
+    ]);
+
+/** Opening a project (a quarter of an architect's actions in bench/workload.ts): built once. */
+const projectQuery = preparedQuery((db: Db, id: number) => projectsOf(db).where('projects.id', '=', id));
+
+/** Written on every opening of a project, too. */
+const markSeenQuery = preparedQuery((db: Db, userId: number, projectId: number, seenAt: string) =>
+  db
+    .insertInto('projectViews')
+    .values({ userId, projectId, seenAt })
+    .onConflict((oc) => oc.columns(['userId', 'projectId']).doUpdateSet({ seenAt })),
+);
+
 /** `asyncCommitDb`: where the marks of projects seen are written (DatabaseHandle.asyncCommitDb). */
 export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
-  const projects = () =>
-    db
-      .selectFrom('projects')
-      .leftJoin('users as client', 'client.id', 'projects.assignedUserId')
-      .leftJoin('users as creator', 'creator.id', 'projects.createdById')
-      .select([
-        'projects.id',
-        'projects.name',
-        'projects.description',
-        ...addressAndProgress,
-        'client.username as assignedUser',
-        'client.firstName as customerFirstName',
-        'client.lastName as customerLastName',
-        'creator.username as creationName',
-      ]);
+  const projects = () => projectsOf(db);
   type Row = Awaited<ReturnType<ReturnType<typeof projects>['executeTakeFirstOrThrow']>>;
 
   const toProject = (row: Row): Project => ({
@@ -115,7 +130,7 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
       (await db.insertInto('projects').values(project).returning('id').executeTakeFirstOrThrow()).id,
 
     /** A project the access policy just allowed; its absence is a bug (or a concurrent delete), not a user error. */
-    get: async (id: number): Promise<Project> => toProject(await projects().where('projects.id', '=', id).executeTakeFirstOrThrow()),
+    get: async (id: number): Promise<Project> => toProject(await projectQuery.executeTakeFirstOrThrow(db, id)),
 
     /**
      * Inside a transaction: makes other writers of the same project wait until it ends (PostgreSQL's
@@ -243,12 +258,7 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
     },
 
     /** A mark lost in a crash only shows the project as news once more: it does not wait for the disk. */
-    markSeen: (userId: number, projectId: number, seenAt: string) =>
-      asyncCommitDb
-        .insertInto('projectViews')
-        .values({ userId, projectId, seenAt })
-        .onConflict((oc) => oc.columns(['userId', 'projectId']).doUpdateSet({ seenAt }))
-        .execute(),
+    markSeen: (userId: number, projectId: number, seenAt: string) => markSeenQuery.execute(asyncCommitDb, userId, projectId, seenAt),
 
     update: (id: number, changes: Updateable<ProjectsTable>) => db.updateTable('projects').set(changes).where('id', '=', id).execute(),
 

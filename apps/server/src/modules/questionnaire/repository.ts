@@ -14,6 +14,20 @@ const recordQuery = preparedQuery((db: Db, projectId: number) =>
   db.selectFrom('questionnaireAnswers').select(['step', 'answers']).where('projectId', '=', projectId),
 );
 
+/** A page of the change log: an architect's every opening of a project asks it (built once). */
+const changesQuery = preparedQuery((db: Db, projectId: number, limit: number, offset: number) =>
+  db
+    .selectFrom('questionnaireChanges')
+    // changedByName holds the username at the time; the account may since be gone.
+    .leftJoin('users', 'users.username', 'questionnaireChanges.changedByName')
+    .select(['step', 'changedByName', 'questionnaireChanges.changedAt', 'changes', 'users.firstName', 'users.lastName'])
+    .where('projectId', '=', projectId)
+    .orderBy('questionnaireChanges.changedAt', 'desc')
+    .orderBy('questionnaireChanges.id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+
 const changeRow = (projectId: number, change: QuestionnaireChange) => ({
   projectId,
   step: change.step,
@@ -73,17 +87,7 @@ export function createQuestionnaireRepository(db: Db) {
 
     /** A page of the change log, newest first. */
     changes: async (projectId: number, window: PageWindow): Promise<QuestionnaireChange[]> => {
-      const rows = await db
-        .selectFrom('questionnaireChanges')
-        // changedByName holds the username at the time; the account may since be gone.
-        .leftJoin('users', 'users.username', 'questionnaireChanges.changedByName')
-        .select(['step', 'changedByName', 'questionnaireChanges.changedAt', 'changes', 'users.firstName', 'users.lastName'])
-        .where('projectId', '=', projectId)
-        .orderBy('questionnaireChanges.changedAt', 'desc')
-        .orderBy('questionnaireChanges.id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      const rows = await changesQuery.execute(db, projectId, window.limit, window.offset);
       return rows.map((row) => ({
         step: row.step as QuestionnaireStep,
         changedBy: row.changedByName,

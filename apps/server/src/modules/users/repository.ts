@@ -1,6 +1,10 @@
 import { usernameKey, type Role } from '@bauakte/domain';
 import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
+import { preparedQuery } from '../../platform/db/prepared-query';
 import type { NewUserRow, UserRow, UserUpdate } from '../../platform/db/schema';
+
+/** Every notice (a send, a save) looks up its receiver and sender: built once. */
+const userByIdQuery = preparedQuery((db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
 
 export function createUserRepository(db: Db) {
   return {
@@ -11,8 +15,7 @@ export function createUserRepository(db: Db) {
         .where('usernameKey', '=', usernameKey(username))
         .executeTakeFirst(),
 
-    findById: (id: number): Promise<UserRow | undefined> =>
-      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: (id: number): Promise<UserRow | undefined> => userByIdQuery.executeTakeFirst(db, id),
 
     /** The row just written in the same transaction; its absence is a bug, not a user error. */
     getById: (id: number): Promise<UserRow> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),

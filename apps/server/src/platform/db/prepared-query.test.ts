@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledQuery } from 'kysely';
+import { NoResultError, type CompiledQuery } from 'kysely';
 import { openTestDatabase, testDialects } from '../../test/test-app';
 import type { DatabaseHandle } from './database';
 import { inTransaction } from './database';
@@ -39,6 +39,9 @@ describe.each(testDialects)('preparedQuery (%s)', (dialect) => {
     expect(await byRoleAndName.execute(database.db, 'ARCHI', 'ANNA')).toEqual([{ username: 'anna', firstName: 'ANNA' }]);
     // cora is a client by that name, but only invited: the constant still applies.
     expect(await byRoleAndName.executeTakeFirst(database.db, 'CLIENT', 'cora')).toBeUndefined();
+    // As a built query's: the error handler answers it with 404 (an object deleted meanwhile).
+    await expect(byRoleAndName.executeTakeFirstOrThrow(database.db, 'CLIENT', 'cora')).rejects.toBeInstanceOf(NoResultError);
+    expect(await byRoleAndName.executeTakeFirstOrThrow(database.db, 'CLIENT', 'bert')).toEqual({ username: 'bert', firstName: 'BERT' });
     const built = await database.db
       .selectFrom('users')
       .select(['username', 'firstName'])
@@ -59,6 +62,21 @@ describe.each(testDialects)('preparedQuery (%s)', (dialect) => {
     expect(statements.map((query) => query.parameters)).toEqual([
       ['CLIENT', 'ACTIVE', 'bert', 'bert'],
       ['ARCHI', 'ACTIVE', 'anna', 'anna'],
+    ]);
+  });
+
+  it('tells how many rows an update changed, for each call', async () => {
+    const rename = preparedQuery((db, firstName: string, role: string) =>
+      db.updateTable('users').set({ firstName }).where('role', '=', role as 'ARCHI').where('status', '=', 'ACTIVE'),
+    );
+    expect(await rename.affectedRows(database.db, 'Anna', 'ARCHI')).toBe(1);
+    expect(await rename.affectedRows(database.db, 'Kundin', 'CLIENT')).toBe(1);
+    expect(await rename.affectedRows(database.db, 'Niemand', 'ADMIN')).toBe(0);
+    const names = await database.db.selectFrom('users').select(['username', 'firstName']).orderBy('username').execute();
+    expect(names).toEqual([
+      { username: 'anna', firstName: 'Anna' },
+      { username: 'bert', firstName: 'Kundin' },
+      { username: 'cora', firstName: 'CORA' },
     ]);
   });
 

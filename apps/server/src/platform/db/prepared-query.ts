@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import { CompiledQuery, NoResultError, QueryNode, type Compilable, type QueryResult } from 'kysely';
 import type { Db } from './database';
 
 type Value = string | number;
@@ -30,25 +30,45 @@ export function preparedQuery<Args extends readonly Value[], Row>(build: (db: Db
     return { template, slots };
   }
 
+  function compiledOn(db: Db, arity: number) {
+    const adapter = db.getExecutor().adapter;
+    let compiled = compiledFor.get(adapter);
+    if (!compiled) {
+      compiled = compile(db, arity);
+      compiledFor.set(adapter, compiled);
+    }
+    return compiled;
+  }
+
+  async function run(db: Db, args: Args): Promise<QueryResult<Row>> {
+    const { template, slots } = compiledOn(db, args.length);
+    const parameters = template.parameters.map((parameter, position) => {
+      const slot = slots[position];
+      return slot === undefined ? parameter : args[slot];
+    });
+    return db.executeQuery(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<Row>);
+  }
+
   return {
     async execute(db: Db, ...args: Args): Promise<Row[]> {
-      const adapter = db.getExecutor().adapter;
-      let compiled = compiledFor.get(adapter);
-      if (!compiled) {
-        compiled = compile(db, args.length);
-        compiledFor.set(adapter, compiled);
-      }
-      const { template, slots } = compiled;
-      const parameters = template.parameters.map((parameter, position) => {
-        const slot = slots[position];
-        return slot === undefined ? parameter : args[slot];
-      });
-      const result: QueryResult<Row> = await db.executeQuery(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<Row>);
-      return result.rows;
+      return (await run(db, args)).rows;
     },
 
     async executeTakeFirst(db: Db, ...args: Args): Promise<Row | undefined> {
-      return (await this.execute(db, ...args))[0];
+      return (await run(db, args)).rows[0];
+    },
+
+    /** Kysely's NoResultError without a row, as a built query's executeTakeFirstOrThrow (the API answers 404). */
+    async executeTakeFirstOrThrow(db: Db, ...args: Args): Promise<Row> {
+      const row = (await run(db, args)).rows[0];
+      if (row !== undefined) return row;
+      const { query } = compiledOn(db, args.length).template;
+      throw QueryNode.is(query) ? new NoResultError(query) : new Error('preparedQuery: no result');
+    },
+
+    /** For an update or delete without `returning`: how many rows it changed. */
+    async affectedRows(db: Db, ...args: Args): Promise<number> {
+      return Number((await run(db, args)).numAffectedRows ?? 0);
     },
   };
 }
