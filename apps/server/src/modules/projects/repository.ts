@@ -3,6 +3,7 @@ import {
   projectStatusFromProgress, type ClientProject, type DashboardProject, type Project, type ProjectSearchQuery, type ProjectSearchResult, type ProjectStatus,
 } from '@bauakte/domain';
 import { foldCase, foldText, isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
+import { amongIds, idAmong, idList, type IdList } from '../../platform/db/id-list';
 import { preparedQuery } from '../../platform/db/prepared-query';
 import type { Database, ProjectsTable } from '../../platform/db/schema';
 
@@ -89,6 +90,67 @@ const markSeenQuery = preparedQuery((db: Db, userId: number, projectId: number, 
     .values({ userId, projectId, seenAt })
     .onConflict((oc) => oc.columns(['userId', 'projectId']).doUpdateSet({ seenAt })),
 );
+
+/** What a project list shows of each project (a search, the dashboard's 'Alle Projekte'). */
+const listedColumns = [
+  'projects.id',
+  'projects.name',
+  ...addressAndProgress,
+  'client.username as customerUsername',
+  'client.firstName as customerFirstName',
+  'client.lastName as customerLastName',
+] as const;
+
+const createdByAny = (db: Db, architects: IdList) => amongIds(db, sql.ref('projects.createdById'), architects);
+
+/**
+ * The architects' projects last changed first, a page of them: the dashboard's 'Alle Projekte' on
+ * every opening (built once). The page is chosen among the projects alone, and only its rows are
+ * joined to their customers (PostgreSQL joined all 1,750 of the demo's office first).
+ */
+const latestChangedQuery = preparedQuery((db: Db, architects: IdList, limit: number, offset: number) => {
+  const chosen = db
+    .selectFrom('projects')
+    .select('projects.id')
+    .where(createdByAny(db, architects))
+    .orderBy('projects.changedAt', 'desc')
+    .orderBy('projects.id', 'desc')
+    .limit(limit)
+    .offset(offset);
+  return db
+    .selectFrom('projects')
+    .leftJoin('users as client', 'client.id', 'projects.assignedUserId')
+    .select(listedColumns)
+    .where(idAmong(db, sql.ref('projects.id'), chosen))
+    .orderBy('projects.changedAt', 'desc')
+    .orderBy('projects.id', 'desc');
+});
+
+/** How many projects the architects have (the projects' index counts): with the page above. */
+const projectCountQuery = preparedQuery((db: Db, architects: IdList) =>
+  db.selectFrom('projects').select((eb) => eb.fn.countAll<number | string>().as('total')).where(createdByAny(db, architects)),
+);
+
+/**
+ * Projects of these architects changed since this user last opened them, newest first: every
+ * dashboard asks it (built once). The page is chosen among the projects and the user's views alone
+ * (the (architect, changed) index covers the projects' part), and only its rows are joined to their
+ * customers and creators: joining all of an office's projects first took twice as long (SQLite, the
+ * demo's 1,750: 3.1 → 1.8 ms).
+ */
+const newsQuery = preparedQuery((db: Db, userId: number, architects: IdList, limit: number, offset: number) => {
+  const chosen = db
+    .selectFrom('projects')
+    .leftJoin('projectViews', (join) => join.onRef('projectViews.projectId', '=', 'projects.id').on('projectViews.userId', '=', userId))
+    .select('projects.id')
+    .where(createdByAny(db, architects))
+    .where((eb) => eb.or([eb('projectViews.seenAt', 'is', null), eb('projectViews.seenAt', '<', eb.ref('projects.changedAt'))]))
+    .orderBy('projects.changedAt', 'desc')
+    .orderBy('projects.id', 'desc')
+    .limit(limit)
+    .offset(offset);
+  return projectsOf(db).where(idAmong(db, sql.ref('projects.id'), chosen)).orderBy('projects.changedAt', 'desc').orderBy('projects.id', 'desc');
+});
 
 /** `asyncCommitDb`: where the marks of projects seen are written (DatabaseHandle.asyncCommitDb). */
 export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
@@ -177,21 +239,20 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
       const window = <Q extends SelectQueryBuilder<Database, 'projects', object>>(builder: Q): Q =>
         inOrder(builder).limit(query.pageSize).offset((query.page - 1) * query.pageSize) as Q;
       const withCustomer = () => db.selectFrom('projects').leftJoin('users as client', 'client.id', 'projects.assignedUserId');
-      const shown = [
-        'projects.id',
-        'projects.name',
-        ...addressAndProgress,
-        'client.username as customerUsername',
-        'client.firstName as customerFirstName',
-        'client.lastName as customerLastName',
-      ] as const;
+      const shown = listedColumns;
 
       const words = searchWords(query.query);
       let rows: SearchRow[];
       let total: number;
-      if (words.length === 0) {
-        // The page is chosen among the projects alone, and only its rows are joined to their
-        // customers (PostgreSQL joined all 1,750 of the demo's office first); the projects' index counts.
+      if (words.length === 0 && !query.status && query.sort === 'changedAt') {
+        const architects = idList(db, architectIds);
+        const [counted, found] = await Promise.all([
+          projectCountQuery.executeTakeFirstOrThrow(db, architects),
+          latestChangedQuery.execute(db, architects, query.pageSize, (query.page - 1) * query.pageSize),
+        ]);
+        [rows, total] = [found, Number(counted.total)];
+      } else if (words.length === 0) {
+        // As latestChangedQuery, in the order and with the status asked for.
         const chosen = window(inScope(db.selectFrom('projects')).select('projects.id'));
         const [counted, found] = await Promise.all([
           inScope(db.selectFrom('projects')).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
@@ -228,25 +289,10 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
     listForArchitects: async (architectIds: number[], window: PageWindow): Promise<ClientProject[]> =>
       architectIds.length === 0 ? [] : pageByName(projects().where('projects.createdById', 'in', architectIds), window),
 
-    /**
-     * Projects of these architects changed since this user last opened them, newest first. The page
-     * is chosen among the projects and the user's views alone (the (architect, changed) index covers
-     * the projects' part), and only its rows are joined to their customers and creators: joining all
-     * of an office's projects first took twice as long (SQLite, the demo's 1,750: 3.1 → 1.8 ms).
-     */
+    /** Projects of these architects changed since this user last opened them, newest first (newsQuery). */
     news: async (userId: number, architectIds: number[], window: PageWindow): Promise<DashboardProject[]> => {
       if (architectIds.length === 0) return [];
-      const chosen = db
-        .selectFrom('projects')
-        .leftJoin('projectViews', (join) => join.onRef('projectViews.projectId', '=', 'projects.id').on('projectViews.userId', '=', userId))
-        .select('projects.id')
-        .where('projects.createdById', 'in', architectIds)
-        .where((eb) => eb.or([eb('projectViews.seenAt', 'is', null), eb('projectViews.seenAt', '<', eb.ref('projects.changedAt'))]))
-        .orderBy('projects.changedAt', 'desc')
-        .orderBy('projects.id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset);
-      const rows = await projects().where('projects.id', 'in', chosen).orderBy('projects.changedAt', 'desc').orderBy('projects.id', 'desc').execute();
+      const rows = await newsQuery.execute(db, userId, idList(db, architectIds), window.limit, window.offset);
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
