@@ -1,8 +1,7 @@
 import { CompiledQuery, NoResultError, QueryNode, type Compilable, type QueryResult } from 'kysely';
 import type { Db } from './database';
 
-/** A value compared or inserted; a list of ids only as one parameter (id-list.ts). */
-type Value = string | number | readonly number[];
+type Value = string | number;
 
 /**
  * A statement that Kysely builds and compiles once, then runs with each call's values. Building and

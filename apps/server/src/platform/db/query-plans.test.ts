@@ -19,7 +19,6 @@ const smallTables: Record<string, string> = {
   teams: 'a handful per office, created by hand by an administrator',
   kysely_migration: 'one row per migration, read at start only',
   kysely_migration_lock: 'one row',
-  json_each: "SQLite's reading of a list bound as one parameter (id-list.ts), not a table",
 };
 
 interface FullScan {
