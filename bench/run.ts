@@ -10,6 +10,7 @@ import { median, multipartFraming, peakGrowth, rssOf, timeUpload } from './files
 import { closeAll, rawBroadcast, stompBroadcast } from './chat';
 import { percentile, sampleReads, timeExports, whileExporting, type ReadFigures } from './export';
 import { dashboardCosts, runWorkload, workloadTable, type DemoServerInfo } from './workload';
+import { compareCallCosts } from './call-costs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -31,10 +32,11 @@ function pinSelf(cpus: string): void {
   if (pinning) spawnSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
 }
 
-async function start(script: string, env: Record<string, string> = {}, cpu?: string): Promise<Started> {
+/** `cwd`: another checkout to run the script of (a baseline), with its own node_modules. */
+async function start(script: string, env: Record<string, string> = {}, cpu?: string, cwd?: string): Promise<Started> {
   const node = [process.execPath, '--import', 'tsx', script];
   const [command, ...args] = pinning && cpu ? ['taskset', '-c', cpu, ...node] : node;
-  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env }, cwd });
   const [line] = (await once(readline.createInterface({ input: child.stdout! }), 'line')) as [string];
   return { child, info: JSON.parse(line) };
 }
@@ -333,4 +335,52 @@ if (wanted('workload')) {
   const ratio = fullCost.p50 / smallCost.p50;
   console.log(`dashboard cost, one architect alone, ${dashboardRounds} openings (5 calls in parallel) on each, alternating: small installation (250 projects in all) p50 ${smallCost.p50.toFixed(1)} ms p99 ${smallCost.p99.toFixed(1)} ms; full installation (architekt4, same 250 own projects) p50 ${fullCost.p50.toFixed(1)} ms p99 ${fullCost.p99.toFixed(1)} ms; errors ${smallCost.errors + fullCost.errors}`);
   console.log(`verdict: the dashboard on the full installation costs ${ratio.toFixed(2)}× the small one's (p50) — ${ratio <= 1.25 ? 'goal met (≈ 1)' : 'goal NOT met (≈ 1)'}`);
+}
+
+// Per call (issue 13): the server CPU of the workload's hottest calls, this checkout against a baseline
+// checkout (BENCH_BASELINE_DIR: an earlier commit with its node_modules), both as instances on one
+// seeded demo installation, in alternating turns. PostgreSQL only: two SQLite servers cannot share one.
+if (wanted('calls')) {
+  const baselineDir = process.env.BENCH_BASELINE_DIR;
+  if (!baselineDir || database !== 'PostgreSQL') {
+    console.log('calls: skipped (needs BENCH_BASELINE_DIR, a checkout to compare with, and BENCH_DATABASE_URL)');
+  } else {
+    const seeded = await start('bench/servers/demo.ts', { BENCH_DEMO_SCALE: '1' });
+    const info = seeded.info as unknown as DemoServerInfo;
+    const rounds = Number(process.env.BENCH_CALL_ROUNDS ?? 12);
+    const callsPerTurn = Number(process.env.BENCH_CALLS_PER_TURN ?? 300);
+    // The instance started first costs more per call, whichever checkout it runs (this checkout
+    // against itself: 1.00 – 1.14×, a send 1.32×). So both orders are measured and their ratios'
+    // geometric mean reported, which cancels that.
+    const inOrder = async (currentFirst: boolean) => {
+      const joined: Started[] = [];
+      try {
+        const startCurrent = () => start('bench/servers/demo.ts', { BENCH_DEMO_JOIN: String(info.schema) });
+        const startBaseline = () => start('bench/servers/demo.ts', { BENCH_DEMO_JOIN: String(info.schema) }, undefined, baselineDir);
+        for (const next of currentFirst ? [startCurrent, startBaseline] : [startBaseline, startCurrent]) joined.push(await next());
+        const [current, baseline] = (currentFirst ? joined : [...joined].reverse()).map((server) => ({ pid: server.child.pid!, port: Number(server.info.port) })) as [
+          { pid: number; port: number },
+          { pid: number; port: number },
+        ];
+        return await compareCallCosts({ baseline, current }, { architect: 'architekt1', client: info.clients[0]! }, { rounds, callsPerTurn });
+      } finally {
+        // The joined instances stop before the seeding one, which drops the schema.
+        await Promise.all(joined.map(stop));
+      }
+    };
+    try {
+      const first = await inOrder(true);
+      const second = await inOrder(false);
+      console.log(`calls (${database}): server CPU per call, this checkout against ${baselineDir}, ${rounds} alternating turns of ${callsPerTurn} calls each, in both start orders (medians)`);
+      for (const [index, one] of first.entries()) {
+        const other = second[index]!;
+        const ratio = Math.sqrt(one.ratio * other.ratio);
+        console.log(
+          `${one.name.padEnd(36)} baseline ${one.baseline.toFixed(0).padStart(5)} / ${other.baseline.toFixed(0).padStart(5)} µs   this ${one.current.toFixed(0).padStart(5)} / ${other.current.toFixed(0).padStart(5)} µs   ratio ${one.ratio.toFixed(2)} / ${other.ratio.toFixed(2)}, together ${ratio.toFixed(2)}`,
+        );
+      }
+    } finally {
+      await stop(seeded);
+    }
+  }
 }
