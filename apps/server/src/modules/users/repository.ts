@@ -18,7 +18,7 @@ export function createUserRepository(db: Db) {
     findById: (id: number): Promise<UserRow | undefined> => userByIdQuery.executeTakeFirst(db, id),
 
     /** The row just written in the same transaction; its absence is a bug, not a user error. */
-    getById: (id: number): Promise<UserRow> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    getById: (id: number): Promise<UserRow> => userByIdQuery.executeTakeFirstOrThrow(db, id),
 
     insert: async (user: NewUserRow): Promise<number> => {
       const row = await db.insertInto('users').values({ ...user, usernameKey: usernameKey(user.username) }).returning('id').executeTakeFirstOrThrow();
