@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ProjectSearchResult } from '@bauakte/domain';
+import { foldCase } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
 
 describe.each(testDialects)('project search (GET /api/projects) on %s', (dialect) => {
@@ -156,6 +159,30 @@ describe.each(testDialects)('project search (GET /api/projects) on %s', (dialect
     }
     expect(seen.size).toBe(503);
     expect((await found('?page=12&pageSize=50')).items).toEqual([]);
+  });
+
+  it("pages in every order and status as one sort of all the team's projects would, however unevenly the architects share a page", async () => {
+    // PostgreSQL picks each page among every architect's own first projects (firstOfEachArchitect):
+    // the page must be the same as the one taken from all of the office's projects in one sort.
+    const db = ctx.database.db;
+    const byName = foldCase(db, sql<string>`${sql.ref('projects.name')}`);
+    const orders = {
+      changedAt: (query: SelectQueryBuilder<Database, 'projects', { id: number }>) => query.orderBy('projects.changedAt', 'desc'),
+      name: (query: SelectQueryBuilder<Database, 'projects', { id: number }>) => query.orderBy(byName),
+      progress: (query: SelectQueryBuilder<Database, 'projects', { id: number }>) => query.orderBy('projects.progress', 'desc').orderBy(byName),
+    };
+    for (const [sort, order] of Object.entries(orders)) {
+      for (const status of ['', 'NEW', 'IN_PROGRESS']) {
+        for (const page of [1, 2, 3, 40]) {
+          let expected = db.selectFrom('projects').select('projects.id').where('projects.createdById', 'in', [ids.mara!, ids.tom!]);
+          if (status === 'NEW') expected = expected.where('projects.progress', '<', 1);
+          if (status === 'IN_PROGRESS') expected = expected.where('projects.progress', '>=', 1).where('projects.progress', '<', 100);
+          const rows = await order(expected).orderBy('projects.id', 'desc').limit(7).offset((page - 1) * 7).execute();
+          const result = await found(`?sort=${sort}&status=${status}&page=${page}&pageSize=7`);
+          expect(result.items.map((item) => item.id), `${sort} ${status} page ${page}`).toEqual(rows.map((row) => row.id));
+        }
+      }
+    }
   });
 
   it('gives the total of a search on every page, also past its end', async () => {

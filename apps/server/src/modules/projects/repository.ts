@@ -165,12 +165,14 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
       const page = { page: query.page, pageSize: query.pageSize };
       if (architectIds.length === 0) return { items: [], total: 0, ...page };
       const range = query.status ? progressOfStatus[query.status] : {};
-      const inScope = <Q extends SelectQueryBuilder<Database, 'projects', object>>(builder: Q): Q => {
-        let scoped = builder.where('projects.createdById', 'in', architectIds);
+      const inRange = <Q extends SelectQueryBuilder<Database, 'projects', object>>(builder: Q): Q => {
+        let scoped: SelectQueryBuilder<Database, 'projects', object> = builder;
         if (range.min !== undefined) scoped = scoped.where('projects.progress', '>=', range.min);
         if (range.below !== undefined) scoped = scoped.where('projects.progress', '<', range.below);
         return scoped as Q;
       };
+      const inScope = <Q extends SelectQueryBuilder<Database, 'projects', object>>(builder: Q): Q =>
+        inRange(builder.where('projects.createdById', 'in', architectIds) as Q);
       const byName = foldCase(db, sql<string>`${sql.ref('projects.name')}`);
       const inOrder = <Q extends SelectQueryBuilder<Database, 'projects', object>>(builder: Q): Q => {
         let sorted: SelectQueryBuilder<Database, 'projects', object> = builder;
@@ -191,13 +193,34 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
         'client.lastName as customerLastName',
       ] as const;
 
+      /**
+       * PostgreSQL: the candidates for the page, as each architect's own first `offset + pageSize`
+       * in the page's order, walked along the (architect, changed) index: the page is among them. One
+       * walk over the office's projects sorted them all (the demo's 1,750) to keep 20 (1.2 → 0.14 ms).
+       */
+      const firstOfEachArchitect = () =>
+        db
+          .selectFrom(sql<{ id: number }>`(select unnest(array[${sql.join(architectIds)}]::integer[]) as id)`.as('architect'))
+          .innerJoinLateral(
+            (eb) =>
+              inOrder(inRange(eb.selectFrom('projects').select('projects.id').whereRef('projects.createdById', '=', 'architect.id')))
+                .limit(query.page * query.pageSize)
+                .as('first'),
+            (join) => join.onTrue(),
+          )
+          .select('first.id');
+
       const words = searchWords(query.query);
       let rows: SearchRow[];
       let total: number;
       if (words.length === 0) {
         // The page is chosen among the projects alone, and only its rows are joined to their
         // customers (PostgreSQL joined all 1,750 of the demo's office first); the projects' index counts.
-        const chosen = window(inScope(db.selectFrom('projects')).select('projects.id'));
+        const chosen = window(
+          isPostgresDb(db)
+            ? db.selectFrom('projects').select('projects.id').where('projects.id', 'in', firstOfEachArchitect())
+            : inScope(db.selectFrom('projects')).select('projects.id'),
+        );
         const [counted, found] = await Promise.all([
           inScope(db.selectFrom('projects')).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
           inOrder(withCustomer().select(shown).where('projects.id', 'in', chosen)).execute(),
@@ -245,10 +268,20 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
       if (architectIds.length === 0) return [];
       const chosen = db
         .selectFrom('projects')
-        .leftJoin('projectViews', (join) => join.onRef('projectViews.projectId', '=', 'projects.id').on('projectViews.userId', '=', userId))
         .select('projects.id')
         .where('projects.createdById', 'in', architectIds)
-        .where((eb) => eb.or([eb('projectViews.seenAt', 'is', null), eb('projectViews.seenAt', '<', eb.ref('projects.changedAt'))]))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('projectViews')
+                .select('projectViews.projectId')
+                .whereRef('projectViews.projectId', '=', 'projects.id')
+                .where('projectViews.userId', '=', userId)
+                .whereRef('projectViews.seenAt', '>=', 'projects.changedAt'),
+            ),
+          ),
+        )
         .orderBy('projects.changedAt', 'desc')
         .orderBy('projects.id', 'desc')
         .limit(window.limit)
