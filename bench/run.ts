@@ -11,6 +11,7 @@ import { closeAll, rawBroadcast, stompBroadcast } from './chat';
 import { percentile, sampleReads, timeExports, whileExporting, type ReadFigures } from './export';
 import { dashboardCosts, runWorkload, workloadTable, type DemoServerInfo } from './workload';
 import { compareCallCosts } from './call-costs';
+import { serverCommand } from './build-servers';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,7 +35,7 @@ function pinSelf(cpus: string): void {
 
 /** `cwd`: another checkout to run the script of (a baseline), with its own node_modules. */
 async function start(script: string, env: Record<string, string> = {}, cpu?: string, cwd?: string): Promise<Started> {
-  const node = [process.execPath, '--import', 'tsx', script];
+  const node = [process.execPath, ...(await serverCommand(script, cwd))];
   const [command, ...args] = pinning && cpu ? ['taskset', '-c', cpu, ...node] : node;
   const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env }, cwd });
   const [line] = (await once(readline.createInterface({ input: child.stdout! }), 'line')) as [string];
@@ -94,6 +95,7 @@ const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 // BENCH_ONLY=read,upload,live,export runs only those sections (all by default).
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (section: string) => !only || only.includes(section);
+console.log(`servers: ${process.env.BENCH_FROM_SOURCE === '1' ? 'run from their sources through tsx (BENCH_FROM_SOURCE=1)' : 'bundled as npm run build bundles the server (bench/build-servers.ts)'}`);
 const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
   `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
 

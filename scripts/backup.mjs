@@ -6,7 +6,7 @@ import { buildIfNeeded, root } from './build-if-needed.mjs';
 
 buildIfNeeded({
   outputs: ['apps/server/dist/backup.js'],
-  sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src', 'package-lock.json'],
+  sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/bundle-options.mjs', 'packages/domain/src', 'package-lock.json'],
   npmArgs: ['run', 'build', '-w', '@bauakte/server'],
   message: 'Building the Bauakte server…',
 });

@@ -8,7 +8,7 @@ buildIfNeeded({
   outputs: ['apps/web/dist/index.html', 'apps/server/dist/main.js'],
   sources: [
     'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts',
-    'apps/server/src', 'apps/server/build.mjs', 'packages/domain/src', 'package-lock.json',
+    'apps/server/src', 'apps/server/build.mjs', 'apps/server/bundle-options.mjs', 'packages/domain/src', 'package-lock.json',
   ],
   npmArgs: ['run', 'build'],
   message: 'Building Bauakte (web app and server)…',

@@ -268,20 +268,10 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
       if (architectIds.length === 0) return [];
       const chosen = db
         .selectFrom('projects')
+        .leftJoin('projectViews', (join) => join.onRef('projectViews.projectId', '=', 'projects.id').on('projectViews.userId', '=', userId))
         .select('projects.id')
         .where('projects.createdById', 'in', architectIds)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('projectViews')
-                .select('projectViews.projectId')
-                .whereRef('projectViews.projectId', '=', 'projects.id')
-                .where('projectViews.userId', '=', userId)
-                .whereRef('projectViews.seenAt', '>=', 'projects.changedAt'),
-            ),
-          ),
-        )
+        .where((eb) => eb.or([eb('projectViews.seenAt', 'is', null), eb('projectViews.seenAt', '<', eb.ref('projects.changedAt'))]))
         .orderBy('projects.changedAt', 'desc')
         .orderBy('projects.id', 'desc')
         .limit(window.limit)
