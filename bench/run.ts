@@ -274,6 +274,7 @@ if (wanted('prepared')) {
 // architect's dashboard alone, on a small installation and on the full one (same own share).
 if (wanted('workload')) {
   const workloadSeconds = Number(process.env.BENCH_WORKLOAD_SECONDS ?? 30);
+  const warmupSeconds = Number(process.env.BENCH_WORKLOAD_WARMUP_SECONDS ?? 10);
   const users = Number(process.env.BENCH_WORKLOAD_USERS ?? 100);
   // Instances of the server on the one database, as compose.yaml runs two (PostgreSQL only: on SQLite
   // live chat and the caches' notices stay within one process).
@@ -299,7 +300,7 @@ if (wanted('workload')) {
     for (let index = 1; index < instances; index++) more.push(await start('bench/servers/demo.ts', { BENCH_DEMO_SCALE: '1', BENCH_DEMO_JOIN: String(full.info.schema) }));
     const all = [full.server, ...more];
     result = await runWorkload(full.info, {
-      users, architectShare: 0.4, seconds: workloadSeconds, thinkMs: [200, 600],
+      users, architectShare: 0.4, seconds: workloadSeconds, warmupSeconds, thinkMs: [200, 600],
       serverPids: all.map((server) => server.child.pid!), ports: all.map((server) => Number(server.info.port)),
     });
     // architekt4 works alone in Innsbruck: 250 projects and 100 customers of their own, like the small installation's architect.
@@ -321,6 +322,10 @@ if (wanted('workload')) {
     `${users} simulated users (${Math.round(users * 0.4)} architects' sessions, ${users - Math.round(users * 0.4)} clients) for ${workloadSeconds} s, think time 200–600 ms` +
       `${instances > 1 ? `, on ${instances} server instances (sessions dealt out in turn)` : ''}: ${result.requests} requests (${(result.requests / workloadSeconds).toFixed(0)}/s)`,
   );
+  const { warmup } = result;
+  console.log(
+    `before it, ${warmupSeconds} s of the same work as warm-up (not in the table below): ${warmup.requests} requests, p50 ${warmup.p50.toFixed(1)} ms, p99 ${warmup.p99.toFixed(1)} ms, max ${warmup.max.toFixed(1)} ms, errors ${warmup.errors}`,
+  );
   for (const line of workloadTable(result.figures)) console.log(line);
   console.log(
     `CPU during the timed phase: server${instances > 1 ? `s (${instances} together)` : ''} ${result.serverCpuSeconds.toFixed(1)} s (${((result.serverCpuSeconds / workloadSeconds) * 100).toFixed(0)} % of one core, ` +
@@ -329,7 +334,8 @@ if (wanted('workload')) {
       `; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
   );
   console.log(`load generator's event loop delay (a 5 ms timer; its own wait for a core is in every latency above): p99 ${result.generatorDelayMs.p99.toFixed(0)} ms, max ${result.generatorDelayMs.max.toFixed(0)} ms`);
-  const errors = result.figures.reduce((sum, figure) => sum + figure.errors, 0);
+  // An error in the warm-up is an error all the same.
+  const errors = result.figures.reduce((sum, figure) => sum + figure.errors, 0) + warmup.errors;
   const slow = result.figures.filter((figure) => !figure.name.includes('wall time') && figure.p99 > 100);
   for (const example of result.examples) console.log(`  error: ${example}`);
   console.log(`verdict: errors ${errors} — ${errors === 0 ? 'goal met (0)' : 'goal NOT met (0)'}`);

@@ -39,9 +39,14 @@ class Recorder {
   readonly bytes = new Map<string, number>();
   readonly examples: string[] = [];
   recording = true;
+  /** Where what is not recorded goes instead, if anywhere: the warm-up's own figures. */
+  aside: Recorder | undefined;
 
   add(name: string, milliseconds: number, error?: string, bytes = 0): void {
-    if (!this.recording) return;
+    if (!this.recording) {
+      this.aside?.add(name, milliseconds, error, bytes);
+      return;
+    }
     const list = this.latencies.get(name) ?? [];
     list.push(milliseconds);
     this.latencies.set(name, list);
@@ -283,7 +288,21 @@ export interface WorkloadOptions {
   users: number;
   architectShare: number;
   seconds: number;
+  /**
+   * Seconds of the same work before the timed phase, reported on their own: the server has just
+   * seeded, and its first seconds under load (code not yet optimised by V8, the pool's connections
+   * preparing their statements) are not what a server running all day answers.
+   */
+  warmupSeconds: number;
   thinkMs: [number, number];
+}
+
+export interface WarmupFigures {
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
 }
 
 /**
@@ -298,6 +317,7 @@ export async function runWorkload(
   figures: OperationFigures[]; examples: string[]; requests: number; serverCpuSeconds: number; generatorCpuSeconds: number; postgresCpuSeconds: number;
   /** The load generator's own event loop delay during the timed phase, as monitorEventLoopDelay reports it (5 ms resolution). */
   generatorDelayMs: { p99: number; max: number };
+  warmup: WarmupFigures;
 }> {
   const architectSessions = Math.round(options.users * options.architectShare);
   const architectNames = Array.from({ length: architectSessions }, (_, index) => server.architects[index % server.architects.length]!);
@@ -327,15 +347,23 @@ export async function runWorkload(
       await readChats(recorder, session.port, session, session.role);
     }),
   );
-  recorder.recording = true;
+  const warmup = new Recorder();
+  recorder.aside = warmup;
 
   const serversCpu = () => options.serverPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
-  const cpuBefore = { server: serversCpu(), generator: process.cpuUsage(), postgres: postgresCpuSeconds() };
-  const deadline = performance.now() + options.seconds * 1000;
   // The generator shares the cores with the server and PostgreSQL: when it waits for a core, the
   // answers it has received wait too, and their latencies grow by that much. Reported beside them.
   const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
-  generatorDelay.enable();
+  let cpuBefore = { server: 0, generator: process.cpuUsage(), postgres: 0 };
+  // The users work on without a pause from the warm-up into the timed phase, which records the
+  // answers that arrive after its start (those asked for just before it, too).
+  const timedFrom = performance.now() + options.warmupSeconds * 1000;
+  const deadline = timedFrom + options.seconds * 1000;
+  const timedPhase = setTimeout(() => {
+    recorder.recording = true;
+    cpuBefore = { server: serversCpu(), generator: process.cpuUsage(), postgres: postgresCpuSeconds() };
+    generatorDelay.enable();
+  }, options.warmupSeconds * 1000);
   await Promise.all(
     sessions.map(async (session) => {
       // Users do not start in step: each begins somewhere within the first think time.
@@ -347,6 +375,7 @@ export async function runWorkload(
       }
     }),
   );
+  clearTimeout(timedPhase);
   generatorDelay.disable();
   const serverCpuSeconds = serversCpu() - cpuBefore.server;
   const postgresSeconds = postgresCpuSeconds() - cpuBefore.postgres;
@@ -354,9 +383,18 @@ export async function runWorkload(
   const figures = recorder.figures();
   const requests = figures.filter((f) => !f.name.includes('wall time')).reduce((sum, f) => sum + f.count, 0);
   return {
-    figures, examples: recorder.examples, requests, serverCpuSeconds, generatorCpuSeconds: (generator.user + generator.system) / 1e6, postgresCpuSeconds: postgresSeconds,
+    figures, examples: [...warmup.examples, ...recorder.examples], requests, serverCpuSeconds, generatorCpuSeconds: (generator.user + generator.system) / 1e6, postgresCpuSeconds: postgresSeconds,
     generatorDelayMs: { p99: generatorDelay.percentile(99) / 1e6, max: generatorDelay.max / 1e6 },
+    warmup: warmupFigures(warmup),
   };
+}
+
+/** All of the warm-up's answers together (wall times of the dashboards left out: they are no request). */
+function warmupFigures(warmup: Recorder): WarmupFigures {
+  const latencies = [...warmup.latencies.entries()].filter(([name]) => !name.includes('wall time')).flatMap(([, values]) => values);
+  const errors = [...warmup.errors.values()].reduce((sum, count) => sum + count, 0);
+  if (latencies.length === 0) return { requests: 0, p50: 0, p99: 0, max: 0, errors };
+  return { requests: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: Math.max(...latencies), errors };
 }
 
 /**
