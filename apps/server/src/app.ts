@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/database';
 import { createAccessPolicy } from './platform/access/access';
 import { createTeamScopeCache } from './platform/access/team-scope-cache';
+import { createFanoutCache } from './platform/live/fanout-cache';
 import { createAccessRepository } from './platform/access/repository';
 import { createSessionRepository } from './platform/auth/repository';
 import { createSessionService, type SessionService } from './platform/auth/sessions';
@@ -179,7 +180,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations, teamsChanged: teamScopes.teamsChanged }));
   registerProfileRoutes(app, { profiles: createProfileService({ db, limiter: loginLimiter, mailer, background, sessions }), access });
-  const notificationSettings = createNotificationSettingsService({ settings: createNotificationSettingsRepository(db) });
+  const notificationSettings = createNotificationSettingsService({
+    settings: createNotificationSettingsRepository(db),
+    cache: createFanoutCache({
+      ttlMs: config.sessionCacheSeconds * 1000,
+      maxEntries: 10_000,
+      fanout,
+      event: 'notification-settings-changed',
+      onNoticeFailed: (error) => app.log.warn({ err: error }, 'notification settings: change notice failed'),
+    }),
+  });
   registerNotificationRoutes(app, { notifications: notificationSettings, access });
   registerCustomerRoutes(app, {
     customers: createCustomerService({ db, users, customers: createCustomerRepository(db), access, invitations }),

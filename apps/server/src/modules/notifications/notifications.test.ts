@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+import { hashPassword } from '../../platform/auth/password';
+import { bearer, createTestContext, startInstancesOnPostgres, testDialects, type SharedInstances, type TestContext } from '../../test/test-app';
+import { createUserRepository } from '../users/repository';
+import { createNotificationSettingsRepository } from './repository';
 
 const allOff = { chatAll: false, chatNone: false, formAll: false, form50: false, form75: false, form95: false, form100: false, formNone: false };
 
@@ -53,5 +56,73 @@ describe.each(testDialects)('notification settings on %s', (dialect) => {
     expect((await get(mara, 'kunde')).statusCode).toBe(404);
     expect((await get(mara, 'mara')).json().chatAll).toBe(true);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/notificationSettings/mara' })).statusCode).toBe(401);
+  });
+});
+
+describe.each(testDialects)('notification settings kept briefly in memory, on %s', (dialect) => {
+  let ctx: TestContext;
+  let mara: string;
+  let maraId: number;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { env: { SESSION_CACHE_SECONDS: '1' } });
+    maraId = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
+    mara = await ctx.login('mara', 'mara-passwort');
+  });
+  afterAll(() => ctx.close());
+
+  const settingsOf = async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/notificationSettings/mara', headers: bearer(mara) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<typeof allOff>();
+  };
+
+  it('answers from memory for at most SESSION_CACHE_SECONDS when the database changes behind its back', async () => {
+    const saved = { ...allOff, chatAll: true, form50: true };
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/notificationSettings/mara', headers: bearer(mara), payload: saved })).statusCode).toBe(200);
+    expect(await settingsOf()).toEqual(saved);
+    // Written past the service, so no instance hears of it: only the entry's lifetime ends it.
+    const behind = { ...allOff, chatNone: true, formNone: true };
+    await createNotificationSettingsRepository(ctx.database.db).save(maraId, behind, new Date().toISOString());
+    const started = performance.now();
+    let shown = await settingsOf();
+    while (shown.chatAll && performance.now() - started < 3_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      shown = await settingsOf();
+    }
+    const elapsed = performance.now() - started;
+    expect(shown).toEqual(behind);
+    // Served from memory for a while (the database already said otherwise), and for at most its second.
+    expect(elapsed).toBeGreaterThan(300);
+    expect(elapsed).toBeLessThan(1_500);
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('notification settings across two instances on one PostgreSQL database', () => {
+  let shared: SharedInstances;
+  let mara: string;
+
+  beforeAll(async () => {
+    shared = await startInstancesOnPostgres(2);
+    const now = new Date().toISOString();
+    await createUserRepository(shared.database.db).insert({ username: 'mara', role: 'ARCHI', status: 'ACTIVE', passwordHash: await hashPassword('mara-passwort'), createdAt: now, updatedAt: now });
+    mara = (await shared.instances[0]!.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'mara', password: 'mara-passwort' } })).json<{ token: string }>().token;
+  });
+  afterAll(() => shared.close());
+
+  it('reads on A within a second the settings saved on B, though A had just read them', async () => {
+    const onA = async () => (await shared.instances[0]!.app.inject({ method: 'GET', url: '/api/notificationSettings/mara', headers: bearer(mara) })).json<typeof allOff>();
+    expect(await onA()).toEqual({ ...allOff, chatAll: true, form100: true });
+    const chosen = { ...allOff, chatNone: true, form75: true };
+    const started = performance.now();
+    const saved = await shared.instances[1]!.app.inject({ method: 'PUT', url: '/api/notificationSettings/mara', headers: bearer(mara), payload: chosen });
+    expect(saved.statusCode).toBe(200);
+    let shown = await onA();
+    while (shown.chatAll && performance.now() - started < 3_000) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      shown = await onA();
+    }
+    expect(shown).toEqual(chosen);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

@@ -18,7 +18,9 @@ export type LiveEvent =
   /** These sessions, or every session of these users, ended or changed: drop their cached verification. */
   | { type: 'sessions-ended'; sessionIds: string[]; userIds: number[] }
   /** A team's members changed: whom an architect works with must be read again (access/team-scope-cache.ts). */
-  | { type: 'teams-changed' };
+  | { type: 'teams-changed' }
+  /** Someone saved their notification settings: the notices must read them again (notifications/service.ts). */
+  | { type: 'notification-settings-changed' };
 
 export interface Fanout {
   /** 'postgres' reaches every instance on the database; 'in-process' only this one. */
