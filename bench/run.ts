@@ -95,7 +95,27 @@ const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 // BENCH_ONLY=read,upload,live,export runs only those sections (all by default).
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (section: string) => !only || only.includes(section);
-console.log(`servers: ${process.env.BENCH_FROM_SOURCE === '1' ? 'run from their sources through tsx (BENCH_FROM_SOURCE=1)' : 'bundled as npm run build bundles the server (bench/build-servers.ts)'}`);
+// Every `wanted(...)` section below, in their order.
+const sections = ['read', 'upload', 'live', 'export', 'prepared', 'workload', 'calls'].filter(wanted);
+if (process.env.BENCH_SECTION_PROCESS !== '1') {
+  console.log(`servers: ${process.env.BENCH_FROM_SOURCE === '1' ? 'run from their sources through tsx (BENCH_FROM_SOURCE=1)' : 'bundled as npm run build bundles the server (bench/build-servers.ts)'}`);
+}
+
+/**
+ * More than one section: each runs in a load generator of its own (this script again, with
+ * BENCH_ONLY=<section>), as every server already does, so that no section measures what an
+ * earlier one left in the generator. In one process the workload's generator had grown to 337 MB
+ * (148 MB when run alone), its event loop stalled for up to 37 – 77 ms (12 – 27 ms alone), and
+ * each stall was in the latencies it recorded (README, Performance, issue 13's fifth session).
+ */
+if (sections.length > 1) {
+  for (const section of sections) {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], { stdio: 'inherit', env: { ...process.env, BENCH_ONLY: section, BENCH_SECTION_PROCESS: '1' } });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) process.exit(code ?? 1);
+  }
+  process.exit(0);
+}
 const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
   `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
 
