@@ -105,8 +105,9 @@ if (process.env.BENCH_SECTION_PROCESS !== '1') {
  * More than one section: each runs in a load generator of its own (this script again, with
  * BENCH_ONLY=<section>), as every server already does, so that no section measures what an
  * earlier one left in the generator. In one process the workload's generator had grown to 337 MB
- * (148 MB when run alone), its event loop stalled for up to 37 – 77 ms (12 – 27 ms alone), and
- * each stall was in the latencies it recorded (README, Performance, issue 13's fifth session).
+ * (148 MB when run alone), its event loop stalled for up to 93 – 105 ms (21 – 22 ms in a process of
+ * its own), and each stall was in the latencies it recorded: 0 of 3 whole runs met the workload's
+ * goals, against 3 of 3 (README, Performance, "A busy installation", fifth session of 2026-11-26).
  */
 if (sections.length > 1) {
   for (const section of sections) {
