@@ -94,9 +94,10 @@ async function measureInTurn(targets: ReadTarget[]) {
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 // BENCH_ONLY=read,upload,live,export runs only those sections (all by default).
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
-const wanted = (section: string) => !only || only.includes(section);
-// Every `wanted(...)` section below, in their order.
-const sections = ['read', 'upload', 'live', 'export', 'prepared', 'workload', 'calls'].filter(wanted);
+/** The sections below, in their order: `wanted` takes no other name, so none can be left out of a whole run. */
+const allSections = ['read', 'upload', 'live', 'export', 'prepared', 'workload', 'calls'] as const;
+const wanted = (section: (typeof allSections)[number]) => !only || only.includes(section);
+const sections = allSections.filter(wanted);
 if (process.env.BENCH_SECTION_PROCESS !== '1') {
   console.log(`servers: ${process.env.BENCH_FROM_SOURCE === '1' ? 'run from their sources through tsx (BENCH_FROM_SOURCE=1)' : 'bundled as npm run build bundles the server (bench/build-servers.ts)'}`);
 }
