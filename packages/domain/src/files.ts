@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, requestObject, requiredText } from './fields';
-import { singleLineString } from './text';
+import { serverMessages } from './errors';
+import { isSafeSingleLine, singleLineString } from './text';
 
 /** Project files (spec sections 2, 3, 5, 7): plans and photos of the building. */
 export const documentTypes = ['PDF', 'JPG', 'JPEG', 'PNG'] as const;
@@ -15,6 +16,7 @@ export const contentTypeOfFormat: Record<FileFormat, string> = { pdf: 'applicati
 
 export const fileTitleMaxLength = 200;
 export const fileCommentMaxLength = 2000;
+export const originalFileNameMaxLength = 255;
 
 /** Spec sections 5 and 8, verbatim. */
 export const fileMessages = {
@@ -47,8 +49,19 @@ export function documentTypeOfFileName(fileName: string): DocumentType | null {
 }
 
 /**
- * The fields of an upload besides the file (POST /api/s3/upload, multipart). projectId comes first
- * (or as a query parameter), so the server can decide access before it reads a byte of the file.
+ * The name a file had on the uploader's computer, as it is stored and sent back in the download's
+ * Content-Disposition: one line by the rule of every other text, composed (NFC, so 'Ä' typed on a
+ * Mac and on Windows is the same name) and at most 255 characters, as file systems allow.
+ */
+export const originalFileNameSchema = z
+  .string()
+  .refine(isSafeSingleLine, serverMessages.fileNameForbiddenCharacters)
+  .transform((name) => name.normalize('NFC'))
+  .pipe(z.string().max(originalFileNameMaxLength, serverMessages.fileNameTooLong(originalFileNameMaxLength)));
+
+/**
+ * The fields of an upload besides the file (POST /api/s3/upload, multipart), in any order with the
+ * file; projectId may also come as a query parameter.
  */
 export const uploadFieldsSchema = requestObject({
   projectId: z.coerce.number().int().positive(),

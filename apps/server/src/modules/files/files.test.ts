@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
+import { CreateMultipartUploadCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
@@ -9,6 +10,7 @@ import { multipartBody } from '../../test/multipart';
 import { pngBomb, samplePdf, samplePhoto, samplePng } from '../../test/sample-files';
 import { startS3Server, type TestS3 } from '../../test/s3-server';
 import { createSignedLinks } from '../../platform/storage/signed-links';
+import { uploadPrefixes } from '../../platform/storage/object-store';
 
 type Part = [string, string] | [string, { name: string; bytes: Buffer; type?: string }];
 
@@ -16,6 +18,8 @@ interface Setup {
   ctx: TestContext;
   tokens: Record<string, string>;
   projectId: number;
+  /** Where the app listens once a test needs a real connection. */
+  address?: string;
 }
 
 async function setUp(dialect: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<Setup> {
@@ -34,11 +38,52 @@ async function setUp(dialect: 'sqlite' | 'postgres', env: Record<string, string>
   return { ctx, tokens, projectId: project.json<{ id: number }>().id };
 }
 
-/** Everything the store holds below projects/ (originals, thumbnails and remainders). */
+/**
+ * Everything the store holds of uploads: originals, thumbnails, files waiting for their project,
+ * and remainders (partial files on disk, unfinished multipart uploads in a bucket).
+ */
 async function storedKeys(ctx: TestContext): Promise<string[]> {
   const keys: string[] = [];
-  for await (const object of ctx.objectStore.list('projects/')) keys.push(object.key);
+  for (const prefix of uploadPrefixes) for await (const object of ctx.objectStore.list(prefix)) keys.push(object.key);
   return keys.sort();
+}
+
+/** The same upload with the file sent first, before projectId and the other fields. */
+const fileFirst = (parts: Part[]): Part[] => [...parts.filter(([name]) => name === 'file'), ...parts.filter(([name]) => name !== 'file')];
+
+const orders = [['fields before the file', (parts: Part[]) => parts], ['the file first', fileFirst]] as const;
+
+/**
+ * An upload whose file part names its file as a browser does for any name (RFC 5987,
+ * filename*=UTF-8''…), so that control characters reach the server as they are.
+ */
+async function uploadNamed(setup: Setup, fileName: string, bytes: Buffer, title = 'Plan') {
+  const boundary = 'bauakte-grenze-4711';
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head =
+    field('projectId', String(setup.projectId)) + field('fileName', title) + field('comment', '') + field('documentType', 'PNG') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''${encodeURIComponent(fileName)}\r\nContent-Type: image/png\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return setup.ctx.app.inject({
+    method: 'POST',
+    url: '/api/s3/upload',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(setup.tokens.kunde!) },
+    payload,
+  });
+}
+
+/** Cuts the connection once the server holds something of the upload; answers when it is gone. */
+async function cutUploadMidway(setup: Setup, parts: Part[], sendBytes: number, before: string[]): Promise<void> {
+  setup.address ??= await setup.ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const { payload, headers } = await multipartBody(parts);
+  const request = http.request(`${setup.address}/api/s3/upload`, { method: 'POST', headers: { ...headers, ...bearer(setup.tokens.kunde!) } });
+  const ended = new Promise<void>((resolve) => request.on('close', resolve));
+  request.on('error', () => undefined);
+  request.write(payload.subarray(0, sendBytes));
+  // The object is being written when the connection goes.
+  await expect.poll(async () => (await storedKeys(setup.ctx)).length, { timeout: 10_000 }).toBeGreaterThan(before.length);
+  request.destroy();
+  await ended;
 }
 
 function uploadParts(projectId: number, file: { name: string; bytes: Buffer }, fields: Record<string, string> = {}): Part[] {
@@ -143,6 +188,76 @@ describe.each(testDialects)('project files on %s', (dialect) => {
     expect((await setup.ctx.app.inject({ method: 'GET', url: file.url })).rawPayload).toEqual(photo);
   });
 
+  it.each(orders)('stores an upload with %s alike: listed, in its project, with its thumbnail', async (order, arrange) => {
+    const response = await upload(setup, 'kunde', arrange(uploadParts(setup.projectId, { name: 'Ansicht.png', bytes: png }, { fileName: `Ansicht, ${order}` })));
+    expect(response.statusCode).toBe(201);
+    const file = response.json<ProjectFile>();
+    expect(file).toMatchObject({ name: `Ansicht, ${order}`, originalName: 'Ansicht.png', documentType: 'PNG', size: png.length });
+    expect((await list(setup, 'mara')).json<ProjectFile[]>().map((listed) => listed.id)).toContain(file.id);
+    expect((await setup.ctx.app.inject({ method: 'GET', url: file.url })).rawPayload).toEqual(png);
+    expect((await setup.ctx.app.inject({ method: 'GET', url: file.thumbnailUrl! })).headers['content-type']).toBe('image/webp');
+    expect((await storedKeys(setup.ctx)).filter((key) => !key.startsWith(`projects/${setup.projectId}/`))).toEqual([]);
+  });
+
+  it('refuses a file sent before projectId to whoever may not upload there, keeping nothing of it', async () => {
+    const before = await storedKeys(setup.ctx);
+    const rowsBefore = (await list(setup, 'kunde')).json<ProjectFile[]>().length;
+    for (const [who, status] of [['fremd', 404], ['chef', 403]] as const) {
+      const response = await upload(setup, who, fileFirst(uploadParts(setup.projectId, { name: 'plan.png', bytes: png })));
+      expect(response.statusCode, who).toBe(status);
+    }
+    const withoutProject = await upload(setup, 'kunde', [['file', { name: 'plan.png', bytes: png }], ['fileName', 'Plan'], ['documentType', 'PNG']]);
+    expect(withoutProject.statusCode).toBe(400);
+    expect(withoutProject.json().message).toBe('Bitte wählen Sie eine gültige Datei, geben Sie einen Namen ein und stellen Sie sicher, dass ein Projekt vorhanden ist.');
+    expect(await storedKeys(setup.ctx)).toEqual(before);
+    const incoming = path.join(setup.ctx.dataDir, 'files', 'incoming');
+    expect(fs.existsSync(incoming) ? fs.readdirSync(incoming) : []).toEqual([]);
+    expect((await list(setup, 'kunde')).json<ProjectFile[]>()).toHaveLength(rowsBefore);
+  });
+
+  it('checks the file name as every text: one line, no bidi overrides, composed (NFC), at most 255 characters', async () => {
+    const before = await storedKeys(setup.ctx);
+    const rowsBefore = (await list(setup, 'kunde')).json<ProjectFile[]>().length;
+    const forbidden = 'Der Dateiname enthält unzulässige Zeichen (z. B. Steuerzeichen). Bitte benennen Sie die Datei um.';
+    const tooLong = 'Der Dateiname ist zu lang: höchstens 255 Zeichen sind erlaubt. Bitte benennen Sie die Datei um.';
+    const refused: Array<[string, string]> = [
+      ['plan\u0000.png', forbidden],
+      ['plan\u0007.png', forbidden],
+      ['Rechnung\u202Egnp.exe.png', forbidden],
+      ['plan\u2066x\u2069.png', forbidden],
+      [`${'x'.repeat(252)}.png`, tooLong],
+    ];
+    for (const [name, message] of refused) {
+      const response = await uploadNamed(setup, name, png);
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json(), JSON.stringify(name)).toMatchObject({ message, issues: [{ path: 'body/file', message }] });
+    }
+    // Browsers send a line break in a name as %0A; a raw one makes the multipart parser drop the part.
+    for (const name of ['plan\r\nContent-Type: text/html.png', 'plan\n.png', 'plan\r.png']) {
+      const response = await uploadNamed(setup, name, png);
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().message, JSON.stringify(name)).toBe('Bitte wählen Sie eine Datei.');
+    }
+    const badTitle = await uploadNamed(setup, 'plan.png', png, 'Plan\u0000A');
+    expect(badTitle.statusCode).toBe(400);
+    expect(badTitle.json().message).toBe('Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).');
+    expect(await storedKeys(setup.ctx)).toEqual(before);
+    expect((await list(setup, 'kunde')).json<ProjectFile[]>()).toHaveLength(rowsBefore);
+
+    const composed = 'Pläne Übersicht.png';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const stored = await uploadNamed(setup, decomposed, png);
+    expect(stored.statusCode).toBe(201);
+    expect(stored.json<ProjectFile>().originalName).toBe(composed);
+    const longest = `${'x'.repeat(251)}.png`;
+    const kept = await uploadNamed(setup, longest, png);
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json<ProjectFile>().originalName).toBe(longest);
+    const download = await setup.ctx.app.inject({ method: 'GET', url: kept.json<ProjectFile>().url });
+    expect(download.headers['content-disposition']).toBe(`inline; filename="${longest}"; filename*=UTF-8''${longest}`);
+  });
+
   it('refuses files by content, extension and size, keeping nothing', async () => {
     const before = await storedKeys(setup.ctx);
     const rowsBefore = (await list(setup, 'kunde')).json<ProjectFile[]>().length;
@@ -158,32 +273,24 @@ describe.each(testDialects)('project files on %s', (dialect) => {
       [uploadParts(setup.projectId, { name: 'plan.png', bytes: png }, { fileName: '' }), 400, 'Bitte geben Sie einen Titel ein.'],
       [uploadParts(setup.projectId, { name: 'plan.png', bytes: png }, { comment: 'x'.repeat(2001) }), 400, 'Die Eingaben sind ungültig.'],
     ];
-    for (const [parts, status, message] of cases) {
-      const response = await upload(setup, 'kunde', parts);
-      expect(response.statusCode, message).toBe(status);
-      expect(response.json().message, message).toBe(message);
+    for (const [order, arrange] of orders) {
+      for (const [parts, status, message] of cases) {
+        const response = await upload(setup, 'kunde', arrange(parts));
+        expect(response.statusCode, `${message} (${order})`).toBe(status);
+        expect(response.json().message, `${message} (${order})`).toBe(message);
+      }
     }
     const noFile = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'x.png', bytes: png }).slice(0, 4));
     expect(noFile.json().issues).toEqual([{ path: 'body/file', message: 'Bitte wählen Sie eine Datei.' }]);
-    const fileFirst = await upload(setup, 'kunde', [['file', { name: 'plan.png', bytes: png }], ['projectId', String(setup.projectId)]]);
-    expect(fileFirst.statusCode).toBe(400);
     expect(await storedKeys(setup.ctx)).toEqual(before);
     expect((await list(setup, 'kunde')).json<ProjectFile[]>()).toHaveLength(rowsBefore);
   });
 
-  it('keeps nothing of an upload the browser cancels halfway (Abbrechen)', async () => {
+  it.each(orders)('keeps nothing of an upload the browser cancels halfway (Abbrechen), %s', async (_order, arrange) => {
     const before = await storedKeys(setup.ctx);
     const rowsBefore = (await list(setup, 'kunde')).json<ProjectFile[]>().length;
-    const address = await setup.ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    const { payload, headers } = await multipartBody(uploadParts(setup.projectId, { name: 'plan.pdf', bytes: Buffer.concat([samplePdf(), Buffer.alloc(1536 * 1024, 0x20)]) }));
-    const request = http.request(`${address}/api/s3/upload`, { method: 'POST', headers: { ...headers, ...bearer(setup.tokens.kunde!) } });
-    const ended = new Promise<void>((resolve) => request.on('close', resolve));
-    request.on('error', () => undefined);
-    request.write(payload.subarray(0, 1024 * 1024));
-    // The object is being written when the connection goes.
-    await expect.poll(async () => (await storedKeys(setup.ctx)).length, { timeout: 5000 }).toBeGreaterThan(before.length);
-    request.destroy();
-    await ended;
+    const parts = arrange(uploadParts(setup.projectId, { name: 'plan.pdf', bytes: Buffer.concat([samplePdf(), Buffer.alloc(1536 * 1024, 0x20)]) }));
+    await cutUploadMidway(setup, parts, 1024 * 1024, before);
     await expect.poll(async () => storedKeys(setup.ctx), { timeout: 5000 }).toEqual(before);
     expect((await list(setup, 'kunde')).json<ProjectFile[]>()).toHaveLength(rowsBefore);
   });
@@ -262,7 +369,7 @@ describe('project files on an S3 store', () => {
   let setup: Setup;
   beforeAll(async () => {
     s3 = await startS3Server();
-    setup = await setUp('sqlite', s3.env);
+    setup = await setUp('sqlite', { ...s3.env, UPLOAD_MAX_BYTES: String(12 * 1024 * 1024) });
   });
   afterAll(async () => {
     await setup.ctx.close();
@@ -287,6 +394,46 @@ describe('project files on an S3 store', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect(await storedKeys(setup.ctx)).toEqual([]);
+  });
+
+  /** A PDF larger than one 8 MiB part, so that the bucket receives it as a multipart upload. */
+  const multipartPdf = (mebibytes: number) => Buffer.concat([samplePdf(), Buffer.alloc(mebibytes * 1024 * 1024, 0x20)]);
+
+  it.each(orders)('stores a multipart-sized upload with %s in its project', async (order, arrange) => {
+    const bytes = multipartPdf(9);
+    const response = await upload(setup, 'kunde', arrange(uploadParts(setup.projectId, { name: 'Bestand.pdf', bytes }, { fileName: `Bestand, ${order}` })));
+    expect(response.statusCode).toBe(201);
+    const file = response.json<ProjectFile>();
+    expect(file.size).toBe(bytes.length);
+    expect((await setup.ctx.app.inject({ method: 'GET', url: file.url })).rawPayload.equals(bytes)).toBe(true);
+    expect((await storedKeys(setup.ctx)).filter((key) => !key.startsWith(`projects/${setup.projectId}/`))).toEqual([]);
+  });
+
+  it('keeps nothing in the bucket of a file sent first that is refused, too large or cut off: no object, no unfinished multipart upload', async () => {
+    const before = await storedKeys(setup.ctx);
+    const forbidden = await upload(setup, 'fremd', fileFirst(uploadParts(setup.projectId, { name: 'plan.pdf', bytes: multipartPdf(9) })));
+    expect(forbidden.statusCode).toBe(404);
+    expect(await storedKeys(setup.ctx)).toEqual(before);
+    const tooLarge = await upload(setup, 'kunde', fileFirst(uploadParts(setup.projectId, { name: 'plan.pdf', bytes: multipartPdf(13) })));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(await storedKeys(setup.ctx)).toEqual(before);
+    // Cut once the first part is in the bucket: an unfinished multipart upload exists, and must go.
+    await cutUploadMidway(setup, fileFirst(uploadParts(setup.projectId, { name: 'plan.pdf', bytes: multipartPdf(11) })), 10 * 1024 * 1024, before);
+    await expect.poll(async () => storedKeys(setup.ctx), { timeout: 10_000 }).toEqual(before);
+  });
+
+  it('aborts the unfinished multipart uploads older than an hour at start, and only those', async () => {
+    const client = new S3Client({ region: s3.config.region, endpoint: s3.config.endpoint, forcePathStyle: true, credentials: s3.config.credentials });
+    const begin = (Key: string) => client.send(new CreateMultipartUploadCommand({ Bucket: s3.config.bucket, Key }));
+    await begin(`projects/${setup.projectId}/verlassen`);
+    await begin('incoming/verlassen');
+    await s3.ageIncompleteUploads(2 * 3_600_000);
+    const young = await begin('incoming/laufend');
+    const listed = await storedKeys(setup.ctx);
+    expect(listed.filter((key) => key.includes('#upload='))).toHaveLength(3);
+    await setup.ctx.files.sweepAtStart();
+    expect((await storedKeys(setup.ctx)).filter((key) => key.includes('#upload='))).toEqual([`incoming/laufend#upload=${young.UploadId}`]);
+    client.destroy();
   });
 });
 

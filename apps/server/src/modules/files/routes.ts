@@ -43,8 +43,8 @@ export function registerFileRoutes(app: App, deps: { files: FileService; access:
       schema: {
         tags,
         description:
-          'multipart/form-data: projectId, fileName (the title), comment, documentType (PDF, JPG, JPEG, PNG), then file. ' +
-          'projectId must come before the file (or as the query parameter): access is decided before the file is read.',
+          'multipart/form-data: file, projectId, fileName (the title), comment, documentType (PDF, JPG, JPEG, PNG), in any order; ' +
+          'projectId may also come as the query parameter. With projectId before the file, access is decided before the file is read.',
         querystring: z.object({ projectId: z.string().max(20).optional() }),
         response: { 201: projectFileSchema },
       },

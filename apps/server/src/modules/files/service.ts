@@ -8,7 +8,7 @@ import { inTransaction, type Db } from '../../platform/db/database';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { parseOrRefuse } from '../../platform/http/request-body';
-import type { ObjectStore } from '../../platform/storage/object-store';
+import { uploadPrefixes, type ObjectStore } from '../../platform/storage/object-store';
 import type { SignedLinks } from '../../platform/storage/signed-links';
 import type { UploadMetrics } from '../../platform/metrics/metrics';
 import { createProjectRepository } from '../projects/repository';
@@ -125,8 +125,10 @@ export function createFileService(deps: {
   }
 
   /**
-   * Removes objects no file row refers to: remainders of killed uploads and of deletes that failed.
-   * Objects younger than the grace are left alone; another instance may be about to list them.
+   * Removes objects no file row refers to: remainders of killed uploads (unfinished multipart
+   * uploads in a bucket are aborted), files that waited for a projectId that never came, and
+   * objects of deletes that failed. Those younger than the grace are left alone; another instance
+   * may be about to list them.
    */
   async function sweep(graceMs: number = sweepGraceMs): Promise<number> {
     const cutoff = Date.now() - graceMs;
@@ -139,10 +141,12 @@ export function createFileService(deps: {
       removed += orphans.length;
       batch = [];
     };
-    for await (const object of store.list('projects/')) {
-      if (object.lastModified.getTime() > cutoff) continue;
-      batch.push(object.key);
-      if (batch.length >= 500) await flush();
+    for (const prefix of uploadPrefixes) {
+      for await (const object of store.list(prefix)) {
+        if (object.lastModified.getTime() > cutoff) continue;
+        batch.push(object.key);
+        if (batch.length >= 500) await flush();
+      }
     }
     await flush();
     return removed;

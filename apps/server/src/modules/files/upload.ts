@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable, pipeline } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
-  contentTypeOfFormat, documentTypeOfFileName, fileMessages, fileTooLargeMessage, formatOfDocumentType, pathIdSchema, serverMessages,
+  contentTypeOfFormat, documentTypeOfFileName, fileMessages, fileTooLargeMessage, formatOfDocumentType, originalFileNameSchema, pathIdSchema,
   uploadFieldsSchema, type DocumentType, type FileFormat,
 } from '@bauakte/domain';
 import type { AccessPolicy, CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError, badRequest, fieldError } from '../../platform/errors';
-import type { ObjectStore } from '../../platform/storage/object-store';
+import { incomingPrefix, type ObjectStore } from '../../platform/storage/object-store';
 import { FormatCheck, wrongFileType } from './format-check';
 import { makeThumbnail } from './thumbnails';
 
@@ -32,10 +32,20 @@ export interface ReceivedUpload {
 
 const extensionRefused = () => new AppError(400, 'INVALID_FILE_EXTENSION', fileMessages.badExtension, [{ path: 'body/file', message: fileMessages.badExtension }]);
 
+/** The name the file had on the uploader's computer, by the rules of every stored text. */
+function originalNameOf(part: MultipartFile): string {
+  const name = originalFileNameSchema.safeParse(part.filename);
+  if (!name.success) throw fieldError('VALIDATION_FAILED', 'file', name.error.issues[0]?.message ?? fileMessages.noFile);
+  return name.data;
+}
+
 /**
- * Reads a multipart upload part by part, in the order sent: access is decided from the projectId
- * (query or the field before the file) before a byte of the file is read, the file streams through
- * a format check into the store, and nothing of a refused upload stays behind.
+ * Reads a multipart upload part by part, its fields and the file in any order. With the project
+ * known first (the query or a projectId field before the file), access is decided before a byte of
+ * the file is read and the file streams straight to its key; a file sent first streams to a key
+ * below 'incoming/' and moves to its project's once projectId has come and access is granted.
+ * Either way the bytes pass a format check on their way, memory holds no more than a chunk, and
+ * nothing of a refused, failed or cut upload stays behind.
  */
 export function createUploadReceiver(deps: { store: ObjectStore; access: AccessPolicy; maxBytes: number; discard(stored: StoredUpload): Promise<void> }) {
   const { store, access } = deps;
@@ -44,8 +54,8 @@ export function createUploadReceiver(deps: { store: ObjectStore; access: AccessP
     return access.project(caller, pathIdSchema.parse(value), 'read');
   }
 
-  /** Refuses before storing what the fields sent so far already show to be wrong. */
-  function checkFieldsBeforeFile(fields: Record<string, string>, format: FileFormat): void {
+  /** Refuses what the fields sent so far show to be wrong: before the file is stored, and once all have come. */
+  function checkFields(fields: Record<string, string>, format: FileFormat): void {
     if (fields.fileName !== undefined) {
       const title = uploadFieldsSchema.shape.fileName.safeParse(fields.fileName);
       if (!title.success) throw fieldError('VALIDATION_FAILED', 'fileName', title.error.issues[0]?.message ?? fileMessages.incomplete);
@@ -54,12 +64,17 @@ export function createUploadReceiver(deps: { store: ObjectStore; access: AccessP
     if (declared !== undefined && formatOfDocumentType[declared] !== format) throw wrongFileType();
   }
 
-  async function storeFile(project: CheckedProject, part: MultipartFile, fields: Record<string, string>): Promise<StoredUpload> {
-    const documentType = documentTypeOfFileName(part.filename);
+  const projectKey = (projectId: number, name: string) => `projects/${projectId}/${name}`;
+
+  /** Streams the file through the format check to its project's key, or to a waiting key while the project is unknown. */
+  async function storeFile(project: CheckedProject | undefined, part: MultipartFile, fields: Record<string, string>): Promise<StoredUpload> {
+    const originalName = originalNameOf(part);
+    const documentType = documentTypeOfFileName(originalName);
     if (!documentType) throw extensionRefused();
     const format = formatOfDocumentType[documentType];
-    checkFieldsBeforeFile(fields, format);
-    const key = `projects/${project.id}/${randomUUID()}`;
+    checkFields(fields, format);
+    const name = randomUUID();
+    const key = project ? projectKey(project.id, name) : `${incomingPrefix}${name}`;
     const contentType = contentTypeOfFormat[format];
     // pipeline hands an error of either stream (too large, wrong format) to the store, which stops.
     const checked = pipeline(part.file, new FormatCheck(format), () => undefined);
@@ -71,22 +86,30 @@ export function createUploadReceiver(deps: { store: ObjectStore; access: AccessP
       await store.delete(key).catch(() => undefined);
       throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(deps.maxBytes) : error;
     }
-    const stored: StoredUpload = { key, thumbnailKey: null, size, format, documentType, contentType, originalName: part.filename };
-    if (format === 'pdf') return stored;
-    try {
-      const thumbnailKey = `${key}.thumbnail.webp`;
-      await store.put(thumbnailKey, Readable.from([await makeThumbnail(store, key)]), 'image/webp');
-      return { ...stored, thumbnailKey };
-    } catch (error) {
-      await deps.discard(stored);
-      throw error;
-    }
+    return { key, thumbnailKey: null, size, format, documentType, contentType, originalName };
+  }
+
+  /** Moves a waiting file to its project's key. */
+  async function placeInProject(stored: StoredUpload, project: CheckedProject): Promise<StoredUpload> {
+    if (!stored.key.startsWith(incomingPrefix)) return stored;
+    const key = projectKey(project.id, stored.key.slice(incomingPrefix.length));
+    await store.move(stored.key, key);
+    return { ...stored, key };
+  }
+
+  /** An image's preview; only made once access is granted, since decoding costs the server. */
+  async function withThumbnail(stored: StoredUpload): Promise<StoredUpload> {
+    if (stored.format === 'pdf') return stored;
+    const thumbnailKey = `${stored.key}.thumbnail.webp`;
+    await store.put(thumbnailKey, Readable.from([await makeThumbnail(store, stored.key)]), 'image/webp');
+    return { ...stored, thumbnailKey };
   }
 
   return {
     async receive(caller: AuthUser, projectIdInQuery: string | undefined, parts: AsyncIterableIterator<Multipart>): Promise<ReceivedUpload> {
       let project = projectIdInQuery === undefined ? undefined : await projectNamed(caller, projectIdInQuery);
       const fields: Record<string, string> = {};
+      // What the store holds of this upload so far: whatever happens next, it goes unless listed.
       let stored: StoredUpload | undefined;
       try {
         for await (const part of parts) {
@@ -95,16 +118,19 @@ export function createUploadReceiver(deps: { store: ObjectStore; access: AccessP
             if (part.fieldname === 'projectId') project ??= await projectNamed(caller, String(part.value));
             continue;
           }
-          if (!project) throw badRequest(serverMessages.projectIdBeforeFile);
           if (part.fieldname !== 'file' || stored) throw badRequest(fileMessages.incomplete);
           stored = await storeFile(project, part, fields);
         }
+        if (!stored) throw fieldError('VALIDATION_FAILED', 'file', fileMessages.noFile);
+        if (!project) throw fieldError('VALIDATION_FAILED', 'projectId', fileMessages.incomplete);
+        checkFields(fields, stored.format);
+        stored = await placeInProject(stored, project);
+        stored = await withThumbnail(stored);
+        return { project, fields, stored };
       } catch (error) {
         if (stored) await deps.discard(stored);
         throw error;
       }
-      if (!project || !stored) throw fieldError('VALIDATION_FAILED', 'file', fileMessages.noFile);
-      return { project, fields, stored };
     },
   };
 }

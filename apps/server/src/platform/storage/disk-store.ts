@@ -83,6 +83,12 @@ export function createDiskStore(root: string): ObjectStore {
       return stat && { key, size: stat.size, lastModified: stat.mtime };
     },
 
+    async move(from, to) {
+      const target = pathOf(root, to);
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await fsp.rename(pathOf(root, from), target);
+    },
+
     async delete(key) {
       await fsp.rm(pathOf(root, key), { force: true });
     },

@@ -1,5 +1,5 @@
 import {
-  AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command,
+  AbortMultipartUploadCommand, CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command,
   NoSuchKey, NotFound, S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -9,6 +9,9 @@ import type { ByteRange, ObjectStore, StoredObjectInfo } from './object-store';
 
 /** How list() names an unfinished multipart upload, so that delete() can abort it. */
 const remainderMark = '#upload=';
+
+/** The largest object one CopyObject may copy; larger ones are streamed through the server. */
+const copyObjectMaxBytes = 5 * 1024 ** 3;
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey || error instanceof NotFound || (error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
@@ -37,7 +40,26 @@ export function createS3Store(config: S3Config): ObjectStore {
     } while (ContinuationToken);
   }
 
-  return {
+  /** Multipart uploads begun below the prefix and never completed or aborted, page by page. */
+  async function* listIncompleteUploads(prefix: string): AsyncGenerator<StoredObjectInfo> {
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    do {
+      const page = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: prefix, KeyMarker, UploadIdMarker })).catch((error: unknown) => {
+        // A bucket service without multipart listings has no remainders to show; the sweep still removes objects.
+        if ((error as { name?: string }).name === 'NotImplemented') return undefined;
+        throw error;
+      });
+      if (!page) return;
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId) continue;
+        yield { key: `${upload.Key}${remainderMark}${upload.UploadId}`, size: 0, lastModified: upload.Initiated ?? new Date(0) };
+      }
+      [KeyMarker, UploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+    } while (KeyMarker);
+  }
+
+  const store: ObjectStore = {
     kind: 's3',
 
     async put(key, body, contentType) {
@@ -75,6 +97,19 @@ export function createS3Store(config: S3Config): ObjectStore {
       }
     },
 
+    async move(from, to) {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: from }));
+      if ((head.ContentLength ?? 0) <= copyObjectMaxBytes) {
+        await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: encodeURI(`${Bucket}/${from}`), ContentType: head.ContentType, MetadataDirective: 'REPLACE' }));
+      } else {
+        const body = await store.get(from);
+        if (!body) throw new Error(`object ${from} vanished before it was moved`);
+        await store.put(to, body, head.ContentType ?? 'application/octet-stream');
+      }
+      // A copy whose original could not be deleted is complete all the same; the sweep removes the original.
+      await store.delete(from).catch(() => undefined);
+    },
+
     async delete(key) {
       const [objectKey = key, uploadId] = key.split(remainderMark);
       if (uploadId) {
@@ -87,11 +122,8 @@ export function createS3Store(config: S3Config): ObjectStore {
     async *list(prefix) {
       yield* listObjects(prefix);
       // Multipart uploads that never completed hold parts but are no objects: list them as remainders.
-      const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: prefix })).catch(() => undefined);
-      for (const upload of uploads?.Uploads ?? []) {
-        if (!upload.Key || !upload.UploadId) continue;
-        yield { key: `${upload.Key}${remainderMark}${upload.UploadId}`, size: 0, lastModified: upload.Initiated ?? new Date(0) };
-      }
+      yield* listIncompleteUploads(prefix);
     },
   };
+  return store;
 }
