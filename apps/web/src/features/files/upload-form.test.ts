@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileMessages } from '@bauakte/domain';
 import { de } from '../../i18n/de';
-import { fileChoiceProblem, isIncomplete, titleOfFileName } from './upload-form';
+import { fileChoiceProblem, isIncomplete, titleAfterChoice, titleOfFileName } from './upload-form';
 
 const fileNamed = (name: string) => new File(['x'], name);
 
@@ -17,6 +17,12 @@ describe('fileChoiceProblem (spec section 5)', () => {
       expect(fileChoiceProblem([fileNamed(name)])).toBe('Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.');
     }
   });
+
+  it("checks the name by the server's rule for file names", () => {
+    expect(fileChoiceProblem([fileNamed('Rechnung\u202Efdp.exe.pdf')])).toBe('Der Dateiname enthält unzulässige Zeichen (z. B. Steuerzeichen). Bitte benennen Sie die Datei um.');
+    expect(fileChoiceProblem([fileNamed(`${'x'.repeat(252)}.pdf`)])).toBe('Der Dateiname ist zu lang: höchstens 255 Zeichen sind erlaubt. Bitte benennen Sie die Datei um.');
+    expect(fileChoiceProblem([fileNamed(`${'x'.repeat(251)}.pdf`)])).toBeNull();
+  });
 });
 
 describe('titleOfFileName', () => {
@@ -24,6 +30,23 @@ describe('titleOfFileName', () => {
     expect(titleOfFileName('Grundriss EG.pdf')).toBe('Grundriss EG');
     expect(titleOfFileName('plan.v2.png')).toBe('plan.v2');
     expect(titleOfFileName('ohne')).toBe('ohne');
+  });
+
+  it('is composed (NFC) and no longer than a title may be', () => {
+    expect(titleOfFileName('Pla\u0308ne.pdf')).toBe('Pl\u00e4ne');
+    expect(titleOfFileName(`${'x'.repeat(251)}.pdf`)).toHaveLength(200);
+  });
+});
+
+describe('titleAfterChoice', () => {
+  it("follows the new file while the title is empty or still the previous file's name", () => {
+    expect(titleAfterChoice('', '', 'Foto.jpg')).toBe('Foto');
+    expect(titleAfterChoice('fake', 'fake', 'Baustelle.jpg')).toBe('Baustelle');
+  });
+
+  it('keeps a title the person typed', () => {
+    expect(titleAfterChoice('Fassade Nord', 'fake', 'Baustelle.jpg')).toBe('Fassade Nord');
+    expect(titleAfterChoice('Schnitt', '', 'Baustelle.jpg')).toBe('Schnitt');
   });
 });
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
-import { documentTypeOfFileName, requestObject, uploadFieldsSchema, type DocumentType } from '@bauakte/domain';
+import { documentTypeOfFileName, fileTitleMaxLength, originalFileNameSchema, requestObject, uploadFieldsSchema, type DocumentType } from '@bauakte/domain';
 import { de } from '../../i18n/de';
 import { germanResolver } from '../../lib/form-messages';
 
@@ -22,16 +22,31 @@ export interface UploadFormOutput {
 
 export const emptyUploadForm: UploadFormValues = { file: null, fileName: '', comment: '' };
 
-/** Why a chosen list of files cannot be taken (spec section 5: one file, jpg/jpeg/png/pdf), or null. */
+/**
+ * Why a chosen list of files cannot be taken (spec section 5: one file, jpg/jpeg/png/pdf; its name
+ * by the server's rule for file names), or null.
+ */
 export function fileChoiceProblem(files: readonly File[]): string | null {
   if (files.length === 0) return de.files.noFile;
   if (files.length > 1) return de.files.onlyOneFile;
-  return documentTypeOfFileName(files[0]?.name ?? '') === null ? de.files.badExtension : null;
+  const name = originalFileNameSchema.safeParse(files[0]?.name ?? '');
+  if (!name.success) return name.error.issues[0]?.message ?? de.files.noFile;
+  return documentTypeOfFileName(name.data) === null ? de.files.badExtension : null;
 }
 
-/** A title to start from: the file's name without its extension. */
+/** A title to start from: the file's name without its extension, as long as a title may be. */
 export function titleOfFileName(fileName: string): string {
-  return fileName.replace(/\.[^.]+$/, '').trim();
+  return Array.from(fileName.normalize('NFC').replace(/\.[^.]+$/, '')).slice(0, fileTitleMaxLength).join('').trim();
+}
+
+/**
+ * The title once another file is chosen. One the person typed stays; an empty one, or one taken
+ * from the previous file's name, follows the new file: a refused 'fake.pdf' must not name the photo
+ * chosen after it.
+ */
+export function titleAfterChoice(current: string, derivedFromPrevious: string, fileName: string): string {
+  const typed = current.trim() !== '' && current !== derivedFromPrevious;
+  return typed ? current : titleOfFileName(fileName);
 }
 
 /** Title and comment by the server's rules and messages. */

@@ -112,6 +112,68 @@ describe('UploadModal: choosing the file', () => {
   });
 });
 
+describe('UploadModal: the next file after a refused one', () => {
+  const badType = 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.';
+  const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'Baustelle Juni.jpg', { type: 'image/jpeg' });
+  const fake = () => new File(['Nur Text'], 'fake.pdf', { type: 'application/pdf' });
+
+  async function refuseFake(xhr: ReturnType<typeof setup>['xhr']) {
+    await user().click(submit());
+    await act(async () => xhr.last().respond(415, { message: badType, code: 'UNSUPPORTED_MEDIA_TYPE' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(badType);
+  }
+
+  it("takes the title from the new file's name and drops the refusal", async () => {
+    const { xhr } = setup();
+    await user().upload(fileInput(), fake());
+    expect((titleField() as HTMLInputElement).value).toBe('fake');
+    await refuseFake(xhr);
+    await user().upload(fileInput(), photo());
+    expect((titleField() as HTMLInputElement).value).toBe('Baustelle Juni');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user().click(submit());
+    expect(xhr.last().fields()).toContainEqual(['fileName', 'Baustelle Juni']);
+    expect(xhr.last().fields()).toContainEqual(['file', 'file:Baustelle Juni.jpg']);
+  });
+
+  it('keeps a title the person typed, and the comment', async () => {
+    const { xhr } = setup();
+    await user().upload(fileInput(), fake());
+    await user().clear(titleField());
+    await user().type(titleField(), 'Fassade Nord');
+    await user().type(screen.getByLabelText('Kommentar (optional)'), 'Vom Nachbarn aus');
+    await refuseFake(xhr);
+    await user().upload(fileInput(), photo());
+    expect((titleField() as HTMLInputElement).value).toBe('Fassade Nord');
+    expect((screen.getByLabelText('Kommentar (optional)') as HTMLTextAreaElement).value).toBe('Vom Nachbarn aus');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's refusal of a file name beside the file and keeps what was typed", async () => {
+    const { xhr } = setup();
+    const message = 'Der Dateiname enthält unzulässige Zeichen (z. B. Steuerzeichen). Bitte benennen Sie die Datei um.';
+    await user().upload(fileInput(), pdf());
+    await user().clear(titleField());
+    await user().type(titleField(), 'Schnitt B-B');
+    await user().type(screen.getByLabelText('Kommentar (optional)'), 'Entwurf');
+    await user().click(submit());
+    await act(async () => xhr.last().respond(400, { message, code: 'VALIDATION_FAILED', issues: [{ path: 'body/file', message }] }));
+    const alerts = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+    expect(alerts).toEqual([message, 'Upload fehlgeschlagen.']);
+    expect((titleField() as HTMLInputElement).value).toBe('Schnitt B-B');
+    expect((screen.getByLabelText('Kommentar (optional)') as HTMLTextAreaElement).value).toBe('Entwurf');
+  });
+
+  it('refuses a file name with a bidi override before sending', async () => {
+    const { xhr } = setup();
+    await user().upload(fileInput(), new File(['x'], 'Rechnung\u202Efdp.exe.pdf', { type: 'application/pdf' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Der Dateiname enthält unzulässige Zeichen (z. B. Steuerzeichen). Bitte benennen Sie die Datei um.');
+    expect(screen.queryByText(/^Ausgewählt:/)).toBeNull();
+    await user().click(submit());
+    expect(xhr.requests).toHaveLength(0);
+  });
+});
+
 describe('UploadModal: submitting', () => {
   it('without a file and title says the spec sentence, marks both fields and sends nothing', async () => {
     const { xhr } = setup();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
@@ -14,7 +14,7 @@ import type { ModalBodyProps } from '../modals/modal-types';
 import { useSelectedProjectId } from '../projects/project-selection';
 import { DropZone } from './drop-zone';
 import { fileKeys } from './files-api';
-import { emptyUploadForm, fileChoiceProblem, isIncomplete, titleOfFileName, uploadFormResolver, type UploadFormOutput, type UploadFormValues } from './upload-form';
+import { emptyUploadForm, fileChoiceProblem, isIncomplete, titleAfterChoice, uploadFormResolver, type UploadFormOutput, type UploadFormValues } from './upload-form';
 import { UploadProgress } from './upload-progress';
 import { UploadCancelledError } from './upload-request';
 import { useUpload } from './use-upload';
@@ -44,6 +44,8 @@ export function UploadModal({ close }: ModalBodyProps) {
   const [formError, setFormError] = useState('');
   // A cancelled upload is news, not success: the note says so in the text's ordinary colour.
   const [note, setNote] = useState<{ text: string; cancelled: boolean } | null>(null);
+  // The title last taken from a file's name: while the title still reads so, the person has not typed one.
+  const derivedTitle = useRef('');
 
   const onFiles = (files: File[]) => {
     setNote(null);
@@ -58,8 +60,12 @@ export function UploadModal({ close }: ModalBodyProps) {
     // setValue, not the controller's onChange: a refused choice's message must not be revalidated away.
     form.setValue('file', chosen, { shouldDirty: true });
     form.clearErrors('file');
-    // A title to start from, which the user may change; one already typed stays.
-    if (form.getValues('fileName').trim() === '') form.setValue('fileName', titleOfFileName(chosen.name), { shouldValidate: form.formState.isSubmitted });
+    // A title to start from, which the user may change; one they typed stays.
+    const current = form.getValues('fileName');
+    const title = titleAfterChoice(current, derivedTitle.current, chosen.name);
+    if (title === current) return;
+    derivedTitle.current = title;
+    form.setValue('fileName', title, { shouldValidate: form.formState.isSubmitted });
   };
 
   const send = async (values: UploadFormOutput) => {

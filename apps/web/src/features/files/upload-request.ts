@@ -27,8 +27,8 @@ export class UploadCancelledError extends Error {
 }
 
 /**
- * The multipart body in the server's order: the fields first and the file last, because the server
- * decides access from projectId before it reads a byte of the file.
+ * The multipart body with the fields first and the file last: the server takes any order, but with
+ * projectId known first it decides access before it reads a byte of the file.
  */
 export function uploadBody(request: UploadRequest): FormData {
   const body = new FormData();
