@@ -182,6 +182,32 @@ test.describe('project files', () => {
     await expect(files.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
   });
 
+  test('a file chosen after a refused one starts clean: its own title, no refusal', async ({ page, request }) => {
+    const { client, projectName } = await seedClientProject(request);
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    const files = await openProjectFromDashboard(page, projectName);
+    const dialog = await openUpload(page);
+    const title = dialog.getByLabel('Titel', { exact: true });
+
+    // A name that reads as a PDF but is an .exe reversed is refused on choosing.
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'Rechnung\u202Efdp.exe.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(dialog.getByRole('alert')).toHaveText('Der Dateiname enthält unzulässige Zeichen (z. B. Steuerzeichen). Bitte benennen Sie die Datei um.');
+
+    await choose(dialog, { name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Das ist kein PDF, nur Text.\n') });
+    await expect(title).toHaveValue('fake');
+    await dialog.getByRole('button', { name: 'Hochladen', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.');
+
+    await choose(dialog, { name: 'Baustelle Juni.png', mimeType: 'image/png', buffer: png });
+    await expect(title).toHaveValue('Baustelle Juni');
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Hochladen', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(files.getByRole('article', { name: 'Baustelle Juni' })).toBeVisible();
+    await expect(files.getByRole('article')).toHaveCount(1);
+  });
+
   test('a 50 MB plan dropped onto the modal uploads with progress and opens in the architect\'s preview', async ({ page, request }) => {
     test.setTimeout(120_000);
     const parts = onePagePdfParts('Bestandsplan', mebibytes(50));
