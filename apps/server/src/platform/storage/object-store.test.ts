@@ -74,6 +74,15 @@ describe.each(['disk', 's3'] as const)('object store on %s', (kind) => {
     expect(await keysOf(store, 'projects/2/')).toEqual([]);
   });
 
+  it('moves an object to another key with its bytes, leaving nothing at the old one', async () => {
+    await store.put('incoming/wartend', Readable.from([Buffer.from('%PDF-1.4 Lageplan')]), 'application/pdf');
+    await store.move('incoming/wartend', 'projects/4/lageplan');
+    expect(await text((await store.get('projects/4/lageplan'))!)).toBe('%PDF-1.4 Lageplan');
+    expect(await store.stat('incoming/wartend')).toBeUndefined();
+    expect(await keysOf(store, 'incoming/')).toEqual([]);
+    await store.delete('projects/4/lageplan');
+  });
+
   it('answers undefined for what is not there and deletes idempotently', async () => {
     expect(await store.get('projects/9/none')).toBeUndefined();
     expect(await store.stat('projects/9/none')).toBeUndefined();
