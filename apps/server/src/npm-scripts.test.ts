@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { nodeVersionProblem, requiredNodeVersion } from '../../../scripts/check-node.mjs';
+import { tempDir } from './test/server-process';
+
+// The operator's entry points in package.json (npm start, test, dev, bench, backup, restore,
+// seed:demo), run as npm runs them.
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const requireFromServer = createRequire(new URL('../package.json', import.meta.url));
+const requireFromWeb = createRequire(new URL('../../web/package.json', import.meta.url));
+
+/** The lowest version of the newest line an engines range allows: '^20.19.0 || >=22.12.0' → [22, 12, 0]. */
+function lowestOfNewestLine(range: string): number[] {
+  const newest = range.split('||').at(-1)!.trim();
+  const match = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(newest);
+  if (!match) throw new Error(`unexpected engines range ${range}`);
+  return [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)];
+}
+
+/** a ≥ b for [major, minor, patch] versions. */
+function atLeast(a: readonly number[], b: readonly number[]): boolean {
+  const differing = a.findIndex((part, i) => part !== b[i]);
+  return differing === -1 || a[differing]! > b[differing]!;
+}
+
+describe('the Node.js version check', () => {
+  it('refuses Node 20 and 22 before 22.12 in one line that says what to install, and accepts 22.12 and later', () => {
+    const problem = nodeVersionProblem('v20.20.2');
+    expect(problem).toBe(
+      "Bauakte needs Node.js 22.12 or later (Node.js 24 LTS recommended, see .nvmrc), this is Node.js v20.20.2: install Node.js 24 ('nvm install' in this folder, or https://nodejs.org/), then run 'npm ci' again so the native modules are rebuilt for it.",
+    );
+    expect(nodeVersionProblem('18.19.0')).toContain('this is Node.js v18.19.0');
+    expect(nodeVersionProblem('v22.11.0')).toContain('Node.js 22.12 or later');
+    for (const supported of ['v22.12.0', 'v22.20.1', 'v24.0.0', 'v24.19.0', 'v25.1.0', process.version]) {
+      expect(nodeVersionProblem(supported), supported).toBeNull();
+    }
+  });
+
+  it("requires what package.json's engines says, which is at least what better-sqlite3 and Vite require", () => {
+    const engines = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe('>=22.12');
+    const required = requiredNodeVersion();
+    expect(required).toEqual([22, 12, 0]);
+    for (const [name, resolve] of [['better-sqlite3', requireFromServer], ['vite', requireFromWeb]] as const) {
+      const manifest = resolve(`${name}/package.json`) as { engines: { node: string } };
+      const needed = lowestOfNewestLine(manifest.engines.node);
+      // The check must not let through a Node the dependency refuses.
+      expect(atLeast(required, needed), `${name} needs ${manifest.engines.node}, the check lets ${required.join('.')} through`).toBe(true);
+    }
+  });
+});
+
+// Debian's own Node (20 on the development machines) is what a bare `node` or `npm` runs there.
+const systemNode = '/usr/bin/node';
+const systemNodeVersion = fs.existsSync(systemNode) ? spawnSync(systemNode, ['-p', 'process.version'], { encoding: 'utf8' }).stdout.trim() : '';
+const systemNodeIsTooOld = systemNodeVersion !== '' && nodeVersionProblem(systemNodeVersion) !== null;
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command in its own process group; a command that runs on past `ms` is killed with its children. */
+function run(command: string, args: string[], env: Record<string, string>, ms = 20_000): Promise<Finished> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { HOME: process.env.HOME ?? '', ...env }, detached: true });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), ms);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe.skipIf(!systemNodeIsTooOld)(`on ${systemNode} ${systemNodeVersion || '(missing)'}, older than required`, () => {
+  const oldNodeFirst = { PATH: `${path.dirname(systemNode)}:${process.env.PATH ?? ''}` };
+
+  it('node scripts/start.mjs stops with the one line and exit code 1 before better-sqlite3 loads', async () => {
+    const result = await run(systemNode, ['scripts/start.mjs'], { ...oldNodeFirst, DATA_DIR: tempDir(), PORT: '0' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([nodeVersionProblem(systemNodeVersion)]);
+    expect(result.stdout).toBe('');
+  });
+
+  it.each(['start', 'test', 'run dev', 'run bench', 'run backup -- sicherung.tar.gz', 'run restore -- sicherung.tar.gz', 'run seed:demo'])(
+    'npm %s stops with the one line and a non-zero exit code',
+    async (command) => {
+      const result = await run('npm', ['--silent', ...command.split(' ')], { ...oldNodeFirst, DATA_DIR: tempDir(), PORT: '0' });
+      expect(result.code).not.toBe(0);
+      expect(result.stderr.trim().split('\n')).toEqual([nodeVersionProblem(systemNodeVersion)]);
+    },
+  );
+});
+
