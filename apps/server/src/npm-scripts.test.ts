@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { nodeVersionProblem, requiredNodeVersion } from '../../../scripts/check-node.mjs';
 import { tempDir } from './test/server-process';
 
@@ -101,3 +102,75 @@ describe.skipIf(!systemNodeIsTooOld)(`on ${systemNode} ${systemNodeVersion || '(
   );
 });
 
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Whether something takes connections on the port. */
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start', () => {
+  let npm: ChildProcess | undefined;
+  let serverPid: number | undefined;
+
+  afterEach(() => {
+    npm?.kill('SIGKILL');
+    // A server the signal did not reach would keep the port for the following tests.
+    if (serverPid !== undefined && isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
+  });
+
+  // Builds first when the build is missing or older than the sources (start.mjs decides, as for an
+  // operator), hence the long timeout; with a current build it takes a few seconds.
+  it('stops the server and frees its port when npm itself gets SIGTERM', async () => {
+    const port = await freePort();
+    npm = spawn('npm', ['start'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: tempDir() },
+    });
+    let output = '';
+    npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const npmExited = new Promise<number | null>((resolve) => npm!.on('exit', resolve));
+
+    for (let i = 0; i < 900 && !output.includes('Bauakte läuft auf'); i++) await pause(100);
+    expect(output).toContain(`Bauakte läuft auf http://localhost:${port}`);
+    serverPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+
+    npm.kill('SIGTERM');
+    let listening = true;
+    for (let i = 0; i < 50 && listening; i++) {
+      listening = await isListening(port);
+      if (listening) await pause(100);
+    }
+    expect(listening, 'the port is still taken 5 s after SIGTERM to npm').toBe(false);
+    expect(output).toContain('Bauakte wird beendet');
+    await npmExited;
+    for (let i = 0; i < 50 && isAlive(serverPid); i++) await pause(100);
+    expect(isAlive(serverPid)).toBe(false);
+  }, 120_000);
+});
