@@ -1,13 +1,17 @@
 // Stops every entry point (npm start, test, dev, bench, backup, restore, seed:demo) on a Node.js
 // older than package.json's engines, with one line saying what to install — before anything native
-// loads: on Node 20 better-sqlite3 ends the process with a bare 'Segmentation fault'.
+// loads: better-sqlite3's prebuilt binary needs Node-API 10 (Node 22.14 and later, 23.6 and later),
+// and an older Node does not refuse it but ends with a bare 'Segmentation fault'.
 // Plain JavaScript that old Node versions can still read, so it can say so there.
 import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const packageFile = fileURLToPath(new URL('../package.json', import.meta.url));
 
-/** The lowest version package.json's engines.node ('>=22.12') allows, as [major, minor, patch]. */
+/** The Node-API version better-sqlite3 is built for (NAPI_VERSION in its binding.gyp). */
+export const requiredNapiVersion = 10;
+
+/** The lowest version package.json's engines.node ('>=22.14') allows, as [major, minor, patch]. */
 export function requiredNodeVersion() {
   const range = JSON.parse(fs.readFileSync(packageFile, 'utf8')).engines.node;
   const match = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
@@ -27,9 +31,13 @@ function isOlder(version, required) {
   return false;
 }
 
-/** The one line to print for this Node version ('v20.20.2' or '20.20.2'), or null when it is new enough. */
-export function nodeVersionProblem(version, required = requiredNodeVersion()) {
-  if (!isOlder(version, required)) return null;
+/**
+ * The one line to print for this Node version ('v20.20.2' or '20.20.2') and its Node-API version
+ * (process.versions.napi), or null when both are new enough. The Node-API version catches the
+ * releases after 22.14 that still lack it (23.0 – 23.5).
+ */
+export function nodeVersionProblem(version, napiVersion, required = requiredNodeVersion()) {
+  if (!isOlder(version, required) && Number(napiVersion) >= requiredNapiVersion) return null;
   const [major, minor] = required;
   return (
     `Bauakte needs Node.js ${major}.${minor} or later (Node.js 24 LTS recommended, see .nvmrc), ` +
@@ -40,7 +48,7 @@ export function nodeVersionProblem(version, required = requiredNodeVersion()) {
 
 /** Ends the process with exit code 1 and the one line when the running Node is too old. */
 export function exitUnlessSupportedNode() {
-  const problem = nodeVersionProblem(process.version);
+  const problem = nodeVersionProblem(process.version, process.versions.napi);
   if (!problem) return;
   console.error(problem);
   process.exit(1);

@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeVersionProblem, requiredNodeVersion } from '../../../scripts/check-node.mjs';
+import { nodeVersionProblem, requiredNapiVersion, requiredNodeVersion } from '../../../scripts/check-node.mjs';
 import { tempDir } from './test/server-process';
 
 // The operator's entry points in package.json (npm start, test, dev, bench, backup, restore,
@@ -29,36 +29,44 @@ function atLeast(a: readonly number[], b: readonly number[]): boolean {
 }
 
 describe('the Node.js version check', () => {
-  it('refuses Node 20 and 22 before 22.12 in one line that says what to install, and accepts 22.12 and later', () => {
-    const problem = nodeVersionProblem('v20.20.2');
+  it('refuses Node 20, 22 before 22.14 and 23 before Node-API 10 in one line that says what to install, and accepts 22.14 and later', () => {
+    const problem = nodeVersionProblem('v20.20.2', '9');
     expect(problem).toBe(
-      "Bauakte needs Node.js 22.12 or later (Node.js 24 LTS recommended, see .nvmrc), this is Node.js v20.20.2: install Node.js 24 ('nvm install' in this folder, or https://nodejs.org/), then run 'npm ci' again so the native modules are rebuilt for it.",
+      "Bauakte needs Node.js 22.14 or later (Node.js 24 LTS recommended, see .nvmrc), this is Node.js v20.20.2: install Node.js 24 ('nvm install' in this folder, or https://nodejs.org/), then run 'npm ci' again so the native modules are rebuilt for it.",
     );
-    expect(nodeVersionProblem('18.19.0')).toContain('this is Node.js v18.19.0');
-    expect(nodeVersionProblem('v22.11.0')).toContain('Node.js 22.12 or later');
-    for (const supported of ['v22.12.0', 'v22.20.1', 'v24.0.0', 'v24.19.0', 'v25.1.0', process.version]) {
-      expect(nodeVersionProblem(supported), supported).toBeNull();
+    expect(nodeVersionProblem('18.19.0', '9')).toContain('this is Node.js v18.19.0');
+    // 22.12 loads better-sqlite3's binary and crashes: it has Node-API 9.
+    expect(nodeVersionProblem('v22.12.0', '9')).toContain('Node.js 22.14 or later');
+    expect(nodeVersionProblem('v23.5.0', '9')).toContain('this is Node.js v23.5.0');
+    for (const [version, napi] of [['v22.14.0', '10'], ['v22.21.1', '10'], ['v23.6.0', '10'], ['v24.0.0', '10'], ['v25.1.0', '10'], [process.version, process.versions.napi]]) {
+      expect(nodeVersionProblem(version!, napi), version).toBeNull();
     }
   });
 
-  it("requires what package.json's engines says, which is at least what better-sqlite3 and Vite require", () => {
+  it("requires what package.json's engines says, which is at least what better-sqlite3 and Vite require, and better-sqlite3's Node-API version", () => {
     const engines = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
-    expect(engines).toBe('>=22.12');
+    expect(engines).toBe('>=22.14');
     const required = requiredNodeVersion();
-    expect(required).toEqual([22, 12, 0]);
+    expect(required).toEqual([22, 14, 0]);
     for (const [name, resolve] of [['better-sqlite3', requireFromServer], ['vite', requireFromWeb]] as const) {
       const manifest = resolve(`${name}/package.json`) as { engines: { node: string } };
       const needed = lowestOfNewestLine(manifest.engines.node);
       // The check must not let through a Node the dependency refuses.
       expect(atLeast(required, needed), `${name} needs ${manifest.engines.node}, the check lets ${required.join('.')} through`).toBe(true);
     }
+    const bindingGyp = fs.readFileSync(path.join(path.dirname(requireFromServer.resolve('better-sqlite3/package.json')), 'binding.gyp'), 'utf8');
+    const napiOfBetterSqlite = Number(/NAPI_VERSION=(\d+)/.exec(bindingGyp)?.[1]);
+    expect(napiOfBetterSqlite).toBeGreaterThan(0);
+    expect(requiredNapiVersion).toBeGreaterThanOrEqual(napiOfBetterSqlite);
   });
 });
 
 // Debian's own Node (20 on the development machines) is what a bare `node` or `npm` runs there.
 const systemNode = '/usr/bin/node';
-const systemNodeVersion = fs.existsSync(systemNode) ? spawnSync(systemNode, ['-p', 'process.version'], { encoding: 'utf8' }).stdout.trim() : '';
-const systemNodeIsTooOld = systemNodeVersion !== '' && nodeVersionProblem(systemNodeVersion) !== null;
+const [systemNodeVersion = '', systemNodeNapi = ''] = fs.existsSync(systemNode)
+  ? spawnSync(systemNode, ['-p', 'process.version + " " + process.versions.napi'], { encoding: 'utf8' }).stdout.trim().split(' ')
+  : [];
+const systemNodeProblem = systemNodeVersion === '' ? null : nodeVersionProblem(systemNodeVersion, systemNodeNapi);
 
 interface Finished {
   code: number | null;
@@ -82,13 +90,13 @@ function run(command: string, args: string[], env: Record<string, string>, ms = 
   });
 }
 
-describe.skipIf(!systemNodeIsTooOld)(`on ${systemNode} ${systemNodeVersion || '(missing)'}, older than required`, () => {
+describe.skipIf(systemNodeProblem === null)(`on ${systemNode} ${systemNodeVersion || '(missing)'}, older than required`, () => {
   const oldNodeFirst = { PATH: `${path.dirname(systemNode)}:${process.env.PATH ?? ''}` };
 
   it('node scripts/start.mjs stops with the one line and exit code 1 before better-sqlite3 loads', async () => {
     const result = await run(systemNode, ['scripts/start.mjs'], { ...oldNodeFirst, DATA_DIR: tempDir(), PORT: '0' });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual([nodeVersionProblem(systemNodeVersion)]);
+    expect(result.stderr.trim().split('\n')).toEqual([systemNodeProblem]);
     expect(result.stdout).toBe('');
   });
 
@@ -97,7 +105,7 @@ describe.skipIf(!systemNodeIsTooOld)(`on ${systemNode} ${systemNodeVersion || '(
     async (command) => {
       const result = await run('npm', ['--silent', ...command.split(' ')], { ...oldNodeFirst, DATA_DIR: tempDir(), PORT: '0' });
       expect(result.code).not.toBe(0);
-      expect(result.stderr.trim().split('\n')).toEqual([nodeVersionProblem(systemNodeVersion)]);
+      expect(result.stderr.trim().split('\n')).toEqual([systemNodeProblem]);
     },
   );
 });
