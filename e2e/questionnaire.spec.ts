@@ -50,6 +50,9 @@ test.describe('questionnaire', () => {
     await expect(page).toHaveURL(/\/windows$/);
     await expect(page.getByRole('radiogroup', { name: 'Gibt es unterschiedliche Fenster?' })).toBeVisible();
     await expect(page).toHaveTitle('Fragebogen: Fenster – Bauakte');
+    // The step's two required questions carry the '*' the legend explains; the other steps have none.
+    await expect(page.getByText('Mit * gekennzeichnete Felder sind Pflichtfelder.')).toBeVisible();
+    await expect(page.getByRole('radiogroup', { name: 'Gibt es unterschiedliche Fenster?' })).toHaveAttribute('aria-required', 'true');
     await expectNoSeriousA11yViolations(page);
     await yesNo(page, 'Gibt es unterschiedliche Fenster?', 'Ja').check();
     await expect(page.getByText('Ihre Fenster sind unterschiedlich – Ihre Architektin bzw. Ihr Architekt wird sich bei Ihnen melden.')).toBeVisible();
@@ -58,12 +61,14 @@ test.describe('questionnaire', () => {
     await page.getByLabel('Baujahr der Fenster').fill('1995');
     await page.getByLabel('Verglasung').selectOption('DOUBLE_ISOLATION');
     await page.getByLabel('Rahmenmaterial').selectOption('WOOD');
+    await expect(page.getByRole('radiogroup', { name: 'Gibt es Rollladenkästen?' })).toHaveAttribute('aria-required', 'true');
     await yesNo(page, 'Gibt es Rollladenkästen?', 'Ja').check();
     await saveAndContinue(page).click();
 
     await expect(page).toHaveURL(/\/heating$/);
     await expect(page.getByLabel('Wärmeerzeuger')).toBeVisible();
     await expect(page).toHaveTitle('Fragebogen: Heizung – Bauakte');
+    await expect(page.getByText('Mit * gekennzeichnete Felder sind Pflichtfelder.')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Wärmeerzeuger').selectOption('CONDENSING_BOILER');
     await page.getByLabel('Brennstoff').selectOption('HEAT_PUMP');

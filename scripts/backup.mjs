@@ -3,6 +3,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
+import { exitUnlessSupportedNode } from './check-node.mjs';
+
+exitUnlessSupportedNode();
 
 buildIfNeeded({
   outputs: ['apps/server/dist/backup.js'],

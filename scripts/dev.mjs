@@ -1,5 +1,8 @@
 // npm run dev: the server with reload on change (port 8080) and Vite's dev server (port 5173) in front.
 import { spawn } from 'node:child_process';
+import { exitUnlessSupportedNode } from './check-node.mjs';
+
+exitUnlessSupportedNode();
 
 const children = [
   spawn('npm', ['run', 'dev', '-w', '@bauakte/server'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '8080' } }),

@@ -13,6 +13,7 @@ export * from './labels';
 export * from './merge';
 export * from './progress';
 export * from './project-status';
+export * from './required-questions';
 export * from './storeys';
 export * from './windows';
 export { currentYearInAustria, questionnaireLimits } from './rules';

@@ -121,6 +121,8 @@ export function TextQuestion<T extends FieldValues, Output>({ control, name, lab
 interface YesNoQuestionProps<T extends FieldValues, Output> extends QuestionProps<T, Output> {
   /** Called after the user picks an answer, e.g. to hide follow-up questions. */
   onAnswer?(value: boolean): void;
+  /** The step cannot be saved without an answer (the domain's requiredQuestions): marked with '*'. */
+  required?: boolean;
 }
 
 const yesNo = [
@@ -129,7 +131,7 @@ const yesNo = [
 ] as const;
 
 /** A Ja/Nein question: native radios in a group named by its legend; arrow keys move between them. */
-export function YesNoQuestion<T extends FieldValues, Output>({ control, name, label, hint, onAnswer }: YesNoQuestionProps<T, Output>) {
+export function YesNoQuestion<T extends FieldValues, Output>({ control, name, label, hint, required, onAnswer }: YesNoQuestionProps<T, Output>) {
   const { field, fieldState } = useController({ control, name });
   const id = questionId(name);
   const legendId = `${id}-legend`;
@@ -146,10 +148,17 @@ export function YesNoQuestion<T extends FieldValues, Output>({ control, name, la
       aria-labelledby={legendId}
       aria-describedby={joinIds(hint && hintId, error && errorId)}
       aria-invalid={error ? true : undefined}
+      aria-required={required || undefined}
       className="flex min-w-0 flex-col gap-2"
     >
-      <legend id={legendId} className="mb-2 text-sm font-medium leading-none text-foreground">
-        {label}
+      <legend className="mb-2 flex items-baseline gap-1 text-sm font-medium leading-none text-foreground">
+        {/* The group's name is this span alone; the '*' beside it is said by aria-required, as in FormField. */}
+        <span id={legendId}>{label}</span>
+        {required ? (
+          <span aria-hidden className="text-sm leading-none text-destructive">
+            *
+          </span>
+        ) : null}
       </legend>
       <div className="flex flex-wrap gap-3">
         {yesNo.map(({ value, suffix, text }, index) => (

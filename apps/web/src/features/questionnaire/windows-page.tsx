@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { frameMaterialLabels, frameMaterials, questionnaireLimits, typeOfGlassLabels, typesOfGlass } from '@bauakte/domain';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { de } from '../../i18n/de';
 import { NumberQuestion, QuestionGrid, SelectQuestion, YesNoQuestion } from './question-fields';
 import { windowDetails } from './questionnaire-steps';
@@ -20,7 +21,9 @@ function WindowsQuestions({ form }: { form: StepForm<'windows'> }) {
 
   return (
     <QuestionGrid>
-      <YesNoQuestion control={control} name="isDifferentWindows" label={q.isDifferentWindows} onAnswer={onDifferentWindows} />
+      {/* The one step with required questions (spec section 5): isDifferentWindows, and isRollerBlindHousing while shown. */}
+      <RequiredLegend className="md:col-span-2" />
+      <YesNoQuestion control={control} name="isDifferentWindows" label={q.isDifferentWindows} required onAnswer={onDifferentWindows} />
       {differentWindows ? (
         <p role="status" className="rounded-md border border-border bg-accent p-4 text-sm text-accent-foreground md:col-span-2">
           {de.questionnaire.differentWindowsNote}
@@ -36,7 +39,7 @@ function WindowsQuestions({ form }: { form: StepForm<'windows'> }) {
           />
           <SelectQuestion control={control} name="typeOfGlass" label={q.typeOfGlass} options={typesOfGlass} labels={typeOfGlassLabels} />
           <SelectQuestion control={control} name="frameMaterial" label={q.frameMaterial} options={frameMaterials} labels={frameMaterialLabels} />
-          <YesNoQuestion control={control} name="isRollerBlindHousing" label={q.isRollerBlindHousing} />
+          <YesNoQuestion control={control} name="isRollerBlindHousing" label={q.isRollerBlindHousing} required />
         </>
       )}
     </QuestionGrid>
