@@ -143,7 +143,7 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarting under a running
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it('listens again after the restart, forgets what it cached meanwhile, and carries events between the instances again', async () => {
+    it('listens again after the restart, forgets what it cached meanwhile, asks who is online, and carries events between the instances again', async () => {
       const [a, b] = [instances[0]!, instances[1]!];
       let reads = 0;
       const cache = createFanoutCache<string, number>({ ttlMs: 60_000, maxEntries: 10, fanout: b.fanout, event: 'notification-settings-changed' });
@@ -158,6 +158,10 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarting under a running
       a.fanout.onGap(() => (gaps.a += 1));
       b.fanout.onGap(() => (gaps.b += 1));
 
+      // What the instances announced when they started has arrived once a later event of each has (one connection's NOTIFYs keep their order).
+      await Promise.all([a.fanout.publish({ type: 'teams-changed' }), b.fanout.publish({ type: 'teams-changed' })]);
+      await expect.poll(() => heard.filter((type) => type === 'teams-changed').length, { timeout: 5_000 }).toBe(2);
+      heard.length = 0;
       await postgres.restart();
       await expect.poll(() => ({ gaps, listening: a.fanout.listening && b.fanout.listening }), { timeout: recoveryMs, interval: 100 }).toEqual({
         gaps: { a: 2, b: 2 },
@@ -167,6 +171,9 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarting under a running
       // Events of the other instance may have been missed while away: the cache reads the database again.
       await cache.get('key', read);
       expect(reads).toBe(2);
+      // Each asks the others again who is connected to them, as they may have taken each other for
+      // gone meanwhile (the one back last reaches both; the first may call before the other listens).
+      await expect.poll(() => heard, { timeout: 5_000 }).toContain('presence-hello');
       await a.fanout.publish({ type: 'teams-changed' });
       await expect.poll(() => heard, { timeout: 5_000 }).toContain('teams-changed');
       const ready = await a.app.inject({ method: 'GET', url: '/api/ready' });
