@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages } from '@bauakte/domain';
+import { liveDestinations, serverMessages } from '@bauakte/domain';
 import { buildApp, type BuiltApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/database';
@@ -61,6 +62,20 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarting under a running
     }, 30_000);
     afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+    /** What the live channel sends for a CONNECT and a SUBSCRIBE to the online list, until it closes the connection. */
+    async function liveFrames(): Promise<string> {
+      const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`);
+      let frames = '';
+      socket.on('message', (data) => (frames += String(data)));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      await new Promise<void>((resolve) => socket.once('open', () => resolve()));
+      socket.send(`CONNECT\naccept-version:1.2\nheart-beat:0,0\nAuthorization:Bearer ${token}\n\n\0`);
+      socket.send(`SUBSCRIBE\nid:1\ndestination:${liveDestinations.activeUsers}\n\n\0`);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      socket.terminate();
+      return frames;
+    }
+
     /** A request that reads the database (the teams), as the administrator. */
     const listTeams = () => fetch(`${url}/api/team/allTeams`, { headers: { authorization: `Bearer ${token}` } });
     const alive = () => server.child.exitCode === null && server.child.signalCode === null;
@@ -83,6 +98,9 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarting under a running
         const health = await fetch(`${url}/api/health`);
         expect(health.status).toBe(200);
         expect(await health.json()).toMatchObject({ status: 'ok', database: 'unavailable' });
+        const frames = await liveFrames();
+        expect(frames).toMatch(/^ERROR/m);
+        expect(frames).toContain(serverMessages.databaseUnavailable);
         expect(alive()).toBe(true);
       } finally {
         await postgres.start();
