@@ -122,6 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSecurityHeaders(app, config.publicUrl, inlineScriptHashes(webDist));
   registerJsonBodies(app, bodyLimit);
 
+  // A restart of PostgreSQL ends every pooled connection: the requests on them answer 503, the rest
+  // get new connections once it is back.
+  database.onConnectionLost((error) => app.log.warn({ reason: (error as NodeJS.ErrnoException).code ?? error.message }, 'database connection lost'));
+
   // With PostgreSQL, instances tell each other through LISTEN/NOTIFY: ended sessions and chat events.
   const fanout = database.postgres ? await createPostgresFanout({ ...database.postgres, log: app.log }) : createInProcessFanout();
   app.addHook('onClose', () => fanout.close());

@@ -48,6 +48,7 @@ export const serverMessages = {
   payloadTooLarge: 'Die Anfrage ist zu groß.',
   unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',
   serviceUnavailable: 'Der Dienst ist gerade nicht verfügbar.',
+  databaseUnavailable: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
   internalError: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   badRequest: 'Die Anfrage ist ungültig.',
   tokenInvalid: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',

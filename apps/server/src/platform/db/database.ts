@@ -56,6 +56,12 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where a PostgreSQL database is, for connections of their own (the live channel's LISTEN). */
   postgres?: { url: string; schema?: string };
+  /**
+   * Tells of every pooled PostgreSQL connection the database ended or lost (a restart, a failover).
+   * Such an error fails only the request that used the connection; the pool opens a new one for the
+   * next. Without a listener the errors are dropped, never thrown (SQLite: never called).
+   */
+  onConnectionLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -123,7 +129,7 @@ function openSqlite(file: string, onQuery?: DatabaseOptions['onQuery']): Databas
     plugins: [new CamelCasePlugin()],
     ...queryLog(onQuery),
   });
-  return { db, asyncCommitDb: db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, asyncCommitDb: db, dialect: 'sqlite', onConnectionLost: () => {}, close: () => db.destroy() };
 }
 
 /**
@@ -143,11 +149,21 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number,
   // Its commits never wait for the disk, so they need no permit: its size is their limit.
   const asyncCommitPool = new pg.Pool({ connectionString: url, max: asyncCommitPoolSize(poolSize), ...settings('-c synchronous_commit=off') });
   const asyncCommitDb = kysely(withNamedStatements(asyncCommitPool));
+  // node-pg emits 'error' on the pool when a connection is lost (PostgreSQL restarting ends every
+  // one with 57P01); unheard, that event ends the process. The pool has already dropped the
+  // connection and opens new ones on demand.
+  const lostListeners: Array<(error: Error) => void> = [];
+  const lost = (error: Error) => lostListeners.forEach((listener) => listener(error));
+  pool.on('error', lost);
+  asyncCommitPool.on('error', lost);
   return {
     db,
     asyncCommitDb,
     dialect: 'postgres',
     postgres: { url, ...(schema ? { schema } : {}) },
+    onConnectionLost: (listener) => {
+      lostListeners.push(listener);
+    },
     close: async () => {
       await Promise.all([db.destroy(), asyncCommitDb.destroy()]);
     },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import { isStalePlan } from './errors';
+import { isDatabaseUnavailable, isStalePlan, rememberPostgresError } from './errors';
 
 /**
  * The pool Kysely takes, sending each statement as a named one: PostgreSQL parsed and planned every
@@ -14,6 +14,9 @@ import { isStalePlan } from './errors';
  *   that gained a column) fails with "cached plan must not change result type". The connection
  *   that held it is then closed instead of returned to the pool: one request fails, the next
  *   connection prepares afresh.
+ * - A connection lost while a request holds it (the database restarted) would otherwise end the
+ *   process: node-pg emits 'error' on the client, and the pool listens only to idle ones. Here it
+ *   is reported as the pool's 'error', and the connection is closed instead of returned.
  * - Behind PgBouncer in transaction mode this needs its max_prepared_statements setting.
  */
 export function withNamedStatements(pool: pg.Pool, limit = 1000): PostgresPool {
@@ -28,8 +31,17 @@ export function withNamedStatements(pool: pg.Pool, limit = 1000): PostgresPool {
 
   return {
     connect: async () => {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        rememberPostgresError(error);
+        throw error;
+      });
       let stale = false;
+      let lost = false;
+      const onError = (error: Error) => {
+        lost = true;
+        pool.emit('error', error, client);
+      };
+      client.on('error', onError);
       const run = async <R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> => {
         const name = nameOf(text);
         try {
@@ -37,6 +49,10 @@ export function withNamedStatements(pool: pg.Pool, limit = 1000): PostgresPool {
           return result as unknown as PostgresQueryResult<R>;
         } catch (error) {
           if (name !== undefined && isStalePlan(error)) stale = true;
+          rememberPostgresError(error);
+          // The database's FATAL answer comes before the socket closes: without this the connection
+          // could go back to the pool and fail the next request too.
+          if (isDatabaseUnavailable(error)) lost = true;
           throw error;
         }
       };
@@ -45,7 +61,11 @@ export function withNamedStatements(pool: pg.Pool, limit = 1000): PostgresPool {
       function query<R>(statement: string | PostgresCursor<R>, parameters: readonly unknown[] = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
         return typeof statement === 'string' ? run<R>(statement, parameters) : (client.query(statement as never) as PostgresCursor<R>);
       }
-      const wrapped: PostgresPoolClient = { query, release: () => client.release(stale) };
+      const release = () => {
+        client.off('error', onError);
+        client.release(stale || lost);
+      };
+      const wrapped: PostgresPoolClient = { query, release };
       return wrapped;
     },
     end: () => pool.end(),

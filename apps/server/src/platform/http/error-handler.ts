@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { NoResultError } from 'kysely';
 import { serverMessages, type ApiErrorBody, type ErrorCode } from '@bauakte/domain';
 import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../db/errors';
 import { MailDeliveryError } from '../mail/mailer';
 
 interface Mapped {
@@ -32,6 +33,10 @@ export function mapError(error: FastifyError | Error, requestId: string): Mapped
   // An object allowed a moment ago was deleted by a concurrent request before it could be read.
   if (error instanceof NoResultError) {
     return { status: 404, body: { message: serverMessages.notFound, code: 'NOT_FOUND' } };
+  }
+  // PostgreSQL restarting or failing over: this request lost its connection, the next gets a new one.
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { message: serverMessages.databaseUnavailable, code: 'SERVICE_UNAVAILABLE', requestId } };
   }
   if (error instanceof MailDeliveryError) {
     return { status: 502, body: { message: serverMessages.mailFailedAfterChange, code: 'MAIL_FAILED' } };
@@ -68,7 +73,10 @@ export function mapError(error: FastifyError | Error, requestId: string): Mapped
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(error, request.id);
-    if (mapped.status >= 500) {
+    if (isDatabaseUnavailable(error)) {
+      // Expected while the database restarts: one line per request, without the stack.
+      request.log.warn({ reason: (error as { code?: unknown }).code ?? error.message }, 'request failed: database unavailable');
+    } else if (mapped.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: mapped.body.code, status: mapped.status }, 'request refused');

@@ -3,8 +3,10 @@ import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { serverMessages } from '@bauakte/domain';
 import type { AuthUser, SessionService } from '../auth/sessions';
 import type { Presence } from './presence';
+import { isDatabaseUnavailable } from '../db/errors';
 import { createFrameReader, StompProtocolError, writeFrame, type StompFrame } from './stomp-frames';
 
 /** STOMP at /ws (spec section 7): frames up to 64 KiB, heart-beats of 10 s offered both ways. */
@@ -238,6 +240,7 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
 
   function refusalText(error: unknown): string | null {
     if (error instanceof LiveRefusal || error instanceof StompProtocolError) return error.message;
+    if (isDatabaseUnavailable(error)) return serverMessages.databaseUnavailable;
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status < 500) return (error as Error).message;
     return null;

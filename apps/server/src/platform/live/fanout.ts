@@ -62,12 +62,20 @@ export function channelOf(schema: string | undefined): string {
   return schema ? `bauakte_live_${schema.replace(/[^a-z0-9_]/gi, '_')}`.slice(0, 63).toLowerCase() : 'bauakte_live';
 }
 
-const reconnectDelayMs = 1_000;
+/**
+ * Waits between attempts to open the LISTEN connection again: short at first (a restart of
+ * PostgreSQL takes a second or two), doubling up to a few seconds while the database stays away.
+ */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(250 * 2 ** attempt, 5_000);
+}
 
 /**
  * Several instances on one PostgreSQL database: LISTEN on one dedicated connection, NOTIFY through
- * it too. If the connection breaks, it is opened again; events during the gap are lost, which
- * costs a live update, never a message (they are stored before they are announced).
+ * it too. If the connection breaks (PostgreSQL restarting, a failover), it is opened again with a
+ * growing wait and LISTENs again; events during the gap are lost, which costs a live update, never
+ * a message (they are stored before they are announced), and the gap handlers empty the caches
+ * those events keep right.
  */
 export async function createPostgresFanout(options: { url: string; schema?: string; log: FastifyBaseLogger }): Promise<Fanout> {
   const channel = channelOf(options.schema);
@@ -100,10 +108,20 @@ export async function createPostgresFanout(options: { url: string; schema?: stri
     });
     // A connection closed by the server without an error is lost just the same.
     next.on('end', () => void reconnect(next));
-    await next.connect();
-    await next.query(`LISTEN ${channel}`);
-    // While this connection lives, a restore refuses to replace the installation (db/installation-lock.ts).
-    await next.query(holdInstallationSharedSql, [options.schema ?? null]);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      // While this connection lives, a restore refuses to replace the installation (db/installation-lock.ts).
+      await next.query(holdInstallationSharedSql, [options.schema ?? null]);
+    } catch (error) {
+      // Half opened (the database went away again between the steps): close it, the next attempt opens another.
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
   }
 
@@ -112,9 +130,10 @@ export async function createPostgresFanout(options: { url: string; schema?: stri
     client = null;
     gap();
     await broken.end().catch(() => undefined);
-    while (!closed && client === null) {
-      await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs));
-      await connect().catch((error: unknown) => options.log.warn({ err: error }, 'live channel: reconnect failed'));
+    for (let attempt = 0; !closed && client === null; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(attempt)));
+      if (closed) break;
+      await connect().catch((error: unknown) => options.log.warn({ reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message }, 'live channel: reconnect failed'));
     }
     if (client !== null) {
       options.log.info('live channel: PostgreSQL connection back');

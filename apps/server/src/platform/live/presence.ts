@@ -63,6 +63,13 @@ export function createPresence(fanout: Fanout): Presence {
       }
     }, aliveIntervalMs);
     timer.unref();
+    // Back after the LISTEN connection was lost: the others may have taken this instance for gone
+    // meanwhile (and it them), so it says again who is connected here and asks them to do the same.
+    fanout.onGap(() => {
+      if (!fanout.listening) return;
+      void fanout.publish({ type: 'presence-hello', instance }).catch(() => undefined);
+      announce([...local.keys()], true);
+    });
   }
 
   const presence: Presence = {
