@@ -32,7 +32,7 @@ test.describe('unsaved changes', () => {
   // Seeding waits for invitation mails; both workers share one server.
   test.describe.configure({ timeout: 120_000 });
 
-  test('Home, the browser back, logout and closing the tab ask before a typed answer is lost; a dialog asks on Escape', async ({ page, request }) => {
+  test('Home, the browser back, logout and closing the tab ask before a typed answer is lost; a dialog asks on Escape and on a click outside', async ({ page, request }) => {
     const { client, projectId } = await seedClientProject(request);
     await loginAsClientWithProject(page, client, projectId);
     await typeIntoGeneral(page, projectId);
@@ -73,6 +73,10 @@ test.describe('unsaved changes', () => {
     await page.keyboard.press('Escape');
     await answer(page, 'Weiter bearbeiten');
     await expect(profile.getByLabel('Telefonnummer')).toHaveValue('0664 1234567');
+    // A click outside the dialog, on the dimmed page, asks as well.
+    await page.mouse.click(5, 5);
+    await answer(page, 'Weiter bearbeiten');
+    await expect(profile).toBeVisible();
     await page.keyboard.press('Escape');
     await answer(page, 'Verwerfen');
     await expect(profile).toHaveCount(0);
