@@ -56,11 +56,11 @@ test.describe('guiding the client through the questionnaire', () => {
     const question = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
     await expect(question).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await question.getByRole('button', { name: 'Abbrechen' }).click();
+    await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
     await expect(page).toHaveURL(/\/windows$/);
     await expect(page.getByLabel('Verglasung')).toHaveValue('DOUBLE_ISOLATION');
     await stepLinks(page).getByRole('link', { name: 'Schritt 4: Heizung' }).click();
-    await question.getByRole('button', { name: 'Verwerfen und verlassen' }).click();
+    await question.getByRole('button', { name: 'Verwerfen' }).click();
     await expect(page).toHaveURL(/\/heating$/);
 
     // Saving the last step returns to the dashboard (spec) with a confirmation and the open questions.

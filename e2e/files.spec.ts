@@ -177,7 +177,9 @@ test.describe('project files', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.');
     await expect(dialog.getByRole('button', { name: 'Hochladen', exact: true })).toBeEnabled();
 
+    // The chosen file and its title would be lost: closing asks first.
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' }).getByRole('button', { name: 'Verwerfen' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(files.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
   });
@@ -266,6 +268,7 @@ test.describe('project files', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Die Datei ist zu groß. Erlaubt sind höchstens 100 MB.');
     await expect(dialog.getByRole('button', { name: 'Hochladen', exact: true })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' }).getByRole('button', { name: 'Verwerfen' }).click();
     await expect(files.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
   });
 });

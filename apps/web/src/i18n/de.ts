@@ -122,7 +122,7 @@ export const de = {
     storageHeading: 'Keine Analyse, kein Tracking',
     storage: [
       'Das Portal verwendet keine Analyse- oder Tracking-Dienste und keine Werbung. Es speichert auf Ihrem Gerät nur, was technisch notwendig ist:',
-      'Im Sitzungsspeicher Ihres Browsers (sessionStorage) Ihr Anmelde-Token und das gerade geöffnete Projekt; beides wird gelöscht, wenn Sie sich abmelden oder den Tab schließen.',
+      'Im Sitzungsspeicher Ihres Browsers (sessionStorage) Ihr Anmelde-Token, das gerade geöffnete Projekt und Chat-Nachrichten, die Sie geschrieben, aber noch nicht gesendet haben; all das wird gelöscht, wenn Sie sich abmelden oder den Tab schließen.',
       'Ein Cookie, das sich merkt, ob die Seitenleiste auf- oder zugeklappt ist (sieben Tage gültig).',
       'Für diese technisch notwendige Speicherung ist keine Einwilligung nötig (§ 165 Abs. 3 TKG 2021).',
     ],
@@ -176,6 +176,13 @@ export const de = {
   feedback: {
     ok: 'OK',
     cancel: 'Abbrechen',
+  },
+  /** Asked before typed text is thrown away: leaving a page, closing a dialog, logging out. */
+  unsavedChanges: {
+    title: 'Ungespeicherte Änderungen verwerfen?',
+    description: 'Sie haben Eingaben gemacht, die noch nicht gespeichert sind. Wenn Sie fortfahren, gehen sie verloren.',
+    discard: 'Verwerfen',
+    keepEditing: 'Weiter bearbeiten',
   },
   /** Confirmations after create, save and delete; where the spec names a text it is used instead. */
   toast: {
@@ -439,9 +446,6 @@ export const de = {
     stepLink: (step: number, title: string) => `Schritt ${step}: ${title}`,
     continue: (percent: string) => `Fragebogen fortsetzen (${percent})`,
     view: 'Fragebogen ansehen',
-    unsavedTitle: 'Ungespeicherte Änderungen verwerfen?',
-    unsavedDescription: 'Sie haben Antworten auf dieser Seite geändert, aber noch nicht gespeichert. Wenn Sie die Seite verlassen, gehen diese Änderungen verloren.',
-    unsavedDiscard: 'Verwerfen und verlassen',
     savedTitle: 'Fragebogen gespeichert',
     savedOpenIntro: 'Diese Fragen sind noch offen. Sie können sie jederzeit ergänzen:',
     savedAllAnswered: 'Alle Fragen sind beantwortet.',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +8,7 @@ import { json, stubApi } from '../test/api-stub';
 import { fakeLiveChannel } from '../test/fake-live-channel';
 import { renderWithProviders, sessionUser } from '../test/render';
 import { LiveChannelFactoryContext } from '../features/chat/live-chat-context';
+import { useUnsavedChangesGuard } from '../features/unsaved-changes/unsaved-changes-context';
 import { getSelectedProjectId, isMissingProjectWarningSuppressed, selectProject } from '../features/projects/project-selection';
 import { AppShell, homeNavigationDelayMs } from './app-shell';
 
@@ -20,17 +22,30 @@ function Where() {
   );
 }
 
+/** A page with a field that counts as unsaved once something is typed. */
+function NotePage() {
+  const [text, setText] = useState('');
+  useUnsavedChangesGuard(text !== '');
+  return (
+    <label>
+      Notiz
+      <input value={text} onChange={(event) => setText(event.target.value)} />
+    </label>
+  );
+}
+
 function renderShell(roles: string[], route: string, live = fakeLiveChannel()) {
   // The fake keeps the shell's live channel from dialling a real socket in tests.
   return renderWithProviders(
     <LiveChannelFactoryContext.Provider value={live.factory}>
       <Routes>
         <Route element={<AppShell />}>
+          <Route path="/notiz" element={<NotePage />} />
           <Route path="*" element={<Where />} />
         </Route>
       </Routes>
     </LiveChannelFactoryContext.Provider>,
-    { user: sessionUser('mara', roles), route, path: '*' },
+    { user: sessionUser('mara', roles), route, path: '*', dataRouter: true },
   );
 }
 
@@ -128,6 +143,42 @@ describe('AppShell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(getSelectedProjectId()).toBeNull();
     expect(session.logout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('AppShell with unsaved changes', () => {
+  beforeEach(() => vi.useRealTimers());
+  const question = () => screen.findByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+
+  it("asks before Home; 'Weiter bearbeiten' keeps the page, its project and the text, 'Verwerfen' goes home", async () => {
+    selectProject(7);
+    renderShell(['ARCHI'], '/notiz');
+    await userEvent.type(screen.getByLabelText('Notiz'), 'Dach prüfen');
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    await userEvent.click(within(await question()).getByRole('button', { name: 'Weiter bearbeiten' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, homeNavigationDelayMs + 50));
+    expect(getSelectedProjectId()).toBe('7');
+    expect(screen.getByLabelText<HTMLInputElement>('Notiz').value).toBe('Dach prüfen');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    await userEvent.click(within(await question()).getByRole('button', { name: 'Verwerfen' }));
+    expect(await screen.findByText('Seite /dashboard')).toBeTruthy();
+    expect(getSelectedProjectId()).toBeNull();
+    // Home was asked about once: the navigation after it does not ask again.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("asks before Logout, which logs out only on 'Verwerfen'", async () => {
+    const { session } = renderShell(['CLIENT'], '/notiz');
+    await userEvent.type(screen.getByLabelText('Notiz'), 'Dach prüfen');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await userEvent.click(within(await question()).getByRole('button', { name: 'Weiter bearbeiten' }));
+    expect(session.logout).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await userEvent.click(within(await question()).getByRole('button', { name: 'Verwerfen' }));
+    await waitFor(() => expect(session.logout).toHaveBeenCalledTimes(1));
   });
 });
 

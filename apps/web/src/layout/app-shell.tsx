@@ -7,6 +7,8 @@ import { TooltipProvider } from '../components/ui/tooltip';
 import { useSession } from '../features/auth/session-context';
 import { homePathFor } from '../features/auth/home-path';
 import { FeedbackProvider } from '../features/feedback/feedback-provider';
+import { useLeaveAfterAsking } from '../features/unsaved-changes/unsaved-changes-context';
+import { NavigationGuard, UnsavedChangesProvider } from '../features/unsaved-changes/unsaved-changes-provider';
 import { ModalProvider } from '../features/modals/modal-provider';
 import { useModal } from '../features/modals/modal-context';
 import { clearSelectedProject, suppressMissingProjectWarning, useSelectedProjectId } from '../features/projects/project-selection';
@@ -44,31 +46,36 @@ function ShellWithModals() {
   const { user, logout } = useSession();
   const { openModal } = useModal();
   const navigate = useNavigate();
+  const leaveAfterAsking = useLeaveAfterAsking();
   const projectId = useSelectedProjectId();
   const roles = useMemo(() => user?.roles ?? [], [user]);
   const chats = roles.includes('ARCHI') || roles.includes('CLIENT');
   const unread = useQuery({ queryKey: chatKeys.unread, queryFn: fetchUnread, enabled: chats }).data ?? 0;
   useChatLink(openModal);
 
+  // Home clears the project before it navigates, which would unmount an unsaved form unasked: it asks first.
   const goHome = useCallback(() => {
-    suppressMissingProjectWarning();
-    window.setTimeout(() => {
-      clearSelectedProject();
-      void navigate(homePathFor(roles));
-    }, homeNavigationDelayMs);
-  }, [navigate, roles]);
+    leaveAfterAsking(() => {
+      suppressMissingProjectWarning();
+      window.setTimeout(() => {
+        clearSelectedProject();
+        void navigate(homePathFor(roles));
+      }, homeNavigationDelayMs);
+    });
+  }, [leaveAfterAsking, navigate, roles]);
 
   const actions = useMemo<MenuActions>(
     () => ({
       homePath: homePathFor(roles),
       goHome,
       openModal: (type: ModalType) => openModal(type),
-      logout: () => {
-        clearSelectedProject();
-        void logout();
-      },
+      logout: () =>
+        leaveAfterAsking(() => {
+          clearSelectedProject();
+          void logout();
+        }),
     }),
-    [roles, goHome, openModal, logout],
+    [roles, goHome, openModal, leaveAfterAsking, logout],
   );
 
   const menu = roles.includes('ADMIN')
@@ -79,6 +86,7 @@ function ShellWithModals() {
 
   return (
     <SidebarProvider>
+      <NavigationGuard />
       <SkipLink targetId={mainContentId}>{de.app.skipToContent}</SkipLink>
       <AppSidebar menu={menu} username={user?.username ?? ''} />
       <SidebarInset>
@@ -94,16 +102,21 @@ function ShellWithModals() {
   );
 }
 
-/** The layout of every logged-in page: the role's sidebar, the page, the modal host and the confirm/alert host. */
+/**
+ * The layout of every logged-in page: the role's sidebar, the page, the modal host, the confirm/alert
+ * host and the guard that asks before unsaved input is lost.
+ */
 export function AppShell() {
   return (
     <TooltipProvider>
       <FeedbackProvider>
-        <LiveChatProvider>
-          <ModalProvider>
-            <ShellWithModals />
-          </ModalProvider>
-        </LiveChatProvider>
+        <UnsavedChangesProvider>
+          <LiveChatProvider>
+            <ModalProvider>
+              <ShellWithModals />
+            </ModalProvider>
+          </LiveChatProvider>
+        </UnsavedChangesProvider>
       </FeedbackProvider>
     </TooltipProvider>
   );

@@ -5,6 +5,7 @@ import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 
 import { vi } from 'vitest';
 import { SessionContext, type SessionState } from '../features/auth/session-context';
 import { FeedbackProvider } from '../features/feedback/feedback-provider';
+import { UnsavedChangesProvider } from '../features/unsaved-changes/unsaved-changes-provider';
 import type { SessionUser } from '../lib/token';
 
 export function sessionUser(username: string, roles: string[]): SessionUser {
@@ -41,7 +42,7 @@ function TestRouter({ children, route, path, dataRouter }: { children: ReactNode
   );
 }
 
-/** Renders with a fresh query client (no retries), a session, the confirm/alert host and a router. */
+/** Renders with a fresh query client (no retries), a session, the confirm/alert host, the unsaved-changes registry and a router. */
 export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/', dataRouter = false }: Options = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const session: SessionState = { user, startSession: () => null, logout: vi.fn(async () => {}) };
@@ -49,9 +50,11 @@ export function renderWithProviders(ui: ReactElement, { user = null, route = '/'
     <QueryClientProvider client={queryClient}>
       <SessionContext.Provider value={session}>
         <FeedbackProvider>
-          <TestRouter route={route} path={path} dataRouter={dataRouter}>
-            {children}
-          </TestRouter>
+          <UnsavedChangesProvider>
+            <TestRouter route={route} path={path} dataRouter={dataRouter}>
+              {children}
+            </TestRouter>
+          </UnsavedChangesProvider>
         </FeedbackProvider>
       </SessionContext.Provider>
     </QueryClientProvider>

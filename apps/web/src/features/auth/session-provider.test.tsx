@@ -55,6 +55,17 @@ describe('SessionProvider', () => {
     expect(assign).toHaveBeenCalledWith('/login');
   });
 
+  it("removes the user's unsent chat messages on logout, and no one else's", async () => {
+    sessionStorage.setItem('chatDraft:mara:7', 'Noch nicht gesendet');
+    sessionStorage.setItem('chatDraft:mara:8', 'Auch nicht');
+    sessionStorage.setItem('chatDraft:tom:7', 'Toms Entwurf');
+    render(<SessionProvider><Probe /></SessionProvider>);
+    await act(async () => screen.getByText('abmelden').click());
+    expect(sessionStorage.getItem('chatDraft:mara:7')).toBeNull();
+    expect(sessionStorage.getItem('chatDraft:mara:8')).toBeNull();
+    expect(sessionStorage.getItem('chatDraft:tom:7')).toBe('Toms Entwurf');
+  });
+
   it('keeps the session and only logs when the logout call fails', async () => {
     fetchMock.mockImplementation(async () => new Response('{}', { status: 500 }));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});

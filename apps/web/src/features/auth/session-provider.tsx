@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { setUnauthorizedListener } from '../../lib/api';
 import { hasErrorCode } from '../../lib/api-errors';
+import { removeChatDrafts } from '../../lib/chat-drafts';
 import { storageKeys } from '../../lib/storage-keys';
 import { userFromToken, type SessionUser } from '../../lib/token';
 import { de } from '../../i18n/de';
@@ -12,9 +13,11 @@ function readStoredUser(): SessionUser | null {
   return token ? userFromToken(token) : null;
 }
 
-function clearStoredSession(): void {
+function clearStoredSession(username: string | undefined): void {
   sessionStorage.removeItem(storageKeys.token);
   sessionStorage.removeItem(storageKeys.projectId);
+  // Unsent chat messages are the user's: the next one to log in at this browser must not see them.
+  if (username !== undefined) removeChatDrafts(username);
 }
 
 /** A full page load, as the spec asks after logout: nothing of the old session survives in memory. */
@@ -28,7 +31,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   userRef.current = user;
 
   const endLocally = useCallback(() => {
-    clearStoredSession();
+    clearStoredSession(userRef.current?.username);
     setUser(null);
     loadLoginPage();
   }, []);

@@ -12,6 +12,8 @@ import { LiveChatProvider } from './live-chat-provider';
 
 afterEach(() => {
   cleanup();
+  // Unsent text stays as a draft in sessionStorage; the next test starts without one.
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -346,5 +348,47 @@ describe('ChatDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
     expect(await within(await within(dialog).findByRole('log')).findByText('Kommt morgen.')).toBeTruthy();
     expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara').map((call) => call.path)).toContain('/api/MessageManagment/receiver/mara?chatId=42');
+  });
+});
+
+describe('ChatDialog: a message typed but not sent', () => {
+  const tom: ChatConversation = {
+    ...conversation('mara', 'tom', [message(5, 'tom', 'mara', 'Servus.')]),
+    chatId: 8,
+    participant: { username: 'tom', firstName: 'Tom', lastName: 'Huber', role: 'CLIENT' },
+  };
+  const box = (dialog: HTMLElement) => within(dialog).getByLabelText<HTMLTextAreaElement>('Nachricht');
+  const choose = async (dialog: HTMLElement, name: RegExp) => userEvent.click(await within(dialog).findByRole('button', { name }));
+  const reopen = async (dialog: HTMLElement) => {
+    // The footer's 'Schließen' comes before the X, which shares the name.
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Schließen' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Benachrichtigungen anzeigen' }));
+    return screen.findByRole('dialog', { name: 'Chat Übersicht' });
+  };
+
+  it('stays as that chat’s draft when the dialog closes or another chat is chosen, and is gone once sent', async () => {
+    const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history), tom], {
+      'PUT /api/MessageManagment/8/read': () => json(200, { marked: 0 }),
+      'POST /api/MessageManagment': () => json(201, message(3, 'mara', 'kunde', 'Plan kommt')),
+    });
+    await choose(dialog, /Klara Kundin/);
+    await userEvent.type(box(dialog), 'Plan kommt');
+
+    // Another chat starts empty, and switching back finds the draft again.
+    await choose(dialog, /Tom Huber/);
+    expect(box(dialog).value).toBe('');
+    await choose(dialog, /Klara Kundin/);
+    expect(box(dialog).value).toBe('Plan kommt');
+
+    const again = await reopen(dialog);
+    await choose(again, /Klara Kundin/);
+    expect(box(again).value).toBe('Plan kommt');
+
+    await userEvent.type(box(again), '{Enter}');
+    await waitFor(() => expect(api.callsTo('POST', '/api/MessageManagment')).toHaveLength(1));
+    const last = await reopen(again);
+    await choose(last, /Klara Kundin/);
+    expect(box(last).value).toBe('');
   });
 });

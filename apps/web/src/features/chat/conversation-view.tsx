@@ -80,7 +80,8 @@ export function ConversationView({ conversation, username, online, live, mayDele
         })}
         <div ref={bottom} />
       </div>
-      <MessageComposer onSend={onSend} />
+      {/* A composer per chat: each keeps its own draft. */}
+      <MessageComposer key={conversation.chatId} username={username} chatId={conversation.chatId} onSend={onSend} />
     </section>
   );
 }

@@ -1,19 +1,32 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { errorContexts } from '../../lib/api-errors';
+import { readChatDraft, saveChatDraft } from '../../lib/chat-drafts';
 import { de } from '../../i18n/de';
 import { chatErrorText, checkMessage } from './chat-errors';
 
 const t = de.chat;
 
-/** Enter sends, Shift+Enter adds a line; blank text sends nothing; a failed send keeps the text. */
-export function MessageComposer({ onSend, disabled }: { onSend(text: string): Promise<void>; disabled?: boolean }) {
+interface MessageComposerProps {
+  /** Whose draft of which chat the text is. */
+  username: string;
+  chatId: number;
+  onSend(text: string): Promise<void>;
+  disabled?: boolean;
+}
+
+/**
+ * Enter sends, Shift+Enter adds a line; blank text sends nothing; a failed send keeps the text.
+ * Text not sent stays as the chat's draft when the chat closes and is back when it opens again.
+ */
+export function MessageComposer({ username, chatId, onSend, disabled }: MessageComposerProps) {
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => readChatDraft(username, chatId));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  useEffect(() => saveChatDraft(username, chatId, text), [username, chatId, text]);
 
   const submit = async () => {
     const check = checkMessage(text);

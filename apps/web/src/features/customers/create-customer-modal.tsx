@@ -12,6 +12,7 @@ import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
+import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { customerFormSchema, emptyCustomerForm } from './customer-form';
 import { createCustomer, customerKeys } from './customers-api';
 import { germanResolver } from '../../lib/form-messages';
@@ -27,7 +28,8 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
   const notify = useNotify();
   const [error, setError] = useState('');
   const form = useForm({ resolver: germanResolver(zodResolver(customerFormSchema)), defaultValues: emptyCustomerForm });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChangesGuard(isDirty);
   const address = errors.address;
 
   const onSubmit = form.handleSubmit(async (request) => {

@@ -6,6 +6,8 @@ export interface ConfirmOptions {
   description?: string;
   /** The label of the confirming button; 'OK' when absent. */
   confirmLabel?: string;
+  /** The label of the cancelling button; 'Abbrechen' when absent. */
+  cancelLabel?: string;
   destructive?: boolean;
 }
 

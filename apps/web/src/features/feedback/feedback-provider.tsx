@@ -60,7 +60,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
               {current.description ? <AlertDialogDescription>{current.description}</AlertDialogDescription> : null}
             </AlertDialogHeader>
             <AlertDialogFooter>
-              {current.kind === 'confirm' ? <AlertDialogCancel onClick={() => settle(current, false)}>{de.feedback.cancel}</AlertDialogCancel> : null}
+              {current.kind === 'confirm' ? <AlertDialogCancel onClick={() => settle(current, false)}>{current.cancelLabel ?? de.feedback.cancel}</AlertDialogCancel> : null}
               <AlertDialogAction destructive={current.destructive} onClick={() => settle(current, true)}>
                 {current.confirmLabel ?? de.feedback.ok}
               </AlertDialogAction>

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProjectFile } from '@bauakte/domain';
+import { DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { renderWithProviders, sessionUser } from '../../test/render';
+import { GuardedDialog } from '../unsaved-changes/guarded-dialog';
 import { stubXhr } from '../../test/xhr-stub';
 import { clearSelectedProject, selectProject } from '../projects/project-selection';
 import { fileKeys } from './files-api';
@@ -25,7 +27,16 @@ function setup({ projectId = '7' }: { projectId?: string | null } = {}) {
   sessionStorage.setItem('token', 'abc.def.ghi');
   const xhr = stubXhr();
   const close = vi.fn();
-  const rendered = renderWithProviders(<UploadModal close={close} props={{}} />, { user: sessionUser('klara', ['CLIENT']) });
+  // In the dialog the modal host gives it: Abbrechen closes through the dialog's guard.
+  const rendered = renderWithProviders(
+    <GuardedDialog open onClose={close}>
+      <DialogContent aria-describedby={undefined}>
+        <DialogTitle>Plan hochladen</DialogTitle>
+        <UploadModal close={close} props={{}} />
+      </DialogContent>
+    </GuardedDialog>,
+    { user: sessionUser('klara', ['CLIENT']) },
+  );
   const invalidate = vi.spyOn(rendered.queryClient, 'invalidateQueries');
   return { xhr, close, invalidate, ...rendered };
 }
@@ -252,8 +263,9 @@ describe('UploadModal: submitting', () => {
     expect(close).not.toHaveBeenCalled();
     expect(submit().textContent).toBe('Hochladen');
     expect((submit() as HTMLButtonElement).disabled).toBe(false);
-    // Abbrechen now closes the modal.
+    // Abbrechen now closes the modal, after asking: the chosen file and its title would be lost.
     await user().click(cancel());
+    await user().click(within(await screen.findByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' })).getByRole('button', { name: 'Verwerfen' }));
     expect(close).toHaveBeenCalledTimes(1);
   });
 
@@ -320,5 +332,30 @@ describe('UploadModal: submitting', () => {
     await choosePdfAndSubmit();
     unmount();
     expect(xhr.last().aborted).toBe(true);
+  });
+});
+
+describe('UploadModal: closing with something entered', () => {
+  const question = () => screen.findByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+
+  it('closes at once with nothing entered', async () => {
+    const { close } = setup();
+    await user().click(cancel());
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("asks before Abbrechen throws a typed title and comment away; 'Weiter bearbeiten' keeps them", async () => {
+    const { close } = setup();
+    await user().type(titleField(), 'Schnitt A');
+    await user().type(screen.getByLabelText('Kommentar (optional)'), 'bitte prüfen');
+    await user().click(cancel());
+    await user().click(within(await question()).getByRole('button', { name: 'Weiter bearbeiten' }));
+    expect(close).not.toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLInputElement>('Titel').value).toBe('Schnitt A');
+
+    await user().keyboard('{Escape}');
+    await user().click(within(await question()).getByRole('button', { name: 'Verwerfen' }));
+    expect(close).toHaveBeenCalledTimes(1);
   });
 });

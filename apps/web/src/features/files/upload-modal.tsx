@@ -11,6 +11,8 @@ import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors'
 import { de } from '../../i18n/de';
 import { useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
+import { useDismissDialog } from '../unsaved-changes/guarded-dialog';
+import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { useSelectedProjectId } from '../projects/project-selection';
 import { DropZone } from './drop-zone';
 import { fileKeys } from './files-api';
@@ -40,7 +42,10 @@ export function UploadModal({ close }: ModalBodyProps) {
   const form = useForm<UploadFormValues, unknown, UploadFormOutput>({ resolver: uploadFormResolver, defaultValues: emptyUploadForm });
   // The chosen file; its ref lets the form put the focus on the drop zone when the file is missing.
   const { field: fileField } = useController({ control: form.control, name: 'file' });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // A chosen file, a title or a comment is work the user would lose by closing.
+  useUnsavedChangesGuard(isDirty);
+  const dismiss = useDismissDialog();
   const [formError, setFormError] = useState('');
   // A cancelled upload is news, not success: the note says so in the text's ordinary colour.
   const [note, setNote] = useState<{ text: string; cancelled: boolean } | null>(null);
@@ -99,8 +104,9 @@ export function UploadModal({ close }: ModalBodyProps) {
     setFormError(isIncomplete(form.getValues(), projectId) ? t.incomplete : '');
   };
 
-  // Abbrechen closes the modal, or cancels a running transfer; it waits only while a finished upload closes.
-  const onCancel = upload.running ? upload.cancel : close;
+  // Abbrechen closes the modal (asking first when something is entered), or cancels a running
+  // transfer; it waits only while a finished upload closes.
+  const onCancel = upload.running ? upload.cancel : dismiss;
 
   return (
     <form onSubmit={form.handleSubmit(send, onInvalid)} noValidate className="flex w-full max-w-2xl flex-col gap-4">

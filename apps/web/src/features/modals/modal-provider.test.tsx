@@ -81,4 +81,24 @@ describe('ModalProvider', () => {
     const dialog = screen.getByRole('dialog', { name: 'Projekt exportieren' });
     expect(within(dialog).getByText('In Arbeit')).toBeTruthy();
   });
+
+  it("asks before Escape closes the profile with typed text, and closes at once once the text is saved", async () => {
+    const profile = {
+      username: 'mara', firstName: 'Mara', lastName: 'Berger', email: 'm@example.at', phoneNumber: '', roles: ['ARCHI'],
+      address: { street: '', number: '', city: '', state: '', postalCode: '', country: '', municipality: '' },
+    };
+    stubApi({ 'GET /api/profil/mara': () => json(200, profile), 'PUT /api/profil/mara': (call) => json(200, { ...profile, ...(call.body as object) }) });
+    await open('UserProfil', ['ARCHI']);
+    const dialog = screen.getByRole('dialog', { name: 'Profil bearbeiten' });
+    await userEvent.type(await within(dialog).findByLabelText('Telefonnummer'), '0664 123');
+    await userEvent.keyboard('{Escape}');
+    const question = await screen.findByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Weiter bearbeiten' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Telefonnummer').value).toBe('0664 123');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
 });

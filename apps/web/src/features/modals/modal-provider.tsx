@@ -1,7 +1,8 @@
 import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/session-context';
+import { GuardedDialog } from '../unsaved-changes/guarded-dialog';
 import { de } from '../../i18n/de';
 import { ModalContext, type ModalControls } from './modal-context';
 import { modalBodyFor } from './modal-registry';
@@ -17,7 +18,9 @@ const noProps = {};
 
 /**
  * One modal at a time, in the app's one dialog size: 80 % of the viewport wide (spec section 2) and as
- * high as its content up to the full viewport height; a full-screen sheet on phones.
+ * high as its content up to the full viewport height; a full-screen sheet on phones. Escape, the X
+ * and a click outside ask first while a form in the modal holds unsaved changes; a body's `close`
+ * (after a save) does not.
  */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -46,7 +49,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   return (
     <ModalContext.Provider value={controls}>
       {children}
-      <Dialog open={current !== null} onOpenChange={(open) => (open ? undefined : closeModal())}>
+      <GuardedDialog open={current !== null} onClose={closeModal}>
         {current ? (
           <DialogContent aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
             <DialogHeader>
@@ -62,7 +65,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
             )}
           </DialogContent>
         ) : null}
-      </Dialog>
+      </GuardedDialog>
     </ModalContext.Provider>
   );
 }

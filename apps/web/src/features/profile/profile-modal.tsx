@@ -17,6 +17,7 @@ import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
+import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileWords } from './profile-form';
 import { germanResolver } from '../../lib/form-messages';
@@ -62,7 +63,8 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   const context = useMemo(() => ({ profile, isOwn, passwordEntryOpen }), [profile, isOwn, passwordEntryOpen]);
   const resolver = useMemo(() => germanResolver(zodResolver(profileFormSchema(context))), [context]);
   const form = useForm({ resolver, defaultValues: profileFormDefaults(profile) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChangesGuard(isDirty);
   const [newPassword, newPasswordRepeat, firstName, lastName, email, country] = useWatch({
     control: form.control,
     name: ['newPassword', 'newPasswordRepeat', 'firstName', 'lastName', 'email', 'address.country'],

@@ -12,6 +12,7 @@ import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
 import { customerKeys, fetchAllCustomers } from '../customers/customers-api';
 import type { ModalBodyProps } from '../modals/modal-types';
+import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
 import { emptyProjectForm, projectFormResolver } from './project-form';
 import { createProject, projectKeys } from './projects-api';
@@ -34,7 +35,8 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
   const customers = useQuery({ queryKey: customerKeys.everyone(username), queryFn: () => fetchAllCustomers(username), enabled: user !== null, staleTime: 0 });
   const [error, setError] = useState('');
   const form = useForm({ resolver: projectFormResolver, defaultValues: emptyProjectForm });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChangesGuard(isDirty);
 
   const onSubmit = form.handleSubmit(async ({ name, assignedUser, description, address }) => {
     setError('');

@@ -1,14 +1,16 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { RequiredLegend } from '../../components/ui/form-field';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form-error';
 import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useNotify } from '../feedback/feedback-context';
+import { GuardedDialog, useDismissDialog } from '../unsaved-changes/guarded-dialog';
+import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
 import { projectFormResolver, projectFormValues } from './project-form';
 import { projectKeys, updateProject } from './projects-api';
@@ -27,7 +29,9 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
   const notify = useNotify();
   const [error, setError] = useState('');
   const form = useForm({ resolver: projectFormResolver, defaultValues: projectFormValues(project) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChangesGuard(isDirty);
+  const dismiss = useDismissDialog();
 
   // The customer is assigned when the project is created; editing sends only what the call takes.
   const onSubmit = form.handleSubmit(async ({ name, description, address }) => {
@@ -52,7 +56,7 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
       <ProjectAddressFields idPrefix={ids} register={form.register} errors={errors} />
       <FormError>{error}</FormError>
       <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
+        <Button variant="outline" onClick={dismiss}>
           {de.common.cancel}
         </Button>
         <Button type="submit" busy={isSubmitting}>
@@ -65,15 +69,16 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
 
 /** 'Projekt bearbeiten': name, description and address of the project (architects). */
 export function EditProjectDialog({ project, open, onOpenChange }: EditProjectDialogProps) {
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <GuardedDialog open={open} onClose={close}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{t.edit}</DialogTitle>
           <DialogDescription>{t.editDescription}</DialogDescription>
         </DialogHeader>
-        {open ? <EditProjectForm project={project} onDone={() => onOpenChange(false)} /> : null}
+        {open ? <EditProjectForm project={project} onDone={close} /> : null}
       </DialogContent>
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { clearSelectedProject, selectProject, suppressMissingProjectWarning } from '../projects/project-selection';
+import { NavigationGuard } from '../unsaved-changes/unsaved-changes-provider';
 import { stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 
@@ -31,11 +32,15 @@ export function renderStep(page: ReactElement, { path, handlers, roles = ['CLIEN
   if (projectId === null) clearSelectedProject();
   if (suppressed) suppressMissingProjectWarning();
   const api = stubApi(handlers);
+  // As in the app shell: a changed step asks before any navigation leaves it.
   const ui = (
-    <Routes>
-      <Route path={path} element={page} />
-      <Route path="*" element={<Elsewhere />} />
-    </Routes>
+    <>
+      <NavigationGuard />
+      <Routes>
+        <Route path={path} element={page} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+    </>
   );
   const rendered = renderWithProviders(ui, { user: sessionUser('kundin', roles), route: path + search, path: '*', dataRouter: true });
   return { ...rendered, api };

@@ -51,13 +51,13 @@ describe('unsaved changes', () => {
     await userEvent.click(steps().getByRole('link', { name: 'Schritt 2: Stockwerke' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Weiter bearbeiten' }));
     expect(screen.queryByText(/^Seite /)).toBeNull();
     expect(screen.getByLabelText<HTMLSelectElement>('Gebäudenutzung').value).toBe('WOHNBAU');
 
     await userEvent.click(steps().getByRole('link', { name: 'Schritt 2: Stockwerke' }));
     const again = await screen.findByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
-    await userEvent.click(within(again).getByRole('button', { name: 'Verwerfen und verlassen' }));
+    await userEvent.click(within(again).getByRole('button', { name: 'Verwerfen' }));
     expect(await screen.findByText('Seite /storeys')).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useSearchParams, type BlockerFunction } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -9,11 +9,9 @@ import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { errorContexts, errorText, hasErrorCode, mayRetry, showFieldIssues } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
-import { storageKeys } from '../../lib/storage-keys';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
-import { useConfirm } from '../feedback/feedback-context';
 import { projectKeys } from '../projects/projects-api';
 import { fetchStepAnswers, questionnaireKeys, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
 import {
@@ -21,6 +19,7 @@ import {
   type QuestionnaireSavedState,
 } from './questionnaire-steps';
 import { useLeaveProject } from '../projects/use-required-project';
+import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { useQuestionnaireProject } from './use-questionnaire-project';
 
 const t = de.questionnaire;
@@ -80,46 +79,6 @@ function StepHeader({ step }: { step: QuestionnaireStep }) {
   );
 }
 
-/**
- * Changed answers are not lost silently: leaving the page in the app asks first (the app's own
- * dialog), closing or reloading the tab lets the browser ask. A save or a confirmed discard leaves
- * without asking; `leaving` is set just before such a navigation.
- */
-function useUnsavedChangesGuard(isDirty: boolean, leaving: RefObject<boolean>) {
-  const confirm = useConfirm();
-  const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-    [isDirty, leaving],
-  );
-  const blocker = useBlocker(shouldBlock);
-  const latestBlocker = useRef(blocker);
-  latestBlocker.current = blocker;
-  const asking = useRef(false);
-
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    void confirm({ title: t.unsavedTitle, description: t.unsavedDescription, confirmLabel: t.unsavedDiscard, destructive: true }).then((discard) => {
-      asking.current = false;
-      const current = latestBlocker.current;
-      if (current.state !== 'blocked') return;
-      if (discard) current.proceed();
-      else current.reset();
-    });
-  }, [blocker.state, confirm]);
-
-  useEffect(() => {
-    if (!isDirty) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      // Logging out loads the login page after the session is gone: nothing could be saved any more.
-      if (sessionStorage.getItem(storageKeys.token) === null) return;
-      event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isDirty]);
-}
-
 /** A link from the open questions ('/storeys?frage=roofType') lands on that question, focused. */
 function useFocusRequestedQuestion<S extends QuestionnaireStep>(step: S, form: StepForm<S>) {
   const [params] = useSearchParams();
@@ -165,13 +124,13 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [failure, setFailure] = useState('');
-  const leaving = useRef(false);
   const form: StepForm<S> = useForm<StepFormValues<S>, unknown, StepAnswers<S>>({
     resolver: stepResolvers[step],
     defaultValues: formValuesOf[step](stored),
   });
   const { isSubmitting, isDirty } = form.formState;
-  useUnsavedChangesGuard(isDirty, leaving);
+  // Changed answers are not lost silently; after a save the way on does not ask.
+  const release = useUnsavedChangesGuard(isDirty);
   useFocusRequestedQuestion(step, form);
 
   const onSubmit = form.handleSubmit(async (answers) => {
@@ -187,7 +146,7 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
     // Progress and open questions changed: dashboards and the overview must not show the old ones.
     void queryClient.invalidateQueries({ queryKey: questionnaireKeys.record(projectId) });
     void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    leaving.current = true;
+    release();
     const state: QuestionnaireSavedState | undefined = isLastStep(step) ? { questionnaireSaved: projectId } : undefined;
     void navigate(pathAfter(step, user?.roles ?? []), { state });
   });
