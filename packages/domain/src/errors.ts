@@ -80,6 +80,14 @@ export const serverMessages = {
   onlyOwnMessages: 'Sie können Nachrichten nur in Ihrem eigenen Namen senden.',
   chatClosed: 'In diesen Chat können Sie nicht mehr schreiben.',
   unknownDestination: 'Dieses Ziel gibt es nicht.',
+  liveTooManySubscriptions: (max: number) => `Eine Verbindung kann höchstens ${max} Ziele abonnieren.`,
+  liveDuplicateSubscription: 'Dieses Ziel ist auf dieser Verbindung bereits abonniert.',
+  liveTooManyConnections: (max: number) =>
+    `Sie haben bereits ${max} Live-Verbindungen geöffnet. Bitte schließen Sie Fenster oder Tabs, die Sie nicht brauchen.`,
+  /** The WebSocket close reason (at most 123 bytes): the client did not take its messages fast enough. */
+  liveSlowConsumer: 'Die Verbindung nimmt Nachrichten zu langsam an.',
+  liveFrameTimeout: (seconds: number) =>
+    `Der Frame ist nicht innerhalb ${seconds === 1 ? 'einer Sekunde' : `von ${seconds} Sekunden`} vollständig angekommen.`,
   projectIdBeforeFile: 'Bitte senden Sie projectId vor der Datei (oder als Parameter der Adresse).',
   imageTooLarge: (megapixels: number) => `Das Bild ist zu groß: höchstens ${megapixels} Megapixel sind erlaubt.`,
   imageUnreadable: 'Die Bilddatei ist beschädigt oder kein gültiges Bild.',

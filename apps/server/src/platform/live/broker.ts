@@ -3,9 +3,12 @@ import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { serverMessages, type ErrorCode } from '@bauakte/domain';
+import type { LiveLimits } from '../../config';
 import type { AuthUser, SessionService } from '../auth/sessions';
+import type { LiveMetrics, LiveRefusalKind } from '../metrics/metrics';
 import type { Presence } from './presence';
-import { createFrameReader, StompProtocolError, writeFrame, type StompFrame } from './stomp-frames';
+import { createFrameReader, FrameTooLargeError, StompProtocolError, writeFrame, type StompFrame } from './stomp-frames';
 
 /** STOMP at /ws (spec section 7): frames up to 64 KiB, heart-beats of 10 s offered both ways. */
 export const livePath = '/ws';
@@ -22,9 +25,25 @@ export const restartMessage = 'Der Server wird neu gestartet. Die Verbindung wir
 export const serviceRestartCode = 1012;
 /** How long a client may take to answer the close handshake before its socket is cut. */
 const closeHandshakeMs = 1_000;
+/**
+ * WebSocket close code 1013 "Try Again Later": a connection that did not take its messages fast
+ * enough; the web app reconnects and reads the chat afresh.
+ */
+export const slowConsumerCode = 1013;
 
-/** Refuses a SUBSCRIBE or SEND: the client gets an ERROR frame with this German message. */
-export class LiveRefusal extends Error {}
+/**
+ * Refuses a SUBSCRIBE or SEND: the client gets an ERROR frame with this German message and the
+ * REST error code (header `code`).
+ */
+export class LiveRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode = 'BAD_REQUEST',
+  ) {
+    super(message);
+    this.name = 'LiveRefusal';
+  }
+}
 
 /** What the chat module decides for the broker; the broker only speaks STOMP. */
 export interface BrokerHooks {
@@ -47,6 +66,8 @@ interface Connection {
   /** Frames are handled one after another, in the order they came. */
   queue: Promise<void>;
   timers: NodeJS.Timeout[];
+  /** Runs while a frame has begun and not ended: a client may not hold a half frame open. */
+  readDeadline: NodeJS.Timeout | null;
   closed: boolean;
 }
 
@@ -58,6 +79,9 @@ export interface Broker {
   /** Whether the user has a connection to this instance. */
   hasConnection(userId: number): boolean;
   connectionCount(): number;
+  subscriptionCount(): number;
+  /** Bytes queued for this instance's connections and not yet taken by them. */
+  bufferedBytes(): number;
   /** Server shutdown: every client gets an ERROR frame saying so and the close code 1012, then reconnects. */
   close(): Promise<void>;
 }
@@ -79,8 +103,16 @@ function heartbeatOf(frame: StompFrame): [number, number] {
   return [Number.isFinite(cx) && cx! > 0 ? cx! : 0, Number.isFinite(cy) && cy! > 0 ? cy! : 0];
 }
 
-export function createBroker(deps: { server: Server; sessions: SessionService; presence: Presence; hooks: BrokerHooks; log: FastifyBaseLogger }): Broker {
-  const { sessions, presence, hooks, log } = deps;
+export function createBroker(deps: {
+  server: Server;
+  sessions: SessionService;
+  presence: Presence;
+  hooks: BrokerHooks;
+  limits: LiveLimits;
+  metrics: LiveMetrics;
+  log: FastifyBaseLogger;
+}): Broker {
+  const { sessions, presence, hooks, limits, metrics, log } = deps;
   // Several frames may share one WebSocket message; the frame reader enforces the 64 KiB per frame.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const connections = new Set<Connection>();
@@ -89,16 +121,45 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
   const byDestination = new Map<string, Map<Connection, Set<string>>>();
   let messageCounter = 0;
 
+  /**
+   * Closes with the handshake, and cuts the socket if the client does not answer it soon: a client
+   * that stopped reading never would, and its unsent bytes would stay in memory until it did.
+   */
+  function closeSocket(socket: WebSocket, code: number, reason?: string): void {
+    if (socket.readyState === socket.CLOSED) return;
+    socket.close(code, reason);
+    const cut = setTimeout(() => socket.terminate(), closeHandshakeMs);
+    cut.unref();
+    socket.once('close', () => clearTimeout(cut));
+  }
+
+  /**
+   * Nothing more is queued for a connection that has not taken what it was sent: it is closed and
+   * forgotten, and its unsent bytes go with its socket.
+   */
+  function dropSlow(connection: Connection): void {
+    metrics.liveSlowConsumerClosed();
+    log.info({ userId: connection.user?.id, bufferedBytes: connection.socket.bufferedAmount }, 'live channel: slow connection closed');
+    forget(connection);
+    closeSocket(connection.socket, slowConsumerCode, serverMessages.liveSlowConsumer);
+  }
+
   const send = (connection: Connection, text: string) => {
-    if (!connection.closed && connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+    if (connection.closed || connection.socket.readyState !== connection.socket.OPEN) return;
+    if (connection.socket.bufferedAmount > limits.maxBufferedBytes) return dropSlow(connection);
+    connection.socket.send(text);
   };
 
   function forget(connection: Connection): void {
     if (connection.closed) return;
     connection.closed = true;
     for (const timer of connection.timers) clearInterval(timer);
+    connection.timers = [];
+    if (connection.readDeadline) clearTimeout(connection.readDeadline);
+    connection.readDeadline = null;
     connections.delete(connection);
     for (const subscription of connection.subscriptions.values()) unindex(connection, subscription);
+    connection.subscriptions.clear();
     const user = connection.user;
     if (user) {
       const mine = byUser.get(user.id);
@@ -109,10 +170,16 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
   }
 
   /** STOMP: an ERROR frame, then the connection is closed. */
-  function fail(connection: Connection, message: string, receiptId?: string): void {
-    send(connection, writeFrame('ERROR', { message, 'content-type': 'text/plain', ...(receiptId ? { 'receipt-id': receiptId } : {}) }, message));
+  function fail(connection: Connection, message: string, code: ErrorCode = 'BAD_REQUEST', receiptId?: string): void {
+    send(connection, writeFrame('ERROR', { message, code, 'content-type': 'text/plain', ...(receiptId ? { 'receipt-id': receiptId } : {}) }, message));
     forget(connection);
-    connection.socket.close(1000);
+    closeSocket(connection.socket, 1000);
+  }
+
+  /** A limit refuses: counted by kind, then like any refusal. */
+  function refuse(connection: Connection, kind: LiveRefusalKind, message: string, code: ErrorCode): void {
+    metrics.liveRefused(kind);
+    fail(connection, message, code);
   }
 
   function index(connection: Connection, subscription: Subscription): void {
@@ -169,8 +236,13 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
     if (!versions.includes('1.2')) return fail(connection, 'Unterstützt wird STOMP 1.2.');
     const token = tokenOf(frame);
     const user = token ? await sessions.resolve(token) : null;
-    if (!user) return fail(connection, 'Nicht angemeldet oder Sitzung abgelaufen.');
+    if (!user) return fail(connection, 'Nicht angemeldet oder Sitzung abgelaufen.', 'UNAUTHENTICATED');
     if (connection.closed) return;
+    // The new connection is refused, not the oldest closed: the refused tab retries every few
+    // seconds, while closing the oldest would make open tabs push each other out in turn.
+    if ((byUser.get(user.id)?.size ?? 0) >= limits.maxConnectionsPerUser) {
+      return refuse(connection, 'connection_limit', serverMessages.liveTooManyConnections(limits.maxConnectionsPerUser), 'TOO_MANY_ATTEMPTS');
+    }
     connection.user = user;
     connections.add(connection);
     let mine = byUser.get(user.id);
@@ -187,7 +259,14 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
   async function onSubscribe(connection: Connection, user: AuthUser, frame: StompFrame): Promise<void> {
     const { id, destination } = frame.headers;
     if (!id || !destination) return fail(connection, 'SUBSCRIBE braucht id und destination.');
-    if (connection.subscriptions.has(id)) return fail(connection, `Die Subscription ${id} besteht schon.`);
+    if (connection.subscriptions.has(id)) return fail(connection, `Die Subscription ${id} besteht schon.`, 'CONFLICT');
+    // Every subscription gets its own copy of each message: two of one destination would only double them.
+    if (byDestination.get(destination)?.has(connection)) {
+      return refuse(connection, 'duplicate_subscription', serverMessages.liveDuplicateSubscription, 'CONFLICT');
+    }
+    if (connection.subscriptions.size >= limits.maxSubscriptionsPerConnection) {
+      return refuse(connection, 'subscription_limit', serverMessages.liveTooManySubscriptions(limits.maxSubscriptionsPerConnection), 'TOO_MANY_ATTEMPTS');
+    }
     const first = await hooks.subscribe(user, destination);
     if (connection.closed) return;
     const subscription = { id, destination };
@@ -227,7 +306,7 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
       case 'DISCONNECT':
         if (receipt) send(connection, writeFrame('RECEIPT', { 'receipt-id': receipt }));
         forget(connection);
-        connection.socket.close(1000);
+        closeSocket(connection.socket, 1000);
         return;
       default:
         // ACK, NACK and transactions: subscriptions here are auto-acknowledged and sends immediate.
@@ -236,22 +315,46 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
     if (receipt && !connection.closed) send(connection, writeFrame('RECEIPT', { 'receipt-id': receipt }));
   }
 
-  function refusalText(error: unknown): string | null {
-    if (error instanceof LiveRefusal || error instanceof StompProtocolError) return error.message;
-    const status = (error as { statusCode?: number }).statusCode;
-    if (typeof status === 'number' && status < 500) return (error as Error).message;
+  /** What the client is told of a failed frame: a refusal's message and code, or null for a fault of ours. */
+  function refusalOf(error: unknown): { message: string; code: ErrorCode } | null {
+    if (error instanceof LiveRefusal) return { message: error.message, code: error.code };
+    if (error instanceof StompProtocolError) return { message: error.message, code: 'BAD_REQUEST' };
+    const { statusCode, code } = error as { statusCode?: number; code?: ErrorCode };
+    if (typeof statusCode === 'number' && statusCode < 500) return { message: (error as Error).message, code: code ?? 'BAD_REQUEST' };
     return null;
+  }
+
+  /** Runs from the first byte of an unfinished frame; a frame that ends (or a broken stream) stops it. */
+  function watchReadDeadline(connection: Connection, pendingBytes: number, progressed: boolean): void {
+    if (connection.closed) return;
+    if (pendingBytes === 0 || progressed) {
+      if (connection.readDeadline) clearTimeout(connection.readDeadline);
+      connection.readDeadline = null;
+    }
+    if (pendingBytes === 0 || connection.readDeadline) return;
+    const seconds = limits.frameReadTimeoutSeconds;
+    connection.readDeadline = setTimeout(() => refuse(connection, 'frame_timeout', serverMessages.liveFrameTimeout(seconds), 'BAD_REQUEST'), seconds * 1000);
   }
 
   function accept(socket: WebSocket): void {
     const reader = createFrameReader({ maxFrameBytes });
-    const connection: Connection = { socket, user: null, subscriptions: new Map(), lastReceivedAt: Date.now(), queue: Promise.resolve(), timers: [], closed: false };
+    const connection: Connection = {
+      socket,
+      user: null,
+      subscriptions: new Map(),
+      lastReceivedAt: Date.now(),
+      queue: Promise.resolve(),
+      timers: [],
+      readDeadline: null,
+      closed: false,
+    };
     // A socket that never sends CONNECT is dropped.
     const connectTimeout = setTimeout(() => {
-      if (!connection.user) fail(connection, 'Keine Anmeldung erhalten.');
+      if (!connection.user) fail(connection, 'Keine Anmeldung erhalten.', 'UNAUTHENTICATED');
     }, 10_000);
     connection.timers.push(connectTimeout);
     socket.on('message', (data: RawData) => {
+      if (connection.closed) return;
       connection.lastReceivedAt = Date.now();
       const { items, error } = reader.push(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
       for (const item of items) {
@@ -259,13 +362,18 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
         connection.queue = connection.queue
           .then(() => (connection.closed ? undefined : handle(connection, item)))
           .catch((error: unknown) => {
-            const text = refusalText(error);
-            if (text === null) log.error({ err: error }, 'live channel: frame failed');
-            fail(connection, text ?? 'Ein Fehler ist aufgetreten.', item.headers.receipt);
+            const refusal = refusalOf(error);
+            if (refusal === null) log.error({ err: error }, 'live channel: frame failed');
+            fail(connection, refusal?.message ?? 'Ein Fehler ist aufgetreten.', refusal?.code ?? 'INTERNAL_ERROR', item.headers.receipt);
           });
       }
+      watchReadDeadline(connection, error ? 0 : reader.pendingBytes(), items.some((item) => item !== 'heartbeat'));
       // The frames before a broken one are handled first, then the connection ends.
-      if (error) connection.queue = connection.queue.then(() => fail(connection, error.message));
+      if (error instanceof FrameTooLargeError) {
+        connection.queue = connection.queue.then(() => refuse(connection, 'frame_too_large', error.message, 'PAYLOAD_TOO_LARGE'));
+      } else if (error) {
+        connection.queue = connection.queue.then(() => fail(connection, error.message));
+      }
     });
     socket.on('close', () => forget(connection));
     socket.on('error', () => forget(connection));
@@ -294,7 +402,7 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
       .stillLive(ids)
       .then(async (live) => {
         for (const connection of [...connections]) {
-          if (connection.user && !live.has(connection.user.sessionId)) fail(connection, 'Die Sitzung ist beendet.');
+          if (connection.user && !live.has(connection.user.sessionId)) fail(connection, 'Die Sitzung ist beendet.', 'UNAUTHENTICATED');
         }
         if (touch) await sessions.keepAlive([...live]);
       })
@@ -331,6 +439,16 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
     },
     hasConnection: (userId) => byUser.has(userId),
     connectionCount: () => connections.size,
+    subscriptionCount() {
+      let count = 0;
+      for (const connection of connections) count += connection.subscriptions.size;
+      return count;
+    },
+    bufferedBytes() {
+      let bytes = 0;
+      for (const socket of wss.clients) bytes += socket.bufferedAmount;
+      return bytes;
+    },
     async close() {
       clearInterval(sessionCheck);
       deps.server.off('upgrade', onUpgrade);

@@ -20,6 +20,14 @@ export class StompProtocolError extends Error {
   }
 }
 
+/** A frame larger than the reader takes: refused before it is read to its end. */
+export class FrameTooLargeError extends StompProtocolError {
+  constructor() {
+    super('Der Frame ist zu groß.');
+    this.name = 'FrameTooLargeError';
+  }
+}
+
 const NUL = 0;
 const LF = 0x0a;
 const CR = 0x0d;
@@ -94,6 +102,8 @@ export interface ReadResult {
 
 export interface FrameReader {
   push(chunk: Buffer | string): ReadResult;
+  /** Bytes of a frame begun and not yet finished (0 between frames). */
+  pendingBytes(): number;
 }
 
 /**
@@ -115,7 +125,7 @@ export function createFrameReader(options: { maxFrameBytes: number }): FrameRead
 
     const head = readHead(pending, 0);
     if (!head) {
-      if (pending.length > options.maxFrameBytes) throw new StompProtocolError('Der Frame ist zu groß.');
+      if (pending.length > options.maxFrameBytes) throw new FrameTooLargeError();
       return false;
     }
     const lengthHeader = head.headers['content-length'];
@@ -123,16 +133,16 @@ export function createFrameReader(options: { maxFrameBytes: number }): FrameRead
     if (lengthHeader !== undefined) {
       if (!/^\d{1,9}$/.test(lengthHeader)) throw new StompProtocolError('Ungültige content-length.');
       bodyEnd = head.bodyStart + Number(lengthHeader);
-      if (bodyEnd + 1 > options.maxFrameBytes) throw new StompProtocolError('Der Frame ist zu groß.');
+      if (bodyEnd + 1 > options.maxFrameBytes) throw new FrameTooLargeError();
       if (pending.length < bodyEnd + 1) return false;
       if (pending[bodyEnd] !== NUL) throw new StompProtocolError('Der Frame endet nicht nach content-length.');
     } else {
       bodyEnd = pending.indexOf(NUL, head.bodyStart);
       if (bodyEnd < 0) {
-        if (pending.length > options.maxFrameBytes) throw new StompProtocolError('Der Frame ist zu groß.');
+        if (pending.length > options.maxFrameBytes) throw new FrameTooLargeError();
         return false;
       }
-      if (bodyEnd + 1 > options.maxFrameBytes) throw new StompProtocolError('Der Frame ist zu groß.');
+      if (bodyEnd + 1 > options.maxFrameBytes) throw new FrameTooLargeError();
     }
     items.push({ command: head.command, headers: head.headers, body: Buffer.from(pending.subarray(head.bodyStart, bodyEnd)) });
     pending = pending.subarray(bodyEnd + 1);
@@ -140,6 +150,7 @@ export function createFrameReader(options: { maxFrameBytes: number }): FrameRead
   }
 
   return {
+    pendingBytes: () => pending.length,
     push(chunk) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
       pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes]);
