@@ -18,6 +18,12 @@ export const serverHeartbeatMs = 10_000;
 export const sessionCheckMs = 1_000;
 /** How often an open connection counts as use of its session, so it does not go idle. */
 const keepAliveMs = 60_000;
+/**
+ * Frames of one connection read and not yet handled: beyond these the socket is not read until
+ * they are, so a client sending faster than its frames are handled (a SEND is a database write)
+ * waits in its own TCP buffers rather than in the server's memory.
+ */
+const maxWaitingFrames = 32;
 
 /** What a connected client is told when the server stops (a deploy, a restart); it reconnects. */
 export const restartMessage = 'Der Server wird neu gestartet. Die Verbindung wird gleich wiederhergestellt.';
@@ -65,6 +71,8 @@ interface Connection {
   lastReceivedAt: number;
   /** Frames are handled one after another, in the order they came. */
   queue: Promise<void>;
+  /** Frames in the queue, not yet handled. */
+  waiting: number;
   timers: NodeJS.Timeout[];
   /** Runs while a frame has begun and not ended: a client may not hold a half frame open. */
   readDeadline: NodeJS.Timeout | null;
@@ -113,8 +121,9 @@ export function createBroker(deps: {
   log: FastifyBaseLogger;
 }): Broker {
   const { sessions, presence, hooks, limits, metrics, log } = deps;
-  // Several frames may share one WebSocket message; the frame reader enforces the 64 KiB per frame.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // Several frames may share one WebSocket message (two of the largest); the frame reader enforces
+  // the 64 KiB per frame. A larger message is refused by ws (close code 1009) before it is read.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * maxFrameBytes });
   const connections = new Set<Connection>();
   const byUser = new Map<number, Set<Connection>>();
   /** destination → connections subscribed to it (with their subscription ids). */
@@ -127,6 +136,8 @@ export function createBroker(deps: {
    */
   function closeSocket(socket: WebSocket, code: number, reason?: string): void {
     if (socket.readyState === socket.CLOSED) return;
+    // A socket not read for its backlog of frames must be read again to hear the client's close.
+    if (socket.isPaused) socket.resume();
     socket.close(code, reason);
     const cut = setTimeout(() => socket.terminate(), closeHandshakeMs);
     cut.unref();
@@ -344,6 +355,7 @@ export function createBroker(deps: {
       subscriptions: new Map(),
       lastReceivedAt: Date.now(),
       queue: Promise.resolve(),
+      waiting: 0,
       timers: [],
       readDeadline: null,
       closed: false,
@@ -353,21 +365,39 @@ export function createBroker(deps: {
       if (!connection.user) fail(connection, 'Keine Anmeldung erhalten.', 'UNAUTHENTICATED');
     }, 10_000);
     connection.timers.push(connectTimeout);
+    // While the socket is not read, the client cannot finish a frame: its deadline waits too.
+    const pauseReading = () => {
+      socket.pause();
+      if (connection.readDeadline) clearTimeout(connection.readDeadline);
+      connection.readDeadline = null;
+    };
+    const resumeReading = () => {
+      socket.resume();
+      connection.lastReceivedAt = Date.now();
+      watchReadDeadline(connection, reader.pendingBytes(), false);
+    };
+    const handled = () => {
+      connection.waiting -= 1;
+      if (connection.waiting === 0 && socket.isPaused && !connection.closed) resumeReading();
+    };
     socket.on('message', (data: RawData) => {
       if (connection.closed) return;
       connection.lastReceivedAt = Date.now();
       const { items, error } = reader.push(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
       for (const item of items) {
         if (item === 'heartbeat') continue;
+        connection.waiting += 1;
         connection.queue = connection.queue
           .then(() => (connection.closed ? undefined : handle(connection, item)))
           .catch((error: unknown) => {
             const refusal = refusalOf(error);
             if (refusal === null) log.error({ err: error }, 'live channel: frame failed');
             fail(connection, refusal?.message ?? 'Ein Fehler ist aufgetreten.', refusal?.code ?? 'INTERNAL_ERROR', item.headers.receipt);
-          });
+          })
+          .finally(handled);
       }
       watchReadDeadline(connection, error ? 0 : reader.pendingBytes(), items.some((item) => item !== 'heartbeat'));
+      if (connection.waiting > maxWaitingFrames && !socket.isPaused) pauseReading();
       // The frames before a broken one are handled first, then the connection ends.
       if (error instanceof FrameTooLargeError) {
         connection.queue = connection.queue.then(() => refuse(connection, 'frame_too_large', error.message, 'PAYLOAD_TOO_LARGE'));

@@ -175,6 +175,23 @@ describe.each(testDialects)('live channel limits on %s', (dialect) => {
     expect(await refusals('frame_timeout')).toBe(before + 1);
   });
 
+  it('handles a burst of SENDs in order and completely, however many frames arrive at once', async () => {
+    const chatId = chats[1]!;
+    const kunde = await raw('kunde');
+    const send = (n: number) => `SEND\ndestination:/app/chat/${chatId}\n\n${JSON.stringify({ message: `Nr. ${n}`, senderUsername: 'kunde', receiverUsername: 'tom', chatId })}\u0000`;
+    for (let burst = 0; burst < 4; burst++) kunde.send(Array.from({ length: 50 }, (_, i) => send(burst * 50 + i)).join(''));
+    kunde.send('DISCONNECT\nreceipt:fertig\n\n\u0000');
+    await kunde.next((frame) => frame.includes('receipt-id:fertig'), 20_000);
+    const stored = await setup.ctx.database.db.selectFrom('chatMessages').select('body').where('chatId', '=', chatId).where('body', 'like', 'Nr. %').orderBy('id').execute();
+    expect(stored.map((row) => row.body)).toEqual(Array.from({ length: 200 }, (_, i) => `Nr. ${i}`));
+  });
+
+  it('refuses a WebSocket message larger than two of the largest frames before reading it (1009)', async () => {
+    const kunde = await raw('kunde');
+    kunde.send(`SEND\ndestination:/app/chat/${chats[0]}\n\n${'x'.repeat(130 * 1024)}\u0000`);
+    expect(await kunde.closed).toBe(1009);
+  });
+
   it('counts a frame over 64 KiB as refused for its size', async () => {
     const before = await refusals('frame_too_large');
     const kunde = await raw('kunde');
