@@ -26,7 +26,7 @@ const keepAliveMs = 60_000;
 const maxWaitingFrames = 32;
 
 /** What a connected client is told when the server stops (a deploy, a restart); it reconnects. */
-export const restartMessage = 'Der Server wird neu gestartet. Die Verbindung wird gleich wiederhergestellt.';
+export const restartMessage = serverMessages.liveRestart;
 /** WebSocket close code 1012 "Service Restart": the reconnect hint for clients and proxies. */
 export const serviceRestartCode = 1012;
 /** How long a client may take to answer the close handshake before its socket is cut. */
@@ -244,10 +244,10 @@ export function createBroker(deps: {
 
   async function onConnect(connection: Connection, frame: StompFrame): Promise<void> {
     const versions = (frame.headers['accept-version'] ?? '1.2').split(',');
-    if (!versions.includes('1.2')) return fail(connection, 'Unterstützt wird STOMP 1.2.');
+    if (!versions.includes('1.2')) return fail(connection, serverMessages.liveStompVersion);
     const token = tokenOf(frame);
     const user = token ? await sessions.resolve(token) : null;
-    if (!user) return fail(connection, 'Nicht angemeldet oder Sitzung abgelaufen.', 'UNAUTHENTICATED');
+    if (!user) return fail(connection, serverMessages.liveNotAuthenticated, 'UNAUTHENTICATED');
     if (connection.closed) return;
     // The new connection is refused, not the oldest closed: the refused tab retries every few
     // seconds, while closing the oldest would make open tabs push each other out in turn.
@@ -269,8 +269,8 @@ export function createBroker(deps: {
 
   async function onSubscribe(connection: Connection, user: AuthUser, frame: StompFrame): Promise<void> {
     const { id, destination } = frame.headers;
-    if (!id || !destination) return fail(connection, 'SUBSCRIBE braucht id und destination.');
-    if (connection.subscriptions.has(id)) return fail(connection, `Die Subscription ${id} besteht schon.`, 'CONFLICT');
+    if (!id || !destination) return fail(connection, serverMessages.liveSubscribeHeaders);
+    if (connection.subscriptions.has(id)) return fail(connection, serverMessages.liveSubscriptionIdTaken(id), 'CONFLICT');
     // Every subscription gets its own copy of each message: two of one destination would only double them.
     if (byDestination.get(destination)?.has(connection)) {
       return refuse(connection, 'duplicate_subscription', serverMessages.liveDuplicateSubscription, 'CONFLICT');
@@ -290,13 +290,13 @@ export function createBroker(deps: {
     const receipt = frame.headers.receipt;
     const user = connection.user;
     if (!user) {
-      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') return fail(connection, 'Zuerst CONNECT senden.');
+      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') return fail(connection, serverMessages.liveConnectFirst, 'UNAUTHENTICATED');
       return onConnect(connection, frame);
     }
     switch (frame.command) {
       case 'CONNECT':
       case 'STOMP':
-        return fail(connection, 'Die Verbindung besteht schon.');
+        return fail(connection, serverMessages.liveAlreadyConnected);
       case 'SUBSCRIBE':
         await onSubscribe(connection, user, frame);
         break;
@@ -310,7 +310,7 @@ export function createBroker(deps: {
       }
       case 'SEND': {
         const destination = frame.headers.destination;
-        if (!destination) return fail(connection, 'SEND braucht eine destination.');
+        if (!destination) return fail(connection, serverMessages.liveSendDestination);
         await hooks.send(user, destination, frame.body.toString('utf8'));
         break;
       }
@@ -362,7 +362,7 @@ export function createBroker(deps: {
     };
     // A socket that never sends CONNECT is dropped.
     const connectTimeout = setTimeout(() => {
-      if (!connection.user) fail(connection, 'Keine Anmeldung erhalten.', 'UNAUTHENTICATED');
+      if (!connection.user) fail(connection, serverMessages.liveNoConnect, 'UNAUTHENTICATED');
     }, 10_000);
     connection.timers.push(connectTimeout);
     // While the socket is not read, the client cannot finish a frame: its deadline waits too.
@@ -392,7 +392,7 @@ export function createBroker(deps: {
           .catch((error: unknown) => {
             const refusal = refusalOf(error);
             if (refusal === null) log.error({ err: error }, 'live channel: frame failed');
-            fail(connection, refusal?.message ?? 'Ein Fehler ist aufgetreten.', refusal?.code ?? 'INTERNAL_ERROR', item.headers.receipt);
+            fail(connection, refusal?.message ?? serverMessages.internalError, refusal?.code ?? 'INTERNAL_ERROR', item.headers.receipt);
           })
           .finally(handled);
       }
@@ -432,7 +432,7 @@ export function createBroker(deps: {
       .stillLive(ids)
       .then(async (live) => {
         for (const connection of [...connections]) {
-          if (connection.user && !live.has(connection.user.sessionId)) fail(connection, 'Die Sitzung ist beendet.', 'UNAUTHENTICATED');
+          if (connection.user && !live.has(connection.user.sessionId)) fail(connection, serverMessages.liveSessionEnded, 'UNAUTHENTICATED');
         }
         if (touch) await sessions.keepAlive([...live]);
       })

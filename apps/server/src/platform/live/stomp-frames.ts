@@ -3,6 +3,8 @@
  * that copes with frames split across WebSocket messages and several frames in one, and a writer.
  */
 
+import { serverMessages } from '@bauakte/domain';
+
 export interface StompFrame {
   command: string;
   /** Decoded headers; a repeated header keeps its first value, as the specification says. */
@@ -23,7 +25,7 @@ export class StompProtocolError extends Error {
 /** A frame larger than the reader takes: refused before it is read to its end. */
 export class FrameTooLargeError extends StompProtocolError {
   constructor() {
-    super('Der Frame ist zu groß.');
+    super(serverMessages.liveFrameTooLarge);
     this.name = 'FrameTooLargeError';
   }
 }
@@ -48,7 +50,7 @@ function decodeHeaderText(text: string, escaped: boolean): string {
       case '\\':
         return '\\';
       default:
-        throw new StompProtocolError('Ungültige Escape-Sequenz in einem Header.');
+        throw new StompProtocolError(serverMessages.liveBadEscape);
     }
   });
 }
@@ -79,12 +81,12 @@ function readHead(buffer: Buffer, start: number): Head | null {
     lines.push(line);
   }
   const [command, ...headerLines] = lines;
-  if (command === undefined || !clientCommands.has(command)) throw new StompProtocolError(`Unbekannter Befehl: ${(command ?? '').slice(0, 40)}`);
+  if (command === undefined || !clientCommands.has(command)) throw new StompProtocolError(serverMessages.liveUnknownCommand((command ?? '').slice(0, 40)));
   const escaped = !unescapedCommands.has(command);
   const headers: Record<string, string> = {};
   for (const line of headerLines) {
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new StompProtocolError('Ungültige Header-Zeile.');
+    if (colon <= 0) throw new StompProtocolError(serverMessages.liveBadHeaderLine);
     const name = decodeHeaderText(line.slice(0, colon), escaped);
     if (!(name in headers)) headers[name] = decodeHeaderText(line.slice(colon + 1), escaped);
   }
@@ -131,11 +133,11 @@ export function createFrameReader(options: { maxFrameBytes: number }): FrameRead
     const lengthHeader = head.headers['content-length'];
     let bodyEnd: number;
     if (lengthHeader !== undefined) {
-      if (!/^\d{1,9}$/.test(lengthHeader)) throw new StompProtocolError('Ungültige content-length.');
+      if (!/^\d{1,9}$/.test(lengthHeader)) throw new StompProtocolError(serverMessages.liveBadContentLength);
       bodyEnd = head.bodyStart + Number(lengthHeader);
       if (bodyEnd + 1 > options.maxFrameBytes) throw new FrameTooLargeError();
       if (pending.length < bodyEnd + 1) return false;
-      if (pending[bodyEnd] !== NUL) throw new StompProtocolError('Der Frame endet nicht nach content-length.');
+      if (pending[bodyEnd] !== NUL) throw new StompProtocolError(serverMessages.liveFrameNotEnded);
     } else {
       bodyEnd = pending.indexOf(NUL, head.bodyStart);
       if (bodyEnd < 0) {
