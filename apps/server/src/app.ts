@@ -259,9 +259,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerChatRoutes(app, { chat, access });
   const live = createChatLive({ chat, access, fanout, presence });
-  const broker = createBroker({ server: app.server, sessions, presence, hooks: live.hooks, log: app.log });
+  const broker = createBroker({ server: app.server, sessions, presence, hooks: live.hooks, limits: config.live, metrics: metrics.reporter, log: app.log });
   live.attach(broker);
-  metrics.reporter.watchLiveConnections(() => broker.connectionCount());
+  metrics.reporter.watchLive({ connections: () => broker.connectionCount(), subscriptions: () => broker.subscriptionCount(), bufferedBytes: () => broker.bufferedBytes() });
   app.addHook('preClose', async () => {
     await broker.close();
     presence.close();

@@ -62,6 +62,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
   });
 
+  it('limits the live channel per connection and user unless the LIVE_ variables say otherwise', () => {
+    expect(loadConfig({}).live).toEqual({ maxSubscriptionsPerConnection: 50, maxConnectionsPerUser: 10, maxBufferedBytes: 1024 * 1024, frameReadTimeoutSeconds: 10 });
+    const set = loadConfig({
+      LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: '5',
+      LIVE_MAX_CONNECTIONS_PER_USER: '3',
+      LIVE_MAX_BUFFERED_BYTES: '131072',
+      LIVE_FRAME_READ_TIMEOUT_SECONDS: '2',
+    });
+    expect(set.live).toEqual({ maxSubscriptionsPerConnection: 5, maxConnectionsPerUser: 3, maxBufferedBytes: 131072, frameReadTimeoutSeconds: 2 });
+    expect(() => loadConfig({ LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: '0' })).toThrow(/^LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION /);
+    expect(() => loadConfig({ LIVE_MAX_CONNECTIONS_PER_USER: 'viele' })).toThrow(/^LIVE_MAX_CONNECTIONS_PER_USER /);
+    // Below one frame (64 KiB) a connection could not take a single large message.
+    expect(() => loadConfig({ LIVE_MAX_BUFFERED_BYTES: '1000' })).toThrow(/^LIVE_MAX_BUFFERED_BYTES /);
+    expect(() => loadConfig({ LIVE_FRAME_READ_TIMEOUT_SECONDS: '0' })).toThrow(/^LIVE_FRAME_READ_TIMEOUT_SECONDS /);
+  });
+
   it('builds links from PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://bauakte.example.at/' }).publicUrl).toBe('https://bauakte.example.at');
   });

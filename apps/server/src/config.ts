@@ -46,6 +46,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).default(false),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
+  LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(10_000).default(50),
+  LIVE_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
+  LIVE_MAX_BUFFERED_BYTES: z.coerce.number().int().min(64 * 1024).max(2 ** 30).default(1024 * 1024),
+  LIVE_FRAME_READ_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   IMPRESSUM_COMPANY: z.string().default('Bauakte Software GmbH'),
   IMPRESSUM_LEGAL_FORM: z.string().default('Gesellschaft mit beschränkter Haftung'),
   IMPRESSUM_STREET: z.string().default('Mariahilfer Straße 1'),
@@ -99,6 +103,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** GET /metrics answers only with this Bearer token; without it the route is off (404). */
   metricsToken: string | undefined;
+  /** What one connection and one user may hold of the live channel (STOMP at /ws). */
+  live: LiveLimits;
   impressum: {
     company: string;
     legalForm: string;
@@ -127,6 +133,17 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** MinIO and similar servers address buckets in the path, not the host name. */
   forcePathStyle: boolean;
+}
+
+export interface LiveLimits {
+  /** More SUBSCRIBEs on one connection are refused (ERROR frame, connection closed). */
+  maxSubscriptionsPerConnection: number;
+  /** A user's next CONNECT on this instance is refused (ERROR frame, connection closed). */
+  maxConnectionsPerUser: number;
+  /** A connection with more unsent bytes than this is closed as too slow (code 1013). */
+  maxBufferedBytes: number;
+  /** A frame begun but not finished within this time closes the connection (ERROR frame). */
+  frameReadTimeoutSeconds: number;
 }
 
 /** Thrown for bad configuration; its message is the one line printed before the process stops. */
@@ -192,6 +209,12 @@ function toConfig(e: Env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     s3: s3Config(e),
     metricsToken: e.METRICS_TOKEN,
+    live: {
+      maxSubscriptionsPerConnection: e.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      maxConnectionsPerUser: e.LIVE_MAX_CONNECTIONS_PER_USER,
+      maxBufferedBytes: e.LIVE_MAX_BUFFERED_BYTES,
+      frameReadTimeoutSeconds: e.LIVE_FRAME_READ_TIMEOUT_SECONDS,
+    },
     impressum: {
       company: e.IMPRESSUM_COMPANY,
       legalForm: e.IMPRESSUM_LEGAL_FORM,

@@ -77,3 +77,58 @@ export function connectStomp(baseUrl: string, token: string | null, options: { h
     },
   };
 }
+
+/** A raw WebSocket speaking STOMP frames by hand: for what a library client would never do. */
+export interface RawStomp {
+  socket: WebSocket;
+  /** Every frame received, as text (heart-beats left out). */
+  frames: string[];
+  /** Resolves on the first frame (now or later) that matches. */
+  next(predicate: (frame: string) => boolean, timeoutMs?: number): Promise<string>;
+  send(text: string): void;
+  /** Resolves with the close code once the socket has closed. */
+  closed: Promise<number>;
+  /** Stops reading from the TCP connection, as a client that has stopped taking its messages. */
+  pause(): void;
+  resume(): void;
+}
+
+/** The underlying TCP socket; `ws` offers no public way to stop reading from it. */
+const tcpOf = (socket: WebSocket) => (socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+
+export async function openRawStomp(baseUrl: string): Promise<RawStomp> {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
+  const frames: string[] = [];
+  const waiting: Array<{ predicate: (frame: string) => boolean; resolve: (frame: string) => void }> = [];
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  socket.on('error', () => undefined);
+  socket.on('message', (data) => {
+    const text = String(data);
+    if (text.trim() === '') return;
+    frames.push(text);
+    for (const waiter of [...waiting]) {
+      if (!waiter.predicate(text)) continue;
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(text);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    frames,
+    next: (predicate, timeoutMs = 5_000) =>
+      new Promise<string>((resolve, reject) => {
+        const found = frames.find(predicate);
+        if (found !== undefined) return resolve(found);
+        const timer = setTimeout(() => reject(new Error(`no such frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`)), timeoutMs);
+        waiting.push({ predicate, resolve: (frame) => (clearTimeout(timer), resolve(frame)) });
+      }),
+    send: (text) => socket.send(text),
+    closed,
+    pause: () => tcpOf(socket).pause(),
+    resume: () => tcpOf(socket).resume(),
+  };
+}

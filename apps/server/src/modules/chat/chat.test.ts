@@ -84,7 +84,7 @@ describe.each(testDialects)('chat over REST on %s', (dialect) => {
     expect((await call.conversations('projektkunde')).json<ChatConversation[]>().map((c) => c.chatId)).not.toContain(chatId);
   });
 
-  it('mails an absent receiver who wants chat mails once per chat in 10 minutes, and never with chatNone', async () => {
+  it('mails an absent receiver who wants chat mails once in 10 minutes, and never with chatNone', async () => {
     await setup.ctx.background.drained();
     const before = outboxOf(setup.ctx).length;
     const { chatId } = (await call.createChat('tom', 'kunde', 'Erste')).json<CreatedChat>();
@@ -105,6 +105,26 @@ describe.each(testDialects)('chat over REST on %s', (dialect) => {
     await call.send('kunde', chatId, 'Antwort');
     await setup.ctx.background.drained();
     expect(outboxOf(setup.ctx).slice(before)).toHaveLength(1);
+  });
+
+  it('holds the 10 minutes per receiver and sender: deleting and starting the chat again mails no more', async () => {
+    await setup.ctx.background.drained();
+    const before = outboxOf(setup.ctx).length;
+    for (const text of ['Erste Frage', 'Zweite Frage', 'Dritte Frage']) {
+      const { chatId } = (await call.createChat('mara', 'projektkunde', text)).json<CreatedChat>();
+      await setup.ctx.background.drained();
+      expect((await call.remove('mara', chatId)).statusCode).toBe(204);
+    }
+    const mails = outboxOf(setup.ctx).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('To: projektkunde@example.at');
+    expect(mails[0]).toContain('Subject: Neue Nachricht von Mara Test');
+
+    // Another sender to the same receiver is another pair, with a notice of its own.
+    const other = (await call.createChat('fremd', 'projektkunde', 'Von Fremd')).json<CreatedChat>();
+    await setup.ctx.background.drained();
+    expect(outboxOf(setup.ctx).slice(before).at(-1)).toContain('Subject: Neue Nachricht von Fremd Test');
+    await call.remove('fremd', other.chatId);
   });
 });
 

@@ -22,7 +22,7 @@ export function chatNoticeMail(input: { receiver: UserRow; sender: UserRow; chat
     paragraphs: [`${senderName} hat Ihnen in Bauakte eine Nachricht geschrieben.`],
     action: { label: 'Nachricht lesen', url: link },
     notes: [
-      'Weitere Nachrichten in diesem Chat melden wir frühestens in 10 Minuten wieder.',
+      `Weitere Nachrichten von ${senderName} melden wir frühestens in 10 Minuten wieder.`,
       'Welche Nachrichten Sie erhalten, stellen Sie in Bauakte unter „Benachrichtigungseinstellungen“ ein.',
     ],
   });

@@ -98,13 +98,13 @@ const markReadQuery = preparedQuery((db: Db, chatId: number, userId: number) =>
   db.updateTable('chatMessages').set({ isRead: 1 }).where('chatId', '=', chatId).where('receiverId', '=', userId).where('isRead', '=', 0),
 );
 
-/** A notice of a chat, claimed at most once per period; every send asks it when the receiver wants mail. */
-const claimNoticeQuery = preparedQuery((db: Db, chatId: number, userId: number, now: string, since: string) =>
+/** A notice to a receiver about a sender, claimed at most once per period; every send asks it when the receiver wants mail. */
+const claimNoticeQuery = preparedQuery((db: Db, userId: number, senderId: number, now: string, since: string) =>
   db
     .insertInto('chatNotices')
-    .values({ chatId, userId, sentAt: now })
-    .onConflict((oc) => oc.columns(['chatId', 'userId']).doUpdateSet({ sentAt: now }).where('chatNotices.sentAt', '<', since))
-    .returning('chatId'),
+    .values({ userId, senderId, sentAt: now })
+    .onConflict((oc) => oc.columns(['userId', 'senderId']).doUpdateSet({ sentAt: now }).where('chatNotices.sentAt', '<', since))
+    .returning('userId'),
 );
 
 /** `asyncCommitDb`: where read marks are written (DatabaseHandle.asyncCommitDb). */
@@ -228,11 +228,12 @@ export function createChatRepository(db: Db, asyncCommitDb: Db = db) {
     deleteChat: (chatId: number) => db.deleteFrom('chats').where('id', '=', chatId).execute(),
 
     /**
-     * Takes the right to mail the user about this chat if none was sent since `since`: one row per
-     * chat and receiver, updated only when old enough, so parallel instances mail once.
+     * Takes the right to mail the user about the sender's messages if none was sent since `since`:
+     * one row per receiver and sender (a chat deleted and started again is still the same two
+     * people), updated only when old enough, so parallel instances mail once.
      */
-    async claimNotice(chatId: number, userId: number, now: string, since: string): Promise<boolean> {
-      return (await claimNoticeQuery.executeTakeFirst(db, chatId, userId, now, since)) !== undefined;
+    async claimNotice(userId: number, senderId: number, now: string, since: string): Promise<boolean> {
+      return (await claimNoticeQuery.executeTakeFirst(db, userId, senderId, now, since)) !== undefined;
     },
   };
 }

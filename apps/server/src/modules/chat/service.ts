@@ -16,7 +16,7 @@ import type { UserRepository } from '../users/repository';
 import { chatNoticeMail } from './mails';
 import { createChatRepository, namedMessage, type ChatRepository, type StoredMessage } from './repository';
 
-/** At most one notice mail per chat and receiver in this time. */
+/** At most one notice mail per receiver and sender in this time, however often their chat is deleted and started again. */
 export const noticeIntervalMs = 10 * 60_000;
 /** Messages the dashboard card shows. */
 const newestLimit = 20;
@@ -56,20 +56,20 @@ export function createChatService(deps: {
   };
 
   /**
-   * Notices this instance sent lately, by chat and receiver: within the interval the database need
+   * Notices this instance sent lately, by receiver and sender: within the interval the database need
    * not be asked again (it decides across instances; this only spares it the question).
    */
   const noticedAt = new Map<string, number>();
 
-  /** Mails the receiver if they are not connected, want chat mails, and had none for this chat lately. */
+  /** Mails the receiver if they are not connected, want chat mails, and had none about this sender lately. */
   async function noticeIfAway(message: StoredMessage): Promise<void> {
     if (deps.presence.isOnline(message.receiverId)) return;
-    const key = `${message.chatId}:${message.receiverId}`;
+    const key = `${message.receiverId}:${message.senderId}`;
     if (Date.now() - (noticedAt.get(key) ?? 0) < noticeIntervalMs) return;
     const settings = await deps.settingsOf(message.receiverId);
     if (!settings.chatAll) return;
     const now = new Date();
-    if (!(await chats.claimNotice(message.chatId, message.receiverId, now.toISOString(), new Date(now.getTime() - noticeIntervalMs).toISOString()))) return;
+    if (!(await chats.claimNotice(message.receiverId, message.senderId, now.toISOString(), new Date(now.getTime() - noticeIntervalMs).toISOString()))) return;
     noticedAt.set(key, now.getTime());
     if (noticedAt.size > 10_000) noticedAt.delete(noticedAt.keys().next().value as string);
     const [receiver, sender] = await Promise.all([deps.users.findById(message.receiverId), deps.users.findById(message.senderId)]);

@@ -183,9 +183,10 @@ export interface ChatMessagesTable {
   sentAt: Timestamp;
 }
 
+/** The last chat notice mail to a user (the receiver) about messages from one sender. */
 export interface ChatNoticesTable {
-  chatId: number;
   userId: number;
+  senderId: number;
   sentAt: Timestamp;
 }
 

@@ -3,11 +3,13 @@ import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { serverMessages } from '@bauakte/domain';
+import { serverMessages, type ErrorCode } from '@bauakte/domain';
+import type { LiveLimits } from '../../config';
 import type { AuthUser, SessionService } from '../auth/sessions';
+import type { LiveMetrics, LiveRefusalKind } from '../metrics/metrics';
 import type { Presence } from './presence';
 import { isDatabaseUnavailable } from '../db/errors';
-import { createFrameReader, StompProtocolError, writeFrame, type StompFrame } from './stomp-frames';
+import { createFrameReader, FrameTooLargeError, StompProtocolError, writeFrame, type StompFrame } from './stomp-frames';
 
 /** STOMP at /ws (spec section 7): frames up to 64 KiB, heart-beats of 10 s offered both ways. */
 export const livePath = '/ws';
@@ -17,16 +19,38 @@ export const serverHeartbeatMs = 10_000;
 export const sessionCheckMs = 1_000;
 /** How often an open connection counts as use of its session, so it does not go idle. */
 const keepAliveMs = 60_000;
+/**
+ * Frames of one connection read and not yet handled: beyond these the socket is not read until
+ * they are, so a client sending faster than its frames are handled (a SEND is a database write)
+ * waits in its own TCP buffers rather than in the server's memory.
+ */
+const maxWaitingFrames = 32;
 
 /** What a connected client is told when the server stops (a deploy, a restart); it reconnects. */
-export const restartMessage = 'Der Server wird neu gestartet. Die Verbindung wird gleich wiederhergestellt.';
+export const restartMessage = serverMessages.liveRestart;
 /** WebSocket close code 1012 "Service Restart": the reconnect hint for clients and proxies. */
 export const serviceRestartCode = 1012;
 /** How long a client may take to answer the close handshake before its socket is cut. */
 const closeHandshakeMs = 1_000;
+/**
+ * WebSocket close code 1013 "Try Again Later": a connection that did not take its messages fast
+ * enough; the web app reconnects and reads the chat afresh.
+ */
+export const slowConsumerCode = 1013;
 
-/** Refuses a SUBSCRIBE or SEND: the client gets an ERROR frame with this German message. */
-export class LiveRefusal extends Error {}
+/**
+ * Refuses a SUBSCRIBE or SEND: the client gets an ERROR frame with this German message and the
+ * REST error code (header `code`).
+ */
+export class LiveRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode = 'BAD_REQUEST',
+  ) {
+    super(message);
+    this.name = 'LiveRefusal';
+  }
+}
 
 /** What the chat module decides for the broker; the broker only speaks STOMP. */
 export interface BrokerHooks {
@@ -48,7 +72,11 @@ interface Connection {
   lastReceivedAt: number;
   /** Frames are handled one after another, in the order they came. */
   queue: Promise<void>;
+  /** Frames in the queue, not yet handled. */
+  waiting: number;
   timers: NodeJS.Timeout[];
+  /** Runs while a frame has begun and not ended: a client may not hold a half frame open. */
+  readDeadline: NodeJS.Timeout | null;
   closed: boolean;
 }
 
@@ -60,6 +88,9 @@ export interface Broker {
   /** Whether the user has a connection to this instance. */
   hasConnection(userId: number): boolean;
   connectionCount(): number;
+  subscriptionCount(): number;
+  /** Bytes queued for this instance's connections and not yet taken by them. */
+  bufferedBytes(): number;
   /** Server shutdown: every client gets an ERROR frame saying so and the close code 1012, then reconnects. */
   close(): Promise<void>;
 }
@@ -81,26 +112,66 @@ function heartbeatOf(frame: StompFrame): [number, number] {
   return [Number.isFinite(cx) && cx! > 0 ? cx! : 0, Number.isFinite(cy) && cy! > 0 ? cy! : 0];
 }
 
-export function createBroker(deps: { server: Server; sessions: SessionService; presence: Presence; hooks: BrokerHooks; log: FastifyBaseLogger }): Broker {
-  const { sessions, presence, hooks, log } = deps;
-  // Several frames may share one WebSocket message; the frame reader enforces the 64 KiB per frame.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+export function createBroker(deps: {
+  server: Server;
+  sessions: SessionService;
+  presence: Presence;
+  hooks: BrokerHooks;
+  limits: LiveLimits;
+  metrics: LiveMetrics;
+  log: FastifyBaseLogger;
+}): Broker {
+  const { sessions, presence, hooks, limits, metrics, log } = deps;
+  // Several frames may share one WebSocket message (two of the largest); the frame reader enforces
+  // the 64 KiB per frame. A larger message is refused by ws (close code 1009) before it is read.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * maxFrameBytes });
   const connections = new Set<Connection>();
   const byUser = new Map<number, Set<Connection>>();
   /** destination → connections subscribed to it (with their subscription ids). */
   const byDestination = new Map<string, Map<Connection, Set<string>>>();
   let messageCounter = 0;
 
+  /**
+   * Closes with the handshake, and cuts the socket if the client does not answer it soon: a client
+   * that stopped reading never would, and its unsent bytes would stay in memory until it did.
+   */
+  function closeSocket(socket: WebSocket, code: number, reason?: string): void {
+    if (socket.readyState === socket.CLOSED) return;
+    // A socket not read for its backlog of frames must be read again to hear the client's close.
+    if (socket.isPaused) socket.resume();
+    socket.close(code, reason);
+    const cut = setTimeout(() => socket.terminate(), closeHandshakeMs);
+    cut.unref();
+    socket.once('close', () => clearTimeout(cut));
+  }
+
+  /**
+   * Nothing more is queued for a connection that has not taken what it was sent: it is closed and
+   * forgotten, and its unsent bytes go with its socket.
+   */
+  function dropSlow(connection: Connection): void {
+    metrics.liveSlowConsumerClosed();
+    log.info({ userId: connection.user?.id, bufferedBytes: connection.socket.bufferedAmount }, 'live channel: slow connection closed');
+    forget(connection);
+    closeSocket(connection.socket, slowConsumerCode, serverMessages.liveSlowConsumer);
+  }
+
   const send = (connection: Connection, text: string) => {
-    if (!connection.closed && connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+    if (connection.closed || connection.socket.readyState !== connection.socket.OPEN) return;
+    if (connection.socket.bufferedAmount > limits.maxBufferedBytes) return dropSlow(connection);
+    connection.socket.send(text);
   };
 
   function forget(connection: Connection): void {
     if (connection.closed) return;
     connection.closed = true;
     for (const timer of connection.timers) clearInterval(timer);
+    connection.timers = [];
+    if (connection.readDeadline) clearTimeout(connection.readDeadline);
+    connection.readDeadline = null;
     connections.delete(connection);
     for (const subscription of connection.subscriptions.values()) unindex(connection, subscription);
+    connection.subscriptions.clear();
     const user = connection.user;
     if (user) {
       const mine = byUser.get(user.id);
@@ -111,10 +182,16 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
   }
 
   /** STOMP: an ERROR frame, then the connection is closed. */
-  function fail(connection: Connection, message: string, receiptId?: string): void {
-    send(connection, writeFrame('ERROR', { message, 'content-type': 'text/plain', ...(receiptId ? { 'receipt-id': receiptId } : {}) }, message));
+  function fail(connection: Connection, message: string, code: ErrorCode = 'BAD_REQUEST', receiptId?: string): void {
+    send(connection, writeFrame('ERROR', { message, code, 'content-type': 'text/plain', ...(receiptId ? { 'receipt-id': receiptId } : {}) }, message));
     forget(connection);
-    connection.socket.close(1000);
+    closeSocket(connection.socket, 1000);
+  }
+
+  /** A limit refuses: counted by kind, then like any refusal. */
+  function refuse(connection: Connection, kind: LiveRefusalKind, message: string, code: ErrorCode): void {
+    metrics.liveRefused(kind);
+    fail(connection, message, code);
   }
 
   function index(connection: Connection, subscription: Subscription): void {
@@ -168,11 +245,16 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
 
   async function onConnect(connection: Connection, frame: StompFrame): Promise<void> {
     const versions = (frame.headers['accept-version'] ?? '1.2').split(',');
-    if (!versions.includes('1.2')) return fail(connection, 'Unterstützt wird STOMP 1.2.');
+    if (!versions.includes('1.2')) return fail(connection, serverMessages.liveStompVersion);
     const token = tokenOf(frame);
     const user = token ? await sessions.resolve(token) : null;
-    if (!user) return fail(connection, 'Nicht angemeldet oder Sitzung abgelaufen.');
+    if (!user) return fail(connection, serverMessages.liveNotAuthenticated, 'UNAUTHENTICATED');
     if (connection.closed) return;
+    // The new connection is refused, not the oldest closed: the refused tab retries every few
+    // seconds, while closing the oldest would make open tabs push each other out in turn.
+    if ((byUser.get(user.id)?.size ?? 0) >= limits.maxConnectionsPerUser) {
+      return refuse(connection, 'connection_limit', serverMessages.liveTooManyConnections(limits.maxConnectionsPerUser), 'TOO_MANY_ATTEMPTS');
+    }
     connection.user = user;
     connections.add(connection);
     let mine = byUser.get(user.id);
@@ -188,8 +270,15 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
 
   async function onSubscribe(connection: Connection, user: AuthUser, frame: StompFrame): Promise<void> {
     const { id, destination } = frame.headers;
-    if (!id || !destination) return fail(connection, 'SUBSCRIBE braucht id und destination.');
-    if (connection.subscriptions.has(id)) return fail(connection, `Die Subscription ${id} besteht schon.`);
+    if (!id || !destination) return fail(connection, serverMessages.liveSubscribeHeaders);
+    if (connection.subscriptions.has(id)) return fail(connection, serverMessages.liveSubscriptionIdTaken(id), 'CONFLICT');
+    // Every subscription gets its own copy of each message: two of one destination would only double them.
+    if (byDestination.get(destination)?.has(connection)) {
+      return refuse(connection, 'duplicate_subscription', serverMessages.liveDuplicateSubscription, 'CONFLICT');
+    }
+    if (connection.subscriptions.size >= limits.maxSubscriptionsPerConnection) {
+      return refuse(connection, 'subscription_limit', serverMessages.liveTooManySubscriptions(limits.maxSubscriptionsPerConnection), 'TOO_MANY_ATTEMPTS');
+    }
     const first = await hooks.subscribe(user, destination);
     if (connection.closed) return;
     const subscription = { id, destination };
@@ -202,13 +291,13 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
     const receipt = frame.headers.receipt;
     const user = connection.user;
     if (!user) {
-      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') return fail(connection, 'Zuerst CONNECT senden.');
+      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') return fail(connection, serverMessages.liveConnectFirst, 'UNAUTHENTICATED');
       return onConnect(connection, frame);
     }
     switch (frame.command) {
       case 'CONNECT':
       case 'STOMP':
-        return fail(connection, 'Die Verbindung besteht schon.');
+        return fail(connection, serverMessages.liveAlreadyConnected);
       case 'SUBSCRIBE':
         await onSubscribe(connection, user, frame);
         break;
@@ -222,14 +311,14 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
       }
       case 'SEND': {
         const destination = frame.headers.destination;
-        if (!destination) return fail(connection, 'SEND braucht eine destination.');
+        if (!destination) return fail(connection, serverMessages.liveSendDestination);
         await hooks.send(user, destination, frame.body.toString('utf8'));
         break;
       }
       case 'DISCONNECT':
         if (receipt) send(connection, writeFrame('RECEIPT', { 'receipt-id': receipt }));
         forget(connection);
-        connection.socket.close(1000);
+        closeSocket(connection.socket, 1000);
         return;
       default:
         // ACK, NACK and transactions: subscriptions here are auto-acknowledged and sends immediate.
@@ -238,37 +327,85 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
     if (receipt && !connection.closed) send(connection, writeFrame('RECEIPT', { 'receipt-id': receipt }));
   }
 
-  function refusalText(error: unknown): string | null {
-    if (error instanceof LiveRefusal || error instanceof StompProtocolError) return error.message;
-    if (isDatabaseUnavailable(error)) return serverMessages.databaseUnavailable;
-    const status = (error as { statusCode?: number }).statusCode;
-    if (typeof status === 'number' && status < 500) return (error as Error).message;
+  /** What the client is told of a failed frame: a refusal's message and code, or null for a fault of ours. */
+  function refusalOf(error: unknown): { message: string; code: ErrorCode } | null {
+    if (error instanceof LiveRefusal) return { message: error.message, code: error.code };
+    if (error instanceof StompProtocolError) return { message: error.message, code: 'BAD_REQUEST' };
+    if (isDatabaseUnavailable(error)) return { message: serverMessages.databaseUnavailable, code: 'SERVICE_UNAVAILABLE' };
+    const { statusCode, code } = error as { statusCode?: number; code?: ErrorCode };
+    if (typeof statusCode === 'number' && statusCode < 500) return { message: (error as Error).message, code: code ?? 'BAD_REQUEST' };
     return null;
+  }
+
+  /** Runs from the first byte of an unfinished frame; a frame that ends (or a broken stream) stops it. */
+  function watchReadDeadline(connection: Connection, pendingBytes: number, progressed: boolean): void {
+    if (connection.closed) return;
+    if (pendingBytes === 0 || progressed) {
+      if (connection.readDeadline) clearTimeout(connection.readDeadline);
+      connection.readDeadline = null;
+    }
+    if (pendingBytes === 0 || connection.readDeadline) return;
+    const seconds = limits.frameReadTimeoutSeconds;
+    connection.readDeadline = setTimeout(() => refuse(connection, 'frame_timeout', serverMessages.liveFrameTimeout(seconds), 'BAD_REQUEST'), seconds * 1000);
   }
 
   function accept(socket: WebSocket): void {
     const reader = createFrameReader({ maxFrameBytes });
-    const connection: Connection = { socket, user: null, subscriptions: new Map(), lastReceivedAt: Date.now(), queue: Promise.resolve(), timers: [], closed: false };
+    const connection: Connection = {
+      socket,
+      user: null,
+      subscriptions: new Map(),
+      lastReceivedAt: Date.now(),
+      queue: Promise.resolve(),
+      waiting: 0,
+      timers: [],
+      readDeadline: null,
+      closed: false,
+    };
     // A socket that never sends CONNECT is dropped.
     const connectTimeout = setTimeout(() => {
-      if (!connection.user) fail(connection, 'Keine Anmeldung erhalten.');
+      if (!connection.user) fail(connection, serverMessages.liveNoConnect, 'UNAUTHENTICATED');
     }, 10_000);
     connection.timers.push(connectTimeout);
+    // While the socket is not read, the client cannot finish a frame: its deadline waits too.
+    const pauseReading = () => {
+      socket.pause();
+      if (connection.readDeadline) clearTimeout(connection.readDeadline);
+      connection.readDeadline = null;
+    };
+    const resumeReading = () => {
+      socket.resume();
+      connection.lastReceivedAt = Date.now();
+      watchReadDeadline(connection, reader.pendingBytes(), false);
+    };
+    const handled = () => {
+      connection.waiting -= 1;
+      if (connection.waiting === 0 && socket.isPaused && !connection.closed) resumeReading();
+    };
     socket.on('message', (data: RawData) => {
+      if (connection.closed) return;
       connection.lastReceivedAt = Date.now();
       const { items, error } = reader.push(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer));
       for (const item of items) {
         if (item === 'heartbeat') continue;
+        connection.waiting += 1;
         connection.queue = connection.queue
           .then(() => (connection.closed ? undefined : handle(connection, item)))
           .catch((error: unknown) => {
-            const text = refusalText(error);
-            if (text === null) log.error({ err: error }, 'live channel: frame failed');
-            fail(connection, text ?? 'Ein Fehler ist aufgetreten.', item.headers.receipt);
-          });
+            const refusal = refusalOf(error);
+            if (refusal === null) log.error({ err: error }, 'live channel: frame failed');
+            fail(connection, refusal?.message ?? serverMessages.internalError, refusal?.code ?? 'INTERNAL_ERROR', item.headers.receipt);
+          })
+          .finally(handled);
       }
+      watchReadDeadline(connection, error ? 0 : reader.pendingBytes(), items.some((item) => item !== 'heartbeat'));
+      if (connection.waiting > maxWaitingFrames && !socket.isPaused) pauseReading();
       // The frames before a broken one are handled first, then the connection ends.
-      if (error) connection.queue = connection.queue.then(() => fail(connection, error.message));
+      if (error instanceof FrameTooLargeError) {
+        connection.queue = connection.queue.then(() => refuse(connection, 'frame_too_large', error.message, 'PAYLOAD_TOO_LARGE'));
+      } else if (error) {
+        connection.queue = connection.queue.then(() => fail(connection, error.message));
+      }
     });
     socket.on('close', () => forget(connection));
     socket.on('error', () => forget(connection));
@@ -297,7 +434,7 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
       .stillLive(ids)
       .then(async (live) => {
         for (const connection of [...connections]) {
-          if (connection.user && !live.has(connection.user.sessionId)) fail(connection, 'Die Sitzung ist beendet.');
+          if (connection.user && !live.has(connection.user.sessionId)) fail(connection, serverMessages.liveSessionEnded, 'UNAUTHENTICATED');
         }
         if (touch) await sessions.keepAlive([...live]);
       })
@@ -334,6 +471,16 @@ export function createBroker(deps: { server: Server; sessions: SessionService; p
     },
     hasConnection: (userId) => byUser.has(userId),
     connectionCount: () => connections.size,
+    subscriptionCount() {
+      let count = 0;
+      for (const connection of connections) count += connection.subscriptions.size;
+      return count;
+    },
+    bufferedBytes() {
+      let bytes = 0;
+      for (const socket of wss.clients) bytes += socket.bufferedAmount;
+      return bytes;
+    },
     async close() {
       clearInterval(sessionCheck);
       deps.server.off('upgrade', onUpgrade);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFrameReader, writeFrame, type ReadItem, type StompFrame } from './stomp-frames';
+import { createFrameReader, FrameTooLargeError, writeFrame, type ReadItem, type StompFrame } from './stomp-frames';
 
 const frames = (items: ReadItem[]) => items.filter((item): item is StompFrame => item !== 'heartbeat');
 
@@ -50,6 +50,23 @@ describe('STOMP frame reader', () => {
     expect(() => reader().push(`SEND\ndestination:/x\n\n${'x'.repeat(64 * 1024)}`)).toThrow('Der Frame ist zu groß.');
     expect(() => reader().push('SEND\ndestination:/x\ncontent-length:70000\n\nabc')).toThrow('Der Frame ist zu groß.');
     expect(() => reader().push(`SEND\n${'h'.repeat(70_000)}`)).toThrow('Der Frame ist zu groß.');
+  });
+
+  it('tells how much of an unfinished frame it holds, and nothing between frames or heart-beats', () => {
+    const read = createFrameReader({ maxFrameBytes: 1024 });
+    read.push('\n\n');
+    expect(read.pendingBytes()).toBe(0);
+    read.push('SEND\ndestination:/a\n\nha');
+    expect(read.pendingBytes()).toBe('SEND\ndestination:/a\n\nha'.length);
+    read.push('llo\u0000SUB');
+    expect(read.pendingBytes()).toBe(3);
+    read.push('SCRIBE\nid:0\ndestination:/b\n\n\u0000\n');
+    expect(read.pendingBytes()).toBe(0);
+  });
+
+  it('refuses an oversized frame as too large, other faults as protocol errors', () => {
+    expect(createFrameReader({ maxFrameBytes: 16 }).push(`SEND\n\n${'x'.repeat(32)}`).error).toBeInstanceOf(FrameTooLargeError);
+    expect(createFrameReader({ maxFrameBytes: 16 }).push('HELLO\n\n\u0000').error).not.toBeInstanceOf(FrameTooLargeError);
   });
 
   it('refuses unknown commands, headers without a colon, bad escapes and a wrong content-length', () => {

@@ -3,6 +3,8 @@
  * that copes with frames split across WebSocket messages and several frames in one, and a writer.
  */
 
+import { serverMessages } from '@bauakte/domain';
+
 export interface StompFrame {
   command: string;
   /** Decoded headers; a repeated header keeps its first value, as the specification says. */
@@ -17,6 +19,14 @@ export class StompProtocolError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'StompProtocolError';
+  }
+}
+
+/** A frame larger than the reader takes: refused before it is read to its end. */
+export class FrameTooLargeError extends StompProtocolError {
+  constructor() {
+    super(serverMessages.liveFrameTooLarge);
+    this.name = 'FrameTooLargeError';
   }
 }
 
@@ -40,7 +50,7 @@ function decodeHeaderText(text: string, escaped: boolean): string {
       case '\\':
         return '\\';
       default:
-        throw new StompProtocolError('Ungültige Escape-Sequenz in einem Header.');
+        throw new StompProtocolError(serverMessages.liveBadEscape);
     }
   });
 }
@@ -71,12 +81,12 @@ function readHead(buffer: Buffer, start: number): Head | null {
     lines.push(line);
   }
   const [command, ...headerLines] = lines;
-  if (command === undefined || !clientCommands.has(command)) throw new StompProtocolError(`Unbekannter Befehl: ${(command ?? '').slice(0, 40)}`);
+  if (command === undefined || !clientCommands.has(command)) throw new StompProtocolError(serverMessages.liveUnknownCommand((command ?? '').slice(0, 40)));
   const escaped = !unescapedCommands.has(command);
   const headers: Record<string, string> = {};
   for (const line of headerLines) {
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new StompProtocolError('Ungültige Header-Zeile.');
+    if (colon <= 0) throw new StompProtocolError(serverMessages.liveBadHeaderLine);
     const name = decodeHeaderText(line.slice(0, colon), escaped);
     if (!(name in headers)) headers[name] = decodeHeaderText(line.slice(colon + 1), escaped);
   }
@@ -94,6 +104,8 @@ export interface ReadResult {
 
 export interface FrameReader {
   push(chunk: Buffer | string): ReadResult;
+  /** Bytes of a frame begun and not yet finished (0 between frames). */
+  pendingBytes(): number;
 }
 
 /**
@@ -115,24 +127,24 @@ export function createFrameReader(options: { maxFrameBytes: number }): FrameRead
 
     const head = readHead(pending, 0);
     if (!head) {
-      if (pending.length > options.maxFrameBytes) throw new StompProtocolError('Der Frame ist zu groß.');
+      if (pending.length > options.maxFrameBytes) throw new FrameTooLargeError();
       return false;
     }
     const lengthHeader = head.headers['content-length'];
     let bodyEnd: number;
     if (lengthHeader !== undefined) {
-      if (!/^\d{1,9}$/.test(lengthHeader)) throw new StompProtocolError('Ungültige content-length.');
+      if (!/^\d{1,9}$/.test(lengthHeader)) throw new StompProtocolError(serverMessages.liveBadContentLength);
       bodyEnd = head.bodyStart + Number(lengthHeader);
-      if (bodyEnd + 1 > options.maxFrameBytes) throw new StompProtocolError('Der Frame ist zu groß.');
+      if (bodyEnd + 1 > options.maxFrameBytes) throw new FrameTooLargeError();
       if (pending.length < bodyEnd + 1) return false;
-      if (pending[bodyEnd] !== NUL) throw new StompProtocolError('Der Frame endet nicht nach content-length.');
+      if (pending[bodyEnd] !== NUL) throw new StompProtocolError(serverMessages.liveFrameNotEnded);
     } else {
       bodyEnd = pending.indexOf(NUL, head.bodyStart);
       if (bodyEnd < 0) {
-        if (pending.length > options.maxFrameBytes) throw new StompProtocolError('Der Frame ist zu groß.');
+        if (pending.length > options.maxFrameBytes) throw new FrameTooLargeError();
         return false;
       }
-      if (bodyEnd + 1 > options.maxFrameBytes) throw new StompProtocolError('Der Frame ist zu groß.');
+      if (bodyEnd + 1 > options.maxFrameBytes) throw new FrameTooLargeError();
     }
     items.push({ command: head.command, headers: head.headers, body: Buffer.from(pending.subarray(head.bodyStart, bodyEnd)) });
     pending = pending.subarray(bodyEnd + 1);
@@ -140,6 +152,7 @@ export function createFrameReader(options: { maxFrameBytes: number }): FrameRead
   }
 
   return {
+    pendingBytes: () => pending.length,
     push(chunk) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
       pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes]);

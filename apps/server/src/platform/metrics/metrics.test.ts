@@ -2,22 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
 import { chatSetUp, type ChatSetup } from '../../test/chat-fixtures';
 import { connectStomp } from '../../test/stomp-client';
+import { sample } from '../../test/metrics-text';
 import { multipartBody } from '../../test/multipart';
 import { samplePdf } from '../../test/sample-files';
 
 const metricsToken = 'scrape-token-0123456789abcdef';
-
-/** The value of one sample line (`name{labels} value`) of the exposition text, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = (match[2] ?? '').split(',');
-    if (wanted.every((label) => present.includes(label))) return Number(match[3]);
-  }
-  return undefined;
-}
 
 async function scrape(ctx: TestContext): Promise<string> {
   const response = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: bearer(metricsToken) });
@@ -68,18 +57,32 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
   });
 
-  it('counts open WebSocket connections', async () => {
+  it('counts open WebSocket connections and their subscriptions, and shows every kind of refusal from the start', async () => {
     const { ctx, tokens } = setup;
     const live = async () => sample(await scrape(ctx), 'bauakte_websocket_connections');
+    const subscriptions = async () => sample(await scrape(ctx), 'bauakte_websocket_subscriptions');
     expect(await live()).toBe(0);
+    expect(await subscriptions()).toBe(0);
     const kunde = connectStomp(url, tokens.kunde!);
     const mara = connectStomp(url, tokens.mara!);
     await Promise.all([kunde.connected, mara.connected]);
     expect(await live()).toBe(2);
+    kunde.subscribe('/topic/activeUsers');
+    kunde.subscribe('/user/queue/messages');
+    await until(async () => (await subscriptions()) === 2);
+    expect(await subscriptions()).toBe(2);
     await kunde.close();
     await until(async () => (await live()) === 1);
     expect(await live()).toBe(1);
+    expect(await subscriptions()).toBe(0);
     await mara.close();
+
+    const text = await scrape(ctx);
+    for (const kind of ['subscription_limit', 'duplicate_subscription', 'connection_limit', 'frame_timeout', 'frame_too_large']) {
+      expect(sample(text, 'bauakte_websocket_refusals_total', { kind }), kind).toBe(0);
+    }
+    expect(sample(text, 'bauakte_websocket_slow_consumer_closes_total')).toBe(0);
+    expect(sample(text, 'bauakte_websocket_buffered_bytes')).toBe(0);
   });
 
   it('counts the bytes of stored uploads', async () => {

@@ -15,10 +15,28 @@ export interface UploadMetrics {
   uploadedBytes(bytes: number): void;
 }
 
+/** Why the live channel refused a frame or a connection: the label of its refusals counter. */
+export const liveRefusalKinds = ['subscription_limit', 'duplicate_subscription', 'connection_limit', 'frame_timeout', 'frame_too_large'] as const;
+export type LiveRefusalKind = (typeof liveRefusalKinds)[number];
+
+/** What the live channel (platform/live/broker.ts) reports as it happens. */
+export interface LiveMetrics {
+  liveRefused(kind: LiveRefusalKind): void;
+  /** A connection closed because it did not take its messages fast enough. */
+  liveSlowConsumerClosed(): void;
+}
+
+/** What the live channel holds now, read when scraped. */
+export interface LiveGauges {
+  connections(): number;
+  subscriptions(): number;
+  /** Bytes queued for the connections and not yet taken by them. */
+  bufferedBytes(): number;
+}
+
 /** The small interface app.ts hands to the modules; without METRICS_TOKEN every call does nothing. */
-export interface MetricsReporter extends MailMetrics, UploadMetrics {
-  /** Counts open live (STOMP) connections when scraped. */
-  watchLiveConnections(count: () => number): void;
+export interface MetricsReporter extends MailMetrics, UploadMetrics, LiveMetrics {
+  watchLive(gauges: LiveGauges): void;
 }
 
 export interface Metrics {
@@ -35,7 +53,9 @@ const silentReporter: MetricsReporter = {
   mailSent: () => undefined,
   mailFailed: () => undefined,
   uploadedBytes: () => undefined,
-  watchLiveConnections: () => undefined,
+  liveRefused: () => undefined,
+  liveSlowConsumerClosed: () => undefined,
+  watchLive: () => undefined,
 };
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -70,14 +90,43 @@ export function createMetrics(token: string | undefined): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  let countLiveConnections = () => 0;
+  let live: LiveGauges = { connections: () => 0, subscriptions: () => 0, bufferedBytes: () => 0 };
   new Gauge({
     name: 'bauakte_websocket_connections',
     help: 'Open live-channel (STOMP over WebSocket) connections',
     registers: [registry],
     collect() {
-      this.set(countLiveConnections());
+      this.set(live.connections());
     },
+  });
+  new Gauge({
+    name: 'bauakte_websocket_subscriptions',
+    help: 'Subscriptions of the open live-channel connections',
+    registers: [registry],
+    collect() {
+      this.set(live.subscriptions());
+    },
+  });
+  new Gauge({
+    name: 'bauakte_websocket_buffered_bytes',
+    help: 'Bytes queued for live-channel connections and not yet taken by them',
+    registers: [registry],
+    collect() {
+      this.set(live.bufferedBytes());
+    },
+  });
+  const liveRefusals = new Counter({
+    name: 'bauakte_websocket_refusals_total',
+    help: 'Live-channel frames or connections refused by a limit, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  // Every kind shows from the start, at 0, so a dashboard's rate() has a series before the first refusal.
+  for (const kind of liveRefusalKinds) liveRefusals.inc({ kind }, 0);
+  const slowConsumerCloses = new Counter({
+    name: 'bauakte_websocket_slow_consumer_closes_total',
+    help: 'Live-channel connections closed because they did not take their messages fast enough',
+    registers: [registry],
   });
   const mailsSent = new Counter({ name: 'bauakte_mails_sent_total', help: 'Mails handed to SMTP or written to the outbox', registers: [registry] });
   const mailsFailed = new Counter({ name: 'bauakte_mails_failed_total', help: 'Mails that could not be handed over', registers: [registry] });
@@ -89,8 +138,10 @@ export function createMetrics(token: string | undefined): Metrics {
       mailSent: () => mailsSent.inc(),
       mailFailed: () => mailsFailed.inc(),
       uploadedBytes: (bytes) => uploadBytes.inc(bytes),
-      watchLiveConnections(count) {
-        countLiveConnections = count;
+      liveRefused: (kind) => liveRefusals.inc({ kind }),
+      liveSlowConsumerClosed: () => slowConsumerCloses.inc(),
+      watchLive(gauges) {
+        live = gauges;
       },
     },
     install(app) {
