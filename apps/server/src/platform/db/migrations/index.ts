@@ -11,6 +11,7 @@ import * as projectSearch from './2026-11-23T1800-project-search';
 import * as listIndexes from './2026-11-25T0900-list-indexes';
 import * as newestMessagesIndex from './2026-11-25T1300-newest-messages-index';
 import * as searchKeys from './2026-11-25T1310-search-keys';
+import * as questionnaireVersions from './2026-11-26T1700-questionnaire-versions';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0900-list-indexes': listIndexes,
   '2026-11-25T1300-newest-messages-index': newestMessagesIndex,
   '2026-11-25T1310-search-keys': searchKeys,
+  '2026-11-26T1700-questionnaire-versions': questionnaireVersions,
 };
