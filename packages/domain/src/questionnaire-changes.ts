@@ -40,26 +40,30 @@ export function samePathOrNested(a: string, b: string): boolean {
   return a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
 }
 
-/**
- * A PUT body with only what differs between the answers a form started from and what it holds now;
- * nested answers (the roof) carry only their changed fields.
- */
-export function changedAnswers(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
-  const patch: Record<string, unknown> = {};
-  const now = answerPaths(after);
-  for (const path of Object.keys(diffAnswers(before, after))) {
-    const [head, ...rest] = path.split('.');
-    if (head === undefined) continue;
-    const value = now[path] ?? null;
-    if (rest.length === 0) {
-      patch[head] = value;
-      continue;
-    }
-    const inner = (patch[head] ?? {}) as Record<string, unknown>;
-    patch[head] = { ...inner, [rest.join('.')]: value };
-  }
-  return patch;
+/** A patch with one answer set by its dotted path ('roof.roofType'), nested answers as objects. */
+export function withAnswer(patch: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  if (head === undefined) return patch;
+  if (rest.length === 0) return { ...patch, [head]: value };
+  const inner = patch[head];
+  const nested = inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+  return { ...patch, [head]: withAnswer(nested, rest.join('.'), value) };
 }
+
+/**
+ * What of a save body differs from the answers the form started from: a PUT body with only those
+ * answers (nested ones, the roof, with only their changed fields). Answers the body leaves out stay out.
+ */
+export function changedAnswers(before: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
+  const old = answerPaths(before);
+  return Object.entries(answerPaths(body)).reduce<Record<string, unknown>>(
+    (patch, [path, value]) => (JSON.stringify(old[path] ?? null) === JSON.stringify(value ?? null) ? patch : withAnswer(patch, path, value ?? null)),
+    {},
+  );
+}
+
+/** A step's version as its ETag (and If-Match): a strong tag holding the counter, e.g. "3". */
+export const stepVersionTag = (version: number): string => `"${version}"`;
 
 /**
  * The 409 answer to a save based on an older version of a step, when someone else changed some of

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { listPageQuerySchema, projectIdParamsSchema, questionnaireChangeSchema, questionnairePatchSchemas, questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
+import { listPageQuerySchema, projectIdParamsSchema, questionnaireChangeSchema, questionnairePatchSchemas, questionnaireSteps, stepVersionTag, type QuestionnaireStep } from '@bauakte/domain';
 import { callerOf, type AccessPolicy } from '../../platform/access/access';
 import { validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { QuestionnaireService } from './service';
-import { ifMatchVersion, versionTag } from './step-version';
+import { ifMatchVersion } from './step-version';
 
 /** Each step's version on the all-steps answer, e.g. 'general=3, storeys=0, windows=1, heating=2'. */
 export const questionnaireVersionsHeader = 'questionnaire-versions';
@@ -42,7 +42,7 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
       },
       async (request, reply) => {
         const { answers, version } = await questionnaire.get(await access.project(callerOf(request), request.params.projectId, 'read'), step);
-        void reply.header('etag', versionTag(version));
+        void reply.header('etag', stepVersionTag(version));
         return answers;
       },
     );
@@ -63,7 +63,7 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
         const project = await access.project(caller, request.params.projectId, 'read');
         const basedOn = ifMatchVersion(request.headers['if-match']);
         const { answers, version } = await questionnaire.save(caller, project, step, validBody(request) as Record<string, unknown>, basedOn);
-        void reply.header('etag', versionTag(version));
+        void reply.header('etag', stepVersionTag(version));
         return answers;
       },
     );

@@ -1,6 +1,6 @@
 import {
   computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type QuestionnaireChange, type QuestionnaireConflict, type QuestionnaireRecord,
-  questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery, samePathOrNested, serverMessages,
+  questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery, samePathOrNested, serverMessages, stepVersionTag,
 } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -10,7 +10,6 @@ import { AppError, badRequest } from '../../platform/errors';
 import { parseOrRefuse } from '../../platform/http/request-body';
 import type { FormNoticeService, SavedQuestionnaire } from '../notifications/form-notices';
 import { createProjectRepository } from '../projects/repository';
-import { versionTag } from './step-version';
 import { createQuestionnaireRepository, unsavedStep, type QuestionnaireRepository, type StepVersion } from './repository';
 
 /** The answers a save changes that someone else changed after the version it was based on. */
@@ -98,7 +97,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
       savedAt: last?.at ?? '',
       fields,
     };
-    return new AppError(409, 'QUESTIONNAIRE_CONFLICT', serverMessages.questionnaireConflict, [], { etag: versionTag(version) }, details);
+    return new AppError(409, 'QUESTIONNAIRE_CONFLICT', serverMessages.questionnaireConflict, [], { etag: stepVersionTag(version) }, details);
   }
 
   return {

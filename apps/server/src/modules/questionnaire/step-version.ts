@@ -1,9 +1,6 @@
 import { serverMessages } from '@bauakte/domain';
 import { badRequest } from '../../platform/errors';
 
-/** A step's version as its ETag: a strong tag holding the counter, e.g. "3". */
-export const versionTag = (version: number): string => `"${version}"`;
-
 /**
  * The version an If-Match header names: undefined without one (or with '*', any version), so the
  * save is a plain one as the spec has it. Anything but one tag as ETag gives it is refused (400).
