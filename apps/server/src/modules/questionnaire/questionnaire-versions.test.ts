@@ -118,6 +118,14 @@ describe.each(testDialects)('questionnaire versions on %s', (dialect) => {
     expect(clash.json().fields).toEqual(['roof.roofType']);
   });
 
+  it("does not count a first save's schema default (attic not heated) as an answer someone else must not change", async () => {
+    const id = await newProject('Dachboden');
+    await put('kunde', 'storeys', id, { numberOfStoreys: '2' }, '"0"');
+    expect((await get('kunde', 'storeys', id)).json().roof).toMatchObject({ isAtticHeated: false });
+    expect((await put('mara', 'storeys', id, { roof: { isAtticHeated: true } }, '"0"')).statusCode).toBe(200);
+    expect((await get('kunde', 'storeys', id)).json()).toMatchObject({ numberOfStoreys: '2', roof: { isAtticHeated: true } });
+  });
+
   it('does not count the same answer given by both as a conflict', async () => {
     const id = await newProject('Gleich');
     await put('kunde', 'general', id, { constructionYear: 1962 }, '"0"');

@@ -18,6 +18,17 @@ function conflictingFields(stored: StepVersion, basedOn: number, changed: readon
   return changed.filter((path) => changedSince.some((other) => samePathOrNested(path, other)));
 }
 
+/**
+ * A step's answers before a save, for telling which answers it changes: a step never saved as the
+ * schema fills it in (the roof flags default to 'Nein'), as the pages show it. A first save that
+ * leaves such a default has not answered that question, so someone else who does is not refused.
+ */
+function answersBefore(step: QuestionnaireStep, stored: unknown): Record<string, unknown> {
+  if (stored !== undefined) return stored as Record<string, unknown>;
+  const empty = questionnaireSchemas[step].safeParse({});
+  return empty.success ? empty.data : {};
+}
+
 /** The step's version after a save: one more, with the changed answers marked, when anything changed. */
 function versionAfter(stored: StepVersion, changed: readonly string[]): StepVersion {
   if (changed.length === 0) return stored;
@@ -49,7 +60,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
       const stepAnswers: Record<string, unknown> = parseOrRefuse(questionnaireSchemas[step], mergeStepAnswers(before[step], patch));
       const changedAt = new Date().toISOString();
       const changes = diffAnswers(before[step] as Record<string, unknown> | undefined, stepAnswers);
-      const changedPaths = Object.keys(changes);
+      const changedPaths = Object.keys(diffAnswers(answersBefore(step, before[step]), stepAnswers));
       const conflicts = basedOn === undefined ? [] : conflictingFields(stored, basedOn, changedPaths);
       if (conflicts.length > 0) throw await conflictError(answers, project.id, step, before[step], stored.version, conflicts);
       const answersChanged = changedPaths.length > 0;
