@@ -4,8 +4,8 @@ import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 
 /** One person in a browser of their own (their own session), on the project's General step. */
-async function openGeneral(browser: Browser, account: TestAccount, home: RegExp, projectId: number): Promise<Page> {
-  const context = await browser.newContext();
+async function openGeneral(browser: Browser, account: TestAccount, home: RegExp, projectId: number, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await loginAs(page, account.username, account.password);
   await expect(page).toHaveURL(home);
@@ -36,7 +36,8 @@ test.describe('two people on one questionnaire step', () => {
 
   test("a stale page keeps the other person's answers, and a clash is resolved by choice, nothing lost", async ({ browser, request }) => {
     const { architect, client, projectId } = await seedClientProject(request);
-    const architectPage = await openGeneral(browser, architect, /\/dashboard$/, projectId);
+    // The architect on a phone: the choice dialog is a full-screen sheet there.
+    const architectPage = await openGeneral(browser, architect, /\/dashboard$/, projectId, { width: 390, height: 800 });
     const clientPage = await openGeneral(browser, client, /\/dashboardClient$/, projectId);
 
     // The client enters the Baujahr; the architect, whose page still shows none, picks the direction.

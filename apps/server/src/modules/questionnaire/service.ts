@@ -63,7 +63,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
       const changedPaths = Object.keys(diffAnswers(answersBefore(step, before[step]), stepAnswers));
       const conflicts = basedOn === undefined ? [] : conflictingFields(stored, basedOn, changedPaths);
       if (conflicts.length > 0) throw await conflictError(answers, project.id, step, before[step], stored.version, conflicts);
-      const answersChanged = changedPaths.length > 0;
+      const answersChanged = Object.keys(changes).length > 0;
       const progressBefore = computeProgress(before);
       const progressAfter = computeProgress({ ...before, [step]: stepAnswers } as QuestionnaireRecord);
       const change: QuestionnaireChange | undefined = answersChanged ? { step, changedBy: caller.username, changedAt, changes } : undefined;
