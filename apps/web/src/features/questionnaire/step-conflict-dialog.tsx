@@ -23,7 +23,7 @@ interface StepConflictDialogProps {
 }
 
 /** The other person by name (their username when no name is known). */
-export function conflictAuthor(conflict: QuestionnaireConflict): string {
+function conflictAuthor(conflict: QuestionnaireConflict): string {
   return participantName(conflict.savedBy) || t.someone;
 }
 

@@ -24,8 +24,8 @@ const conflict = {
   fields: ['direction', 'constructionYear'],
 };
 
-/** The page with a first save refused as conflicting, later saves accepted. */
-function setup() {
+/** The page with the first saves refused as conflicting (one unless told), later saves accepted. */
+function setup(refusals: object[] = [conflict]) {
   let saves = 0;
   return renderStep(<GeneralPage />, {
     path: '/general',
@@ -33,8 +33,9 @@ function setup() {
     handlers: {
       'GET /api/general/7': () => json(200, stored, { etag: '"4"' }),
       'PUT /api/general/7': ({ body }: RecordedCall) => {
+        const refusal = refusals[saves];
         saves += 1;
-        return saves === 1 ? json(409, conflict, { etag: '"6"' }) : json(200, { ...conflict.answers, ...(body as object) }, { etag: '"7"' });
+        return refusal ? json(409, refusal) : json(200, { ...conflict.answers, ...(body as object) }, { etag: '"9"' });
       },
     },
   });
@@ -83,6 +84,23 @@ describe('a save that meets answers someone else changed meanwhile', () => {
     // Their direction, my Baujahr; their building type is not touched (not sent).
     expect(retry?.headers['if-match']).toBe('"6"');
     expect(retry?.body).toEqual({ direction: 'S', constructionYear: 1972 });
+  });
+
+  it('asks again with the newer answers when someone saved once more before the choice arrived', async () => {
+    const again = { ...conflict, answers: { ...conflict.answers, constructionYear: 1960 }, version: 8, savedBy: { username: 'mara', firstName: 'Mara', lastName: 'Berger' }, fields: ['constructionYear'] };
+    const { api } = setup([conflict, again]);
+    await editAndSave();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Meine Antwort übernehmen: Nord' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Meine Antwort übernehmen: 1972' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Auswahl speichern' }));
+    const second = await screen.findByRole('radio', { name: 'Antwort von Mara Berger übernehmen: 1960' });
+    await userEvent.click(second);
+    await userEvent.click(screen.getByRole('button', { name: 'Auswahl speichern' }));
+    expect(await screen.findByText('Seite /storeys')).toBeTruthy();
+    const saves = api.callsTo('PUT', '/api/general/7');
+    expect(saves.map((save) => save.headers['if-match'])).toEqual(['"4"', '"6"', '"8"']);
+    expect(saves[2]?.body).toEqual({ direction: 'N', constructionYear: 1960 });
   });
 
   it('keeps the person\'s answers when the dialog is closed without a choice, and saves nothing', async () => {
