@@ -23,6 +23,7 @@ export const errorCodes = [
   'LINK_EXPIRED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'QUESTIONNAIRE_CONFLICT',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -117,4 +118,7 @@ export const serverMessages = {
     `Sie können höchstens ${perHour} Exporte pro Stunde per E-Mail versenden. Bitte versuchen Sie es später erneut.`,
   exportBusy: 'Gerade werden viele Exporte erstellt. Bitte versuchen Sie es in einer Minute erneut.',
   exportFailed: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
+  questionnaireConflict:
+    'Dieser Schritt wurde inzwischen von jemand anderem geändert, auch bei Antworten, die Sie geändert haben. Bitte wählen Sie, welche Antworten gelten sollen.',
+  ifMatchInvalid: 'Die Versionsangabe (If-Match) ist ungültig. Bitte laden Sie den Schritt neu.',
 } as const;

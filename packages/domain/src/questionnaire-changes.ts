@@ -16,17 +16,16 @@ export const questionnaireChangeSchema = z.object({
 });
 export type QuestionnaireChange = z.infer<typeof questionnaireChangeSchema>;
 
+/** A record's answers by dotted path ('roof.roofType'); nested answers are spread into their fields. */
+export function answerPaths(value: unknown, prefix = ''): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return prefix ? { [prefix]: value } : {};
+  return Object.entries(value).reduce<Record<string, unknown>>((all, [key, inner]) => ({ ...all, ...answerPaths(inner, prefix ? `${prefix}.${key}` : key) }), {});
+}
+
 /** The fields whose values differ between two answer records, by dotted path. */
 export function diffAnswers(before: Record<string, unknown> | null | undefined, after: Record<string, unknown>): QuestionnaireChange['changes'] {
-  const flat = (value: unknown, prefix = ''): Record<string, unknown> => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return prefix ? { [prefix]: value } : {};
-    return Object.entries(value).reduce<Record<string, unknown>>(
-      (all, [key, inner]) => ({ ...all, ...flat(inner, prefix ? `${prefix}.${key}` : key) }),
-      {},
-    );
-  };
-  const old = flat(before ?? {});
-  const next = flat(after);
+  const old = answerPaths(before ?? {});
+  const next = answerPaths(after);
   const changes: QuestionnaireChange['changes'] = {};
   for (const key of new Set([...Object.keys(old), ...Object.keys(next)])) {
     const from = old[key] ?? null;
@@ -35,3 +34,52 @@ export function diffAnswers(before: Record<string, unknown> | null | undefined, 
   }
   return changes;
 }
+
+/** Two dotted paths name the same answer, or one holds the other ('roof' and 'roof.roofType'). */
+export function samePathOrNested(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
+}
+
+/** A patch with one answer set by its dotted path ('roof.roofType'), nested answers as objects. */
+export function withAnswer(patch: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  if (head === undefined) return patch;
+  if (rest.length === 0) return { ...patch, [head]: value };
+  const inner = patch[head];
+  const nested = inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+  return { ...patch, [head]: withAnswer(nested, rest.join('.'), value) };
+}
+
+/**
+ * What of a save body differs from the answers the form started from: a PUT body with only those
+ * answers (nested ones, the roof, with only their changed fields). Answers the body leaves out stay out.
+ */
+export function changedAnswers(before: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
+  const old = answerPaths(before);
+  return Object.entries(answerPaths(body)).reduce<Record<string, unknown>>(
+    (patch, [path, value]) => (JSON.stringify(old[path] ?? null) === JSON.stringify(value ?? null) ? patch : withAnswer(patch, path, value ?? null)),
+    {},
+  );
+}
+
+/** A step's version as its ETag (and If-Match): a strong tag holding the counter, e.g. "3". */
+export const stepVersionTag = (version: number): string => `"${version}"`;
+
+/**
+ * The 409 answer to a save based on an older version of a step, when someone else changed some of
+ * the same answers meanwhile: the step as it is now, and which answers both changed.
+ */
+export const questionnaireConflictSchema = z.object({
+  message: z.string(),
+  code: z.literal('QUESTIONNAIRE_CONFLICT'),
+  /** The step's stored answers now. */
+  answers: z.record(z.string(), z.unknown()),
+  /** Their version, to send in If-Match with the next save (also the answer's ETag header). */
+  version: z.number().int().nonnegative(),
+  /** Who saved the step last, and when (ISO time). */
+  savedBy: personNameSchema,
+  savedAt: z.string(),
+  /** Dotted paths of the answers both changed ('constructionYear', 'roof.roofType'). */
+  fields: z.array(z.string()),
+});
+export type QuestionnaireConflict = z.infer<typeof questionnaireConflictSchema>;

@@ -16,6 +16,8 @@ export class AppError extends Error {
     readonly issues: FieldIssue[] = [],
     /** Extra answer headers, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** Further fields of the answer's body, e.g. what a refused save conflicts with. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -259,6 +259,7 @@ export const de = {
     LINK_EXPIRED: 'Dieser Link ist abgelaufen oder ungültig. Bitte laden Sie die Seite neu.',
     SERVICE_UNAVAILABLE: 'Der Dienst ist gerade nicht verfügbar.',
     INTERNAL_ERROR: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+    QUESTIONNAIRE_CONFLICT: 'Dieser Schritt wurde inzwischen von jemand anderem geändert. Bitte wählen Sie, welche Antworten gelten sollen.',
   } satisfies Record<ErrorCode, string>,
   retryAfter: (minutes: number) => (minutes <= 1 ? 'Ein neuer Versuch ist in etwa einer Minute möglich.' : `Ein neuer Versuch ist in etwa ${minutes} Minuten möglich.`),
   admin: {
@@ -452,6 +453,18 @@ export const de = {
     savedOpenLoadFailed: 'Die offenen Fragen konnten nicht geladen werden.',
     openQuestionsOf: (title: string) => `Offene Fragen: ${title}`,
     dismiss: 'Hinweis schließen',
+    conflict: {
+      title: 'Jemand anderes hat diesen Schritt geändert',
+      description: (name: string, time: string) =>
+        `${name} hat diesen Schritt am ${time} gespeichert, nachdem Sie ihn geöffnet haben. Bei den folgenden Antworten haben Sie beide etwas geändert. Bitte wählen Sie jeweils, welche Antwort gelten soll; Ihre übrigen Änderungen und die übrigen Antworten von ${name} bleiben erhalten.`,
+      theirs: (name: string) => `Antwort von ${name}`,
+      mine: 'Ihre Antwort',
+      keepTheirs: (name: string) => `Antwort von ${name} übernehmen`,
+      keepMine: 'Meine Antwort übernehmen',
+      chooseEach: 'Bitte wählen Sie bei jeder Antwort, welche gelten soll.',
+      saveChoice: 'Auswahl speichern',
+      someone: 'Jemand anderes',
+    },
     messages: {
       yearTooEarly: (year: string) => `Das Baujahr darf nicht vor ${year} liegen.`,
       yearTooLate: (year: string) => `Das Baujahr darf nicht nach ${year} liegen.`,

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly issues: ApiFieldIssue[] = [],
     /** A throttled answer's Retry-After header: how long until another try may succeed. */
     readonly retryAfterSeconds?: number,
+    /** The error answer's whole body, for answers that say more (e.g. what a save conflicts with). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -48,6 +50,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send without the stored token (login, registration, password reset). */
   anonymous?: boolean;
+  /** Further request headers, e.g. If-Match. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -84,7 +88,7 @@ export function apiErrorOf(status: number, bodyText: string, retryAfter: string 
         return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
       })
     : [];
-  return new ApiError(status, textOf(body.message), textOf(body.code), issues, retryAfterOf(retryAfter));
+  return new ApiError(status, textOf(body.message), textOf(body.code), issues, retryAfterOf(retryAfter), body);
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -94,7 +98,7 @@ async function readError(response: Response): Promise<ApiError> {
 
 /** Sends a request with the stored Bearer token; an answer outside 200–299 becomes an ApiError. */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { accept };
+  const headers: Record<string, string> = { ...options.headers, accept };
   const token = storedToken();
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -119,12 +123,23 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   return response;
 }
 
+/** An answer's JSON with its headers (e.g. a questionnaire step's ETag). */
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** Like apiRequest, for callers that also read the answer's headers. */
+export async function apiRequestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  const response = await send(path, options, 'application/json');
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
+  const text = await response.text();
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
+
 /** Calls the API with the stored Bearer token; JSON in, JSON out. Throws ApiError or NetworkError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options, 'application/json');
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (await apiRequestWithHeaders<T>(path, options)).data;
 }
 
 export interface DownloadedFile {

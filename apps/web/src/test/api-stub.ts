@@ -6,12 +6,14 @@ export interface RecordedCall {
   path: string;
   body: unknown;
   authorization: string | undefined;
+  /** Every request header, e.g. 'if-match'. */
+  headers: Record<string, string>;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } });
 }
 
 export const noContent = () => new Response(null, { status: 204 });
@@ -30,6 +32,7 @@ export function stubApi(handlers: Record<string, Handler>) {
       path: `${url.pathname}${url.search}`,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: headers.authorization,
+      headers,
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${url.pathname}`];

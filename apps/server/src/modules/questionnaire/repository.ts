@@ -1,4 +1,4 @@
-import type { QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
+import type { PersonName, QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
 import type { QueryCreator } from 'kysely';
 import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
@@ -6,12 +6,24 @@ import { preparedQuery } from '../../platform/db/prepared-query';
 
 /** Every step page asks this: built once (preparedQuery). */
 const stepQuery = preparedQuery((db: Db, projectId: number, step: QuestionnaireStep) =>
-  db.selectFrom('questionnaireAnswers').select('answers').where('projectId', '=', projectId).where('step', '=', step),
+  db.selectFrom('questionnaireAnswers').select(['answers', 'version']).where('projectId', '=', projectId).where('step', '=', step),
 );
 
 /** Every save, and 'Fragebogen fortsetzen', reads the whole record. */
 const recordQuery = preparedQuery((db: Db, projectId: number) =>
-  db.selectFrom('questionnaireAnswers').select(['step', 'answers']).where('projectId', '=', projectId),
+  db.selectFrom('questionnaireAnswers').select(['step', 'answers', 'version', 'fieldVersions']).where('projectId', '=', projectId),
+);
+
+/** Who made a step's newest change, and when: a save that conflicts with it names them. */
+const lastChangeQuery = preparedQuery((db: Db, projectId: number, step: QuestionnaireStep) =>
+  db
+    .selectFrom('questionnaireChanges')
+    .leftJoin('users', 'users.username', 'questionnaireChanges.changedByName')
+    .select(['changedByName', 'questionnaireChanges.changedAt', 'users.firstName', 'users.lastName'])
+    .where('projectId', '=', projectId)
+    .where('step', '=', step)
+    .orderBy('questionnaireChanges.id', 'desc')
+    .limit(1),
 );
 
 /** A page of the change log: an architect's every opening of a project asks it (built once). */
@@ -36,18 +48,42 @@ const changeRow = (projectId: number, change: QuestionnaireChange) => ({
   changes: JSON.stringify(change.changes),
 });
 
+/** A step's version (0 before its first save) and the version at which each answer last changed. */
+export interface StepVersion {
+  version: number;
+  /** Dotted answer path → version; an answer not named has not changed since version 0. */
+  fieldVersions: Record<string, number>;
+}
+
+export const unsavedStep: StepVersion = { version: 0, fieldVersions: {} };
+
 export function createQuestionnaireRepository(db: Db) {
+  /** Every saved step's answers and version; a step never saved is missing from both. */
+  const stored = async (projectId: number): Promise<{ record: QuestionnaireRecord; versions: Partial<Record<QuestionnaireStep, StepVersion>> }> => {
+    const rows = await recordQuery.execute(db, projectId);
+    return {
+      record: Object.fromEntries(rows.map((row) => [row.step, JSON.parse(row.answers)])) as QuestionnaireRecord,
+      versions: Object.fromEntries(rows.map((row) => [row.step, { version: row.version, fieldVersions: JSON.parse(row.fieldVersions) }])),
+    };
+  };
+
   return {
+    stored,
+
     /** Every saved step of the project; a step never saved is missing. */
-    record: async (projectId: number): Promise<QuestionnaireRecord> => {
-      const rows = await recordQuery.execute(db, projectId);
-      return Object.fromEntries(rows.map((row) => [row.step, JSON.parse(row.answers)])) as QuestionnaireRecord;
+    record: async (projectId: number): Promise<QuestionnaireRecord> => (await stored(projectId)).record,
+
+    /** One step's saved answers and version, or undefined when it was never saved. */
+    step: async (projectId: number, step: QuestionnaireStep): Promise<{ answers: Record<string, unknown>; version: number } | undefined> => {
+      const row = await stepQuery.executeTakeFirst(db, projectId, step);
+      return row ? { answers: JSON.parse(row.answers) as Record<string, unknown>, version: row.version } : undefined;
     },
 
-    /** One step's saved answers, or undefined when it was never saved. */
-    step: async (projectId: number, step: QuestionnaireStep): Promise<Record<string, unknown> | undefined> => {
-      const row = await stepQuery.executeTakeFirst(db, projectId, step);
-      return row ? (JSON.parse(row.answers) as Record<string, unknown>) : undefined;
+    /** Who made the step's newest change (by name while the account exists) and when. */
+    lastChange: async (projectId: number, step: QuestionnaireStep): Promise<{ by: PersonName; at: string } | undefined> => {
+      const row = await lastChangeQuery.executeTakeFirst(db, projectId, step);
+      if (!row) return undefined;
+      return { by: { username: row.changedByName, firstName: row.firstName ?? '', lastName: row.lastName ?? '' }, at: row.changedAt };
     },
 
     /**
@@ -57,14 +93,25 @@ export function createQuestionnaireRepository(db: Db) {
      * data-modifying CTEs) — the save holds the project's row for every round trip; on SQLite, in
      * process, three.
      */
-    async writeSave(save: { projectId: number; step: QuestionnaireStep; answers: object; at: string; byId: number; change?: QuestionnaireChange; progress: number }): Promise<void> {
+    async writeSave(save: {
+      projectId: number;
+      step: QuestionnaireStep;
+      answers: object;
+      versions: StepVersion;
+      at: string;
+      byId: number;
+      change?: QuestionnaireChange;
+      progress: number;
+    }): Promise<void> {
       const answers = JSON.stringify(save.answers);
+      const version = save.versions.version;
+      const fieldVersions = JSON.stringify(save.versions.fieldVersions);
       const progress = { progress: save.progress, updatedAt: save.at, ...(save.change ? { changedAt: save.at } : {}) };
       const upsert = (qc: QueryCreator<Database>) =>
         qc
           .insertInto('questionnaireAnswers')
-          .values({ projectId: save.projectId, step: save.step, answers, updatedAt: save.at, updatedById: save.byId })
-          .onConflict((oc) => oc.columns(['projectId', 'step']).doUpdateSet({ answers, updatedAt: save.at, updatedById: save.byId }));
+          .values({ projectId: save.projectId, step: save.step, answers, version, fieldVersions, updatedAt: save.at, updatedById: save.byId })
+          .onConflict((oc) => oc.columns(['projectId', 'step']).doUpdateSet({ answers, version, fieldVersions, updatedAt: save.at, updatedById: save.byId }));
       const change = save.change && changeRow(save.projectId, save.change);
       if (!isPostgresDb(db)) {
         await upsert(db).execute();

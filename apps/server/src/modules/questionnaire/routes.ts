@@ -1,12 +1,28 @@
 import { z } from 'zod';
-import { listPageQuerySchema, projectIdParamsSchema, questionnaireChangeSchema, questionnairePatchSchemas, questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
+import { listPageQuerySchema, projectIdParamsSchema, questionnaireChangeSchema, questionnairePatchSchemas, questionnaireSteps, stepVersionTag, type QuestionnaireStep } from '@bauakte/domain';
 import { callerOf, type AccessPolicy } from '../../platform/access/access';
 import { validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { QuestionnaireService } from './service';
+import { ifMatchVersion } from './step-version';
+
+/** Each step's version on the all-steps answer, e.g. 'general=3, storeys=0, windows=1, heating=2'. */
+export const questionnaireVersionsHeader = 'questionnaire-versions';
 
 /** Answers leave as stored; the shared schema validated them on the way in. */
 const storedAnswers = z.looseObject({});
+
+const saveDescription = [
+  'Saves the fields sent; fields not sent keep their stored answer, null clears one. Unknown fields are refused.',
+  'The answer carries the step\'s new version in its ETag header.',
+  'If-Match (optional) names the version the edit started from (the ETag of the GET). Without it the save is a plain one.',
+  'If the step has changed since that version, the save still goes through when none of the answers it changes was changed',
+  'by someone else after that version: its changes are laid over the current answers, the rest stays as stored.',
+  'So send only the fields the person changed. If some answer was changed by both, nothing is saved: 409',
+  'QUESTIONNAIRE_CONFLICT with the current answers, version, who saved last (savedBy) and when (savedAt) and the',
+  'answers both changed (fields, dotted paths); save again with that version. A malformed If-Match, or a version',
+  'the step never had, is refused with 400.',
+].join(' ');
 
 /** GET and PUT /api/{general|storeys|windows|heating}/{projectId} (spec section 7, Questionnaire). */
 export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: QuestionnaireService; access: AccessPolicy }): void {
@@ -14,8 +30,21 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
   const tags = ['questionnaire'];
 
   const registerStep = (step: QuestionnaireStep) => {
-    app.get(`/api/${step}/:projectId`, { schema: { tags, params: projectIdParamsSchema, response: { 200: storedAnswers } } }, async (request) =>
-      questionnaire.get(await access.project(callerOf(request), request.params.projectId, 'read'), step),
+    app.get(
+      `/api/${step}/:projectId`,
+      {
+        schema: {
+          tags,
+          description: "The step's stored answers; the ETag header holds the step's version, to send back in If-Match when saving.",
+          params: projectIdParamsSchema,
+          response: { 200: storedAnswers },
+        },
+      },
+      async (request, reply) => {
+        const { answers, version } = await questionnaire.get(await access.project(callerOf(request), request.params.projectId, 'read'), step);
+        void reply.header('etag', stepVersionTag(version));
+        return answers;
+      },
     );
     app.put(
       `/api/${step}/:projectId`,
@@ -23,16 +52,19 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
         attachValidation: true,
         schema: {
           tags,
-          description: 'Saves the fields sent; fields not sent keep their stored answer, null clears one. Unknown fields are refused.',
+          description: saveDescription,
           params: projectIdParamsSchema,
           body: questionnairePatchSchemas[step],
           response: { 200: storedAnswers },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const caller = callerOf(request);
         const project = await access.project(caller, request.params.projectId, 'read');
-        return questionnaire.save(caller, project, step, validBody(request) as Record<string, unknown>);
+        const basedOn = ifMatchVersion(request.headers['if-match']);
+        const { answers, version } = await questionnaire.save(caller, project, step, validBody(request) as Record<string, unknown>, basedOn);
+        void reply.header('etag', stepVersionTag(version));
+        return answers;
       },
     );
   };
@@ -43,12 +75,18 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
     {
       schema: {
         tags,
-        description: "All four steps' stored answers in one call, each as its own GET answers it ('Fragebogen fortsetzen').",
+        description:
+          "All four steps' stored answers in one call, each as its own GET answers it ('Fragebogen fortsetzen'). " +
+          "The Questionnaire-Versions header holds each step's version, as its own GET's ETag does: general=3, storeys=0, windows=1, heating=2.",
         params: projectIdParamsSchema,
         response: { 200: z.object({ general: storedAnswers, storeys: storedAnswers, windows: storedAnswers, heating: storedAnswers }) },
       },
     },
-    async (request) => questionnaire.record(await access.project(callerOf(request), request.params.projectId, 'read')),
+    async (request, reply) => {
+      const steps = await questionnaire.record(await access.project(callerOf(request), request.params.projectId, 'read'));
+      void reply.header(questionnaireVersionsHeader, questionnaireSteps.map((step) => `${step}=${steps[step].version}`).join(', '));
+      return Object.fromEntries(questionnaireSteps.map((step) => [step, steps[step].answers])) as Record<QuestionnaireStep, Record<string, unknown>>;
+    },
   );
 
   app.get(

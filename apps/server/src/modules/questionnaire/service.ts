@@ -1,15 +1,46 @@
 import {
-  computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type QuestionnaireChange, type QuestionnaireRecord,
-  questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery,
+  computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type QuestionnaireChange, type QuestionnaireConflict, type QuestionnaireRecord,
+  questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery, samePathOrNested, serverMessages, stepVersionTag,
 } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
 import { inTransaction, type Db } from '../../platform/db/database';
+import { AppError, badRequest } from '../../platform/errors';
 import { parseOrRefuse } from '../../platform/http/request-body';
 import type { FormNoticeService, SavedQuestionnaire } from '../notifications/form-notices';
 import { createProjectRepository } from '../projects/repository';
-import { createQuestionnaireRepository, type QuestionnaireRepository } from './repository';
+import { createQuestionnaireRepository, unsavedStep, type QuestionnaireRepository, type StepVersion } from './repository';
+
+/** The answers a save changes that someone else changed after the version it was based on. */
+function conflictingFields(stored: StepVersion, basedOn: number, changed: readonly string[]): string[] {
+  const changedSince = Object.entries(stored.fieldVersions).flatMap(([path, version]) => (version > basedOn ? [path] : []));
+  return changed.filter((path) => changedSince.some((other) => samePathOrNested(path, other)));
+}
+
+/**
+ * A step's answers before a save, for telling which answers it changes: a step never saved as the
+ * schema fills it in (the roof flags default to 'Nein'), as the pages show it. A first save that
+ * leaves such a default has not answered that question, so someone else who does is not refused.
+ */
+function answersBefore(step: QuestionnaireStep, stored: unknown): Record<string, unknown> {
+  if (stored !== undefined) return stored as Record<string, unknown>;
+  const empty = questionnaireSchemas[step].safeParse({});
+  return empty.success ? empty.data : {};
+}
+
+/** The step's version after a save: one more, with the changed answers marked, when anything changed. */
+function versionAfter(stored: StepVersion, changed: readonly string[]): StepVersion {
+  if (changed.length === 0) return stored;
+  const version = stored.version + 1;
+  return { version, fieldVersions: { ...stored.fieldVersions, ...Object.fromEntries(changed.map((path) => [path, version])) } };
+}
+
+/** A step's answers with their version, as GET answers them (version 0 for a step never saved). */
+export interface VersionedAnswers {
+  answers: Record<string, unknown>;
+  version: number;
+}
 
 export function createQuestionnaireService(deps: { db: Db; answers: QuestionnaireRepository; notices: FormNoticeService; background: BackgroundTasks }) {
   /**
@@ -18,20 +49,35 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
    * so parallel saves of the four steps end at the right progress and the log's 'from' values are
    * what was really there before.
    */
-  async function saveInTransaction(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch) {
+  async function saveInTransaction(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch, basedOn: number | undefined) {
     return inTransaction(deps.db, async (trx) => {
       const projects = createProjectRepository(trx);
       const answers = createQuestionnaireRepository(trx);
       await projects.lock(project.id);
-      const before = await answers.record(project.id);
+      const { record: before, versions } = await answers.stored(project.id);
+      const stored = versions[step] ?? unsavedStep;
+      if (basedOn !== undefined && basedOn > stored.version) throw badRequest(serverMessages.ifMatchInvalid);
       const stepAnswers: Record<string, unknown> = parseOrRefuse(questionnaireSchemas[step], mergeStepAnswers(before[step], patch));
       const changedAt = new Date().toISOString();
       const changes = diffAnswers(before[step] as Record<string, unknown> | undefined, stepAnswers);
+      const changedPaths = Object.keys(diffAnswers(answersBefore(step, before[step]), stepAnswers));
+      const conflicts = basedOn === undefined ? [] : conflictingFields(stored, basedOn, changedPaths);
+      if (conflicts.length > 0) throw await conflictError(answers, project.id, step, before[step], stored.version, conflicts);
       const answersChanged = Object.keys(changes).length > 0;
       const progressBefore = computeProgress(before);
       const progressAfter = computeProgress({ ...before, [step]: stepAnswers } as QuestionnaireRecord);
       const change: QuestionnaireChange | undefined = answersChanged ? { step, changedBy: caller.username, changedAt, changes } : undefined;
-      await answers.writeSave({ projectId: project.id, step, answers: stepAnswers, at: changedAt, byId: caller.id, progress: progressAfter, ...(change ? { change } : {}) });
+      const after = versionAfter(stored, changedPaths);
+      await answers.writeSave({
+        projectId: project.id,
+        step,
+        answers: stepAnswers,
+        versions: after,
+        at: changedAt,
+        byId: caller.id,
+        progress: progressAfter,
+        ...(change ? { change } : {}),
+      });
       const notice: SavedQuestionnaire = {
         projectId: project.id,
         architectId: project.createdById,
@@ -40,14 +86,35 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
         progressAfter,
         answersChanged,
       };
-      return { stepAnswers, notice };
+      return { saved: { answers: stepAnswers, version: after.version }, notice };
     });
   }
 
+  /** 409: the step as it is now, who saved it last and when, and the answers both changed. */
+  async function conflictError(
+    answers: QuestionnaireRepository,
+    projectId: number,
+    step: QuestionnaireStep,
+    current: unknown,
+    version: number,
+    fields: string[],
+  ): Promise<AppError> {
+    // A version above 0 was made by a save that changed something, and every such save is logged.
+    const last = await answers.lastChange(projectId, step);
+    const details: Omit<QuestionnaireConflict, 'message' | 'code'> = {
+      answers: (current ?? {}) as Record<string, unknown>,
+      version,
+      savedBy: last?.by ?? { username: '', firstName: '', lastName: '' },
+      savedAt: last?.at ?? '',
+      fields,
+    };
+    return new AppError(409, 'QUESTIONNAIRE_CONFLICT', serverMessages.questionnaireConflict, [], { etag: stepVersionTag(version) }, details);
+  }
+
   return {
-    /** A step's stored answers; a step never saved is an empty record, not an error. */
-    async get(project: CheckedProject, step: QuestionnaireStep): Promise<Record<string, unknown>> {
-      return (await deps.answers.step(project.id, step)) ?? {};
+    /** A step's stored answers and version; a step never saved is an empty record at version 0, not an error. */
+    async get(project: CheckedProject, step: QuestionnaireStep): Promise<VersionedAnswers> {
+      return (await deps.answers.step(project.id, step)) ?? { answers: {}, version: 0 };
     },
 
     /**
@@ -55,9 +122,11 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
      * the last save need every step): one check of the project and one read, not four of each. A
      * step never saved is an empty record, as its own GET answers.
      */
-    async record(project: CheckedProject): Promise<Record<QuestionnaireStep, Record<string, unknown>>> {
-      const stored = await deps.answers.record(project.id);
-      return Object.fromEntries(questionnaireSteps.map((step) => [step, stored[step] ?? {}])) as Record<QuestionnaireStep, Record<string, unknown>>;
+    async record(project: CheckedProject): Promise<Record<QuestionnaireStep, VersionedAnswers>> {
+      const { record, versions } = await deps.answers.stored(project.id);
+      return Object.fromEntries(
+        questionnaireSteps.map((step) => [step, { answers: record[step] ?? {}, version: versions[step]?.version ?? 0 }]),
+      ) as Record<QuestionnaireStep, VersionedAnswers>;
     },
 
     /**
@@ -66,10 +135,10 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
      * composing and sending a mail (with formAll after every change) made the client's save wait
      * several times longer than the save itself under load (bench/workload.ts).
      */
-    async save(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch): Promise<Record<string, unknown>> {
-      const { stepAnswers, notice } = await saveInTransaction(caller, project, step, patch);
+    async save(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch, basedOn?: number): Promise<VersionedAnswers> {
+      const { saved, notice } = await saveInTransaction(caller, project, step, patch, basedOn);
       deps.background.run('questionnaire notice', () => deps.notices.afterSave(notice));
-      return stepAnswers;
+      return saved;
     },
 
     /** The change log, for the project's architects. */

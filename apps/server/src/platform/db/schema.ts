@@ -127,6 +127,10 @@ export interface QuestionnaireAnswersTable {
   answers: string;
   updatedAt: Timestamp;
   updatedById: number | null;
+  /** Counted up by every save that changes an answer; 0 before the first. */
+  version: Generated<number>;
+  /** JSON: dotted answer path → the version at which that answer last changed. */
+  fieldVersions: Generated<string>;
 }
 
 export interface QuestionnaireChangesTable {

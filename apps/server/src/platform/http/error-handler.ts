@@ -26,7 +26,7 @@ const byStatus: Record<number, { code: ErrorCode; message: string }> = {
 /** Turns any thrown error into the `{message, code}` answer of DESIGN.md; never leaks internals. */
 export function mapError(error: FastifyError | Error, requestId: string): Mapped {
   if (error instanceof AppError) {
-    const body: ApiErrorBody = { message: error.message, code: error.code };
+    const body: ApiErrorBody = { ...error.details, message: error.message, code: error.code };
     if (error.issues.length > 0) body.issues = error.issues;
     return { status: error.statusCode, body, headers: error.headers };
   }

@@ -31,7 +31,7 @@ function setup(handlers: Parameters<typeof renderStep>[1]['handlers'] = {}, role
   return renderStep(<GeneralPage />, {
     path: '/general',
     roles,
-    handlers: { 'GET /api/general/7': () => json(200, stored), 'PUT /api/general/7': ({ body }) => json(200, body), ...handlers },
+    handlers: { 'GET /api/general/7': () => json(200, stored, { etag: '"4"' }), 'PUT /api/general/7': ({ body }) => json(200, body, { etag: '"5"' }), ...handlers },
   });
 }
 
@@ -91,7 +91,7 @@ describe('GeneralPage', () => {
     expect(year.closest('form')?.noValidate).toBe(true);
   });
 
-  it('sends the answers with numbers as numbers and an emptied choice as null, keeping fields that are on no form', async () => {
+  it('sends only the changed answers, numbers as numbers and an emptied choice as null, with the loaded version as If-Match', async () => {
     const { api } = setup();
     await userEvent.selectOptions(await screen.findByLabelText('Gebäudetyp'), 'Bitte wählen');
     const year = field('Baujahr');
@@ -100,7 +100,9 @@ describe('GeneralPage', () => {
     await press('Speichern und Weiter');
 
     expect(await screen.findByText('Seite /storeys')).toBeTruthy();
-    expect(api.callsTo('PUT', '/api/general/7')[0]?.body).toEqual({ ...stored, buildingtype: null, constructionYear: 1972 });
+    const [save] = api.callsTo('PUT', '/api/general/7');
+    expect(save?.body).toEqual({ buildingtype: null, constructionYear: 1972 });
+    expect(save?.headers['if-match']).toBe('"4"');
   });
 
   it('says the project cannot be found on a 404 and offers the way home without the stale project', async () => {

@@ -34,9 +34,6 @@ describe('HeatingPage', () => {
       heatProducer: 'CONDENSING_BOILER',
       fuelType: 'WOOD',
       constructionYearHeating: 'um 1990',
-      hotWaterProduction: null,
-      heatEmission: null,
-      temperatureRegulation: null,
     });
   });
 

@@ -1,5 +1,8 @@
 import {
+  questionnaireConflictSchema,
   questionnaireResponseSchemas,
+  stepVersionTag,
+  type QuestionnaireConflict,
   type GeneralAnswers,
   type GeneralAnswersInput,
   type HeatingAnswers,
@@ -7,12 +10,13 @@ import {
   type QuestionnaireAnswers,
   type QuestionnaireRecord,
   type QuestionnaireStep,
+  type StepPatch,
   type StoreysAnswers,
   type StoreysAnswersInput,
   type WindowsAnswersInput,
   type WindowsResponse,
 } from '@bauakte/domain';
-import { apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, apiRequestWithHeaders } from '../../lib/api';
 
 /** What a step's form holds before validation: the input side of the step's schema. */
 export type StepFormValues<S extends QuestionnaireStep> = {
@@ -49,18 +53,52 @@ const readers: { [S in QuestionnaireStep]: (stored: unknown) => StoredAnswers<S>
   heating: (stored) => questionnaireResponseSchemas.heating.parse(stored),
 };
 
+/** Stored answers as the step's GET gives them (e.g. those a conflict names), read as the form reads them. */
+export function readStoredAnswers<S extends QuestionnaireStep>(step: S, stored: unknown): StoredAnswers<S> {
+  return readers[step](stored);
+}
+
 const stepPath = (step: QuestionnaireStep, projectId: string) => `/${step}/${encodeURIComponent(projectId)}`;
 
-/** GET /api/{step}/{projectId}: the step's stored answers. */
-export async function fetchStepAnswers<S extends QuestionnaireStep>(step: S, projectId: string): Promise<StoredAnswers<S>> {
-  const read = readers[step];
-  return read(await apiRequest<unknown>(stepPath(step, projectId)));
+/** A step's stored answers and their version (the answer's ETag; undefined when the server sends none). */
+export interface VersionedStep<S extends QuestionnaireStep> {
+  answers: StoredAnswers<S>;
+  version: string | undefined;
 }
 
-/** PUT /api/{step}/{projectId} with the step's validated answers. */
-export async function saveStepAnswers<S extends QuestionnaireStep>(step: S, projectId: string, answers: StepSaveBody<S>): Promise<void> {
-  await apiRequest<unknown>(stepPath(step, projectId), { method: 'PUT', body: answers });
+const versionOf = (headers: Headers) => headers.get('etag') ?? undefined;
+
+/** GET /api/{step}/{projectId}: the step's stored answers and version. */
+export async function fetchStepAnswers<S extends QuestionnaireStep>(step: S, projectId: string): Promise<VersionedStep<S>> {
+  const read = readers[step];
+  const { data, headers } = await apiRequestWithHeaders<unknown>(stepPath(step, projectId));
+  return { answers: read(data), version: versionOf(headers) };
 }
+
+/**
+ * PUT /api/{step}/{projectId} with the answers the person changed, and the version the edit started
+ * from as If-Match: the server keeps what others changed meanwhile and refuses (409, see
+ * conflictOfSave) when someone changed the same answers. Gives the step's new version.
+ */
+export async function saveStepAnswers<S extends QuestionnaireStep>(
+  step: S,
+  projectId: string,
+  answers: StepPatch,
+  basedOn: string | undefined,
+): Promise<string | undefined> {
+  const headers = basedOn === undefined ? undefined : { 'if-match': basedOn };
+  return versionOf((await apiRequestWithHeaders<unknown>(stepPath(step, projectId), { method: 'PUT', body: answers, headers })).headers);
+}
+
+/** A refused save's conflict: the step as it is now, who saved it and when, and the answers both changed. */
+export function conflictOfSave(error: unknown): QuestionnaireConflict | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const parsed = questionnaireConflictSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The version a conflict names, as If-Match for the next save. */
+export const conflictVersion = (conflict: QuestionnaireConflict): string => stepVersionTag(conflict.version);
 
 /**
  * GET /api/questionnaire/{projectId}: the stored answers of all four steps in one call, e.g. to tell

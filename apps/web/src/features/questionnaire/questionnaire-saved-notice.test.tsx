@@ -48,9 +48,10 @@ function renderFlow(stored: { general?: object; storeys?: object; windows?: obje
   const api = stubApi({
     ...handlers,
     'GET /api/questionnaire/7': () => json(200, answers),
+    // As the server does: what a save sends is laid over the stored answers.
     'PUT /api/heating/7': ({ body }) => {
-      answers.heating = body as object;
-      return json(200, body);
+      answers.heating = { ...answers.heating, ...(body as object) };
+      return json(200, answers.heating);
     },
   });
   renderWithProviders(

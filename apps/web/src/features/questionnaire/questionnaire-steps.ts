@@ -51,9 +51,10 @@ export const stepResolvers: { [S in QuestionnaireStep]: Resolver<StepFormValues<
 };
 
 /**
- * What a save sends: the whole step, unanswered questions as null, so an emptied answer is cleared.
- * With different windows only that answer goes: the server keeps the stored details (a save merges),
- * so a client who says 'Ja' and later 'Nein' again finds them still there.
+ * The step as a save body: every answer, unanswered questions as null, so an emptied answer is
+ * cleared. Of it, a save sends what differs from the answers the step was loaded with (step-page).
+ * With different windows only that answer is in it: the server keeps the stored details (a save
+ * merges), so a client who says 'Ja' and later 'Nein' again finds them still there.
  */
 export const saveBodyOf: { [S in QuestionnaireStep]: (answers: StepAnswers<S>) => StepSaveBody<S> } = {
   general: (answers) => answers,

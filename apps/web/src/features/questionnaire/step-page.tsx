@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
+import { answerPaths, changedAnswers, mergeStepAnswers, questionnaireSteps, withAnswer, type QuestionnaireConflict, type QuestionnaireStep } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
@@ -13,7 +13,9 @@ import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
 import { projectKeys } from '../projects/projects-api';
-import { fetchStepAnswers, questionnaireKeys, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
+import {
+  conflictOfSave, conflictVersion, fetchStepAnswers, questionnaireKeys, readStoredAnswers, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers,
+} from './questionnaire-api';
 import {
   focusParam, formValuesOf, isLastStep, pathAfter, questionPath, questionToFocus, saveBodyOf, stepCount, stepNumber, stepPaths, stepResolvers,
   type QuestionnaireSavedState,
@@ -21,6 +23,7 @@ import {
 import { useLeaveProject } from '../projects/use-required-project';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { useQuestionnaireProject } from './use-questionnaire-project';
+import { StepConflictDialog, type ConflictChoices } from './step-conflict-dialog';
 
 const t = de.questionnaire;
 
@@ -115,15 +118,38 @@ interface StepFormProps<S extends QuestionnaireStep> {
   step: S;
   projectId: string;
   stored: StoredAnswers<S>;
+  /** The version the stored answers are (their ETag), sent back with the save. */
+  version: string | undefined;
   children(form: StepForm<S>): ReactNode;
 }
 
-/** The step's questions, validated by the domain schema, saved by the one button, then on to the next step. */
-function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored, children }: StepFormProps<S>) {
+/** A refused save waiting for the person's choice: the conflict and what the save sent. */
+interface PendingConflict {
+  conflict: QuestionnaireConflict;
+  patch: Record<string, unknown>;
+}
+
+/** The save after the person chose: their patch, with the other person's answer where they kept that. */
+function resolvedPatch({ conflict, patch }: PendingConflict, choices: ConflictChoices): Record<string, unknown> {
+  const theirs = answerPaths(conflict.answers);
+  return conflict.fields.reduce((resolved, path) => (choices[path] === 'theirs' ? withAnswer(resolved, path, theirs[path] ?? null) : resolved), patch);
+}
+
+/**
+ * The step's questions, validated by the domain schema, saved by the one button, then on to the next step.
+ * A save sends only the answers changed since the step was loaded, with the version it was loaded at:
+ * what someone else saved meanwhile stays. When they changed the same answers, the person chooses
+ * per answer in a dialog, and the choice is saved against the newer version.
+ */
+function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored, version, children }: StepFormProps<S>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [failure, setFailure] = useState('');
+  const [pending, setPending] = useState<PendingConflict>();
+  const [resolving, setResolving] = useState(false);
+  // What the edit is based on: the loaded answers, after a conflict the answers it named.
+  const base = useRef<{ answers: Record<string, unknown>; version: string | undefined }>({ answers: stored, version });
   const form: StepForm<S> = useForm<StepFormValues<S>, unknown, StepAnswers<S>>({
     resolver: stepResolvers[step],
     defaultValues: formValuesOf[step](stored),
@@ -133,11 +159,15 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
   const release = useUnsavedChangesGuard(isDirty);
   useFocusRequestedQuestion(step, form);
 
-  const onSubmit = form.handleSubmit(async (answers) => {
-    setFailure('');
+  const trySave = async (patch: Record<string, unknown>) => {
     try {
-      await saveStepAnswers(step, projectId, saveBodyOf[step](answers));
+      await saveStepAnswers(step, projectId, patch, base.current.version);
     } catch (error) {
+      const conflict = conflictOfSave(error);
+      if (conflict) {
+        setPending({ conflict, patch });
+        return;
+      }
       // Server paths are form paths by construction: both come from the same schema.
       showFieldIssues(error, form);
       setFailure(errorText(error, errorContexts.saveAnswers));
@@ -149,24 +179,57 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
     release();
     const state: QuestionnaireSavedState | undefined = isLastStep(step) ? { questionnaireSaved: projectId } : undefined;
     void navigate(pathAfter(step, user?.roles ?? []), { state });
+  };
+
+  const onSubmit = form.handleSubmit(async (answers) => {
+    setFailure('');
+    await trySave(changedAnswers(base.current.answers, saveBodyOf[step](answers)));
   });
 
+  // The form now shows the step as saved by the other person with this person's choices over it, so a
+  // later save (after a failure) starts from there; it stays marked as changed until saved.
+  const resolve = async (choices: ConflictChoices) => {
+    if (!pending) return;
+    const patch = resolvedPatch(pending, choices);
+    const current = readStoredAnswers(step, pending.conflict.answers);
+    base.current = { answers: current, version: conflictVersion(pending.conflict) };
+    form.reset(formValuesOf[step](readStoredAnswers(step, mergeStepAnswers(current, patch))), { keepDefaultValues: true });
+    setResolving(true);
+    setFailure('');
+    await trySave(patch);
+    setResolving(false);
+    setPending((shown) => (shown?.conflict === pending.conflict ? undefined : shown));
+  };
+
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Card>
-        <CardContent className="pt-6">{children(form)}</CardContent>
-      </Card>
-      <FormError>{failure}</FormError>
-      <div className="flex justify-end">
-        <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
-          {isLastStep(step) ? t.save : t.saveAndContinue}
-        </Button>
-      </div>
-    </form>
+    <>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Card>
+          <CardContent className="pt-6">{children(form)}</CardContent>
+        </Card>
+        <FormError>{failure}</FormError>
+        <div className="flex justify-end">
+          <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
+            {isLastStep(step) ? t.save : t.saveAndContinue}
+          </Button>
+        </div>
+      </form>
+      {/* Outside the step's form: React passes a submit in the dialog (a portal) up the component tree. */}
+      {pending ? (
+        <StepConflictDialog
+          key={pending.conflict.version}
+          conflict={pending.conflict}
+          mine={pending.patch}
+          busy={resolving}
+          onResolve={(choices) => void resolve(choices)}
+          onCancel={() => setPending(undefined)}
+        />
+      ) : null}
+    </>
   );
 }
 
-function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, children }: Omit<StepFormProps<S>, 'stored'>) {
+function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, children }: Omit<StepFormProps<S>, 'stored' | 'version'>) {
   const answers = useQuery({
     queryKey: questionnaireKeys.step(projectId, step),
     queryFn: () => fetchStepAnswers(step, projectId),
@@ -178,7 +241,7 @@ function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, child
   if (answers.isPending) return <Spinner label={de.common.loading} />;
   if (answers.isError) return <LoadFailure error={answers.error} onRetry={() => void answers.refetch()} />;
   return (
-    <StepAnswersForm step={step} projectId={projectId} stored={answers.data}>
+    <StepAnswersForm step={step} projectId={projectId} stored={answers.data.answers} version={answers.data.version}>
       {children}
     </StepAnswersForm>
   );
