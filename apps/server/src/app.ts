@@ -14,6 +14,7 @@ import { createSessionService, type SessionService } from './platform/auth/sessi
 import { createTokenService } from './platform/auth/tokens';
 import { installAuthentication } from './platform/auth/plugin';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { createMailQueue, defaultMailQueueTiming, type MailQueue, type MailQueueTiming } from './platform/mail/mail-queue';
 import { createThrottleRepository } from './platform/rate-limit/repository';
 import { createAttemptLimiter } from './platform/rate-limit/attempt-limiter';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -84,6 +85,8 @@ export interface AppDeps {
   background?: BackgroundTasks;
   /** Where project files live; by default as the configuration says (S3_BUCKET or DATA_DIR/files). */
   store?: ObjectStore;
+  /** The mail queue's waits (tests shorten them); by default a minute's first retry, up to MAIL_RETRY_MAX_HOURS. */
+  mailQueueTiming?: Partial<MailQueueTiming>;
 }
 
 export interface BuiltApp {
@@ -91,7 +94,9 @@ export interface BuiltApp {
   /** Every /api route, for the access-matrix test. */
   apiRoutes: ApiRoute[];
   sessions: SessionService;
+  /** Hands a mail over at once (the export's mail; everything else goes through mailQueue). */
   mailer: Mailer;
+  mailQueue: MailQueue;
   background: BackgroundTasks;
   files: FileService;
   /** Where project files live (the demo seeder writes its sample files there). */
@@ -151,6 +156,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: app.log,
     metrics: metrics.reporter,
   });
+  const mailQueue = createMailQueue({
+    db,
+    transport: mailer,
+    log: app.log,
+    maxUnsent: config.mailQueueMax,
+    timing: { ...defaultMailQueueTiming(config.mailRetryMaxHours), ...deps.mailQueueTiming },
+  });
+  app.addHook('onReady', async () => mailQueue.start());
+  app.addHook('onClose', () => mailQueue.stop());
   // Team memberships are read briefly from memory, as verified sessions are (the same lifetime).
   const teamScopes = createTeamScopeCache({
     ttlMs: config.sessionCacheSeconds * 1000,
@@ -162,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const users = createUserRepository(db);
   const throttle = createThrottleRepository(db);
   const loginLimiter = createAttemptLimiter(throttle, loginAttemptRules);
-  const invitations = createInvitationService({ db, mailer, publicUrl: config.publicUrl });
+  const invitations = createInvitationService({ db, mails: mailQueue, publicUrl: config.publicUrl });
 
   const store = deps.store ?? createObjectStore(config);
   registerHealthRoutes(app, { db, store, version: packageJson.version });
@@ -174,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       db,
       users,
       sessions,
-      mailer,
+      mails: mailQueue,
       limiter: createAttemptLimiter(throttle, resetRequestRules),
       background,
       publicUrl: config.publicUrl,
@@ -182,8 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     resend: createResendService({ invitations }),
     access,
   });
-  registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations, teamsChanged: teamScopes.teamsChanged }));
-  registerProfileRoutes(app, { profiles: createProfileService({ db, limiter: loginLimiter, mailer, background, sessions }), access });
+  registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations, mails: mailQueue, teamsChanged: teamScopes.teamsChanged }));
+  registerProfileRoutes(app, { profiles: createProfileService({ db, limiter: loginLimiter, mails: mailQueue, sessions }), access });
   const notificationSettings = createNotificationSettingsService({
     settings: createNotificationSettingsRepository(db),
     cache: createFanoutCache({
@@ -232,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users,
     notices: createFormNoticeRepository(db),
     settingsOf: notificationSettings.settingsOf,
-    mailer,
+    mails: mailQueue,
     publicUrl: config.publicUrl,
     log: app.log,
   });
@@ -252,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     fanout,
     presence,
     settingsOf: notificationSettings.settingsOf,
-    mailer,
+    mails: mailQueue,
     background,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -268,5 +282,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await registerSpa(app, webDist);
-  return { app, apiRoutes, sessions, mailer, background, files, store, chat, broker, presence, fanout };
+  return { app, apiRoutes, sessions, mailer, mailQueue, background, files, store, chat, broker, presence, fanout };
 }

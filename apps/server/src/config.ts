@@ -29,6 +29,8 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), { message: 'must start with smtp:// or smtps://' })
     .optional(),
   MAIL_FROM: z.string().default('Bauakte <no-reply@bauakte.local>'),
+  MAIL_RETRY_MAX_HOURS: z.coerce.number().positive().max(24 * 14).default(24),
+  MAIL_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   /** auto: human lines on a terminal, JSON otherwise (for log collectors). */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -85,6 +87,10 @@ export interface Config {
   admin: { username: string | undefined; password: string | undefined };
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** A queued mail that could not be sent for this long is given up. */
+  mailRetryMaxHours: number;
+  /** With this many mails waiting to be sent, changes that would queue another are refused (503). */
+  mailQueueMax: number;
   logLevel: (typeof logLevels)[number];
   logFormat: 'auto' | 'json' | 'pretty';
   sessionHours: number;
@@ -198,6 +204,8 @@ function toConfig(e: Env): Config {
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetryMaxHours: e.MAIL_RETRY_MAX_HOURS,
+    mailQueueMax: e.MAIL_QUEUE_MAX,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     sessionHours: e.SESSION_HOURS,

@@ -18,6 +18,16 @@ async function stderrLinesOfFailedStart(env: Record<string, string>): Promise<st
   return server.output().trim().split('\n');
 }
 
+/** The .eml files in DATA_DIR/outbox, once the mail queue has written the first (it sends just after the answer). */
+async function outboxMails(dataDir: string): Promise<string[]> {
+  const outbox = path.join(dataDir, 'outbox');
+  for (let tries = 0; tries < 100; tries += 1) {
+    if (fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0) return fs.readdirSync(outbox);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail in ${outbox}`);
+}
+
 describe('starting the server', () => {
   it('stops with one line naming DATABASE_URL for an unknown scheme', async () => {
     const lines = await stderrLinesOfFailedStart({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://localhost/bauakte' });
@@ -111,8 +121,8 @@ describe('starting the server', () => {
     expect(mode('.')).toBe(0o700);
     expect(mode('app.db')).toBe(0o600);
     expect(mode('jwt-secret')).toBe(0o600);
+    const mails = await outboxMails(dataDir);
     expect(mode('outbox')).toBe(0o700);
-    const mails = fs.readdirSync(path.join(dataDir, 'outbox'));
     expect(mails).toHaveLength(1);
     expect(mode(path.join('outbox', mails[0]!))).toBe(0o600);
   });
@@ -154,7 +164,7 @@ describe('starting the server', () => {
     await call('POST', '/api/team/create', admin, { name: 'Wien' });
     await call('POST', '/api/team/createUser', admin, { username: 'mara', email: 'mara@example.at', teamName: 'Wien' });
     const outbox = path.join(dataDir, 'outbox');
-    const eml = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox)[0]!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const eml = fs.readFileSync(path.join(outbox, (await outboxMails(dataDir))[0]!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const token = /register\?token=([\w-]+)/.exec(eml)![1]!;
     await call('PUT', `/api/register?token=${token}`, undefined, { firstName: 'Mara', lastName: 'Berger', email: 'mara@example.at', phone: '1', password: 'Kaffee-Tasse-Mond-42' });
     const architect = String((await call('POST', '/api/auth/login', undefined, { username: 'mara', password: 'Kaffee-Tasse-Mond-42' })).token);

@@ -43,8 +43,9 @@ async function main(): Promise<void> {
   setInterval(() => Promise.all([pruneSessions(), sweepFiles(() => files.sweep()), refreshPlannerStatistics()]), 3_600_000).unref();
 
   // Stops taking requests, closes live connections with 1012 (reconnect), lets running requests and
-  // pending mails finish, closes the database, then leaves. Idle and never used connections are
-  // closed at once; connections whose request hangs are cut after 8 s, and at 10 s we leave regardless.
+  // the mails being sent finish (queued ones wait in the database for any instance), closes the
+  // database, then leaves. Idle and never used connections are closed at once; connections whose
+  // request hangs are cut after 8 s, and at 10 s we leave regardless.
   const connections = trackUnusedConnections(app.server);
   const shutdown = async (signal: NodeJS.Signals) => {
     app.log.info({ signal }, 'Bauakte wird beendet');

@@ -1,10 +1,10 @@
 import http from 'node:http';
-import net from 'node:net';
 import { Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restartMessage } from './platform/live/broker';
 import { killStartedServers, listeningUrl, startServer, tempDir } from './test/server-process';
+import { freePort } from './test/mail-catcher';
 
 afterEach(() => {
   killStartedServers();
@@ -55,13 +55,6 @@ async function rawStomp(url: string, token: string): Promise<{ frames: string[];
   return { frames, closed };
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -145,4 +138,20 @@ describe('graceful shutdown of the real server', () => {
       await client.deactivate();
     }
   }, 20_000);
+
+  it('exits 0 at once on SIGTERM while the mail server is down and a mail waits in the queue', async () => {
+    const env = { DATA_DIR: tempDir(), PORT: '0', SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, ...admin };
+    const server = startServer(env);
+    const url = await listeningUrl(server);
+    const token = await login(url);
+    const post = (route: string, body: object) =>
+      fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    await post('/api/team/create', { name: 'Wien' });
+    expect((await post('/api/team/createUser', { username: 'wartet', email: 'wartet@example.at', teamName: 'Wien' })).status).toBe(201);
+    await pause(300); // the first attempt fails: the mail waits for its next one, and the sender polls
+    const started = performance.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  }, 30_000);
 });

@@ -50,13 +50,19 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
   const status = async (base: string, token: string) =>
     (await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 
-  /** The registration link of the newest invitation in an instance's mail outbox. */
-  function invitationToken(dataDir: string, to: string): string {
-    const outbox = path.join(dataDir, 'outbox');
-    const mails = fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-    const mail = mails.find((text) => text.includes(`To: ${to}`));
-    if (!mail) throw new Error(`no mail to ${to}`);
-    return /register\?token=([\w-]+)/.exec(mail)![1]!;
+  /** The registration link of the invitation to `to`, from whichever instance's mail outbox sent it (the mail queue is shared). */
+  async function invitationToken(to: string): Promise<string> {
+    for (let tries = 0; tries < 100; tries += 1) {
+      const mails = Object.values(dataDirs).flatMap((dataDir) => {
+        const outbox = path.join(dataDir, 'outbox');
+        if (!fs.existsSync(outbox)) return [];
+        return fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+      });
+      const mail = mails.find((text) => text.includes(`To: ${to}`));
+      if (mail) return /register\?token=([\w-]+)/.exec(mail)![1]!;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no mail to ${to}`);
   }
 
   async function register(base: string, token: string, person: { firstName: string; lastName: string; email: string; address?: object }) {
@@ -68,10 +74,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     const admin = await login(urlA, 'chef', 'sehr-geheim');
     await call(urlA, 'POST', '/api/team/create', admin, { name: 'Wien' });
     await call(urlA, 'POST', '/api/team/createUser', admin, { username: 'mara', email: 'mara@example.at', firstName: 'Mara', lastName: 'Berger', teamName: 'Wien' });
-    await register(urlB, invitationToken(dataDirs.a, 'mara@example.at'), { firstName: 'Mara', lastName: 'Berger', email: 'mara@example.at' });
+    await register(urlB, await invitationToken('mara@example.at'), { firstName: 'Mara', lastName: 'Berger', email: 'mara@example.at' });
     const mara = await login(urlA, 'mara', 'Kaffee-Tasse-Mond-42');
     await call(urlA, 'POST', '/api/ClientManagment', mara, { username: 'kunde', firstName: 'Karl', lastName: 'Kunde', email: 'karl@example.at', creationName: 'mara' });
-    await register(urlA, invitationToken(dataDirs.a, 'karl@example.at'), {
+    await register(urlA, await invitationToken('karl@example.at'), {
       firstName: 'Karl',
       lastName: 'Kunde',
       email: 'karl@example.at',

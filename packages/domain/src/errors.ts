@@ -17,6 +17,7 @@ export const errorCodes = [
   'CURRENT_PASSWORD_REQUIRED',
   'CURRENT_PASSWORD_WRONG',
   'MAIL_FAILED',
+  'MAIL_QUEUE_FULL',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'INVALID_FILE_EXTENSION',
@@ -63,9 +64,9 @@ export const serverMessages = {
   // A team called 'Team Graz' would otherwise be added to as 'zum Team Team Graz' (issue 12).
   memberAdded: (username: string, team: string) =>
     /^team\b/i.test(team.trim()) ? `${username} wurde zu ${team} hinzugefügt.` : `${username} wurde zum Team ${team} hinzugefügt.`,
-  invitationSent: 'Die Einladung wurde versendet.',
+  invitationSent: 'Die Einladung wird versendet.',
   alreadyRegistered: 'Dieser Benutzer hat sich bereits registriert.',
-  mailFailedAfterChange: 'Die Änderung wurde gespeichert, aber die E-Mail konnte nicht versendet werden. Bitte versuchen Sie es später erneut.',
+  mailQueueFull: 'Gerade warten zu viele E-Mails auf den Versand. Die Änderung wurde nicht gespeichert; bitte versuchen Sie es später erneut.',
   resetMailSent: 'Eine E-Mail zum Zurücksetzen des Passworts wurde gesendet.',
   passwordSet: 'Passwort wurde erfolgreich gesetzt!',
   registered: 'Registrierung erfolgreich!',

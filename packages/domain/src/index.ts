@@ -8,6 +8,7 @@ export * from './export';
 export * from './files';
 export * from './health';
 export * from './impressum';
+export * from './mail';
 export * from './notification-settings';
 export * from './paging';
 export * from './password-reset';

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
 
@@ -19,8 +20,8 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every mail it receives, parsed. */
-export async function startMailCatcher(): Promise<MailCatcher> {
+/** A real SMTP server on loopback that keeps every mail it receives, parsed; on the given port, or any free one. */
+export async function startMailCatcher(options: { port?: number } = {}): Promise<MailCatcher> {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -51,7 +52,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
@@ -79,6 +80,15 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A loopback port nobody listens on right now (an SMTP server to start later, say). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** The first link in a mail's text that matches, e.g. /\/register\?token=/. */

@@ -67,10 +67,10 @@ export interface SharedInstances {
   close(): Promise<void>;
 }
 
-export async function startInstancesOnPostgres(count: number, options: { listen?: boolean } = {}): Promise<SharedInstances> {
+export async function startInstancesOnPostgres(count: number, options: { listen?: boolean; env?: Record<string, string> } = {}): Promise<SharedInstances> {
   const { database, drop } = await openTestDatabase('postgres');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-instances-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
   const instances: BuiltApp[] = [];
   for (let index = 0; index < count; index += 1) instances.push(await buildApp({ config, database, jwtSecret: testJwtSecret, logger: false }));
   await Promise.all(instances.map(({ app }) => (options.listen ? app.listen({ port: 0, host: '127.0.0.1' }) : app.ready())));
@@ -92,6 +92,7 @@ export async function createTestContext(
     env?: Record<string, string>;
     logger?: AppDeps['logger'];
     background?: AppDeps['background'];
+    mailQueueTiming?: AppDeps['mailQueueTiming'];
     extend?: (app: BuiltApp['app']) => void;
     /** Sees every statement the app runs (the query-plan test). */
     onQuery?: DatabaseOptions['onQuery'];
@@ -101,7 +102,15 @@ export async function createTestContext(
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
   const { database, drop } = await openTestDatabase(dialect, options.onQuery);
   const objectStore = createObjectStore(config);
-  const built = await buildApp({ config, database, jwtSecret: testJwtSecret, logger: options.logger ?? false, background: options.background, store: objectStore });
+  const built = await buildApp({
+    config,
+    database,
+    jwtSecret: testJwtSecret,
+    logger: options.logger ?? false,
+    background: options.background,
+    store: objectStore,
+    mailQueueTiming: options.mailQueueTiming,
+  });
   options.extend?.(built.app);
   await built.app.ready();
   const users = createUserRepository(database.db);
@@ -135,6 +144,12 @@ export async function createTestContext(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves once the work after the answers is done and every mail it queued has been handed over. */
+export async function mailsDelivered(app: Pick<BuiltApp, 'background' | 'mailQueue'>): Promise<void> {
+  await app.background.drained();
+  await app.mailQueue.idle();
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -110,8 +110,6 @@ export const errorContexts = {
     failed: de.customers.create.failed,
     network: `${de.customers.create.failed} (${de.customers.create.networkError})`,
     reason: 'after',
-    // The customer exists; only the invitation mail failed.
-    byCode: { MAIL_FAILED: de.customers.create.mailFailed },
   },
   createProject: { failed: de.projects.create.failed, network: de.projects.create.failed, reason: 'after' },
   editProject: { failed: de.projectOverview.editFailed, network: de.projectOverview.editFailed, reason: 'after' },

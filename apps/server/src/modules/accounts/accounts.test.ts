@@ -162,7 +162,7 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     it('makes the old link worthless and the new one work', async () => {
       const old = await inviteArchitect('nochmal');
       mail.mails.length = 0;
-      expect((await inject('POST', '/api/invitations/resend', { username: 'nochmal' }, admin)).json()).toEqual({ message: 'Die Einladung wurde versendet.' });
+      expect((await inject('POST', '/api/invitations/resend', { username: 'nochmal' }, admin)).json()).toEqual({ message: 'Die Einladung wird versendet.' });
       const fresh = tokenOf(linkIn(await mail.waitFor('nochmal@example.at'), /\/register\?token=/));
       expect(fresh).not.toBe(old);
       expect((await inject('GET', registerUrl(old))).statusCode).toBe(400);
@@ -328,6 +328,7 @@ describe('mail without SMTP_URL', () => {
         payload: { username: 'offline', email: 'offline@example.at', teamName: 'Team' },
       });
       expect(created.statusCode).toBe(201);
+      await ctx.mailQueue.idle();
       const outbox = path.join(ctx.dataDir, 'outbox');
       const files = fs.readdirSync(outbox);
       expect(files).toHaveLength(1);

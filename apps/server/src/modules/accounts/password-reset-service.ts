@@ -6,7 +6,7 @@ import { requireStrongPassword } from '../../platform/auth/password-policy';
 import { createSessionRepository } from '../../platform/auth/repository';
 import type { SessionService } from '../../platform/auth/sessions';
 import { inTransaction, type Db } from '../../platform/db/database';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import { createUserRepository, type UserRepository } from '../users/repository';
 import { passwordResetMail } from './mails';
@@ -22,19 +22,22 @@ export function createPasswordResetService(deps: {
   db: Db;
   users: UserRepository;
   sessions: Pick<SessionService, 'invalidate'>;
-  mailer: Mailer;
+  mails: Pick<MailQueue, 'enqueue' | 'wake'>;
   limiter: AttemptLimiter;
   background: BackgroundTasks;
   publicUrl: string;
 }) {
   const { db, users } = deps;
 
-  /** Looks the account up and, if name and address belong together, mails a fresh link. */
+  /** Looks the account up and, if name and address belong together, queues a fresh link's mail. */
   async function sendResetLinkIfMatching(request: ForgotPasswordRequest): Promise<void> {
     const user = await users.findByUsername(request.username);
     if (user?.status !== 'ACTIVE' || user.email.toLowerCase() !== request.email.toLowerCase()) return;
-    const token = await inTransaction(db, (trx) => issueLink(trx, user.id, 'PASSWORD_RESET', passwordResetValidityMs));
-    await deps.mailer.send(passwordResetMail(user, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`));
+    await inTransaction(db, async (trx) => {
+      const token = await issueLink(trx, user.id, 'PASSWORD_RESET', passwordResetValidityMs);
+      await deps.mails.enqueue(trx, 'PASSWORD_RESET', passwordResetMail(user, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`));
+    });
+    deps.mails.wake();
   }
 
   const usableReset = (token: string) => tokenOwner(db, token, 'PASSWORD_RESET', 'ACTIVE');

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MailFailure } from '@bauakte/domain';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
-import { linkIn, startMailCatcher, tokenOf, type MailCatcher } from '../../test/mail-catcher';
+import { freePort, linkIn, startMailCatcher, tokenOf, type MailCatcher } from '../../test/mail-catcher';
 
 describe.each(testDialects)('team administration on %s', (dialect) => {
   let ctx: TestContext;
@@ -141,27 +142,74 @@ describe.each(testDialects)('team administration on %s', (dialect) => {
   });
 });
 
-describe('a failed invitation mail', () => {
-  it('keeps the new account, answers 502 in German, and the invitation can be sent again', async () => {
-    const ctx = await createTestContext('sqlite', { env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
-    try {
-      await ctx.createUser({ username: 'chef', password: 'admin-passwort', role: 'ADMIN' });
-      const admin = await ctx.login('chef', 'admin-passwort');
-      await ctx.app.inject({ method: 'POST', url: '/api/team/create', headers: bearer(admin), payload: { name: 'Team' } });
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/team/createUser',
-        headers: bearer(admin),
-        payload: { username: 'pech', email: 'pech@example.at', teamName: 'Team' },
-      });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ code: 'MAIL_FAILED', message: expect.stringContaining('E-Mail konnte nicht versendet werden') });
-      const teams = await ctx.app.inject({ method: 'GET', url: '/api/team/allTeams', headers: bearer(admin) });
-      expect(teams.json()).toEqual([{ teamName: 'Team', userNames: ['pech'] }]);
-      const resend = await ctx.app.inject({ method: 'POST', url: '/api/invitations/resend', headers: bearer(admin), payload: { username: 'pech' } });
-      expect(resend.statusCode).toBe(502);
-    } finally {
-      await ctx.close();
-    }
+describe.each(testDialects)('an invitation while the mail server is down on %s', (dialect) => {
+  let ctx: TestContext;
+  let catcher: MailCatcher | undefined;
+  afterEach(async () => {
+    await ctx?.close();
+    await catcher?.close();
+    catcher = undefined;
+  });
+
+  const until = async (condition: () => Promise<boolean>) => {
+    for (let tries = 0; tries < 200 && !(await condition()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await condition()).toBe(true);
+  };
+
+  it('creates the architect (201), keeps the mail, shows it to the admin as failed, and sends it once the server is up', async () => {
+    const port = await freePort();
+    ctx = await createTestContext(dialect, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, mailQueueTiming: { firstRetryMs: 300, pollMs: 50 } });
+    await ctx.createUser({ username: 'chef', password: 'admin-passwort', role: 'ADMIN' });
+    await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
+    const admin = await ctx.login('chef', 'admin-passwort');
+    const architect = await ctx.login('mara', 'mara-passwort');
+    await ctx.app.inject({ method: 'POST', url: '/api/team/create', headers: bearer(admin), payload: { name: 'Team' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/team/createUser',
+      headers: bearer(admin),
+      payload: { username: 'pech', email: 'pech@example.at', firstName: 'Paula', lastName: 'Pech', teamName: 'Team' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: 'Benutzer erfolgreich erstellt.' });
+    const teams = await ctx.app.inject({ method: 'GET', url: '/api/team/allTeams', headers: bearer(admin) });
+    expect(teams.json()).toEqual([{ teamName: 'Team', userNames: ['pech'] }]);
+
+    const failures = async () => (await ctx.app.inject({ method: 'GET', url: '/api/admin/mail-failures', headers: bearer(admin) })).json<MailFailure[]>();
+    await until(async () => (await failures()).length > 0);
+    expect(await failures()).toEqual([
+      expect.objectContaining({ kind: 'INVITATION', recipient: 'pech@example.at', subject: 'Ihre Einladung zu Bauakte', state: 'RETRYING', lastError: expect.stringContaining('ECONNREFUSED') }),
+    ]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/mail-failures', headers: bearer(architect) })).statusCode).toBe(403);
+
+    catcher = await startMailCatcher({ port });
+    const invitation = await catcher.waitFor('pech@example.at', /Einladung/, 10_000);
+    expect(invitation.text).toContain('Guten Tag Paula Pech');
+    const token = tokenOf(linkIn(invitation, /\/register\?token=/));
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/register?token=${encodeURIComponent(token)}` })).json()).toMatchObject({ username: 'pech' });
+    await ctx.mailQueue.idle();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(catcher.mails.filter((mail) => mail.to.includes('pech@example.at'))).toHaveLength(1);
+    expect(await failures()).toEqual([]);
+
+    // Sent again by hand, the invitation is queued too: 'wird versendet'.
+    const resend = await ctx.app.inject({ method: 'POST', url: '/api/invitations/resend', headers: bearer(admin), payload: { username: 'pech' } });
+    expect(resend.json()).toEqual({ message: 'Die Einladung wird versendet.' });
+    await until(async () => catcher!.mails.filter((mail) => mail.to.includes('pech@example.at')).length === 2);
+  });
+
+  it('refuses the change with 503 in German while too many mails wait, and creates nothing', async () => {
+    ctx = await createTestContext(dialect, { env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, MAIL_QUEUE_MAX: '1' } });
+    await ctx.createUser({ username: 'chef', password: 'admin-passwort', role: 'ADMIN' });
+    const admin = await ctx.login('chef', 'admin-passwort');
+    await ctx.app.inject({ method: 'POST', url: '/api/team/create', headers: bearer(admin), payload: { name: 'Team' } });
+    const create = (username: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/team/createUser', headers: bearer(admin), payload: { username, email: `${username}@example.at`, teamName: 'Team' } });
+    expect((await create('erste')).statusCode).toBe(201);
+    const refused = await create('zweite');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ code: 'MAIL_QUEUE_FULL', message: 'Gerade warten zu viele E-Mails auf den Versand. Die Änderung wurde nicht gespeichert; bitte versuchen Sie es später erneut.' });
+    const teams = await ctx.app.inject({ method: 'GET', url: '/api/team/allTeams', headers: bearer(admin) });
+    expect(teams.json()).toEqual([{ teamName: 'Team', userNames: ['erste'] }]);
   });
 });

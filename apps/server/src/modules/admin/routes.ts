@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import {
-  addMemberRequestSchema, createArchitectRequestSchema, createTeamRequestSchema, deleteTeamQuerySchema, listPageQuerySchema, messageResponseSchema,
+  addMemberRequestSchema, createArchitectRequestSchema, createTeamRequestSchema, deleteTeamQuerySchema, listPageQuerySchema, mailFailureSchema, messageResponseSchema,
   removeMemberQuerySchema, teamNameQuerySchema, teamSchema, userListItemSchema,
 } from '@bauakte/domain';
 import { callerOf, onlyRoles } from '../../platform/access/access';
 import type { App } from '../../platform/http/types';
 import type { AdminService } from './service';
 
-/** Team and user administration (spec section 7, Teams): administrators only. */
+/** Team and user administration (spec section 7, Teams), and the mails that failed: administrators only. */
 export function registerAdminRoutes(app: App, admin: AdminService): void {
   // Decided as soon as the token is read, before the body is parsed: a non-admin always learns 403.
   const adminOnly = { onRequest: onlyRoles('ADMIN') };
@@ -22,6 +22,8 @@ export function registerAdminRoutes(app: App, admin: AdminService): void {
   app.get('/api/admin/users', { ...adminOnly, schema: { tags, querystring: listPageQuerySchema, response: { 200: z.array(userListItemSchema) } } }, (request) =>
     admin.listUsers(request.query),
   );
+
+  app.get('/api/admin/mail-failures', { ...adminOnly, schema: { tags, response: { 200: z.array(mailFailureSchema) } } }, () => admin.mailFailures());
 
   app.post('/api/team/create', { ...adminOnly, schema: { tags, body: createTeamRequestSchema, response: { 201: teamSchema } } }, async (request, reply) =>
     reply.status(201).send(await admin.createTeam(request.body.name)),

@@ -1,4 +1,4 @@
-import { pageWindow, serverMessages, type createArchitectRequestSchema, type ListPageQuery, type Team, type UserListItem } from '@bauakte/domain';
+import { pageWindow, serverMessages, type createArchitectRequestSchema, type ListPageQuery, type MailFailure, type Team, type UserListItem } from '@bauakte/domain';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { inTransaction, type Db } from '../../platform/db/database';
@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { conflict, notFound } from '../../platform/errors';
 import { createUserRepository, type UserRepository } from '../users/repository';
 import type { InvitationService } from '../accounts/invitation-service';
+import type { MailQueue } from '../../platform/mail/mail-queue';
 import { createTeamRepository, type TeamRepository } from './repository';
 
 type CreateArchitect = z.output<typeof createArchitectRequestSchema>;
@@ -15,6 +16,7 @@ export function createAdminService(deps: {
   users: UserRepository;
   teams: TeamRepository;
   invitations: InvitationService;
+  mails: Pick<MailQueue, 'failures'>;
   /** A team's members changed: every instance must read whom an architect works with again. */
   teamsChanged: () => Promise<void>;
 }) {
@@ -39,6 +41,9 @@ export function createAdminService(deps: {
 
     listUsers: (page: ListPageQuery): Promise<UserListItem[]> => users.listAll(pageWindow(page)),
 
+    /** Mails of the last day that could not be sent yet, or were given up. */
+    mailFailures: (): Promise<MailFailure[]> => deps.mails.failures(),
+
     async createTeam(name: string): Promise<Team> {
       if (await teams.findByName(name)) throw conflict(serverMessages.teamNameTaken);
       try {
@@ -57,16 +62,15 @@ export function createAdminService(deps: {
     },
 
     /**
-     * Creates an invited architect in a team: account, membership and invitation link in one
-     * transaction; the mail goes out after the commit (creationName is the caller).
+     * Creates an invited architect in a team: account, membership, invitation link and its queued
+     * mail in one transaction (creationName is the caller).
      */
     async createArchitect(caller: AuthUser, request: CreateArchitect): Promise<{ message: string }> {
       const team = await teamNamed(request.teamName);
       if (await users.findByUsername(request.username)) throw conflict(serverMessages.usernameTaken);
       const now = new Date().toISOString();
-      let mail;
       try {
-        mail = await inTransaction(deps.db, async (trx) => {
+        await inTransaction(deps.db, async (trx) => {
           const accounts = createUserRepository(trx);
           const id = await accounts.insert({
             username: request.username,
@@ -81,14 +85,14 @@ export function createAdminService(deps: {
             updatedAt: now,
           });
           await createTeamRepository(trx).addMember(team.id, id, now);
-          return deps.invitations.issue(trx, await accounts.getById(id), caller.username);
+          await deps.invitations.issue(trx, await accounts.getById(id), caller.username);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(serverMessages.usernameTaken);
         throw error;
       }
+      deps.invitations.queued();
       await deps.teamsChanged();
-      await deps.invitations.send(mail);
       return { message: serverMessages.userCreated };
     },
 

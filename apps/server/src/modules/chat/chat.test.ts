@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage, CreatedChat, LatestMessage } from '@bauakte/domain';
-import { bearer, testDialects, type TestContext } from '../../test/test-app';
+import { bearer, mailsDelivered, testDialects, type TestContext } from '../../test/test-app';
 import { chatCalls, chatSetUp, type ChatSetup } from '../../test/chat-fixtures';
 
 const outboxOf = (ctx: TestContext) => {
@@ -85,11 +85,11 @@ describe.each(testDialects)('chat over REST on %s', (dialect) => {
   });
 
   it('mails an absent receiver who wants chat mails once in 10 minutes, and never with chatNone', async () => {
-    await setup.ctx.background.drained();
+    await mailsDelivered(setup.ctx);
     const before = outboxOf(setup.ctx).length;
     const { chatId } = (await call.createChat('tom', 'kunde', 'Erste')).json<CreatedChat>();
     await call.send('tom', chatId, 'Zweite');
-    await setup.ctx.background.drained();
+    await mailsDelivered(setup.ctx);
     const mails = outboxOf(setup.ctx).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Subject: Neue Nachricht von Tom Test');
@@ -103,16 +103,16 @@ describe.each(testDialects)('chat over REST on %s', (dialect) => {
       payload: { chatAll: false, chatNone: true, formAll: false, form50: false, form75: false, form95: false, form100: true, formNone: false },
     });
     await call.send('kunde', chatId, 'Antwort');
-    await setup.ctx.background.drained();
+    await mailsDelivered(setup.ctx);
     expect(outboxOf(setup.ctx).slice(before)).toHaveLength(1);
   });
 
   it('holds the 10 minutes per receiver and sender: deleting and starting the chat again mails no more', async () => {
-    await setup.ctx.background.drained();
+    await mailsDelivered(setup.ctx);
     const before = outboxOf(setup.ctx).length;
     for (const text of ['Erste Frage', 'Zweite Frage', 'Dritte Frage']) {
       const { chatId } = (await call.createChat('mara', 'projektkunde', text)).json<CreatedChat>();
-      await setup.ctx.background.drained();
+      await mailsDelivered(setup.ctx);
       expect((await call.remove('mara', chatId)).statusCode).toBe(204);
     }
     const mails = outboxOf(setup.ctx).slice(before);
@@ -122,7 +122,7 @@ describe.each(testDialects)('chat over REST on %s', (dialect) => {
 
     // Another sender to the same receiver is another pair, with a notice of its own.
     const other = (await call.createChat('fremd', 'projektkunde', 'Von Fremd')).json<CreatedChat>();
-    await setup.ctx.background.drained();
+    await mailsDelivered(setup.ctx);
     expect(outboxOf(setup.ctx).slice(before).at(-1)).toContain('Subject: Neue Nachricht von Fremd Test');
     await call.remove('fremd', other.chatId);
   });
@@ -139,7 +139,7 @@ describe('chat when the mail server is down', () => {
     const call = chatCalls(setup);
     const created = await call.createChat('mara', 'kunde', 'Trotzdem da?');
     expect(created.statusCode).toBe(201);
-    await setup.ctx.background.drained();
+    await mailsDelivered(setup.ctx);
     expect((await call.conversations('kunde')).json<ChatConversation[]>()[0]!.lastMessage.message).toBe('Trotzdem da?');
   });
 });

@@ -11,7 +11,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { forbidden } from '../../platform/errors';
 import type { Fanout } from '../../platform/live/fanout';
 import type { Presence } from '../../platform/live/presence';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { UserRepository } from '../users/repository';
 import { chatNoticeMail } from './mails';
 import { createChatRepository, namedMessage, type ChatRepository, type StoredMessage } from './repository';
@@ -39,7 +39,7 @@ export function createChatService(deps: {
   fanout: Fanout;
   presence: Presence;
   settingsOf: (userId: number) => Promise<NotificationSettings>;
-  mailer: Mailer;
+  mails: Pick<MailQueue, 'send'>;
   background: BackgroundTasks;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -74,7 +74,7 @@ export function createChatService(deps: {
     if (noticedAt.size > 10_000) noticedAt.delete(noticedAt.keys().next().value as string);
     const [receiver, sender] = await Promise.all([deps.users.findById(message.receiverId), deps.users.findById(message.senderId)]);
     if (!receiver?.email || !sender) return;
-    await deps.mailer.send(chatNoticeMail({ receiver, sender, chatId: message.chatId, publicUrl: deps.publicUrl }));
+    await deps.mails.send('CHAT_NOTICE', chatNoticeMail({ receiver, sender, chatId: message.chatId, publicUrl: deps.publicUrl }));
   }
 
   /**

@@ -54,24 +54,25 @@ export function createCustomerService(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      return { id, mail: await deps.invitations.issue(trx, await accounts.getById(id), caller.username) };
+      await deps.invitations.issue(trx, await accounts.getById(id), caller.username);
+      return id;
     });
   }
 
   return {
-    /** Creates an invited client of the caller with its invitation link, then mails the link. */
+    /** Creates an invited client of the caller with its invitation link and queued mail. */
     async create(caller: AuthUser, request: CreateCustomer): Promise<Customer> {
       requireOwnName(caller, request.creationName);
       if (await users.findByUsername(request.username)) throw usernameUnavailable();
-      let created: Awaited<ReturnType<typeof insertInvited>>;
+      let id: number;
       try {
-        created = await insertInvited(caller, request);
+        id = await insertInvited(caller, request);
       } catch (error) {
         if (isUniqueViolation(error)) throw usernameUnavailable();
         throw error;
       }
-      await deps.invitations.send(created.mail);
-      return customers.getById(created.id);
+      deps.invitations.queued();
+      return customers.getById(id);
     },
 
     /**

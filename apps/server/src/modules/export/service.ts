@@ -117,7 +117,11 @@ export function createExportService(deps: ExportServiceDeps) {
 
   const file = (project: CheckedProject<'manage'>, format: ExportFormat) => (format === 'pdf' ? pdf(project) : json(project));
 
-  /** Mails the export to any address the architect names: limited per architect, since anyone could be mailed. */
+  /**
+   * Mails the export to any address the architect names: limited per architect, since anyone could
+   * be mailed. Sent at once, not through the mail queue: the architect waits for the answer, and a
+   * PDF of many megabytes does not belong in the database; a failure answers 502 to try again.
+   */
   async function send(caller: AuthUser, project: CheckedProject<'manage'>, format: ExportFormat, email: string): Promise<SendExportResponse> {
     const limitKey = `export-mail:${caller.id}`;
     const verdict = await deps.limiter.hit([limitKey]);

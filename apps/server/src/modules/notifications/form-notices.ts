@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formThreshold, type NotificationSettings } from '@bauakte/domain';
 import { renderMail } from '../../platform/mail/layout';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { UserRepository } from '../users/repository';
 import type { FormNoticeRepository } from './repository';
 
@@ -23,7 +23,7 @@ export function createFormNoticeService(deps: {
   users: UserRepository;
   notices: FormNoticeRepository;
   settingsOf: (userId: number) => Promise<NotificationSettings>;
-  mailer: Mailer;
+  mails: Pick<MailQueue, 'send'>;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
@@ -65,14 +65,14 @@ export function createFormNoticeService(deps: {
   }
 
   return {
-    /** Decides and sends; a failed mail is logged and never undoes the save. */
+    /** Decides and queues the mail; a failure is logged and never undoes the save. */
     async afterSave(save: SavedQuestionnaire): Promise<void> {
       const { architectId } = save;
       if (architectId === null || architectId === save.savedById) return;
       try {
         if (!(await shouldAnnounce(save, architectId))) return;
         const mail = await noticeMail(save, architectId);
-        if (mail) await deps.mailer.send(mail);
+        if (mail) await deps.mails.send('FORM_NOTICE', mail);
       } catch (error) {
         deps.log.error({ err: error, projectId: save.projectId }, 'questionnaire notice failed');
       }

@@ -41,6 +41,7 @@ describe.each(testDialects)('profiles on %s', (dialect) => {
   /** The mails written to the outbox so far (no SMTP in these tests), once background work is done. */
   async function outbox(): Promise<string[]> {
     await ctx.background.drained();
+    await ctx.mailQueue.idle();
     const dir = path.join(ctx.dataDir, 'outbox');
     if (!fs.existsSync(dir)) return [];
     return fs.readdirSync(dir).sort().map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));

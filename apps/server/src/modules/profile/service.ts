@@ -1,7 +1,6 @@
 import { serverMessages, type Profile, type profileUpdateRequestSchema } from '@bauakte/domain';
 import type { z } from 'zod';
 import type { CheckedAccount } from '../../platform/access/access';
-import type { BackgroundTasks } from '../../platform/background';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { requireStrongPassword } from '../../platform/auth/password-policy';
 import { createSessionRepository } from '../../platform/auth/repository';
@@ -9,7 +8,7 @@ import type { AuthUser, SessionService } from '../../platform/auth/sessions';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
 import { conflict, fieldError, tooManyRequests } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import { createAccountTokenRepository } from '../accounts/repository';
 import { accountKey } from '../auth/service';
@@ -41,8 +40,7 @@ export function toProfile(user: UserRow): Profile {
 export function createProfileService(deps: {
   db: Db;
   limiter: AttemptLimiter;
-  mailer: Mailer;
-  background: BackgroundTasks;
+  mails: Pick<MailQueue, 'enqueue' | 'wake'>;
   sessions: Pick<SessionService, 'invalidate'>;
 }) {
   const { db, limiter } = deps;
@@ -97,12 +95,16 @@ export function createProfileService(deps: {
           await createSessionRepository(trx).revokeAllOfUser(account.id, now, caller.sessionId);
           await createAccountTokenRepository(trx).retireAll(account.id, 'PASSWORD_RESET', now);
         }
-        return users.getById(account.id);
+        const updated = await users.getById(account.id);
+        // To the old address: whoever took the account over does not read it.
+        if (sensitive && account.email) {
+          await deps.mails.enqueue(trx, 'ACCOUNT_CHANGE', accountChangeNotice(updated, account.email, { password: newPassword !== null, email: newEmail }));
+        }
+        return updated;
       });
-      if (sensitive) await deps.sessions.invalidate({ userIds: [account.id] });
-      if (sensitive && account.email) {
-        const notice = accountChangeNotice(saved, account.email, { password: newPassword !== null, email: newEmail });
-        deps.background.run('account change notice', () => deps.mailer.send(notice));
+      if (sensitive) {
+        deps.mails.wake();
+        await deps.sessions.invalidate({ userIds: [account.id] });
       }
       return toProfile(saved);
     },

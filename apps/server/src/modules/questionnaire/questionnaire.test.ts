@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+import { bearer, createTestContext, mailsDelivered, testDialects, type TestContext } from '../../test/test-app';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 
 const fullAnswers = {
@@ -34,7 +34,7 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
   const settings = (flags: object) =>
     ctx.app.inject({ method: 'PUT', url: '/api/notificationSettings/mara', headers: bearer(t.mara!), payload: { ...noFlags, ...flags } });
   // Notices go out after the answer: wait for that work to finish, then for the mail to arrive.
-  const settle = () => ctx.background.drained().then(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  const settle = () => mailsDelivered(ctx).then(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
   beforeAll(async () => {
     mail = await startMailCatcher();

@@ -165,6 +165,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     'GET /api/team/allTeams': { call: () => ({ url: '/api/team/allTeams' }), expect: adminOnly(200) },
     'GET /api/team/available-architects': { call: () => ({ url: '/api/team/available-architects' }), expect: adminOnly(200) },
     'GET /api/admin/users': { call: () => ({ url: '/api/admin/users' }), expect: adminOnly(200) },
+    'GET /api/admin/mail-failures': { call: () => ({ url: '/api/admin/mail-failures' }), expect: adminOnly(200) },
     'POST /api/team/create': { call: () => ({ url: '/api/team/create', payload: { name: unique('Neu') } }), expect: adminOnly(201) },
     'POST /api/team/createUser': {
       call: () => {

@@ -117,6 +117,7 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
     ids.tom = await person('tom', 'ARCHI');
     ids.kunde = await person('kunde', 'CLIENT', ids.mara);
     for (const name of ['chef', 'mara', 'tom', 'kunde']) tokens[name] = await ctx.login(name, `${name}-passwort`);
+    await ctx.createUser({ username: 'eingeladen', role: 'ARCHI', email: 'eingeladen@example.at' });
     const team = await db.insertInto('teams').values({ name: 'Wien', createdAt: now }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('teamMembers').values([ids.mara, ids.tom].map((userId) => ({ teamId: team.id, userId, addedAt: now }))).execute();
 
@@ -226,6 +227,13 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
         { method: 'GET', url: '/api/team/available-architects', as: 'chef' },
       ],
     },
+    {
+      name: 'the mail queue: queuing an invitation, the admin\'s failed mails',
+      requests: () => [
+        { method: 'POST', url: '/api/invitations/resend', as: 'chef', payload: { username: 'eingeladen' } },
+        { method: 'GET', url: '/api/admin/mail-failures', as: 'chef' },
+      ],
+    },
   ];
 
   it.each(hotPaths)('$name scans no large table in full', async ({ requests }) => {
@@ -253,6 +261,23 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
       if (scans.length > 0) findings.push(`${scans.map((scan) => `${scan.table}: ${scan.detail}`).join('; ')}\n  ${query.sql}\n  ${plan.replaceAll('\n', '\n  ')}`);
     }
     expect(findings, findings.join('\n\n')).toEqual([]);
+  });
+
+  it("the mail queue's sender: claiming due mails, recording the attempt, removing old mails", async () => {
+    const statements: CompiledQuery[] = [];
+    recording = statements;
+    try {
+      await ctx.mailQueue.idle();
+      await ctx.app.inject({ method: 'POST', url: '/api/invitations/resend', headers: bearer(tokens.chef!), payload: { username: 'eingeladen' } });
+      await ctx.mailQueue.idle();
+    } finally {
+      recording = null;
+    }
+    const queueStatements = statements.filter((query) => isPlanned(query.sql) && /mail_outbox/.test(query.sql));
+    expect(queueStatements.some((query) => /^update/i.test(query.sql))).toBe(true);
+    for (const query of queueStatements) expect((await planOf(ctx.database.db, dialect, query)).scans, query.sql).toEqual([]);
+    const removal = ctx.database.db.deleteFrom('mailOutbox').where('state', 'in', ['SENT', 'FAILED']).where('lastAttemptAt', '<', new Date().toISOString()).compile();
+    expect((await planOf(ctx.database.db, dialect, removal)).scans).toEqual([]);
   });
 
   it('recognises a full scan when it sees one', async () => {

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { DocumentType, Role } from '@bauakte/domain';
+import type { DocumentType, MailKind, Role } from '@bauakte/domain';
 
 /** Timestamps are ISO-8601 UTC strings on both dialects, so ordering and comparison behave alike. */
 type Timestamp = string;
@@ -194,6 +194,30 @@ export interface ChatNoticesTable {
   sentAt: Timestamp;
 }
 
+export type MailState = 'PENDING' | 'SENT' | 'FAILED';
+
+/** An outgoing mail: PENDING until sent (SENT) or given up after retries (FAILED). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: MailKind;
+  recipient: string;
+  replyTo: string | null;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  /** JSON array of the links in the mail. */
+  links: Generated<string>;
+  state: MailState;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  /** While set and in the future, an instance is sending the mail. */
+  claimedUntil: Timestamp | null;
+  lastAttemptAt: Timestamp | null;
+  lastError: string | null;
+  createdAt: Timestamp;
+  sentAt: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -212,6 +236,7 @@ export interface Database {
   chats: ChatsTable;
   chatMessages: ChatMessagesTable;
   chatNotices: ChatNoticesTable;
+  mailOutbox: MailOutboxTable;
 }
 
 
@@ -219,3 +244,5 @@ export type UserRow = Selectable<UsersTable>;
 /** A new user; the repository derives the username key from the username. */
 export type NewUserRow = Omit<Insertable<UsersTable>, 'usernameKey'>;
 export type UserUpdate = Updateable<UsersTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type NewMailOutboxRow = Insertable<MailOutboxTable>;

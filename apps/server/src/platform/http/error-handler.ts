@@ -4,7 +4,6 @@ import { NoResultError } from 'kysely';
 import { serverMessages, type ApiErrorBody, type ErrorCode } from '@bauakte/domain';
 import { AppError } from '../errors';
 import { isDatabaseUnavailable } from '../db/errors';
-import { MailDeliveryError } from '../mail/mailer';
 
 interface Mapped {
   status: number;
@@ -37,9 +36,6 @@ export function mapError(error: FastifyError | Error, requestId: string): Mapped
   // PostgreSQL restarting or failing over: this request lost its connection, the next gets a new one.
   if (isDatabaseUnavailable(error)) {
     return { status: 503, body: { message: serverMessages.databaseUnavailable, code: 'SERVICE_UNAVAILABLE', requestId } };
-  }
-  if (error instanceof MailDeliveryError) {
-    return { status: 502, body: { message: serverMessages.mailFailedAfterChange, code: 'MAIL_FAILED' } };
   }
   const fastifyError = error as FastifyError;
   // A path that names nothing (an unknown dashboard, say) is not found, whoever asks.

@@ -27,7 +27,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The mail could not be handed over; whatever caused it has been saved already. */
+/** The mail could not be handed over (the mail queue tries again later; an export mail fails). */
 export class MailDeliveryError extends Error {}
 
 export interface MailerOptions {
@@ -57,13 +57,14 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 function smtpMailer(smtpUrl: string, { from, log }: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // A server that accepts the connection and then hangs must not hold the mail queue for minutes.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
   return {
     async send({ links: _links, ...message }) {
       try {
         await transport.sendMail({ from, ...message });
       } catch (error) {
-        log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed');
+        log.warn({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed');
         throw new MailDeliveryError((error as Error).message);
       }
     },

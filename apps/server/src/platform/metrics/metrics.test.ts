@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+import { bearer, createTestContext, mailsDelivered, testDialects, type TestContext } from '../../test/test-app';
 import { chatSetUp, type ChatSetup } from '../../test/chat-fixtures';
 import { connectStomp } from '../../test/stomp-client';
 import { sample } from '../../test/metrics-text';
@@ -110,7 +110,7 @@ describe.each(testDialects)('metrics on %s', (dialect) => {
     expect(sample(await scrape(ctx), 'bauakte_mails_sent_total')).toBe(0);
     const reset = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgotPassword', payload: { username: 'mara', email: 'mara@example.at' } });
     expect(reset.statusCode).toBe(200);
-    await ctx.background.drained();
+    await mailsDelivered(ctx);
     const text = await scrape(ctx);
     expect(sample(text, 'bauakte_mails_sent_total')).toBe(1);
     expect(sample(text, 'bauakte_mails_failed_total')).toBe(0);
@@ -123,7 +123,7 @@ describe('metrics', () => {
     try {
       await ctx.createUser({ username: 'mara', password: 'mara-passwort', email: 'mara@example.at' });
       await ctx.app.inject({ method: 'POST', url: '/api/auth/forgotPassword', payload: { username: 'mara', email: 'mara@example.at' } });
-      await ctx.background.drained();
+      await mailsDelivered(ctx);
       const text = await scrape(ctx);
       expect(sample(text, 'bauakte_mails_failed_total')).toBe(1);
       expect(sample(text, 'bauakte_mails_sent_total')).toBe(0);

@@ -1,4 +1,4 @@
-import type { CreateArchitectRequest, MessageResponse, Team, UserListItem } from '@bauakte/domain';
+import type { CreateArchitectRequest, MailFailure, MessageResponse, Team, UserListItem } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
 
@@ -8,6 +8,7 @@ export const adminKeys = {
   teams: ['admin', 'teams'] as const,
   architects: ['admin', 'architects'] as const,
   users: ['admin', 'users'] as const,
+  mailFailures: ['admin', 'mail-failures'] as const,
 };
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
@@ -23,6 +24,11 @@ export function fetchAvailableArchitects(): Promise<string[]> {
 /** A page of every account, by username. */
 export function fetchUsers(page = 1): Promise<UserListItem[]> {
   return apiRequest<UserListItem[]>(`/admin/users?${pageParams(page)}`);
+}
+
+/** Mails of the last day that the mail server did not take (still retried, or given up). */
+export function fetchMailFailures(): Promise<MailFailure[]> {
+  return apiRequest<MailFailure[]>('/admin/mail-failures');
 }
 
 export function createTeam(name: string): Promise<Team> {

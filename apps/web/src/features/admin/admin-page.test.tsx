@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Team } from '@bauakte/domain';
+import type { MailFailure, Team } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { AdminPage } from './admin-page';
@@ -28,6 +28,7 @@ function setup(overrides: Parameters<typeof stubApi>[0] = {}) {
       return noContent();
     },
     'DELETE /api/team/remove': () => noContent(),
+    'GET /api/admin/mail-failures': () => json(200, []),
     ...overrides,
   });
   renderWithProviders(<AdminPage />, { user: sessionUser('admin', ['ADMIN']) });
@@ -157,5 +158,29 @@ describe('AdminPage', () => {
     setup({ 'GET /api/team/allTeams': () => json(500, { message: 'x', code: 'INTERNAL_ERROR' }) });
     await waitFor(() => expect(log).toHaveBeenCalledWith('Die Teams konnten nicht geladen werden.', expect.anything()));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("lists the mails that could not be sent under 'Nicht zugestellte E-Mails', and says when there are none", async () => {
+    const failures: MailFailure[] = [
+      {
+        id: 7, kind: 'INVITATION', recipient: 'neu@example.at', subject: 'Ihre Einladung zu Bauakte', attempts: 3, lastError: 'connect ECONNREFUSED 10.0.0.5:25',
+        state: 'RETRYING', createdAt: '2026-11-26T09:00:00.000Z', lastAttemptAt: '2026-11-26T09:07:00.000Z', nextAttemptAt: '2026-11-26T09:15:00.000Z',
+      },
+      {
+        id: 5, kind: 'PASSWORD_RESET', recipient: 'alt@example.at', subject: 'Passwort zurücksetzen – Bauakte', attempts: 27, lastError: '550 mailbox unavailable',
+        state: 'GAVE_UP', createdAt: '2026-11-25T08:00:00.000Z', lastAttemptAt: '2026-11-26T07:30:00.000Z', nextAttemptAt: null,
+      },
+    ];
+    setup({ 'GET /api/admin/mail-failures': () => json(200, failures) });
+    const section = card('Nicht zugestellte E-Mails');
+    const table = await within(section).findByRole('table', { name: 'Nicht zugestellte E-Mails der letzten 24 Stunden' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Empfänger', 'Betreff', 'Versuche', 'Letzter Fehler', 'Letzter Versuch', 'Status']);
+    const [retrying, gaveUp] = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(retrying).toEqual(['neu@example.at', 'Ihre Einladung zu Bauakte', '3', 'connect ECONNREFUSED 10.0.0.5:25', '26.11.2026, 10:07', 'Neuer Versuch um 26.11.2026, 10:15']);
+    expect(gaveUp).toEqual(['alt@example.at', 'Passwort zurücksetzen – Bauakte', '27', '550 mailbox unavailable', '26.11.2026, 08:30', 'Aufgegeben']);
+
+    cleanup();
+    setup();
+    expect(await within(card('Nicht zugestellte E-Mails')).findByText('In den letzten 24 Stunden ist keine E-Mail gescheitert.')).toBeTruthy();
   });
 });

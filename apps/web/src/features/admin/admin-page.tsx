@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AddMemberCard } from './add-member-card';
 import { CreateTeamCard } from './create-team-card';
 import { CreateUserCard } from './create-user-card';
+import { MailFailuresCard } from './mail-failures-card';
 import { TeamsCard } from './teams-card';
 import { useTeams } from './use-admin-lists';
 
@@ -14,7 +15,7 @@ function AdminFirstSteps() {
   return <FirstStepsHint title={de.admin.firstSteps.title} text={de.admin.firstSteps.text} />;
 }
 
-/** /admin (spec section 2): teams, architect accounts and team membership. */
+/** /admin (spec section 2): teams, architect accounts and team membership; mails that could not be sent. */
 export function AdminPage() {
   useDocumentTitle(de.documentTitles.admin);
   return (
@@ -28,6 +29,7 @@ export function AdminPage() {
         </div>
         <CreateUserCard />
         <TeamsCard />
+        <MailFailuresCard />
       </div>
     </div>
   );

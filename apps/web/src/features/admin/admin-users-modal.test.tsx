@@ -35,13 +35,13 @@ describe('AdminUsersModal', () => {
   it('offers to resend the invitation only to invited architects and shows the answer', async () => {
     const api = stubApi({
       'GET /api/admin/users': () => json(200, users),
-      'POST /api/invitations/resend': () => json(200, { message: 'Die Einladung wurde versendet.' }),
+      'POST /api/invitations/resend': () => json(200, { message: 'Die Einladung wird versendet.' }),
     });
     render();
     await screen.findByRole('table');
     expect(screen.getAllByRole('button', { name: 'Einladung erneut senden' })).toHaveLength(1);
     await userEvent.click(within(row('lena')).getByRole('button', { name: 'Einladung erneut senden' }));
-    expect((await within(row('lena')).findByRole('status')).textContent).toBe('Die Einladung wurde versendet.');
+    expect((await within(row('lena')).findByRole('status')).textContent).toBe('Die Einladung wird versendet.');
     expect(api.callsTo('POST', '/api/invitations/resend')[0]?.body).toEqual({ username: 'lena' });
   });
 

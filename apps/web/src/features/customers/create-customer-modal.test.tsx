@@ -104,13 +104,13 @@ describe('CreateCustomerModal', () => {
     expect(close).not.toHaveBeenCalled();
   });
 
-  it('says the customer exists when only the invitation mail failed', async () => {
-    const { close } = setup(() =>
-      json(502, { message: 'Die Änderung wurde gespeichert, aber die E-Mail konnte nicht versendet werden.', code: 'MAIL_FAILED' }),
-    );
+  it('keeps the form open with the reason while too many mails wait to be sent', async () => {
+    const full = 'Gerade warten zu viele E-Mails auf den Versand. Die Änderung wurde nicht gespeichert; bitte versuchen Sie es später erneut.';
+    const { close } = setup(() => json(503, { message: full, code: 'MAIL_QUEUE_FULL' }));
     await fillIn();
     await userEvent.click(submitButton());
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^Der Kunde wurde angelegt, aber die Einladung konnte nicht per E-Mail versendet werden/);
+    expect((await screen.findByRole('alert')).textContent).toBe(`Fehler beim Erstellen des Benutzers ${full}`);
+    expect(screen.getByLabelText('Benutzername')).toHaveProperty('value', 'klara');
     expect(close).not.toHaveBeenCalled();
   });
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { TextField } from '../../components/ui/text-field';
 import { houseNumberInputProps } from '../../lib/house-number';
-import { errorContexts, errorText, hasErrorCode, showFieldIssues } from '../../lib/api-errors';
+import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
@@ -39,11 +39,6 @@ export function CreateCustomerModal({ close }: ModalBodyProps) {
     } catch (failure) {
       const fieldIssuesShown = showFieldIssues(failure, form);
       setError(errorText(failure, errorContexts.createCustomer, { fieldIssuesShown }));
-      if (hasErrorCode(failure, 'MAIL_FAILED')) {
-        // The customer exists now: sending the same form again would only answer 'taken'.
-        form.reset(emptyCustomerForm);
-        void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      }
       return;
     }
     void queryClient.invalidateQueries({ queryKey: customerKeys.all });

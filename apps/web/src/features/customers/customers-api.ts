@@ -28,7 +28,7 @@ export async function fetchAllCustomers(username: string): Promise<Customer[]> {
   }
 }
 
-/** Creates the customer and mails the invitation (502 MAIL_FAILED: created, but the mail failed). */
+/** Creates the customer; the server queues the invitation mail with it (503 MAIL_QUEUE_FULL: nothing created). */
 export function createCustomer(request: CreateCustomerRequest): Promise<Customer> {
   return apiRequest<Customer>('/ClientManagment', { method: 'POST', body: request });
 }
