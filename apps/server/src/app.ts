@@ -73,6 +73,8 @@ import { createChatLive } from './modules/chat/live';
 import { createBroker, type Broker } from './platform/live/broker';
 import { createInProcessFanout, createPostgresFanout, type Fanout } from './platform/live/fanout';
 import { createPresence, type Presence } from './platform/live/presence';
+import { createJobQueue } from './platform/jobs/job-queue';
+import { configureImageDecoding, maxWaitingThumbnails } from './platform/images/image-decoding';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
@@ -114,6 +116,7 @@ const bodyLimit = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
   const { db } = database;
+  configureImageDecoding();
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel, config.logFormat),
     trustProxy: config.trustProxy,
@@ -219,6 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     links: createSignedLinks(deps.jwtSecret),
     access,
     maxBytes: config.uploadMaxBytes,
+    thumbnails: {
+      maxDecodedBytes: config.imageMaxDecodedBytes,
+      queue: createJobQueue({ concurrency: config.thumbnailConcurrency, maxWaiting: maxWaitingThumbnails }),
+    },
     log: app.log,
     metrics: metrics.reporter,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 import { isUsername, normalizeUsername } from '@bauakte/domain';
 
@@ -41,6 +42,8 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(5),
   WEB_DIST_DIR: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 40).default(100 * 1024 * 1024),
+  IMAGE_MAX_DECODED_MB: z.coerce.number().int().min(1).max(16 * 1024).default(256),
+  THUMBNAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).default('eu-central-1'),
@@ -105,6 +108,10 @@ export interface Config {
   webDistDir: string | undefined;
   /** The largest file an upload may carry. */
   uploadMaxBytes: number;
+  /** An image whose decoded pixels would take more bytes than this is stored without a thumbnail. */
+  imageMaxDecodedBytes: number;
+  /** Thumbnails this instance makes at once; more wait in a bounded line. */
+  thumbnailConcurrency: number;
   /** Project files in an S3 bucket; without it they are kept in DATA_DIR/files. */
   s3: S3Config | undefined;
   /** GET /metrics answers only with this Bearer token; without it the route is off (404). */
@@ -215,6 +222,8 @@ function toConfig(e: Env): Config {
     demo: e.DEMO,
     webDistDir: e.WEB_DIST_DIR,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    imageMaxDecodedBytes: e.IMAGE_MAX_DECODED_MB * 1024 * 1024,
+    thumbnailConcurrency: e.THUMBNAIL_CONCURRENCY ?? os.availableParallelism(),
     s3: s3Config(e),
     metricsToken: e.METRICS_TOKEN,
     live: {

@@ -57,3 +57,54 @@ export function pngBomb(): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** The seven passes of Adam7 interlacing: first column and row, then the step between pixels. */
+const adam7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+
+/** Deflates `length` zero bytes a megabyte at a time, so that the bomb's pixels are never held. */
+async function deflatedZeros(length: number): Promise<Buffer> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (data: Buffer) => out.push(data));
+  const ended = new Promise<void>((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let left = length; left > 0; left -= zeros.length) {
+    if (!deflate.write(zeros.subarray(0, Math.min(left, zeros.length)))) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return Buffer.concat(out);
+}
+
+let decodedBomb: Promise<Buffer> | undefined;
+
+/**
+ * A complete, valid PNG of 465 KB that decodes to 480 MB: 7 740 × 7 740 pixels (just under 60
+ * megapixels), 16-bit RGBA, interlaced (Adam7, so no decoder can stream it), every pixel zero.
+ * Made once per test file, in about a second and without holding its pixels.
+ */
+export function pngDecodedBomb(): Promise<Buffer> {
+  decodedBomb ??= (async () => {
+    const size = 7_740;
+    const bytesPerPixel = 8;
+    let raw = 0;
+    for (const [x0, y0, dx, dy] of adam7) {
+      const columns = Math.ceil((size - x0) / dx);
+      const rows = Math.ceil((size - y0) / dy);
+      raw += rows * (1 + columns * bytesPerPixel); // each row starts with its filter byte
+    }
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(size, 0);
+    header.writeUInt32BE(size, 4);
+    header.writeUInt8(16, 8); // bit depth
+    header.writeUInt8(6, 9); // RGBA
+    header.writeUInt8(1, 12); // Adam7
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', await deflatedZeros(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+  })();
+  return decodedBomb;
+}

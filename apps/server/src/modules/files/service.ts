@@ -16,6 +16,7 @@ import { createUserRepository } from '../users/repository';
 import { wrongFileType } from './format-check';
 import { parseRange, type RangeAnswer } from './ranges';
 import { createFileRepository, type FileRow } from './repository';
+import { createThumbnailMaker, type ThumbnailLimits } from './thumbnails';
 import { createUploadReceiver, type StoredUpload } from './upload';
 
 export type FileVariant = 'original' | 'thumbnail';
@@ -54,6 +55,7 @@ export function createFileService(deps: {
   links: SignedLinks;
   access: AccessPolicy;
   maxBytes: number;
+  thumbnails: ThumbnailLimits;
   log: FastifyBaseLogger;
   metrics?: UploadMetrics;
 }) {
@@ -68,7 +70,8 @@ export function createFileService(deps: {
   }
 
   const discard = (stored: StoredUpload) => discardObjects([stored.key, ...(stored.thumbnailKey ? [stored.thumbnailKey] : [])]);
-  const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, discard });
+  const thumbnails = createThumbnailMaker({ store, limits: deps.thumbnails, log });
+  const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, thumbnails, discard });
 
   function toProjectFile(row: FileRow): ProjectFile {
     return {

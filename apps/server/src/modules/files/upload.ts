@@ -10,7 +10,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError, badRequest, fieldError } from '../../platform/errors';
 import { incomingPrefix, type ObjectStore } from '../../platform/storage/object-store';
 import { FormatCheck, wrongFileType } from './format-check';
-import { makeThumbnail } from './thumbnails';
+import type { ThumbnailMaker } from './thumbnails';
 
 /** An object written completely to the store, not yet listed (its row is committed afterwards). */
 export interface StoredUpload {
@@ -47,7 +47,13 @@ function originalNameOf(part: MultipartFile): string {
  * Either way the bytes pass a format check on their way, memory holds no more than a chunk, and
  * nothing of a refused, failed or cut upload stays behind.
  */
-export function createUploadReceiver(deps: { store: ObjectStore; access: AccessPolicy; maxBytes: number; discard(stored: StoredUpload): Promise<void> }) {
+export function createUploadReceiver(deps: {
+  store: ObjectStore;
+  access: AccessPolicy;
+  maxBytes: number;
+  thumbnails: ThumbnailMaker;
+  discard(stored: StoredUpload): Promise<void>;
+}) {
   const { store, access } = deps;
 
   async function projectNamed(caller: AuthUser, value: string): Promise<CheckedProject> {
@@ -97,11 +103,13 @@ export function createUploadReceiver(deps: { store: ObjectStore; access: AccessP
     return { ...stored, key };
   }
 
-  /** An image's preview; only made once access is granted, since decoding costs the server. */
+  /** An image's preview; only made once access is granted, since decoding costs the server. Some images are kept without one. */
   async function withThumbnail(stored: StoredUpload): Promise<StoredUpload> {
     if (stored.format === 'pdf') return stored;
+    const thumbnail = await deps.thumbnails.make(stored.key, stored.format);
+    if (!thumbnail) return stored;
     const thumbnailKey = `${stored.key}.thumbnail.webp`;
-    await store.put(thumbnailKey, Readable.from([await makeThumbnail(store, stored.key)]), 'image/webp');
+    await store.put(thumbnailKey, Readable.from([thumbnail]), 'image/webp');
     return { ...stored, thumbnailKey };
   }
 
