@@ -110,7 +110,6 @@ export const serverMessages = {
   liveSlowConsumer: 'Die Verbindung nimmt Nachrichten zu langsam an.',
   liveFrameTimeout: (seconds: number) =>
     `Der Frame ist nicht innerhalb ${seconds === 1 ? 'einer Sekunde' : `von ${seconds} Sekunden`} vollständig angekommen.`,
-  imageTooLarge: (megapixels: number) => `Das Bild ist zu groß: höchstens ${megapixels} Megapixel sind erlaubt.`,
   imageUnreadable: 'Die Bilddatei ist beschädigt oder kein gültiges Bild.',
   linkExpired: 'Dieser Link ist abgelaufen oder ungültig. Bitte laden Sie die Seite neu.',
   exportSent: (email: string) => `Der Export wurde an ${email} gesendet.`,

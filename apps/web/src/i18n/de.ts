@@ -657,6 +657,7 @@ export const de = {
     loadFailed: 'Dateien konnten nicht geladen werden.',
     retry: 'Erneut versuchen',
     unsupported: 'Nicht unterstützter Dateityp',
+    noPreview: 'Keine Vorschau',
     kindAndSize: (documentType: string, size: string) => `${documentType} · ${size}`,
     uploaded: (who: string, when: string) => `Hochgeladen von ${who} am ${when}`,
     unknownUploader: 'einem gelöschten Konto',

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
-import { pngBomb, samplePdf, samplePhoto, samplePng } from '../../test/sample-files';
+import { pngBomb, pngDecodedBomb, samplePdf, samplePhoto, samplePng } from '../../test/sample-files';
 import { startS3Server, type TestS3 } from '../../test/s3-server';
 import { createSignedLinks } from '../../platform/storage/signed-links';
 import { uploadPrefixes } from '../../platform/storage/object-store';
+import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createThumbnailMaker } from './thumbnails';
 
 type Part = [string, string] | [string, { name: string; bytes: Buffer; type?: string }];
 
@@ -188,6 +190,27 @@ describe.each(testDialects)('project files on %s', (dialect) => {
     expect((await setup.ctx.app.inject({ method: 'GET', url: file.url })).rawPayload).toEqual(photo);
   });
 
+  it('stores an image too large to decode safely, listed without a thumbnail, the original intact', async () => {
+    const bomb = await pngDecodedBomb();
+    expect(bomb.length).toBeLessThan(500 * 1024); // 465 KB that would decode to 480 MB
+    const before = await storedKeys(setup.ctx);
+    for (const [name, bytes] of [['bombe-16bit.png', bomb], ['bombe-30000px.png', pngBomb()]] as const) {
+      const response = await upload(setup, 'kunde', uploadParts(setup.projectId, { name, bytes }, { fileName: name }));
+      expect(response.statusCode, name).toBe(201);
+      const file = response.json<ProjectFile>();
+      expect(file, name).toMatchObject({ documentType: 'PNG', size: bytes.length, thumbnailUrl: null });
+      expect((await list(setup, 'mara')).json<ProjectFile[]>().find((listed) => listed.id === file.id)?.thumbnailUrl, name).toBeNull();
+      expect((await setup.ctx.app.inject({ method: 'GET', url: file.url })).rawPayload.equals(bytes), name).toBe(true);
+    }
+    // The two originals, and no thumbnail of either.
+    const added = (await storedKeys(setup.ctx)).filter((key) => !before.includes(key));
+    expect(added).toHaveLength(2);
+    expect(added.filter((key) => key.endsWith('.thumbnail.webp'))).toEqual([]);
+    // A photo of a usual size still gets its preview.
+    const photo = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'foto.jpg', bytes: await samplePhoto() }, { fileName: 'Foto danach' }));
+    expect(photo.json<ProjectFile>().thumbnailUrl).toMatch(/\/thumbnail\?expires=/);
+  });
+
   it.each(orders)('stores an upload with %s alike: listed, in its project, with its thumbnail', async (order, arrange) => {
     const response = await upload(setup, 'kunde', arrange(uploadParts(setup.projectId, { name: 'Ansicht.png', bytes: png }, { fileName: `Ansicht, ${order}` })));
     expect(response.statusCode).toBe(201);
@@ -262,6 +285,8 @@ describe.each(testDialects)('project files on %s', (dialect) => {
     const before = await storedKeys(setup.ctx);
     const rowsBefore = (await list(setup, 'kunde')).json<ProjectFile[]>().length;
     const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    // A PNG's signature and a sound header, then no pixels a decoder could read: no image at all.
+    const brokenPng = Buffer.concat([png.subarray(0, 33), Buffer.from('kein Bild, nur Text')]);
     const cases: Array<[Part[], number, string]> = [
       [uploadParts(setup.projectId, { name: 'plan.png', bytes: html }), 415, 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.'],
       [uploadParts(setup.projectId, { name: 'plan.pdf', bytes: png }), 415, 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.'],
@@ -269,7 +294,7 @@ describe.each(testDialects)('project files on %s', (dialect) => {
       [uploadParts(setup.projectId, { name: 'setup.exe', bytes: html }), 400, 'Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.'],
       [uploadParts(setup.projectId, { name: 'plan.gif', bytes: png }), 400, 'Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.'],
       [uploadParts(setup.projectId, { name: 'riesig.pdf', bytes: Buffer.concat([samplePdf(), Buffer.alloc(3 * 1024 * 1024)]) }), 413, 'Die Datei ist zu groß. Erlaubt sind höchstens 2 MB.'],
-      [uploadParts(setup.projectId, { name: 'bombe.png', bytes: pngBomb() }), 413, 'Das Bild ist zu groß: höchstens 60 Megapixel sind erlaubt.'],
+      [uploadParts(setup.projectId, { name: 'kaputt.png', bytes: brokenPng }), 415, 'Die Bilddatei ist beschädigt oder kein gültiges Bild.'],
       [uploadParts(setup.projectId, { name: 'plan.png', bytes: png }, { fileName: '' }), 400, 'Bitte geben Sie einen Titel ein.'],
       [uploadParts(setup.projectId, { name: 'plan.png', bytes: png }, { comment: 'x'.repeat(2001) }), 400, 'Die Eingaben sind ungültig.'],
     ];
@@ -396,6 +421,17 @@ describe('project files on an S3 store', () => {
     expect(await storedKeys(setup.ctx)).toEqual([]);
   });
 
+  it('stores an image too large to decode safely in the bucket without a thumbnail, a usual one with', async () => {
+    const before = await storedKeys(setup.ctx);
+    const bomb = await pngDecodedBomb();
+    const stored = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'bombe.png', bytes: bomb }));
+    expect(stored.statusCode).toBe(201);
+    expect(stored.json<ProjectFile>().thumbnailUrl).toBeNull();
+    expect((await storedKeys(setup.ctx)).filter((key) => !before.includes(key))).toEqual([expect.not.stringMatching(/thumbnail/)]);
+    const photo = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'foto.jpg', bytes: await samplePhoto() }));
+    expect(photo.json<ProjectFile>().thumbnailUrl).toMatch(/\/thumbnail\?expires=/);
+  });
+
   /** A PDF larger than one 8 MiB part, so that the bucket receives it as a multipart upload. */
   const multipartPdf = (mebibytes: number) => Buffer.concat([samplePdf(), Buffer.alloc(mebibytes * 1024 * 1024, 0x20)]);
 
@@ -438,6 +474,41 @@ describe('project files on an S3 store', () => {
 });
 
 describe('files on disk', () => {
+  it('keeps an image without a thumbnail when its decoded pixels exceed IMAGE_MAX_DECODED_MB', async () => {
+    // 800 × 600 RGB decodes to 1.4 MB, more than the 1 MB allowed here.
+    const setup = await setUp('sqlite', { IMAGE_MAX_DECODED_MB: '1' });
+    try {
+      const small = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'klein.png', bytes: await samplePng(400, 300) }));
+      expect(small.json<ProjectFile>().thumbnailUrl).toMatch(/\/thumbnail\?expires=/);
+      const large = await upload(setup, 'kunde', uploadParts(setup.projectId, { name: 'groß.png', bytes: await samplePng(800, 600) }));
+      expect(large.statusCode).toBe(201);
+      expect(large.json<ProjectFile>().thumbnailUrl).toBeNull();
+    } finally {
+      await setup.ctx.close();
+    }
+  });
+
+  it('keeps an image without a thumbnail when the line of thumbnail jobs is full', async () => {
+    const setup = await setUp('sqlite');
+    try {
+      const key = `projects/${setup.projectId}/wartend`;
+      const { Readable } = await import('node:stream');
+      await setup.ctx.objectStore.put(key, Readable.from([await samplePng()]), 'image/png');
+      const queue = createJobQueue({ concurrency: 1, maxWaiting: 1 });
+      const thumbnails = createThumbnailMaker({ store: setup.ctx.objectStore, limits: { maxDecodedBytes: 256 * 1024 * 1024, queue }, log: setup.ctx.app.log });
+      let release!: () => void;
+      const busy = queue.offer(() => new Promise<void>((resolve) => (release = resolve)));
+      const waiting = thumbnails.make(key, 'png');
+      await expect.poll(() => queue.waiting).toBe(1);
+      expect(await thumbnails.make(key, 'png')).toBeNull();
+      release();
+      await busy;
+      expect((await sharp(await waiting as Buffer).metadata()).format).toBe('webp');
+    } finally {
+      await setup.ctx.close();
+    }
+  });
+
   it('lives under DATA_DIR/files with server-chosen names', async () => {
     const setup = await setUp('sqlite');
     try {

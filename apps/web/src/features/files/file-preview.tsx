@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProjectFile } from '@bauakte/domain';
-import { FileQuestion, FileText } from 'lucide-react';
+import { FileQuestion, FileText, ImageOff } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { de } from '../../i18n/de';
 import { useSeenOnce } from '../../lib/use-seen-once';
@@ -26,7 +26,7 @@ export function previewKindOf(file: Pick<ProjectFile, 'documentType'>): PreviewK
 const frame = 'flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-md border border-border bg-muted';
 
 /** The small WebP preview; a click shows the full image in a dialog. */
-function ImagePreview({ file }: { file: ProjectFile }) {
+function ImagePreview({ file, thumbnailUrl }: { file: ProjectFile; thumbnailUrl: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -36,7 +36,7 @@ function ImagePreview({ file }: { file: ProjectFile }) {
         className={`${frame} cursor-zoom-in focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2`}
         onClick={() => setOpen(true)}
       >
-        <img src={file.thumbnailUrl ?? file.url} alt={file.name} loading="lazy" decoding="async" className="size-full object-cover" />
+        <img src={thumbnailUrl} alt={file.name} loading="lazy" decoding="async" className="size-full object-cover" />
       </button>
       <Dialog open={open} onOpenChange={setOpen}>
         {open ? (
@@ -79,6 +79,19 @@ function PdfPreview({ file }: { file: ProjectFile }) {
   );
 }
 
+/**
+ * An image the server kept without a thumbnail (too large to decode safely): neither it nor the
+ * original is loaded here, since the browser would have to decode the same pixels; Download stays.
+ */
+function NoImagePreview() {
+  return (
+    <div className={`${frame} flex-col gap-2 text-sm text-muted-foreground`}>
+      <ImageOff aria-hidden className="size-8" />
+      <p>{t.noPreview}</p>
+    </div>
+  );
+}
+
 function UnsupportedPreview() {
   return (
     <div className={`${frame} flex-col gap-2 text-sm text-muted-foreground`}>
@@ -90,7 +103,7 @@ function UnsupportedPreview() {
 
 export function FilePreview({ file }: { file: ProjectFile }) {
   const kind = previewKindOf(file);
-  if (kind === 'image') return <ImagePreview file={file} />;
+  if (kind === 'image') return file.thumbnailUrl ? <ImagePreview file={file} thumbnailUrl={file.thumbnailUrl} /> : <NoImagePreview />;
   if (kind === 'pdf') return <PdfPreview file={file} />;
   return <UnsupportedPreview />;
 }

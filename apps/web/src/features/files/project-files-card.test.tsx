@@ -143,6 +143,15 @@ describe('ProjectFilesCard: tiles', () => {
     expect(intersections.watched()).toBe(0);
   });
 
+  it("says 'Keine Vorschau' for an image the server kept without a thumbnail, loading neither it nor the original", async () => {
+    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...plan, thumbnailUrl: null, name: 'Riesenplan' }]) });
+    const huge = await within(card()).findByRole('article', { name: 'Riesenplan' });
+    expect(within(huge).getByText('Keine Vorschau')).toBeTruthy();
+    expect(huge.querySelector('img, object')).toBeNull();
+    expect(within(huge).queryByRole('button', { name: 'Bild „Riesenplan“ vergrößern' })).toBeNull();
+    expect(within(huge).getByRole('link', { name: 'Download: Riesenplan' }).getAttribute('href')).toBe(plan.url);
+  });
+
   it("says 'Nicht unterstützter Dateityp' for any other type", async () => {
     setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, documentType: 'TIFF', name: 'Alt' }]) });
     const other = await within(card()).findByRole('article', { name: 'Alt' });
