@@ -82,6 +82,52 @@ test.describe('chat', () => {
     await architectPage.context().close();
   });
 
+  for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 800 }]) {
+    test(`a long word and a long URL wrap inside their bubbles at ${viewport.width} px: nothing scrolls sideways, 'Senden' stays in view`, async ({ browser, request }) => {
+      const { architect, client } = await seedClientProject(request);
+      const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
+      await request.post('/api/MessageManagment/createChat', {
+        data: { message: 'Hallo vom Büro', senderUsername: architect.username, receiverUsername: client.username },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await loginAs(page, client.username, client.password);
+      await cardOf(page, 'Neusten Nachrichten').getByText('Hallo vom Büro').click();
+      await expect(log(page).getByText('Hallo vom Büro')).toBeVisible();
+      // Opening marks the chat read and asks for the list again; a send before that answer may be hidden by it.
+      await expect(chatDialog(page).getByLabel(/ungelesene Nachricht/)).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+
+      const longWord = 'Donaudampfschifffahrt'.repeat(15).slice(0, 300);
+      const longUrl = `https://www.example.at/bauakte/einreichplan/${'unterverzeichnis-'.repeat(12)}plan.pdf?version=${'0123456789'.repeat(8)}`;
+      const box = chatDialog(page).getByRole('textbox', { name: 'Nachricht' });
+      for (const message of [longWord, longUrl]) {
+        await box.fill(message);
+        await box.press('Enter');
+        await expect(box).toHaveValue('');
+        await expect(log(page).getByText(message)).toBeVisible();
+      }
+
+      const overflowing = await chatDialog(page).evaluate((dialog) =>
+        [dialog, dialog.querySelector('[data-dialog-body]'), dialog.querySelector('[role="log"]')]
+          .filter((element): element is Element => element !== null)
+          .filter((element) => element.scrollWidth > element.clientWidth)
+          .map((element) => `${element.getAttribute('role') ?? element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`),
+      );
+      expect(overflowing).toEqual([]);
+      const bubble = await log(page).getByText(longWord).boundingBox();
+      const logBox = await log(page).boundingBox();
+      expect(bubble!.x + bubble!.width).toBeLessThanOrEqual(logBox!.x + logBox!.width);
+      const send = await chatDialog(page).getByRole('button', { name: 'Senden' }).boundingBox();
+      expect(send!.x).toBeGreaterThanOrEqual(0);
+      expect(send!.x + send!.width).toBeLessThanOrEqual(viewport.width);
+      await expect(chatDialog(page).getByRole('heading', { name: 'Erika Muster' })).toBeInViewport();
+      if (viewport.width >= 640) await expect(chatDialog(page).getByRole('navigation', { name: 'Unterhaltungen' })).toBeInViewport();
+      await context.close();
+    });
+  }
+
   test('on a phone the list and the conversation are two screens', async ({ browser, request }) => {
     const { architect, client } = await seedClientProject(request);
     const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;

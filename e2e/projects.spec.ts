@@ -80,6 +80,34 @@ test.describe('customers, projects, dashboards and the project overview', () => 
     await customerPage.context().close();
   });
 
+  test("the architect opens a customer's profile from 'Kundenübersicht' and saves new details; password and e-mail stay the customer's", async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    const customerName = uniqueName('kundin');
+    const customer = { username: customerName, email: `${customerName}@e2e.bauakte.test` };
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await createCustomerThroughApp(page, customer);
+
+    await page.getByRole('button', { name: 'Registrierte Nutzer' }).click();
+    await page.getByRole('dialog', { name: 'Kundenübersicht' }).getByRole('button', { name: `Profil von ${customerName} öffnen` }).click();
+    const profile = page.getByRole('dialog', { name: 'Profil bearbeiten' });
+    await expect(profile.getByRole('heading', { name: `Profil von ${customerName}` })).toBeVisible();
+    await expect(profile.getByRole('button', { name: 'Passwort ändern' })).toHaveCount(0);
+    await expect(profile.getByLabel('E-Mail')).toHaveAttribute('readonly', '');
+    await expect(profile).toContainText('Die E-Mail-Adresse kann nur die Person selbst ändern, der das Konto gehört.');
+    await profile.getByLabel('Nachname').fill('Kern');
+    await profile.getByLabel('Telefonnummer').fill('+43 316 1234');
+    await profile.getByRole('button', { name: 'Speichern' }).click();
+    await expect(profile).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Registrierte Nutzer' }).click();
+    const overview = page.getByRole('dialog', { name: 'Kundenübersicht' });
+    await expect(overview.getByRole('row').filter({ hasText: customer.email })).toContainText('Klara Kern');
+    await overview.getByRole('button', { name: `Profil von ${customerName} öffnen` }).click();
+    await expect(profile.getByLabel('Telefonnummer')).toHaveValue('+43 316 1234');
+    await expect(profile.getByLabel('E-Mail')).toHaveValue(customer.email);
+  });
+
   test('/projectOverview without a selected project warns and returns to the dashboard', async ({ page, request }) => {
     const architect = await createArchitectViaApi(request);
     await loginAs(page, architect.username, architect.password);

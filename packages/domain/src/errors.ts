@@ -79,6 +79,7 @@ export const serverMessages = {
   passwordTooWeak: 'Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.',
   currentPasswordRequired: 'Bitte geben Sie Ihr aktuelles Passwort ein, um Passwort oder E-Mail-Adresse zu ändern.',
   currentPasswordWrong: 'Das aktuelle Passwort ist falsch.',
+  onlyOwnCredentials: 'Passwort und E-Mail-Adresse kann nur die Person selbst ändern, der das Konto gehört.',
   multipartExpected: 'Bitte senden Sie die Datei als multipart/form-data.',
   onlyOwnMessages: 'Sie können Nachrichten nur in Ihrem eigenen Namen senden.',
   chatClosed: 'In diesen Chat können Sie nicht mehr schreiben.',

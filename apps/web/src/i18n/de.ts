@@ -399,6 +399,7 @@ export const de = {
     firstName: 'Vorname',
     lastName: 'Nachname',
     email: 'E-Mail',
+    emailOwnOnly: 'Die E-Mail-Adresse kann nur die Person selbst ändern, der das Konto gehört.',
     phone: 'Telefonnummer',
     showPassword: 'Passwort ändern',
     hidePassword: 'Passwort-Eingabe verbergen',

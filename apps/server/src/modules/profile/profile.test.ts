@@ -26,13 +26,15 @@ describe.each(testDialects)('profiles on %s', (dialect) => {
     const tom = await ctx.createUser({ username: 'tom', password: 'tom-passwort', role: 'ARCHI' });
     const fremd = await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
     await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: mara, city: 'Graz' });
+    await ctx.createUser({ username: 'kundin', password: 'kundin-passwort', role: 'CLIENT', createdById: mara, email: 'kundin@example.at' });
     await ctx.createUser({ username: 'tomkunde', password: 'tomkunde-passwort', role: 'CLIENT', createdById: tom });
     await ctx.createUser({ username: 'fremdkunde', password: 'fremdkunde-passwort', role: 'CLIENT', createdById: fremd });
     // mara and tom share a team; fremd does not.
     const now = new Date().toISOString();
     const team = await ctx.database.db.insertInto('teams').values({ name: 'Wien', createdAt: now }).returning('id').executeTakeFirstOrThrow();
     await ctx.database.db.insertInto('teamMembers').values([{ teamId: team.id, userId: mara, addedAt: now }, { teamId: team.id, userId: tom, addedAt: now }]).execute();
-    for (const [name, password] of [['chef', 'admin-passwort'], ['mara', 'mara-passwort'], ['kunde', 'kunde-passwort'], ['fremd', 'fremd-passwort']]) {
+    const logins = [['chef', 'admin-passwort'], ['mara', 'mara-passwort'], ['tom', 'tom-passwort'], ['kunde', 'kunde-passwort'], ['kundin', 'kundin-passwort'], ['fremd', 'fremd-passwort']];
+    for (const [name, password] of logins) {
       tokens[name!] = await ctx.login(name!, password!);
     }
   });
@@ -126,12 +128,46 @@ describe.each(testDialects)('profiles on %s', (dialect) => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('refuses to change someone else\'s profile: 403 if visible, 404 if not', async () => {
-    expect((await call('PUT', 'mara', 'kunde', validUpdate)).statusCode).toBe(403);
-    expect((await call('PUT', 'chef', 'kunde', validUpdate)).statusCode).toBe(403);
-    expect((await call('PUT', 'mara', 'fremdkunde', validUpdate)).statusCode).toBe(404);
-    expect((await call('GET', 'mara', 'kunde')).json().city).toBeUndefined();
-    expect((await call('GET', 'mara', 'kunde')).json().address.city).toBe('Graz');
+  describe('a customer\'s details', () => {
+    const customerUpdate = { ...validUpdate, firstName: 'Klara', lastName: 'Kern', email: 'kundin@example.at', phoneNumber: '+43 316 1234' };
+
+    it('are changed by the customer\'s architect and by a team-mate, without a password and without ending the customer\'s sessions', async () => {
+      const byOwner = await call('PUT', 'mara', 'kundin', customerUpdate);
+      expect(byOwner.statusCode).toBe(200);
+      expect(byOwner.json()).toMatchObject({ username: 'kundin', firstName: 'Klara', lastName: 'Kern', phoneNumber: '+43 316 1234', address: { city: 'Wien' } });
+      const byTeamMate = await call('PUT', 'tom', 'kundin', { ...customerUpdate, lastName: 'Kern-Huber' });
+      expect(byTeamMate.statusCode).toBe(200);
+      const seenByCustomer = await call('GET', 'kundin', 'kundin');
+      expect(seenByCustomer.json()).toMatchObject({ firstName: 'Klara', lastName: 'Kern-Huber', email: 'kundin@example.at' });
+      expect((await outbox()).filter((mail) => /^To: kundin@example\.at$/im.test(mail))).toHaveLength(0);
+    });
+
+    it('keep password and e-mail address the customer\'s: the architect gets 403 and nothing changes', async () => {
+      const password = await call('PUT', 'mara', 'kundin', { ...customerUpdate, firstName: 'Passwort', password: 'Dachboden!Fenster9', currentPassword: 'mara-passwort' });
+      expect(password.statusCode).toBe(403);
+      expect(password.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'Passwort und E-Mail-Adresse kann nur die Person selbst ändern, der das Konto gehört.',
+        issues: [{ path: 'body/password' }],
+      });
+      const email = await call('PUT', 'mara', 'kundin', { ...customerUpdate, firstName: 'Adresse', email: 'architektin@example.at' });
+      expect(email.statusCode).toBe(403);
+      expect(email.json()).toMatchObject({ code: 'FORBIDDEN', issues: [{ path: 'body/email' }] });
+      const profile = (await call('GET', 'kundin', 'kundin')).json();
+      expect(profile).toMatchObject({ firstName: 'Klara', email: 'kundin@example.at' });
+      await ctx.login('kundin', 'kundin-passwort');
+    });
+
+    it('are not changed by anyone else: 403 if the profile is visible, 404 if not', async () => {
+      expect((await call('PUT', 'chef', 'kundin', customerUpdate)).statusCode).toBe(403);
+      expect((await call('PUT', 'fremd', 'kundin', customerUpdate)).statusCode).toBe(404);
+      expect((await call('PUT', 'mara', 'fremdkunde', validUpdate)).statusCode).toBe(404);
+      expect((await call('PUT', 'mara', 'tom', validUpdate)).statusCode).toBe(404);
+      expect((await call('PUT', 'kunde', 'kundin', customerUpdate)).statusCode).toBe(404);
+      expect((await call('PUT', 'kunde', 'mara', validUpdate)).statusCode).toBe(404);
+      expect((await call('GET', 'mara', 'kunde')).json().city).toBeUndefined();
+      expect((await call('GET', 'mara', 'kunde')).json().address.city).toBe('Graz');
+    });
   });
 
   it('refuses invalid fields with 400', async () => {

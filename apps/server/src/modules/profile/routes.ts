@@ -18,8 +18,7 @@ export function registerProfileRoutes(app: App, deps: { profiles: ProfileService
     { attachValidation: true, schema: { tags, params, body: profileUpdateRequestSchema, response: { 200: profileSchema } } },
     async (request) => {
       const caller = callerOf(request);
-      const account = await access.account(caller, request.params.username, 'edit');
-      return profiles.update(caller, account, validBody(request));
+      return profiles.update(caller, await access.profileEdit(caller, request.params.username), validBody(request));
     },
   );
 

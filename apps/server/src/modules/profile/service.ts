@@ -1,13 +1,13 @@
 import { serverMessages, type Profile, type profileUpdateRequestSchema } from '@bauakte/domain';
 import type { z } from 'zod';
-import type { CheckedAccount } from '../../platform/access/access';
+import type { CheckedAccount, ProfileEdit } from '../../platform/access/access';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { requireStrongPassword } from '../../platform/auth/password-policy';
 import { createSessionRepository } from '../../platform/auth/repository';
 import type { AuthUser, SessionService } from '../../platform/auth/sessions';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { UserRow } from '../../platform/db/schema';
-import { conflict, fieldError, tooManyRequests } from '../../platform/errors';
+import { AppError, conflict, fieldError, tooManyRequests } from '../../platform/errors';
 import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import { createAccountTokenRepository } from '../accounts/repository';
@@ -16,6 +16,15 @@ import { createUserRepository } from '../users/repository';
 import { accountChangeNotice } from './mails';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
+
+const emailChanged = (account: UserRow, email: string) => email.toLowerCase() !== account.email.toLowerCase();
+
+/** A customer's architect changes the details; password and e-mail address stay the customer's (ProfileEdit). */
+function refuseCredentialChange(account: UserRow, request: ProfileUpdate): void {
+  const field = request.password ? 'password' : emailChanged(account, request.email) ? 'email' : null;
+  if (field === null) return;
+  throw new AppError(403, 'FORBIDDEN', serverMessages.onlyOwnCredentials, [{ path: `body/${field}`, message: serverMessages.onlyOwnCredentials }]);
+}
 
 export function toProfile(user: UserRow): Profile {
   return {
@@ -63,11 +72,14 @@ export function createProfileService(deps: {
     get: (account: CheckedAccount<'view'>): Profile => toProfile(account),
 
     /**
-     * Changes one's own profile. A new password or e-mail address needs the current password, ends
-     * every other session and every pending reset link, and is announced to the old address.
+     * Changes a profile: one's own, or a customer's details (ProfileEdit). A new password or e-mail
+     * address needs the current password, ends every other session and every pending reset link,
+     * and is announced to the old address.
      */
-    async update(caller: AuthUser, account: CheckedAccount<'edit'>, request: ProfileUpdate): Promise<Profile> {
-      const newEmail = request.email.toLowerCase() !== account.email.toLowerCase() ? request.email : null;
+    async update(caller: AuthUser, edit: ProfileEdit, request: ProfileUpdate): Promise<Profile> {
+      const { account } = edit;
+      if (edit.scope === 'customer') refuseCredentialChange(account, request);
+      const newEmail = emailChanged(account, request.email) ? request.email : null;
       const newPassword = request.password ?? null;
       const sensitive = newEmail !== null || newPassword !== null;
       if (sensitive) await requireCurrentPassword(account, request.currentPassword);

@@ -23,9 +23,18 @@ export type ProjectPermission = 'read' | 'manage';
 /** A project the caller may read (its architects and its client) or manage (its architects). */
 export type CheckedProject<P extends ProjectPermission = ProjectPermission> = Checked<ProjectRef, P>;
 
-export type AccountPermission = 'view' | 'edit' | 'delete' | 'reinvite';
-/** An account the caller may view, edit, delete or invite again. */
+export type AccountPermission = 'view' | 'edit' | 'edit-details' | 'delete' | 'reinvite';
+/** An account the caller may view, edit (all of it), edit the details of, delete or invite again. */
 export type CheckedAccount<P extends AccountPermission = AccountPermission> = Checked<UserRow, P>;
+
+/**
+ * A profile the caller may change: their own entirely ('own'), or a customer's details ('customer':
+ * names, phone, address). Password and e-mail address stay the account holder's, as a new one of
+ * either opens the account to whoever set it (a reset link goes to the e-mail address).
+ */
+export type ProfileEdit =
+  | { readonly scope: 'own'; readonly account: CheckedAccount<'edit'> }
+  | { readonly scope: 'customer'; readonly account: CheckedAccount<'edit-details'> };
 
 /** An architect named in a path: the caller or a team-mate (whose lists are asked for by id). */
 export type CheckedArchitect = Checked<Pick<UserRow, 'id' | 'username'>, 'architect'>;
@@ -131,6 +140,25 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
     return account;
   }
 
+  /**
+   * 'view': the user, administrators and the client's architects. 'edit': only the user.
+   * 'edit-details': the user and the client's architects (see ProfileEdit).
+   * 'delete': the user and the client's architects. 'reinvite': administrators for architects,
+   * architects for their customers. Whoever may not even view the account gets 404.
+   */
+  async function checkedAccount<P extends AccountPermission>(caller: AuthUser, username: string | null, permission: P): Promise<CheckedAccount<P>> {
+    const account = await accountNamed(username);
+    if (permission === 'reinvite') {
+      if (!(await canReinvite(caller, account))) throw notFound();
+      return allow(account);
+    }
+    if (!(await canViewAccount(caller, account))) throw notFound();
+    if (permission === 'edit' && caller.id !== account.id) throw forbidden();
+    const managed = permission === 'edit-details' || permission === 'delete';
+    if (managed && caller.id !== account.id && !(await isCustomerOf(caller, account))) throw forbidden();
+    return allow(account);
+  }
+
   return {
     architectScope,
 
@@ -143,21 +171,13 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
       return allow(project);
     },
 
-    /**
-     * 'view': the user, administrators and the client's architects. 'edit': only the user.
-     * 'delete': the user and the client's architects. 'reinvite': administrators for architects,
-     * architects for their customers. Whoever may not even view the account gets 404.
-     */
-    async account<P extends AccountPermission>(caller: AuthUser, username: string | null, permission: P): Promise<CheckedAccount<P>> {
-      const account = await accountNamed(username);
-      if (permission === 'reinvite') {
-        if (!(await canReinvite(caller, account))) throw notFound();
-        return allow(account);
-      }
-      if (!(await canViewAccount(caller, account))) throw notFound();
-      if (permission === 'edit' && caller.id !== account.id) throw forbidden();
-      if (permission === 'delete' && caller.id !== account.id && !(await isCustomerOf(caller, account))) throw forbidden();
-      return allow(account);
+    account: checkedAccount,
+
+    /** The profile the caller may change, and how much of it (ProfileEdit); 404 or 403 as account(). */
+    async profileEdit(caller: AuthUser, username: string | null): Promise<ProfileEdit> {
+      const account = await checkedAccount(caller, username, 'edit-details');
+      if (caller.id === account.id) return { scope: 'own', account: allow<UserRow, 'edit'>(account) };
+      return { scope: 'customer', account };
     },
 
     /** An architect named in a path (customer and project lists): the caller or a team-mate. */

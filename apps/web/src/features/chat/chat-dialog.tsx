@@ -95,12 +95,12 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   };
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
       {query.isPending ? <Spinner label={t.loading} /> : null}
       {query.isError ? <FormError>{t.loadFailed}</FormError> : null}
       {query.isSuccess ? (
-        <div className="flex min-h-0 flex-1 gap-4">
-          <nav aria-label={t.conversations} className={cn('min-h-0 w-full overflow-y-auto sm:w-72 sm:shrink-0 sm:border-r sm:border-border sm:pr-3', selected ? 'hidden sm:block' : 'block')}>
+        <div className="flex min-h-0 min-w-0 flex-1 gap-4">
+          <nav aria-label={t.conversations} className={cn('min-h-0 w-full min-w-0 overflow-y-auto sm:w-72 sm:shrink-0 sm:border-r sm:border-border sm:pr-3', selected ? 'hidden sm:block' : 'block')}>
             <ConversationList
               conversations={conversations}
               selectedId={selectedId}
@@ -112,7 +112,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
             />
             <LoadMoreButton more={moreChats} />
           </nav>
-          <div className={cn('min-h-0 flex-1 flex-col', selected ? 'flex' : 'hidden sm:flex')}>
+          <div className={cn('min-h-0 min-w-0 flex-1 flex-col', selected ? 'flex' : 'hidden sm:flex')}>
             {selected ? (
               <ConversationView
                 conversation={selected}

@@ -40,7 +40,7 @@ export function ConversationView({ conversation, username, online, live, mayDele
   }, [newestId, conversation.chatId]);
 
   return (
-    <section aria-labelledby={`chat-${conversation.chatId}-title`} className="flex min-h-0 flex-1 flex-col gap-3">
+    <section aria-labelledby={`chat-${conversation.chatId}-title`} className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
       <header className="flex items-center gap-2 border-b border-border pb-2">
         <Button variant="ghost" size="icon" className="sm:hidden" aria-label={t.back} onClick={onBack}>
           <ArrowLeft aria-hidden />
@@ -67,8 +67,9 @@ export function ConversationView({ conversation, username, online, live, mayDele
         {conversation.messages.map((message) => {
           const own = message.senderUsername === username;
           return (
-            <div key={message.id} className={cn('flex max-w-[85%] flex-col gap-0.5', own ? 'self-end items-end' : 'self-start items-start')}>
-              <p className={cn('whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm', own ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground')}>
+            // min-w-0 and overflow-wrap: anywhere let a long word or URL wrap inside the bubble instead of widening the dialog.
+            <div key={message.id} className={cn('flex min-w-0 max-w-[85%] flex-col gap-0.5', own ? 'self-end items-end' : 'self-start items-start')}>
+              <p className={cn('min-w-0 max-w-full whitespace-pre-wrap rounded-lg px-3 py-2 text-sm [overflow-wrap:anywhere]', own ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground')}>
                 <span className="sr-only">{own ? `${t.you}: ` : `${name}: `}</span>
                 {message.message}
               </p>

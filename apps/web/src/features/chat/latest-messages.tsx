@@ -45,7 +45,7 @@ export function LatestMessages() {
                 {messageTimeText(message.sentAt)}
               </time>
             </span>
-            <span className="line-clamp-2 whitespace-pre-wrap break-words text-sm text-muted-foreground">{message.message}</span>
+            <span className="line-clamp-2 whitespace-pre-wrap text-sm text-muted-foreground [overflow-wrap:anywhere]">{message.message}</span>
           </button>
         </li>
       ))}

@@ -79,7 +79,7 @@ export function MessageComposer({ username, chatId, onSend, disabled }: MessageC
             setError('');
           }}
           onKeyDown={onKeyDown}
-          className="min-h-12 flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
+          className="min-h-12 min-w-0 flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
         />
         <Button type="submit" disabled={disabled || text.trim() === ''} busy={busy} aria-label={t.send}>
           <Send aria-hidden />

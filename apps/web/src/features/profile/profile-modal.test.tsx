@@ -28,7 +28,7 @@ function setup(handlers: Handlers = {}, { viewer = sessionUser('mara', ['ARCHI']
     'GET /api/profil/mara': () => json(200, profileOf('mara', ['ARCHI'])),
     'GET /api/profil/kunde1': () => json(200, profileOf('kunde1', ['CLIENT'])),
     'PUT /api/profil/mara': (call) => json(200, { ...profileOf('mara', ['ARCHI']), ...(call.body as object) }),
-    'PUT /api/profil/kunde1': () => json(403, { message: 'Dafür fehlt Ihnen die Berechtigung.', code: 'FORBIDDEN' }),
+    'PUT /api/profil/kunde1': (call) => json(200, { ...profileOf('kunde1', ['CLIENT']), ...(call.body as object) }),
     'DELETE /api/profil/mara': () => noContent(),
     ...handlers,
   });
@@ -201,12 +201,33 @@ describe('ProfileModal', () => {
     });
   });
 
-  it("hides the password toggle on another's profile and shows the server's refusal on save", async () => {
-    const { close } = setup({}, { username: 'kunde1' });
+  it("lets the architect save a customer's details, offering neither password nor a new e-mail address", async () => {
+    const { api, close } = setup({}, { username: 'kunde1' });
     expect(await screen.findByRole('heading', { name: 'Profil von kunde1' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Passwort ändern' })).toBeNull();
-    await userEvent.type(screen.getByLabelText('E-Mail'), 'x');
+    const email = screen.getByLabelText<HTMLInputElement>('E-Mail');
+    expect(email.readOnly).toBe(true);
+    expect(email.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Die E-Mail-Adresse kann nur die Person selbst ändern, der das Konto gehört.')).toBeTruthy();
+    await userEvent.type(email, 'x');
+    expect(email.value).toBe('kunde1@example.at');
     expect(screen.queryByLabelText('Aktuelles Passwort')).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Nachname'));
+    await userEvent.type(screen.getByLabelText('Nachname'), 'Kern');
+    await save();
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    const body = api.callsTo('PUT', '/api/profil/kunde1')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ username: 'kunde1', lastName: 'Kern', email: 'kunde1@example.at', roles: ['CLIENT'] });
+    expect(body).not.toHaveProperty('password');
+    expect(body).not.toHaveProperty('currentPassword');
+  });
+
+  it("shows the server's refusal to save another's profile and stays open", async () => {
+    const { close } = setup(
+      { 'PUT /api/profil/kunde1': () => json(403, { message: 'Dafür fehlt Ihnen die Berechtigung.', code: 'FORBIDDEN' }) },
+      { viewer: sessionUser('chef', ['ADMIN']), username: 'kunde1' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Profil von kunde1' })).toBeTruthy();
     await save();
     expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Speichern. Dafür fehlt Ihnen die Berechtigung.');
     expect(close).not.toHaveBeenCalled();

@@ -18,6 +18,7 @@ import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import type { ModalBodyProps } from '../modals/modal-types';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
+import { customerKeys } from '../customers/customers-api';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileWords } from './profile-form';
 import { germanResolver } from '../../lib/form-messages';
@@ -84,6 +85,8 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
     try {
       const saved = await saveProfile(profile.username, request);
       queryClient.setQueryData(profileKey(saved.username), saved);
+      // A customer's new name shows in 'Kundenübersicht' behind this dialog.
+      if (!isOwn) void queryClient.invalidateQueries({ queryKey: customerKeys.all });
       notify(de.toast.profileSaved);
       close();
     } catch (failure) {
@@ -122,7 +125,18 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id={`${ids}-first-name`} label={t.firstName} required autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
           <TextField id={`${ids}-last-name`} label={t.lastName} required autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
-          <TextField id={`${ids}-email`} label={t.email} type="email" required autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            id={`${ids}-email`}
+            label={t.email}
+            type="email"
+            required
+            autoComplete="email"
+            // Like the password, the e-mail address opens the account (reset links go there): only its holder changes it.
+            readOnly={!isOwn}
+            hint={isOwn ? undefined : t.emailOwnOnly}
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
           <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
         </div>
         <div className="flex flex-wrap gap-2">
