@@ -60,7 +60,7 @@ export function registerChatRoutes(app: App, deps: { chat: ChatService; access: 
 
   app.post(
     base,
-    { attachValidation: true, schema: { tags, body: sendMessageRequestSchema, response: { 201: chatMessageSchema } } },
+    { config: { perUserBudget: 'chatMessage' }, attachValidation: true, schema: { tags, body: sendMessageRequestSchema, response: { 201: chatMessageSchema } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const target = await access.chat(caller, addressingId(request, 'chatId'), 'write');
