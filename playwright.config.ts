@@ -65,6 +65,8 @@ export default defineConfig({
         ADMIN_PASSWORD: e2eAdmin.password,
         SMTP_URL: `smtp://127.0.0.1:${mailCatcherSmtpPort}`,
         LOG_LEVEL: 'warn',
+        // A spec writes a long chat through the API (60 messages at once): more than a person's minute.
+        RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: '1000',
       },
     },
   ],

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { onPostgres } from './on-postgres';
+import { unspentBudgets } from './budgets';
 import sharp from 'sharp';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
@@ -21,6 +22,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   WEB_DIST_DIR: path.join(dataDir, 'none'),
   UPLOAD_MAX_BYTES: String(256 * 1024 * 1024),
+  ...unspentBudgets,
   // bench/run.ts measures the read once more with the cache off (0).
   ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
 });

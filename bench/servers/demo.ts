@@ -12,6 +12,7 @@ import type { CompiledQuery } from 'kysely';
 import { onPostgres } from './on-postgres';
 import { createStatementTimes } from './statement-times';
 import { loadConfig } from '../../apps/server/src/config';
+import { unspentBudgets } from './budgets';
 import { buildApp } from '../../apps/server/src/app';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
 import { seedDemo } from '../../apps/server/src/modules/demo/seed-demo';
@@ -21,7 +22,7 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 const joined = postgresUrl ? process.env.BENCH_DEMO_JOIN : undefined;
 const schema = postgresUrl ? (joined ?? `bench_workload_${process.pid}`) : undefined;
 if (schema && !joined) await onPostgres(postgresUrl, `create schema ${schema}`);
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE });
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, ...unspentBudgets });
 const statementTimes = process.env.BENCH_STATEMENTS === '1' ? createStatementTimes() : undefined;
 const database = openDatabase({
   databaseUrl: postgresUrl,

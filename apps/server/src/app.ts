@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createMailQueue, defaultMailQueueTiming, type MailQueue, type MailQueueTiming } from './platform/mail/mail-queue';
 import { createThrottleRepository } from './platform/rate-limit/repository';
 import { createAttemptLimiter } from './platform/rate-limit/attempt-limiter';
+import { createRouteLimits } from './platform/rate-limit/route-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { inlineScriptHashes } from './platform/http/inline-scripts';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -147,6 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const apiRoutes = recordApiRoutes(app);
   installAuthentication(app, sessions);
+  const throttle = createThrottleRepository(db);
+  // The expensive routes name their per-user budget; charged once the caller is known.
+  const routeLimits = createRouteLimits(throttle, config.perUserPerMinute);
+  routeLimits.install(app);
   await registerApiDocs(app, packageJson.version);
 
   const metrics = createMetrics(config.metricsToken);
@@ -177,7 +182,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const access = createAccessPolicy(createAccessRepository(db), teamScopes);
   const users = createUserRepository(db);
-  const throttle = createThrottleRepository(db);
   const loginLimiter = createAttemptLimiter(throttle, loginAttemptRules);
   const invitations = createInvitationService({ db, mails: mailQueue, publicUrl: config.publicUrl });
 
@@ -279,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: app.log,
   });
   registerChatRoutes(app, { chat, access });
-  const live = createChatLive({ chat, access, fanout, presence });
+  const live = createChatLive({ chat, access, fanout, presence, limits: routeLimits });
   const broker = createBroker({ server: app.server, sessions, presence, hooks: live.hooks, limits: config.live, metrics: metrics.reporter, log: app.log });
   live.attach(broker);
   metrics.reporter.watchLive({ connections: () => broker.connectionCount(), subscriptions: () => broker.subscriptionCount(), bufferedBytes: () => broker.bufferedBytes() });

@@ -11,6 +11,9 @@ const postgresUrl = z
     message: 'must start with postgres:// or postgresql://',
   });
 
+/** Requests one user may make on an expensive route within a minute. */
+const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -55,6 +58,10 @@ const envSchema = z.object({
   LIVE_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
   LIVE_MAX_BUFFERED_BYTES: z.coerce.number().int().min(64 * 1024).max(2 ** 30).default(1024 * 1024),
   LIVE_FRAME_READ_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: perMinute(60),
+  RATE_LIMIT_EXPORTS_PER_MINUTE: perMinute(10),
+  RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: perMinute(30),
+  RATE_LIMIT_SEARCHES_PER_MINUTE: perMinute(120),
   IMPRESSUM_COMPANY: z.string().default('Bauakte Software GmbH'),
   IMPRESSUM_LEGAL_FORM: z.string().default('Gesellschaft mit beschränkter Haftung'),
   IMPRESSUM_STREET: z.string().default('Mariahilfer Straße 1'),
@@ -118,6 +125,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** What one connection and one user may hold of the live channel (STOMP at /ws). */
   live: LiveLimits;
+  /** Requests one user may make per minute on the expensive routes; beyond them 429 with Retry-After. */
+  perUserPerMinute: PerUserBudgets;
   impressum: {
     company: string;
     legalForm: string;
@@ -157,6 +166,18 @@ export interface LiveLimits {
   maxBufferedBytes: number;
   /** A frame begun but not finished within this time closes the connection (ERROR frame). */
   frameReadTimeoutSeconds: number;
+}
+
+/** The expensive routes' budgets; each route names the one it draws on. */
+export interface PerUserBudgets {
+  /** POST /api/s3/upload. */
+  upload: number;
+  /** The PDF and JSON exports, downloaded or sent by e-mail. */
+  export: number;
+  /** Chat messages, sent by REST or as a SEND on the live channel. */
+  chatMessage: number;
+  /** GET /api/projects ('Alle Projekte'). */
+  search: number;
 }
 
 /** Thrown for bad configuration; its message is the one line printed before the process stops. */
@@ -231,6 +252,12 @@ function toConfig(e: Env): Config {
       maxConnectionsPerUser: e.LIVE_MAX_CONNECTIONS_PER_USER,
       maxBufferedBytes: e.LIVE_MAX_BUFFERED_BYTES,
       frameReadTimeoutSeconds: e.LIVE_FRAME_READ_TIMEOUT_SECONDS,
+    },
+    perUserPerMinute: {
+      upload: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      export: e.RATE_LIMIT_EXPORTS_PER_MINUTE,
+      chatMessage: e.RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE,
+      search: e.RATE_LIMIT_SEARCHES_PER_MINUTE,
     },
     impressum: {
       company: e.IMPRESSUM_COMPANY,

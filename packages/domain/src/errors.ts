@@ -75,6 +75,8 @@ export const serverMessages = {
   customerNotFound: 'Diesen Kunden gibt es nicht.',
   onlyOwnName: 'Sie können nur in Ihrem eigenen Namen anlegen.',
   tooManyResetRequests: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
+  /** One user's budget of an expensive route (uploads, exports, chat messages, searches) is used up. */
+  tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   usernameUnavailable: 'Dieser Benutzername kann nicht verwendet werden. Bitte wählen Sie einen anderen.',
   passwordTooWeak: 'Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.',
   currentPasswordRequired: 'Bitte geben Sie Ihr aktuelles Passwort ein, um Passwort oder E-Mail-Adresse zu ändern.',

@@ -18,6 +18,18 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 /** Every integration test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const testDialects: DialectName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * Per-user budgets far above what a test does, for tests whose many calls by one user are about
+ * something else (who may act, other limits). Passed explicitly; the budgets themselves are proven
+ * in route-limits.test.ts.
+ */
+export const generousBudgets: Record<string, string> = {
+  RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
+  RATE_LIMIT_EXPORTS_PER_MINUTE: '100000',
+  RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: '100000',
+  RATE_LIMIT_SEARCHES_PER_MINUTE: '100000',
+};
+
 export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 export interface TestContext extends BuiltApp {

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { LiveRefusal, type Broker, type BrokerHooks } from '../../platform/live/broker';
 import type { Fanout, LiveEvent } from '../../platform/live/fanout';
 import type { Presence } from '../../platform/live/presence';
+import type { RouteLimits } from '../../platform/rate-limit/route-limits';
 import type { ChatService } from './service';
 import { publicMessage } from './service';
 
@@ -23,7 +24,7 @@ interface Partners {
  * The chat's side of the live channel: who may subscribe to what, SENDs stored like REST, and the
  * deliveries of messages and presence that the fan-out announces (from this or another instance).
  */
-export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; fanout: Fanout; presence: Presence }) {
+export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; fanout: Fanout; presence: Presence; limits: RouteLimits }) {
   const { chat, access } = deps;
   const partnersOf = new Map<number, Partners>();
   let broker: Broker | null = null;
@@ -62,6 +63,8 @@ export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; 
     async send(user, destination, body) {
       const match = chatSend.exec(destination);
       if (!match) throw new LiveRefusal(serverMessages.unknownDestination);
+      // The same budget as the REST send: one user's messages per minute, however they come.
+      await deps.limits.charge(user, 'chatMessage');
       const target = await access.chat(user, chatIdOf(match), 'write');
       let json: unknown;
       try {

@@ -60,7 +60,7 @@ export function registerChatRoutes(app: App, deps: { chat: ChatService; access: 
 
   app.post(
     base,
-    { attachValidation: true, schema: { tags, body: sendMessageRequestSchema, response: { 201: chatMessageSchema } } },
+    { config: { perUserBudget: 'chatMessage' }, attachValidation: true, schema: { tags, body: sendMessageRequestSchema, response: { 201: chatMessageSchema } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const target = await access.chat(caller, addressingId(request, 'chatId'), 'write');
@@ -70,7 +70,8 @@ export function registerChatRoutes(app: App, deps: { chat: ChatService; access: 
 
   app.post(
     `${base}/createChat`,
-    { attachValidation: true, schema: { tags, body: createChatRequestSchema, response: { 201: createdChatSchema } } },
+    // Its first message is a message like any other.
+    { config: { perUserBudget: 'chatMessage' }, attachValidation: true, schema: { tags, body: createChatRequestSchema, response: { 201: createdChatSchema } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const partner = await access.chatPartner(caller, receiverIn(addressingField(request, 'receiverUsername')));

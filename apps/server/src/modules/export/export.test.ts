@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ProjectExport } from '@bauakte/domain';
-import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
@@ -24,7 +24,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
 
   beforeAll(async () => {
     mail = await startMailCatcher();
-    ctx = await createTestContext(dialect, { env: { SMTP_URL: mail.url, PUBLIC_URL: 'https://bauakte.example.at' } });
+    ctx = await createTestContext(dialect, { env: { SMTP_URL: mail.url, PUBLIC_URL: 'https://bauakte.example.at', ...generousBudgets } });
     await ctx.createUser({ username: 'chef', password: 'chef-passwort', role: 'ADMIN' });
     const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', firstName: 'Mara', lastName: 'Berger', email: 'mara@example.at', phoneNumber: '+43 1 234' });
     await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
@@ -270,7 +270,7 @@ describe('export mails are limited and fail cleanly', () => {
 
   beforeAll(async () => {
     mail = await startMailCatcher();
-    ctx = await createTestContext('sqlite', { env: { SMTP_URL: mail.url } });
+    ctx = await createTestContext('sqlite', { env: { SMTP_URL: mail.url, ...generousBudgets } });
     await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', email: 'mara@example.at' });
     token = await ctx.login('mara', 'mara-passwort');
     const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(token), payload: { name: 'Limit', assignedUser: '' } });
@@ -292,7 +292,7 @@ describe('export mails are limited and fail cleanly', () => {
   });
 
   it('answers 502 MAIL_FAILED when the mail server is unreachable, without using up the limit', async () => {
-    const broken = await createTestContext('sqlite', { env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    const broken = await createTestContext('sqlite', { env: { SMTP_URL: 'smtp://127.0.0.1:9', ...generousBudgets } });
     try {
       await broken.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
       const brokenToken = await broken.login('mara', 'mara-passwort');

@@ -14,7 +14,7 @@ export function registerExportRoutes(app: App, deps: { exports: ExportService; a
   const download = (format: ExportFormat) =>
     app.get(
       `/api/export/${format}/:projectId`,
-      { onRequest: onlyRoles('ARCHI'), schema: { tags, params: projectIdParamsSchema } },
+      { onRequest: onlyRoles('ARCHI'), config: { perUserBudget: 'export' }, schema: { tags, params: projectIdParamsSchema } },
       async (request, reply) => {
         const project = await deps.access.project(callerOf(request), request.params.projectId, 'manage');
         const file = await deps.exports.file(project, format);
@@ -29,7 +29,12 @@ export function registerExportRoutes(app: App, deps: { exports: ExportService; a
   const mail = (format: ExportFormat) =>
     app.post(
       `/api/email/send-${format}`,
-      { onRequest: onlyRoles('ARCHI'), attachValidation: true, schema: { tags, body: sendExportRequestSchema, response: { 200: sendExportResponseSchema } } },
+      {
+        onRequest: onlyRoles('ARCHI'),
+        config: { perUserBudget: 'export' },
+        attachValidation: true,
+        schema: { tags, body: sendExportRequestSchema, response: { 200: sendExportResponseSchema } },
+      },
       async (request) => {
         const caller = callerOf(request);
         // The project is named in the body: who may export it is decided before the rest is judged.

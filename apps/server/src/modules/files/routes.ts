@@ -33,6 +33,7 @@ export function registerFileRoutes(app: App, deps: { files: FileService; access:
   app.post(
     '/api/s3/upload',
     {
+      config: { perUserBudget: 'upload' },
       onRequest: [
         portalUsers,
         // A body announced larger than allowed is refused before it is read.

@@ -40,7 +40,7 @@ export function registerProjectRoutes(app: App, deps: { projects: ProjectService
   // Not in the spec: 'Alle Projekte' finds any of hundreds of projects without loading them all.
   app.get(
     '/api/projects',
-    { ...architects, schema: { tags, querystring: projectSearchQuerySchema, response: { 200: projectSearchResultSchema } } },
+    { ...architects, config: { perUserBudget: 'search' }, schema: { tags, querystring: projectSearchQuerySchema, response: { 200: projectSearchResultSchema } } },
     (request) => projects.search(callerOf(request), request.query),
   );
 

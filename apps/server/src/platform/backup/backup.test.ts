@@ -10,7 +10,7 @@ import { buildApp } from '../../app';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from '../db/database';
 import { hashPassword } from '../auth/password';
 import { createUserRepository } from '../../modules/users/repository';
-import { bearer, testDialects } from '../../test/test-app';
+import { bearer, generousBudgets, testDialects } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
 import { killStartedServers, listeningUrl, startServer, tempDir as newTempDir, type StartedServer } from '../../test/server-process';
@@ -177,7 +177,8 @@ async function loginOver(url: string, username: string, password: string): Promi
 describe.each(testDialects)('backup and restore on %s', (dialect: DialectName) => {
   const dataDir = tempDir();
   const schema = `test_backup_${process.pid}`;
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(dialect === 'postgres' ? { DATABASE_URL: `${postgresUrl}?options=-c%20search_path%3D${schema}` } : {}) };
+  // The backup is taken while messages are written as fast as the server takes them: far beyond a person's budget.
+  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...generousBudgets, ...(dialect === 'postgres' ? { DATABASE_URL: `${postgresUrl}?options=-c%20search_path%3D${schema}` } : {}) };
   const config = loadConfig(env);
   const openInstallation = () => openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(dataDir, 'app.db') });
   const archive = path.join(tempDir(), 'bauakte-sicherung.tar.gz');
@@ -259,8 +260,10 @@ describe.each(testDialects)('backup and restore on %s', (dialect: DialectName) =
         continue;
       }
       // Written while the backup ran: each restored row is one the server really had, then or later.
-      const known = new Set([...before[table]!, ...after[table]!]);
-      expect(lines.filter((line) => !known.has(line)), table).toEqual([]);
+      // A throttle row is a counter (the writers' message budget) that moves on meanwhile: its key must be real.
+      const identity = (line: string) => (table === 'login_throttle' ? (JSON.parse(line) as { key: string }).key : line);
+      const known = new Set([...before[table]!, ...after[table]!].map(identity));
+      expect(lines.filter((line) => !known.has(identity(line))), table).toEqual([]);
     }
     // Messages: all sent before the backup, and a consistent state of those sent during it (no gaps).
     const ids = (lines: string[]) => lines.map((line) => (JSON.parse(line) as { id: number }).id).sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedChat } from '@bauakte/domain';
-import { bearer, testDialects } from '../../test/test-app';
+import { bearer, generousBudgets, testDialects } from '../../test/test-app';
 import { chatCalls, chatSetUp, type ChatSetup } from '../../test/chat-fixtures';
 import { sample } from '../../test/metrics-text';
 import { connectStomp, openRawStomp, type RawStomp, type TestStomp } from '../../test/stomp-client';
@@ -13,6 +13,7 @@ const limits = {
   LIVE_MAX_CONNECTIONS_PER_USER: '2',
   LIVE_MAX_BUFFERED_BYTES: String(maxBufferedBytes),
   LIVE_FRAME_READ_TIMEOUT_SECONDS: '1',
+  ...generousBudgets,
 };
 
 const messageHeader = (frame: string) => /\nmessage:([^\n]*)/.exec(frame)?.[1]?.replaceAll('\\c', ':');
