@@ -198,6 +198,41 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       expect(text).toContain('Status: In Bearbeitung');
     });
 
+    it('wraps names, titles and comments without a space within their column: 50 such files export', async () => {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ProjectManagment',
+        headers: bearer(tokens.mara!),
+        payload: { name: `Projekt${'Ü'.repeat(193)}`, assignedUser: 'kunde', address: { street: 'Gasse', number: '1', city: 'Wien', katastral: null, postalCode: '1010', country: 'Österreich' } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json<{ id: number }>().id;
+      // The longest each field takes, in letters that give a line no place to break.
+      const title = (index: number) => `Titel${index}${'W'.repeat(200 - 5 - String(index).length)}`;
+      const fileName = (index: number) => `Plan${index}${'m'.repeat(251 - 4 - String(index).length)}.pdf`;
+      for (let index = 0; index < 50; index += 1) {
+        const { payload, headers } = await multipartBody([
+          ['projectId', String(id)],
+          ['fileName', title(index)],
+          ['comment', `Kommentar${'x'.repeat(1991)}`],
+          ['documentType', 'PDF'],
+          ['file', { name: fileName(index), bytes: samplePdf() }],
+        ]);
+        const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.mara!) }, payload });
+        expect(uploaded.statusCode, uploaded.body).toBe(201);
+      }
+      const response = await pdfAs('mara', id);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      const { text } = await pdfText(response.rawPayload);
+      expect(text).toContain('Dateien (50)');
+      for (const index of [0, 49]) {
+        expect(text).toContain(title(index).slice(0, 40));
+        expect(text).toContain(`Datei: ${fileName(index).slice(0, 30)}`);
+      }
+      expect(text).toContain(`Kommentar${'x'.repeat(30)}`);
+      expect(text).toContain(`Projekt${'Ü'.repeat(20)}`);
+    }, 60_000);
+
     it('is for the project\'s architects: a client or an administrator gets 403, others 404', async () => {
       expect((await pdfAs('kunde')).statusCode).toBe(403);
       expect((await pdfAs('chef')).statusCode).toBe(403);

@@ -21,6 +21,20 @@ function input(name: string, description = ''): PdfRenderInput {
   return { document, changes: [], previewKeys: [], store: { s3: undefined, dataDir: '/nonexistent' } };
 }
 
+/** 50 files whose title, file name and comment have no space to break at, as long as they may be. */
+function longNamedFiles(): ProjectExport['files'] {
+  return Array.from({ length: 50 }, (_, index) => ({
+    name: `Titel${index}-${'W'.repeat(200 - 6 - String(index).length)}`,
+    comment: `Kommentar${'x'.repeat(246)}`,
+    fileName: `Plan${index}-${'m'.repeat(251 - 6 - 2 * String(index).length)}-${index}.pdf`,
+    documentType: 'PDF',
+    contentType: 'application/pdf',
+    size: 2048,
+    uploadedBy: 'Mara Berger',
+    uploadedAt: '2026-11-20T08:00:00.000Z',
+  }));
+}
+
 describe('pdf renderer (export processes)', () => {
   let renderer: PdfRenderer | undefined;
   afterEach(async () => renderer?.close());
@@ -32,6 +46,19 @@ describe('pdf renderer (export processes)', () => {
     expect(texts[0]).toContain('Erstes Projekt');
     expect(texts[2]).toContain('Drittes Projekt');
     expect(texts[1]).toContain('Exportiert am 23. November 2026 um 10:30');
+  });
+
+  it('wraps file titles and names without a space inside the column, each file whole on one page', async () => {
+    renderer = createPdfRenderer({ log, processes: 1 });
+    const long = input(`Projekt${'Ä'.repeat(193)}`);
+    const { pages } = await pdfText(await renderer.render({ ...long, document: { ...long.document, files: longNamedFiles() } }));
+    for (let index = 0; index < 50; index += 1) {
+      const page = pages.find((text) => text.includes(`Titel${index}-WWWWWWWWWWWWWWWWWWWW`));
+      expect(page, `file ${index}`).toBeDefined();
+      // The row's last line too: a row measured too short ran past the page's end onto a page of its own.
+      expect(page).toContain(`Datei: Plan${index}-mmmmmmmmmmmmmmmmmmmm`);
+      expect(page).toContain(`m-${index}.pdf`);
+    }
   });
 
   it('refuses with 503 once the queue is full instead of piling work up', async () => {
