@@ -376,3 +376,59 @@ describe('PDF export with the files in an S3 bucket', () => {
     expect((await pdfText(response.rawPayload)).text).toContain('Foto Süd');
   });
 });
+
+describe.each(testDialects)('PDF exports are bounded on %s', (dialect) => {
+  const aborted =
+    'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.';
+  let ctx: TestContext;
+  let token = '';
+  let heavyId = 0;
+  let lightId = 0;
+
+  const createProject = async (name: string) => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(token), payload: { name, assignedUser: '' } });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json<{ id: number }>().id;
+  };
+  const pdf = (id: number) => ctx.app.inject({ method: 'GET', url: `/api/export/pdf/${id}`, headers: bearer(token) });
+
+  beforeAll(async () => {
+    // One export at a time, none waiting, one second each.
+    ctx = await createTestContext(dialect, { env: { EXPORT_MAX_CONCURRENT: '1', EXPORT_MAX_QUEUED: '0', EXPORT_TIME_LIMIT_SECONDS: '1' } });
+    await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
+    token = await ctx.login('mara', 'mara-passwort');
+    lightId = await createProject('Kleines Projekt');
+    // Several seconds of layout: 300 files (as many as the PDF lists) named, titled and commented
+    // as long as allowed, without a space.
+    heavyId = await createProject('Riesiges Projekt');
+    for (let index = 0; index < 300; index += 1) {
+      const { payload, headers } = await multipartBody([
+        ['projectId', String(heavyId)],
+        ['fileName', `Plan${index}${'W'.repeat(190)}`],
+        ['comment', 'Kommentar'.repeat(222)],
+        ['documentType', 'PDF'],
+        ['file', { name: `plan${index}${'m'.repeat(240)}.pdf`, bytes: samplePdf() }],
+      ]);
+      const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(token) }, payload });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+    }
+  }, 120_000);
+  afterAll(async () => ctx.close());
+
+  it('refuses an export beyond the queue with 503 and Retry-After; one over the time limit answers a German error, and the next export is made', async () => {
+    const started = Date.now();
+    const answers = await Promise.all([pdf(heavyId), pdf(heavyId)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([503, 503]);
+    const bodies = answers.map((answer) => answer.json<{ code: string; message: string }>());
+    const busy = answers.find((answer) => answer.json<{ code: string }>().code === 'EXPORT_BUSY');
+    expect(busy?.headers['retry-after']).toBe('60');
+    expect(bodies).toContainEqual(expect.objectContaining({ code: 'EXPORT_BUSY', message: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.' }));
+    expect(bodies).toContainEqual(expect.objectContaining({ code: 'EXPORT_FAILED', message: aborted }));
+    // Stopped at its limit, not left to run for a minute.
+    expect(Date.now() - started).toBeLessThan(30_000);
+
+    const next = await pdf(lightId);
+    expect(next.statusCode, next.body.slice(0, 200)).toBe(200);
+    expect((await pdfText(next.rawPayload)).text).toContain('Kleines Projekt');
+  }, 60_000);
+});
