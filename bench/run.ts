@@ -18,7 +18,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 interface Started {
   child: ChildProcess;
-  info: { port: number; token?: string; username?: string; projectId?: number; listProjectId?: number; clientToken?: string; clientUsername?: string; chatId?: number; exportProjectId?: number };
+  info: { port: number; token?: string; username?: string; projectId?: number; listProjectId?: number; clientToken?: string; clientUsername?: string; chatId?: number; exportProjectId?: number; longNamesProjectId?: number };
 }
 
 /**
@@ -245,7 +245,7 @@ if (wanted('live')) {
   console.log(row('REST POST /api/MessageManagment', restSend));
 }
 
-// Export: a finished questionnaire and 20 photos as PDF; then the authenticated read's p99 alone and
+// Export: a finished questionnaire and 20 photos as PDF, and 50 files with long names as a ratio to it; then the authenticated read's p99 alone and
 // while four exports run without pause, one after the other in the same server.
 if (wanted('export')) {
   const exportRuns = Number(process.env.BENCH_EXPORT_RUNS ?? 30);
@@ -253,6 +253,7 @@ if (wanted('export')) {
   try {
     const target = { port: server.info.port, token: server.info.token!, projectId: server.info.exportProjectId! };
     const { times, bytes } = await timeExports(target, exportRuns);
+    const longNames = await timeExports({ ...target, projectId: server.info.longNamesProjectId! }, exportRuns);
     const readUrl = `http://127.0.0.1:${server.info.port}/api/auth/me`;
     const headers = { authorization: `Bearer ${server.info.token}` };
     const read = () => sampleReads(readUrl, headers, connections, seconds);
@@ -273,6 +274,8 @@ if (wanted('export')) {
       `${name.padEnd(44)} ${figures.map((f) => `${f.rps.toFixed(0)} req/s p50 ${fixed(f.p50)} p99 ${fixed(f.p99)} ms`).join('  |  ')}`;
     console.log(`export: PDF of a finished questionnaire with 20 photos (${(bytes / 1024).toFixed(0)} KB), ${exportRuns} runs one after another`);
     console.log(`GET /api/export/pdf/{id} (${database})            p50 ${percentile(times, 50).toFixed(0).padStart(5)} ms   p99 ${percentile(times, 99).toFixed(0).padStart(5)} ms`);
+    console.log(`GET /api/export/pdf/{id}, 50 files with 255-character names and 200-character titles without a space (${(longNames.bytes / 1024).toFixed(0)} KB)    p50 ${percentile(longNames.times, 50).toFixed(0).padStart(5)} ms   p99 ${percentile(longNames.times, 99).toFixed(0).padStart(5)} ms`);
+    console.log(`ratio: the long names' export takes ${(percentile(longNames.times, 50) / percentile(times, 50)).toFixed(2)}× the finished project's (p50)`);
     console.log(`authenticated read GET /api/auth/me, ${connections} connections, ${seconds} s per phase, phases alternating:`);
     console.log(phaseRow('  no export running', quiet));
     console.log(phaseRow(`  4 exports running (${exportsDone} done)`, busy));

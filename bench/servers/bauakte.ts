@@ -11,6 +11,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
 import { hashPassword } from '../../apps/server/src/platform/auth/password';
 import { createUserRepository } from '../../apps/server/src/modules/users/repository';
+import { samplePdf } from '../../apps/server/src/test/sample-files';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-bench-'));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
@@ -67,8 +68,10 @@ const chatId = (
     payload: { message: 'Bench', senderUsername: username, receiverUsername: clientUsername },
   })
 ).json<{ chatId: number }>().chatId;
-// With BENCH_EXPORT_PROJECT=1: the customer's project with a finished questionnaire and 20 photos, to export.
+// With BENCH_EXPORT_PROJECT=1: the customer's project with a finished questionnaire and 20 photos, to
+// export; and one of 50 plans named as long as names may be, without a space.
 const exportProjectId = process.env.BENCH_EXPORT_PROJECT === '1' ? await exportProject() : undefined;
+const longNamesProjectId = process.env.BENCH_EXPORT_PROJECT === '1' ? await longNamesProject() : undefined;
 
 async function exportProject(): Promise<number> {
   const architect = { authorization: `Bearer ${token}` };
@@ -98,28 +101,65 @@ async function exportProject(): Promise<number> {
   // Photos as a phone takes them (2,000 × 1,500 JPEG with some texture), each with its preview.
   for (let index = 0; index < 20; index++) {
     const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + index, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
-    const boundary = 'bauakte-bench-photo';
-    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const payload = Buffer.concat([
-      Buffer.from(
-        field('projectId', String(id)) +
-          field('fileName', `Foto ${index + 1} – Fassade`) +
-          field('comment', 'Aufgenommen bei der Begehung, Blick nach Südosten.') +
-          field('documentType', 'JPG') +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto-${index + 1}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      photo,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...client, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
-    if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
+    await upload(client, id, { title: `Foto ${index + 1} – Fassade`, comment: 'Aufgenommen bei der Begehung, Blick nach Südosten.', documentType: 'JPG', fileName: `foto-${index + 1}.jpg`, contentType: 'image/jpeg', bytes: photo });
+  }
+  return id;
+}
+
+interface Upload {
+  title: string;
+  comment: string;
+  documentType: string;
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+async function upload(headers: Record<string, string>, projectId: number, file: Upload): Promise<void> {
+  const boundary = 'bauakte-bench-upload';
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      field('projectId', String(projectId)) +
+        field('fileName', file.title) +
+        field('comment', file.comment) +
+        field('documentType', file.documentType) +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
+}
+
+/** 50 PDF plans whose titles (200 characters) and file names (255) hold no space to break a line at. */
+async function longNamesProject(): Promise<number> {
+  const architect = { authorization: `Bearer ${token}` };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/ProjectManagment',
+    headers: architect,
+    payload: { name: `Projekt${'N'.repeat(193)}`, assignedUser: clientUsername, address: { street: 'Mühlgasse', number: '12', city: 'Gmünd', katastral: 1004, postalCode: '3950', country: 'Österreich' } },
+  });
+  const id = created.json<{ id: number }>().id;
+  for (let index = 0; index < 50; index++) {
+    const suffix = String(index).padStart(2, '0');
+    await upload(architect, id, {
+      title: `Plan${suffix}${'W'.repeat(194)}`,
+      comment: `Kommentar${'x'.repeat(246)}`,
+      documentType: 'PDF',
+      fileName: `Plan${suffix}${'m'.repeat(245)}.pdf`,
+      contentType: 'application/pdf',
+      bytes: samplePdf(),
+    });
   }
   return id;
 }
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-process.stdout.write(`${JSON.stringify({ port, token, username, projectId, listProjectId, clientToken, clientUsername, chatId, exportProjectId })}\n`);
+process.stdout.write(`${JSON.stringify({ port, token, username, projectId, listProjectId, clientToken, clientUsername, chatId, exportProjectId, longNamesProjectId })}\n`);
 
 // Exit cleanly on a signal (so --cpu-prof can write its output), leaving no schema or files behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -239,7 +239,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerFileRoutes(app, { files, access, maxBytes: config.uploadMaxBytes });
   const projectRepository = createProjectRepository(db, database.asyncCommitDb);
   registerProjectRoutes(app, { projects: createProjectService({ projects: projectRepository, access, files }), access });
-  const pdfRenderer = createPdfRenderer({ log: app.log });
+  const pdfRenderer = createPdfRenderer({
+    log: app.log,
+    processes: config.export.maxConcurrent,
+    maxQueue: config.export.maxQueued,
+    timeoutMs: config.export.timeLimitSeconds * 1000,
+    maxHeapMb: config.export.heapLimitMb,
+  });
   app.addHook('onClose', () => pdfRenderer.close());
   const exports = createExportService({
     projects: projectRepository,

@@ -35,6 +35,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Bauakte <no-reply@bauakte.local>'),
   MAIL_RETRY_MAX_HOURS: z.coerce.number().positive().max(24 * 14).default(24),
   MAIL_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(() => os.availableParallelism()),
+  EXPORT_MAX_QUEUED: z.coerce.number().int().min(0).max(1_000).default(20),
+  EXPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  EXPORT_HEAP_LIMIT_MB: z.coerce.number().int().min(64).max(16_384).default(512),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   /** auto: human lines on a terminal, JSON otherwise (for log collectors). */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -101,6 +105,8 @@ export interface Config {
   mailRetryMaxHours: number;
   /** With this many mails waiting to be sent, changes that would queue another are refused (503). */
   mailQueueMax: number;
+  /** PDF exports: laid out in child processes, bounded so many at once cannot take the machine. */
+  export: ExportLimits;
   logLevel: (typeof logLevels)[number];
   logFormat: 'auto' | 'json' | 'pretty';
   sessionHours: number;
@@ -155,6 +161,17 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** MinIO and similar servers address buckets in the path, not the host name. */
   forcePathStyle: boolean;
+}
+
+export interface ExportLimits {
+  /** PDFs laid out at once on this instance, one child process each. */
+  maxConcurrent: number;
+  /** Exports that may wait for a process; beyond them 503 with Retry-After. */
+  maxQueued: number;
+  /** A PDF not done within this time is stopped (its process ended) and answered 503. */
+  timeLimitSeconds: number;
+  /** Heap of each export process; a PDF needing more ends that process alone. */
+  heapLimitMb: number;
 }
 
 export interface LiveLimits {
@@ -234,6 +251,12 @@ function toConfig(e: Env): Config {
     mailFrom: e.MAIL_FROM,
     mailRetryMaxHours: e.MAIL_RETRY_MAX_HOURS,
     mailQueueMax: e.MAIL_QUEUE_MAX,
+    export: {
+      maxConcurrent: e.EXPORT_MAX_CONCURRENT,
+      maxQueued: e.EXPORT_MAX_QUEUED,
+      timeLimitSeconds: e.EXPORT_TIME_LIMIT_SECONDS,
+      heapLimitMb: e.EXPORT_HEAP_LIMIT_MB,
+    },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     sessionHours: e.SESSION_HOURS,

@@ -25,6 +25,8 @@ export const errorCodes = [
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
   'QUESTIONNAIRE_CONFLICT',
+  'EXPORT_BUSY',
+  'EXPORT_FAILED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -119,7 +121,9 @@ export const serverMessages = {
   exportMailFailed: 'Die E-Mail mit dem Export konnte nicht versendet werden. Bitte versuchen Sie es später erneut.',
   tooManyExportMails: (perHour: number) =>
     `Sie können höchstens ${perHour} Exporte pro Stunde per E-Mail versenden. Bitte versuchen Sie es später erneut.`,
-  exportBusy: 'Gerade werden viele Exporte erstellt. Bitte versuchen Sie es in einer Minute erneut.',
+  exportBusy: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.',
+  exportAborted:
+    'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.',
   exportFailed: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
   questionnaireConflict:
     'Dieser Schritt wurde inzwischen von jemand anderem geändert, auch bei Antworten, die Sie geändert haben. Bitte wählen Sie, welche Antworten gelten sollen.',

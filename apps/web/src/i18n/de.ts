@@ -261,6 +261,8 @@ export const de = {
     SERVICE_UNAVAILABLE: 'Der Dienst ist gerade nicht verfügbar.',
     INTERNAL_ERROR: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
     QUESTIONNAIRE_CONFLICT: 'Dieser Schritt wurde inzwischen von jemand anderem geändert. Bitte wählen Sie, welche Antworten gelten sollen.',
+    EXPORT_BUSY: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.',
+    EXPORT_FAILED: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
   } satisfies Record<ErrorCode, string>,
   retryAfter: (minutes: number) => (minutes <= 1 ? 'Ein neuer Versuch ist in etwa einer Minute möglich.' : `Ein neuer Versuch ist in etwa ${minutes} Minuten möglich.`),
   admin: {

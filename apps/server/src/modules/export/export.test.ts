@@ -198,6 +198,41 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       expect(text).toContain('Status: In Bearbeitung');
     });
 
+    it('wraps names, titles and comments without a space within their column: 50 such files export', async () => {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ProjectManagment',
+        headers: bearer(tokens.mara!),
+        payload: { name: `Projekt${'Ü'.repeat(193)}`, assignedUser: 'kunde', address: { street: 'Gasse', number: '1', city: 'Wien', katastral: null, postalCode: '1010', country: 'Österreich' } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json<{ id: number }>().id;
+      // The longest each field takes, in letters that give a line no place to break.
+      const title = (index: number) => `Titel${index}${'W'.repeat(200 - 5 - String(index).length)}`;
+      const fileName = (index: number) => `Plan${index}${'m'.repeat(251 - 4 - String(index).length)}.pdf`;
+      for (let index = 0; index < 50; index += 1) {
+        const { payload, headers } = await multipartBody([
+          ['projectId', String(id)],
+          ['fileName', title(index)],
+          ['comment', `Kommentar${'x'.repeat(1991)}`],
+          ['documentType', 'PDF'],
+          ['file', { name: fileName(index), bytes: samplePdf() }],
+        ]);
+        const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.mara!) }, payload });
+        expect(uploaded.statusCode, uploaded.body).toBe(201);
+      }
+      const response = await pdfAs('mara', id);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      const { text } = await pdfText(response.rawPayload);
+      expect(text).toContain('Dateien (50)');
+      for (const index of [0, 49]) {
+        expect(text).toContain(title(index).slice(0, 40));
+        expect(text).toContain(`Datei: ${fileName(index).slice(0, 30)}`);
+      }
+      expect(text).toContain(`Kommentar${'x'.repeat(30)}`);
+      expect(text).toContain(`Projekt${'Ü'.repeat(20)}`);
+    }, 60_000);
+
     it('is for the project\'s architects: a client or an administrator gets 403, others 404', async () => {
       expect((await pdfAs('kunde')).statusCode).toBe(403);
       expect((await pdfAs('chef')).statusCode).toBe(403);
@@ -340,4 +375,60 @@ describe('PDF export with the files in an S3 bucket', () => {
     expect(response.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
     expect((await pdfText(response.rawPayload)).text).toContain('Foto Süd');
   });
+});
+
+describe.each(testDialects)('PDF exports are bounded on %s', (dialect) => {
+  const aborted =
+    'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.';
+  let ctx: TestContext;
+  let token = '';
+  let heavyId = 0;
+  let lightId = 0;
+
+  const createProject = async (name: string) => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(token), payload: { name, assignedUser: '' } });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json<{ id: number }>().id;
+  };
+  const pdf = (id: number) => ctx.app.inject({ method: 'GET', url: `/api/export/pdf/${id}`, headers: bearer(token) });
+
+  beforeAll(async () => {
+    // One export at a time, none waiting, one second each.
+    ctx = await createTestContext(dialect, { env: { EXPORT_MAX_CONCURRENT: '1', EXPORT_MAX_QUEUED: '0', EXPORT_TIME_LIMIT_SECONDS: '1' } });
+    await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
+    token = await ctx.login('mara', 'mara-passwort');
+    lightId = await createProject('Kleines Projekt');
+    // Several seconds of layout: 300 files (as many as the PDF lists) named, titled and commented
+    // as long as allowed, without a space.
+    heavyId = await createProject('Riesiges Projekt');
+    for (let index = 0; index < 300; index += 1) {
+      const { payload, headers } = await multipartBody([
+        ['projectId', String(heavyId)],
+        ['fileName', `Plan${index}${'W'.repeat(190)}`],
+        ['comment', 'Kommentar'.repeat(222)],
+        ['documentType', 'PDF'],
+        ['file', { name: `plan${index}${'m'.repeat(240)}.pdf`, bytes: samplePdf() }],
+      ]);
+      const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(token) }, payload });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+    }
+  }, 120_000);
+  afterAll(async () => ctx.close());
+
+  it('refuses an export beyond the queue with 503 and Retry-After; one over the time limit answers a German error, and the next export is made', async () => {
+    const started = Date.now();
+    const answers = await Promise.all([pdf(heavyId), pdf(heavyId)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([503, 503]);
+    const bodies = answers.map((answer) => answer.json<{ code: string; message: string }>());
+    const busy = answers.find((answer) => answer.json<{ code: string }>().code === 'EXPORT_BUSY');
+    expect(busy?.headers['retry-after']).toBe('60');
+    expect(bodies).toContainEqual(expect.objectContaining({ code: 'EXPORT_BUSY', message: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.' }));
+    expect(bodies).toContainEqual(expect.objectContaining({ code: 'EXPORT_FAILED', message: aborted }));
+    // Stopped at its limit, not left to run for a minute.
+    expect(Date.now() - started).toBeLessThan(30_000);
+
+    const next = await pdf(lightId);
+    expect(next.statusCode, next.body.slice(0, 200)).toBe(200);
+    expect((await pdfText(next.rawPayload)).text).toContain('Kleines Projekt');
+  }, 60_000);
 });

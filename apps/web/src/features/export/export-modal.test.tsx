@@ -263,7 +263,7 @@ describe('ExportModal: e-mail', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it("shows the server's verdict on the address beside the field, linked to it, and keeps what was typed", async () => {
+  it("shows the server's verdict on the address under the field only, linked to it, and keeps what was typed", async () => {
     stubApi({
       'POST /api/email/send-pdf': () =>
         json(400, {
@@ -278,7 +278,10 @@ describe('ExportModal: e-mail', () => {
     const message = await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
     expect(emailField().getAttribute('aria-invalid')).toBe('true');
     expect(emailField().getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Bitte geben Sie eine gültige E-Mail-Adresse ein.', 'Export fehlgeschlagen']);
+    // Nothing was exported, so nothing 'failed': the address is the one thing to correct.
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Bitte geben Sie eine gültige E-Mail-Adresse ein.']);
+    expect(screen.queryByText('Export fehlgeschlagen')).toBeNull();
+    expect(submit().getAttribute('aria-describedby')).toBeNull();
     expect(emailField().value).toBe('berater@beispiel');
     await waitFor(() => expect(document.activeElement).toBe(emailField()));
     // Correcting the address takes the old verdict away.
@@ -289,7 +292,8 @@ describe('ExportModal: e-mail', () => {
 
   it.each([
     [502, 'MAIL_FAILED', 'Die E-Mail mit dem Export konnte nicht versendet werden. Bitte versuchen Sie es später erneut.'],
-    [503, 'SERVICE_UNAVAILABLE', 'Gerade werden viele Exporte erstellt. Bitte versuchen Sie es in einer Minute erneut.'],
+    [503, 'EXPORT_BUSY', 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.'],
+    [503, 'EXPORT_FAILED', 'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.'],
   ])("says 'Export fehlgeschlagen' with the server's message on %i", async (status, code, message) => {
     stubApi({ 'POST /api/email/send-json': () => json(status, { code, message }) });
     const { close } = setup();

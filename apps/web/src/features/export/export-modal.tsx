@@ -51,7 +51,8 @@ function FailureMessage({ id, failure }: { id: string; failure: ExportFailure | 
  * 'Projekt exportieren' (spec sections 2, 4, 5, 8): PDF or JSON, as a download or mailed to an
  * address. A download closes the modal once the file is saved; a mail keeps it open with the
  * address it went to. A failure says 'Export fehlgeschlagen' with the server's reason and keeps
- * every choice and the typed address for another try.
+ * every choice and the typed address for another try; an address the server refuses is named under
+ * its field only.
  */
 export function ExportModal({ close, props }: ModalBodyProps) {
   const ids = useId();
@@ -101,9 +102,14 @@ export function ExportModal({ close, props }: ModalBodyProps) {
       focusAfterRun.current = 'submit';
     } catch (error) {
       const shown = exportFailureOf(error);
-      setEmailError(shown.emailMessage ?? '');
+      // A refused address is the field's error alone: nothing was exported, so nothing 'failed'.
+      if (shown.emailMessage) {
+        setEmailError(shown.emailMessage);
+        focusAfterRun.current = 'email';
+        return;
+      }
       setFailure(shown);
-      focusAfterRun.current = shown.emailMessage ? 'email' : 'submit';
+      focusAfterRun.current = 'submit';
     }
   };
 

@@ -22,6 +22,9 @@ export interface PdfJob {
 
 export type PdfJobResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
+/** What the process says: that it is ready for jobs (its time limits start then), or a job's result. */
+export type PdfProcessMessage = { ready: true } | PdfJobResult;
+
 const thumbnailWidthInPdf = 320;
 
 /**
@@ -87,7 +90,7 @@ async function render(job: PdfJob): Promise<Buffer> {
   return renderProjectPdf({ document: job.input.document, changes: job.input.changes, thumbnails }, loadPdfFonts());
 }
 
-function answer(result: PdfJobResult): void {
+function answer(result: PdfProcessMessage): void {
   process.send?.(result);
 }
 
@@ -101,3 +104,5 @@ process.on('message', (job: PdfJob) => {
 });
 // The server went away (or closed the channel): nothing more will come.
 process.on('disconnect', () => process.exit(0));
+loadPdfFonts();
+answer({ ready: true });

@@ -4,6 +4,8 @@ import { pdfText } from '../../../test/pdf-text';
 import { createPdfRenderer, type PdfRenderer, type PdfRenderInput } from './pdf-renderer';
 
 const logged: unknown[][] = [];
+const aborted =
+  'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.';
 const log = { error: (...args: unknown[]) => void logged.push(args) };
 
 function input(name: string, description = ''): PdfRenderInput {
@@ -21,6 +23,20 @@ function input(name: string, description = ''): PdfRenderInput {
   return { document, changes: [], previewKeys: [], store: { s3: undefined, dataDir: '/nonexistent' } };
 }
 
+/** 50 files whose title, file name and comment have no space to break at, as long as they may be. */
+function longNamedFiles(): ProjectExport['files'] {
+  return Array.from({ length: 50 }, (_, index) => ({
+    name: `Titel${index}-${'W'.repeat(200 - 6 - String(index).length)}`,
+    comment: `Kommentar${'x'.repeat(246)}`,
+    fileName: `Plan${index}-${'m'.repeat(251 - 6 - 2 * String(index).length)}-${index}.pdf`,
+    documentType: 'PDF',
+    contentType: 'application/pdf',
+    size: 2048,
+    uploadedBy: 'Mara Berger',
+    uploadedAt: '2026-11-20T08:00:00.000Z',
+  }));
+}
+
 describe('pdf renderer (export processes)', () => {
   let renderer: PdfRenderer | undefined;
   afterEach(async () => renderer?.close());
@@ -34,21 +50,36 @@ describe('pdf renderer (export processes)', () => {
     expect(texts[1]).toContain('Exportiert am 23. November 2026 um 10:30');
   });
 
+  it('wraps file titles and names without a space inside the column, each file whole on one page', async () => {
+    renderer = createPdfRenderer({ log, processes: 1 });
+    const long = input(`Projekt${'Ä'.repeat(193)}`);
+    const { pages } = await pdfText(await renderer.render({ ...long, document: { ...long.document, files: longNamedFiles() } }));
+    for (let index = 0; index < 50; index += 1) {
+      const page = pages.find((text) => text.includes(`Titel${index}-WWWWWWWWWWWWWWWWWWWW`));
+      expect(page, `file ${index}`).toBeDefined();
+      // The row's last line too: a row measured too short ran past the page's end onto a page of its own.
+      expect(page).toContain(`Datei: Plan${index}-mmmmmmmmmmmmmmmmmmmm`);
+      expect(page).toContain(`m-${index}.pdf`);
+    }
+  });
+
   it('refuses with 503 once the queue is full instead of piling work up', async () => {
     renderer = createPdfRenderer({ log, processes: 1, maxQueue: 1 });
     const running = renderer.render(input('Läuft'));
     const waiting = renderer.render(input('Wartet'));
-    await expect(renderer.render(input('Zu viel'))).rejects.toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+    await expect(renderer.render(input('Zu viel'))).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'EXPORT_BUSY',
+      message: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.',
+      headers: { 'retry-after': '60' },
+    });
     await expect(running).resolves.toBeInstanceOf(Buffer);
     await expect(waiting).resolves.toBeInstanceOf(Buffer);
   });
 
   it('stops a job that takes too long with a German error, and the next export works again', async () => {
     renderer = createPdfRenderer({ log, processes: 1, timeoutMs: 1 });
-    await expect(renderer.render(input('Zu langsam'))).rejects.toMatchObject({
-      statusCode: 500,
-      message: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
-    });
+    await expect(renderer.render(input('Zu langsam'))).rejects.toMatchObject({ statusCode: 503, code: 'EXPORT_FAILED', message: aborted });
     await renderer.close();
     renderer = createPdfRenderer({ log, processes: 1 });
     expect((await pdfText(await renderer.render(input('Wieder da')))).text).toContain('Wieder da');
@@ -57,7 +88,11 @@ describe('pdf renderer (export processes)', () => {
   it('answers the German error when a PDF cannot be made, logs why, and makes the next one', async () => {
     renderer = createPdfRenderer({ log, processes: 1 });
     const broken = { ...input('Kaputt'), document: { ...input('Kaputt').document, files: [null] } } as unknown as PdfRenderInput;
-    await expect(renderer.render(broken)).rejects.toMatchObject({ statusCode: 500, message: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.' });
+    await expect(renderer.render(broken)).rejects.toMatchObject({
+      statusCode: 500,
+      code: 'EXPORT_FAILED',
+      message: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
+    });
     expect(logged.map((entry) => String((entry[0] as { err?: unknown }).err))).toContainEqual(expect.stringContaining('TypeError'));
     expect((await pdfText(await renderer.render(input('Danach')))).text).toContain('Danach');
   });
@@ -65,7 +100,7 @@ describe('pdf renderer (export processes)', () => {
   it('survives an export that outgrows its memory limit: only that export fails, the next one is made', async () => {
     renderer = createPdfRenderer({ log, processes: 1, maxHeapMb: 64 });
     // About 60 MB of description: more than a 64 MB heap can lay out.
-    await expect(renderer.render(input('Riesig', 'Sehr lange Beschreibung. '.repeat(2_500_000)))).rejects.toMatchObject({ statusCode: 500 });
+    await expect(renderer.render(input('Riesig', 'Sehr lange Beschreibung. '.repeat(2_500_000)))).rejects.toMatchObject({ statusCode: 503, code: 'EXPORT_FAILED', message: aborted });
     expect(logged.map((entry) => String((entry[0] as { stderr?: unknown }).stderr))).toContainEqual(expect.stringMatching(/heap/i));
     expect((await pdfText(await renderer.render(input('Danach')))).text).toContain('Danach');
   }, 60_000);

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
 import { AppError } from '../../../platform/errors';
-import type { PdfJob, PdfJobResult } from './pdf-process';
+import type { PdfJob, PdfJobResult, PdfProcessMessage } from './pdf-process';
 
 export type { PdfStoreConfig } from './pdf-process';
 
 export interface PdfRendererOptions {
-  /** Export processes; by default one core is left to the server. */
+  /** Export processes, one per core by default: they run at the lowest priority, so requests still come first. */
   processes?: number;
   /** Jobs waiting beyond the running ones; more are refused with 503 rather than piling up. */
   maxQueue?: number;
@@ -34,12 +34,17 @@ interface Slot {
   child: ChildProcess;
   /** The end of what the process wrote to stderr, logged when it ends during an export. */
   stderrTail: string;
-  job?: Waiting & { id: number; timer: NodeJS.Timeout };
+  /** Started up: a job's time limit counts from then, so a slow start of the process is not held against it. */
+  ready: boolean;
+  job?: Waiting & { id: number; timer?: NodeJS.Timeout };
   idleTimer?: NodeJS.Timeout;
 }
 
-const exportFailed = () => new AppError(500, 'INTERNAL_ERROR', serverMessages.exportFailed);
-const exportBusy = () => new AppError(503, 'SERVICE_UNAVAILABLE', serverMessages.exportBusy, [], { 'retry-after': '30' });
+/** The layout itself threw: a fault of ours, logged with its stack. */
+const exportFailed = () => new AppError(500, 'EXPORT_FAILED', serverMessages.exportFailed);
+/** Over the time limit, or its process ended (out of memory): answered at once, the next export gets a fresh process. */
+const exportAborted = () => new AppError(503, 'EXPORT_FAILED', serverMessages.exportAborted);
+const exportBusy = () => new AppError(503, 'EXPORT_BUSY', serverMessages.exportBusy, [], { 'retry-after': '60' });
 
 /**
  * In the sources (tests, `npm run dev`) the process runs TypeScript through tsx; the build bundles
@@ -59,10 +64,10 @@ function processEntry(): { file: string; execArgv: string[] } {
  * whole server down. A child process is niced as a whole and dies alone.
  */
 export function createPdfRenderer(options: PdfRendererOptions) {
-  const size = options.processes ?? Math.max(1, Math.min(2, os.availableParallelism() - 1));
-  const maxQueue = options.maxQueue ?? 16;
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const maxHeapMb = options.maxHeapMb ?? 256;
+  const size = options.processes ?? os.availableParallelism();
+  const maxQueue = options.maxQueue ?? 20;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxHeapMb = options.maxHeapMb ?? 512;
   const idleMs = options.idleMs ?? 60_000;
   const entry = processEntry();
   const slots = new Set<Slot>();
@@ -104,38 +109,58 @@ export function createPdfRenderer(options: PdfRendererOptions) {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     child.unref();
-    const slot: Slot = { child, stderrTail: '' };
+    // Only a running export holds the server open (start refs the channel, finish unrefs it).
+    child.channel?.unref();
+    const slot: Slot = { child, stderrTail: '', ready: false };
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => (slot.stderrTail = (slot.stderrTail + text).slice(-2000)));
     (child.stderr as (NodeJS.ReadableStream & { unref?(): void }) | null)?.unref?.();
-    child.on('message', (result: PdfJobResult) => onResult(slot, result));
+    child.on('message', (message: PdfProcessMessage) => ('ready' in message ? onReady(slot) : onResult(slot, message)));
     child.on('error', (error) => options.log.error({ err: error }, 'pdf process failed'));
     child.on('exit', (code, signal) => {
       const job = finish(slot);
       if (job) {
         options.log.error({ code, signal, stderr: slot.stderrTail }, 'pdf process ended during an export');
-        job.reject(exportFailed());
+        job.reject(exportAborted());
       }
       slots.delete(slot);
       clearTimeout(slot.idleTimer);
+      if (job) replace();
       pump();
     });
     slots.add(slot);
     return slot;
   }
 
+  /** After a process was stopped: a fresh one starts at once, so the next export does not wait for it. */
+  function replace(): void {
+    if (!closed && slots.size < size) spawn();
+  }
+
+  function limitTime(slot: Slot): void {
+    const job = slot.job;
+    if (!job || job.timer) return;
+    job.timer = setTimeout(() => {
+      options.log.error({ timeoutMs }, 'pdf export took too long; its process is stopped');
+      const job = finish(slot);
+      retire(slot);
+      job?.reject(exportAborted());
+      replace();
+      pump();
+    }, timeoutMs);
+  }
+
+  function onReady(slot: Slot): void {
+    slot.ready = true;
+    limitTime(slot);
+  }
+
   function start(slot: Slot, waiting: Waiting): void {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = undefined;
     const id = nextId++;
-    const timer = setTimeout(() => {
-      options.log.error({ timeoutMs }, 'pdf export took too long; its process is stopped');
-      const job = finish(slot);
-      retire(slot);
-      job?.reject(exportFailed());
-      pump();
-    }, timeoutMs);
-    slot.job = { ...waiting, id, timer };
+    slot.job = { ...waiting, id };
+    if (slot.ready) limitTime(slot);
     slot.child.channel?.ref();
     slot.child.send({ id, input: waiting.input } satisfies PdfJob);
   }

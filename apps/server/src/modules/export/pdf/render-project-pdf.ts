@@ -91,11 +91,12 @@ function table(doc: Doc, rows: TableRow[], labelWidth = 210): void {
     const height = Math.max(labelHeight, valueHeight) + 8;
     ensureSpace(doc, height);
     const y = doc.y;
+    const page = doc.page;
     if (index % 2 === 0) doc.rect(margins.left, y, width, height).fill(colors.zebra);
     use(doc, 'regular', 10, colors.muted).text(row.label, margins.left + 6, y + 4, { width: labelWidth - 8 });
     const valueColor = row.style === 'missing' ? colors.missing : row.style === 'muted' ? colors.muted : colors.text;
     use(doc, valueFont, 10, valueColor).text(row.value, margins.left + labelWidth + 8, y + 4, { width: valueWidth });
-    doc.y = y + height;
+    doc.y = below(doc, page, y, height);
   });
   doc.x = margins.left;
 }
@@ -195,29 +196,55 @@ function questionnaireSection(doc: Doc, { document }: PdfInput): void {
 
 const thumbBox = { width: 84, height: 63 };
 
+interface TextPart {
+  text: string;
+  font: FontName;
+  size: number;
+  color: string;
+  /** Space above the part. */
+  gap: number;
+}
+
+/**
+ * The height the parts take, measured as they are drawn: pdfkit breaks a word wider than the
+ * column inside it, so a 255-character file name without a space takes several lines, and a row
+ * that guessed one line each would run past the page's end.
+ */
+function heightOfParts(doc: Doc, parts: TextPart[], width: number): number {
+  return parts.reduce((sum, part) => sum + part.gap + use(doc, part.font, part.size).heightOfString(part.text, { width }), 0);
+}
+
+/**
+ * After a block drawn from y with the given height: below it, or — when its text was longer than
+ * a whole page and pdfkit went on on the next — below where the text ended.
+ */
+function below(doc: Doc, startPage: PDFKit.PDFPage, y: number, height: number): number {
+  return doc.page === startPage ? y + height : doc.y + 8;
+}
+
 function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint8Array | null): void {
   const textX = margins.left + thumbBox.width + 14;
   const textWidth = contentWidth(doc) - thumbBox.width - 14;
   const meta = `${file.documentType} · ${formatFileSize(file.size)} · ${date.format(new Date(file.uploadedAt))} · ${file.uploadedBy}`;
-  use(doc, 'semibold', 10.5);
-  const nameHeight = doc.heightOfString(file.name, { width: textWidth });
-  use(doc, 'regular', 9.5);
-  const commentHeight = file.comment ? doc.heightOfString(file.comment, { width: textWidth }) + 2 : 0;
-  const textHeight = nameHeight + commentHeight + 2 * doc.heightOfString('X', { width: textWidth }) + 4;
-  const height = Math.max(thumbBox.height, textHeight) + 10;
+  const parts: TextPart[] = [
+    { text: file.name, font: 'semibold', size: 10.5, color: colors.text, gap: 0 },
+    ...(file.comment ? [{ text: file.comment, font: 'regular', size: 9.5, color: colors.text, gap: 1 } satisfies TextPart] : []),
+    { text: meta, font: 'regular', size: 9, color: colors.muted, gap: 2 },
+    { text: `Datei: ${file.fileName}`, font: 'regular', size: 9, color: colors.muted, gap: 0 },
+  ];
+  const height = Math.max(thumbBox.height, heightOfParts(doc, parts, textWidth)) + 10;
   ensureSpace(doc, height);
   const y = doc.y;
+  const page = doc.page;
   if (thumbnail) {
     doc.image(Buffer.from(thumbnail), margins.left, y, { fit: [thumbBox.width, thumbBox.height], align: 'center', valign: 'center' });
   } else {
     doc.rect(margins.left, y, thumbBox.width, thumbBox.height).fill(colors.zebra);
     use(doc, 'bold', 12, colors.muted).text(file.documentType, margins.left, y + thumbBox.height / 2 - 7, { width: thumbBox.width, align: 'center' });
   }
-  use(doc, 'semibold', 10.5).text(file.name, textX, y, { width: textWidth });
-  if (file.comment) use(doc, 'regular', 9.5).text(file.comment, textX, doc.y + 1, { width: textWidth });
-  use(doc, 'regular', 9, colors.muted).text(meta, textX, doc.y + 2, { width: textWidth });
-  use(doc, 'regular', 9, colors.muted).text(`Datei: ${file.fileName}`, textX, doc.y, { width: textWidth });
-  doc.y = y + height;
+  doc.y = y;
+  for (const part of parts) use(doc, part.font, part.size, part.color).text(part.text, textX, doc.y + part.gap, { width: textWidth });
+  doc.y = below(doc, page, y, height);
   doc.moveTo(margins.left, doc.y - 5).lineTo(margins.left + contentWidth(doc), doc.y - 5).lineWidth(0.4).strokeColor(colors.line).stroke();
   doc.x = margins.left;
 }
