@@ -32,7 +32,7 @@ export interface ServerControl {
 
 const settings = {
   users: Number(process.env.BENCH_ABUSE_USERS ?? 100),
-  seconds: Number(process.env.BENCH_ABUSE_SECONDS ?? 20),
+  seconds: Number(process.env.BENCH_ABUSE_SECONDS ?? 15),
   warmupSeconds: Number(process.env.BENCH_ABUSE_WARMUP_SECONDS ?? 5),
   /** The first phase's warm-up: the server has just seeded, and its first seconds are slow. */
   firstWarmupSeconds: Number(process.env.BENCH_ABUSE_FIRST_WARMUP_SECONDS ?? 10),
@@ -232,6 +232,8 @@ interface PhaseResult {
   growthMiB: number;
   treeGrowthMiB: number;
   afterMiB: number;
+  /** The machine's load average (1 min) at the phase's end: other work on it shows here. */
+  load: number;
   attacker: Record<string, number>;
   serverCounters: Record<string, number>;
   ready: string;
@@ -244,15 +246,26 @@ interface Server {
   attacker: Attacker;
 }
 
+/** GET /api/ready once the attack has stopped: its first answer and, if that is not 200, how long until it is (up to 30 s). */
 async function readiness(server: Server): Promise<string> {
-  if (server.exit) return `server gone (${server.exit})`;
-  try {
-    const response = await fetch(`http://127.0.0.1:${server.info.port}/api/ready`, { signal: AbortSignal.timeout(10_000) });
-    await response.arrayBuffer();
-    return String(response.status);
-  } catch (error) {
-    return server.exit ? `server gone (${server.exit})` : `no answer (${error instanceof Error ? error.message : String(error)})`;
+  const ask = async (): Promise<string> => {
+    if (server.exit) return `server gone (${server.exit})`;
+    try {
+      const response = await fetch(`http://127.0.0.1:${server.info.port}/api/ready`, { signal: AbortSignal.timeout(10_000) });
+      const body = (await response.json()) as { message?: string };
+      return response.status === 200 ? '200' : `${response.status} ${body.message ?? ''}`.trim();
+    } catch (error) {
+      return server.exit ? `server gone (${server.exit})` : `no answer (${error instanceof Error ? error.message : String(error)})`;
+    }
+  };
+  const started = performance.now();
+  const first = await ask();
+  if (first === '200' || server.exit) return first;
+  while (performance.now() - started < 30_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if ((await ask()) === '200') return `${first}; 200 after ${((performance.now() - started) / 1000).toFixed(1)} s`;
   }
+  return `${first}; not ready within 30 s`;
 }
 
 async function runPhase(server: Server, kind: AttackKind | 'quiet', pngFile: string, warmupSeconds: number): Promise<PhaseResult> {
@@ -272,7 +285,7 @@ async function runPhase(server: Server, kind: AttackKind | 'quiet', pngFile: str
   let treePeak = 0;
   let sampler: NodeJS.Timeout | undefined;
   let attack: RunningAttack | undefined;
-  const result: PhaseResult = { kind, errors: 0, examples: [], growthMiB: 0, treeGrowthMiB: 0, afterMiB: 0, attacker: {}, serverCounters: {}, ready: '' };
+  const result: PhaseResult = { kind, errors: 0, examples: [], growthMiB: 0, treeGrowthMiB: 0, afterMiB: 0, load: 0, attacker: {}, serverCounters: {}, ready: '' };
   try {
     const workload = await runWorkload(server.info, {
       users: settings.users, architectShare: 0.4, seconds: settings.seconds, warmupSeconds, thinkMs: [200, 600],
@@ -306,6 +319,7 @@ async function runPhase(server: Server, kind: AttackKind | 'quiet', pngFile: str
     clearInterval(sampler);
     if (attack) result.attacker = await stopAttack(attack);
   }
+  result.load = os.loadavg()[0]!;
   result.growthMiB = (peak - before) / mib;
   result.treeGrowthMiB = (treePeak - treeBefore) / mib;
   result.ready = await readiness(server);
@@ -377,16 +391,16 @@ function report(database: string, info: DemoServerInfo, attacker: Attacker, pngB
   };
   console.log(
     `${'phase'.padEnd(40)} ${'requests'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99/quiet'.padStart(9)} ${'errors'.padStart(6)} ` +
-      `${'RSS peak +MiB'.padStart(13)} ${'with PDF proc.'.padStart(14)} ${'after +MiB'.padStart(10)}  /api/ready after`,
+      `${'RSS peak +MiB'.padStart(13)} ${'with PDF proc.'.padStart(14)} ${'after +MiB'.padStart(10)} ${'load'.padStart(5)}  /api/ready after`,
   );
   for (const [index, result] of results.entries()) {
     console.log(
       `${titles[result.kind].padEnd(40)} ${String(result.overall?.requests ?? '–').padStart(8)} ${num(result.overall?.p50).padStart(7)} ${num(result.overall?.p99).padStart(7)} ` +
         `${(result.kind === 'quiet' ? '' : num(ratioOf(index), 2)).padStart(9)} ${num(result.errors, 0).padStart(6)} ${num(result.growthMiB, 0).padStart(13)} ` +
-        `${num(result.treeGrowthMiB, 0).padStart(14)} ${num(result.afterMiB, 0).padStart(10)}  ${result.ready}`,
+        `${num(result.treeGrowthMiB, 0).padStart(14)} ${num(result.afterMiB, 0).padStart(10)} ${num(result.load).padStart(5)}  ${result.ready}`,
     );
   }
-  console.log("p99/quiet: the attack's p99 over the mean p99 of the quiet phases before and after it. RSS: the server process's peak over its level at the phase's start; 'with PDF proc.': with its child processes");
+  console.log("p99/quiet: the attack's p99 over the mean p99 of the quiet phases before and after it. RSS: the server process's peak over its level at the phase's start; 'with PDF proc.': with its child processes; load: the machine's load average at the phase's end (${os.cpus().length} cores)");
   const listed = (outcomes: Record<string, number>) =>
     Object.entries(outcomes)
       .sort(([a], [b]) => a.localeCompare(b))
@@ -408,7 +422,7 @@ function report(database: string, info: DemoServerInfo, attacker: Attacker, pngB
     console.log(
       `verdict ${kind}: RSS growth ${num(growth, 0)} MiB${rssGoal === undefined ? ' (no goal)' : ` ≤ ${rssGoal} MiB — ${verdict(growth <= rssGoal)}`}; ` +
         `p99 ${num(ratio, 2)}× quiet ≤ ${goals.p99Ratio}× — ${verdict(ratio <= goals.p99Ratio)}; errors for others ${num(result.errors, 0)} — ${verdict(result.errors === 0)}; ` +
-        `ready afterwards: ${result.ready === '200' ? 'yes' : `NO (${result.ready})`}`,
+        `ready at once afterwards: ${result.ready === '200' ? 'yes' : `NO (${result.ready})`}`,
     );
   }
 }
