@@ -400,7 +400,10 @@ function report(database: string, info: DemoServerInfo, attacker: Attacker, pngB
         `${num(result.treeGrowthMiB, 0).padStart(14)} ${num(result.afterMiB, 0).padStart(10)} ${num(result.load).padStart(5)}  ${result.ready}`,
     );
   }
-  console.log("p99/quiet: the attack's p99 over the mean p99 of the quiet phases before and after it. RSS: the server process's peak over its level at the phase's start; 'with PDF proc.': with its child processes; load: the machine's load average at the phase's end (${os.cpus().length} cores)");
+  console.log(
+    `p99/quiet: the attack's p99 over the mean p99 of the quiet phases before and after it. RSS: the server process's peak over its level at the phase's start; ` +
+      `'with PDF proc.': with its child processes; load: the machine's load average at the phase's end (${os.cpus().length} cores)`,
+  );
   const listed = (outcomes: Record<string, number>) =>
     Object.entries(outcomes)
       .sort(([a], [b]) => a.localeCompare(b))
