@@ -92,10 +92,10 @@ async function measureInTurn(targets: ReadTarget[]) {
 }
 
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-// BENCH_ONLY=read,upload,live,export runs only those sections (all by default).
+// BENCH_ONLY=read,upload,live,export,prepared,workload,calls,abuse runs only those sections (all by default).
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 /** The sections below, in their order: `wanted` takes no other name, so none can be left out of a whole run. */
-const allSections = ['read', 'upload', 'live', 'export', 'prepared', 'workload', 'calls'] as const;
+const allSections = ['read', 'upload', 'live', 'export', 'prepared', 'workload', 'calls', 'abuse'] as const;
 const wanted = (section: (typeof allSections)[number]) => !only || only.includes(section);
 const sections = allSections.filter(wanted);
 if (process.env.BENCH_SECTION_PROCESS !== '1') {
@@ -416,4 +416,11 @@ if (wanted('calls')) {
       await stop(seeded);
     }
   }
+}
+
+// Abuse: one client account attacks (live channel, decompression-bomb images, exports) while the
+// workload runs; bench/abuse.ts.
+if (wanted('abuse')) {
+  const { abuseSection } = await import('./abuse');
+  await abuseSection({ start: (script, env) => start(script, env), stop, database });
 }

@@ -295,6 +295,8 @@ export interface WorkloadOptions {
    */
   warmupSeconds: number;
   thinkMs: [number, number];
+  /** Called once the users are logged in and prepared, just before they start working (the warm-up). */
+  onStart?(): Promise<void>;
 }
 
 export interface WarmupFigures {
@@ -318,6 +320,8 @@ export async function runWorkload(
   /** The load generator's own event loop delay during the timed phase, as monitorEventLoopDelay reports it (5 ms resolution). */
   generatorDelayMs: { p99: number; max: number };
   warmup: WarmupFigures;
+  /** All of the timed phase's answers together. */
+  overall: WarmupFigures;
 }> {
   const architectSessions = Math.round(options.users * options.architectShare);
   const architectNames = Array.from({ length: architectSessions }, (_, index) => server.architects[index % server.architects.length]!);
@@ -347,6 +351,7 @@ export async function runWorkload(
       await readChats(recorder, session.port, session, session.role);
     }),
   );
+  await options.onStart?.();
   const warmup = new Recorder();
   recorder.aside = warmup;
 
@@ -385,14 +390,15 @@ export async function runWorkload(
   return {
     figures, examples: [...warmup.examples, ...recorder.examples], requests, serverCpuSeconds, generatorCpuSeconds: (generator.user + generator.system) / 1e6, postgresCpuSeconds: postgresSeconds,
     generatorDelayMs: { p99: generatorDelay.percentile(99) / 1e6, max: generatorDelay.max / 1e6 },
-    warmup: warmupFigures(warmup),
+    warmup: allTogether(warmup),
+    overall: allTogether(recorder),
   };
 }
 
-/** All of the warm-up's answers together (wall times of the dashboards left out: they are no request). */
-function warmupFigures(warmup: Recorder): WarmupFigures {
-  const latencies = [...warmup.latencies.entries()].filter(([name]) => !name.includes('wall time')).flatMap(([, values]) => values);
-  const errors = [...warmup.errors.values()].reduce((sum, count) => sum + count, 0);
+/** All of a recorder's answers together (wall times of the dashboards left out: they are no request). */
+function allTogether(recorded: Recorder): WarmupFigures {
+  const latencies = [...recorded.latencies.entries()].filter(([name]) => !name.includes('wall time')).flatMap(([, values]) => values);
+  const errors = [...recorded.errors.values()].reduce((sum, count) => sum + count, 0);
   if (latencies.length === 0) return { requests: 0, p50: 0, p99: 0, max: 0, errors };
   return { requests: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: Math.max(...latencies), errors };
 }

@@ -22,7 +22,15 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 const joined = postgresUrl ? process.env.BENCH_DEMO_JOIN : undefined;
 const schema = postgresUrl ? (joined ?? `bench_workload_${process.pid}`) : undefined;
 if (schema && !joined) await onPostgres(postgresUrl, `create schema ${schema}`);
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, ...unspentBudgets });
+// BENCH_METRICS_TOKEN: /metrics answers with it (bench/abuse.ts reads the live channel's refusals there).
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: path.join(dataDir, 'none'),
+  DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+  METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN,
+  ...unspentBudgets,
+});
 const statementTimes = process.env.BENCH_STATEMENTS === '1' ? createStatementTimes() : undefined;
 const database = openDatabase({
   databaseUrl: postgresUrl,
