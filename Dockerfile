@@ -1,6 +1,6 @@
 # Bauakte in a container: the build stage makes the web app and the server, the production-deps
 # stage installs only the server's runtime dependencies, and the last stage runs the server as the
-# unprivileged user "node". See README, "Running in containers".
+# unprivileged user "node". See docs/operations.md, "Containers".
 
 FROM node:24.19.0-bookworm-slim AS toolchain
 # better-sqlite3 is compiled with node-gyp where no prebuilt binary fits, against the headers the

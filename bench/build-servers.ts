@@ -1,9 +1,8 @@
 // The servers the bench measures, bundled as npm run build bundles the server (the shared
 // serverBundleOptions): run from the sources through tsx instead, each closure the sources create
 // is given its name at run time (esbuild's keepNames under tsx): the workload's server took 1.17,
-// 1.11, 1.24 ms of CPU per request that way against 1.07, 1.10, 1.08 ms bundled (README,
-// Performance: the fourth session of 2026-11-26). BENCH_FROM_SOURCE=1 runs them through tsx all
-// the same, e.g. to compare.
+// 1.11, 1.24 ms of CPU per request that way against 1.07, 1.10, 1.08 ms bundled (alternating
+// pairs on PostgreSQL). BENCH_FROM_SOURCE=1 runs them through tsx all the same, e.g. to compare.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';

@@ -1,4 +1,4 @@
-// What one API call costs the server, this checkout against a baseline (issue 13): two instances of the
+// What one API call costs the server, this checkout against a baseline: two instances of the
 // demo server on one seeded installation (PostgreSQL), one from each checkout, loaded with the same
 // call in short alternating turns. The server's CPU comes from /proc: on this machine its speed drifts
 // by a third within minutes, so only turns taken side by side are compared, and the median of their

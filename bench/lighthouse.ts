@@ -1,7 +1,7 @@
 // npm run lighthouse (bench/lighthouse.ts): Lighthouse (mobile preset) on the start pages of the built app, with Debian's
 // Chromium. Starts the built server on a fresh data folder, seeds an administrator, an architect,
 // a client with a project, then measures each page with a cold HTTP cache and prints the scores.
-// Not part of npm test: its figures depend on the machine; they go into the README.
+// Not part of npm test: its figures depend on the machine; they go into docs/performance.md.
 // LIGHTHOUSE_BASELINE_DIST=<a built apps/web/dist> measures that build too, on a second server,
 // run for run alternating with this one, so both see the same machine load.
 import { spawn, type ChildProcess } from 'node:child_process';

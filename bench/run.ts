@@ -1,5 +1,5 @@
-// Authenticated API read against a bare Fastify hello-world, measured in the same run (DESIGN.md,
-// Performance). Each server runs in its own process; autocannon loads it over loopback for a fixed,
+// Authenticated API read against a bare Fastify hello-world, measured in the same run
+// (docs/performance.md). Each server runs in its own process; autocannon loads it over loopback for a fixed,
 // bounded time. Prints requests/s and latency of both and their ratio.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -108,7 +108,7 @@ if (process.env.BENCH_SECTION_PROCESS !== '1') {
  * earlier one left in the generator. In one process the workload's generator had grown to 337 MB
  * (148 MB when run alone), its event loop stalled for up to 93 – 105 ms (21 – 22 ms in a process of
  * its own), and each stall was in the latencies it recorded: 0 of 3 whole runs met the workload's
- * goals, against 3 of 3 (README, Performance, "A busy installation", fifth session of 2026-11-26).
+ * goals, against 3 of 3 (alternating pairs of whole runs on PostgreSQL).
  */
 if (sections.length > 1) {
   for (const section of sections) {
@@ -125,7 +125,7 @@ if (wanted('read')) {
   const figures = await measureInTurn([
     { script: 'bench/servers/hello.ts', path: () => '/hello' },
     { script: 'bench/servers/bauakte.ts', path: () => '/api/auth/me' },
-    // The same read with every request asking the database (issue 13's session cache turned off), for comparison.
+    // The same read with every request asking the database (the session cache turned off), for comparison.
     { script: 'bench/servers/bauakte.ts', path: () => '/api/auth/me', env: { SESSION_CACHE_SECONDS: '0' } },
   ]);
   const [baseline, auth, uncached] = [figures[0]!, figures[1]!, figures[2]!];
@@ -286,7 +286,7 @@ if (wanted('export')) {
   }
 }
 
-// Kysely's share of a statement (issue 13): the project check built per call against preparedQuery.
+// Kysely's share of a statement: the project check built per call against preparedQuery.
 if (wanted('prepared')) {
   const { preparedQueryCost } = await import('./prepared-query');
   const cost = await preparedQueryCost();
@@ -295,7 +295,7 @@ if (wanted('prepared')) {
   console.log(`ratio: preparedQuery costs ${(median(cost.prepared) / median(cost.built)).toFixed(2)}× the built statement (medians)`);
 }
 
-// Workload (issue 13): 100 simulated users on the full demo installation for a fixed time; then one
+// Workload: 100 simulated users on the full demo installation for a fixed time; then one
 // architect's dashboard alone, on a small installation and on the full one (same own share).
 if (wanted('workload')) {
   const workloadSeconds = Number(process.env.BENCH_WORKLOAD_SECONDS ?? 30);
@@ -370,7 +370,7 @@ if (wanted('workload')) {
   console.log(`verdict: the dashboard on the full installation costs ${ratio.toFixed(2)}× the small one's (p50) — ${ratio <= 1.25 ? 'goal met (≈ 1)' : 'goal NOT met (≈ 1)'}`);
 }
 
-// Per call (issue 13): the server CPU of the workload's hottest calls, this checkout against a baseline
+// Per call: the server CPU of the workload's hottest calls, this checkout against a baseline
 // checkout (BENCH_BASELINE_DIR: an earlier commit with its node_modules), both as instances on one
 // seeded demo installation, in alternating turns. PostgreSQL only: two SQLite servers cannot share one.
 if (wanted('calls')) {

@@ -1,4 +1,4 @@
-// The workload (issue 13): simulated architects and clients use the demo installation at once for a
+// The workload: simulated architects and clients use the demo installation at once for a
 // fixed time, each with think times between actions, through the same calls the web app makes.
 // Every request's latency is recorded per operation; any non-2xx answer or failure is an error.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Fails when the JavaScript the login page loads first exceeds the budget of DESIGN.md (170 KiB gzip):
+// Fails when the JavaScript the login page loads first exceeds the budget of docs/performance.md (170 KiB gzip):
 // the entry script plus every chunk index.html preloads.
 import fs from 'node:fs';
 import path from 'node:path';

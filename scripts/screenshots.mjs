@@ -1,4 +1,4 @@
-// Takes the README's login screenshot from a running server: node scripts/screenshots.mjs [baseUrl]
+// Takes the README's login screenshot (docs/screenshots/login.png) from a running server: node scripts/screenshots.mjs [baseUrl]
 import { chromium } from '@playwright/test';
 
 const [base = 'http://127.0.0.1:8080'] = process.argv.slice(2);

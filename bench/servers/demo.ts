@@ -1,4 +1,4 @@
-// The real app (buildApp) on the demo installation (issue 13): SQLite in a temporary DATA_DIR, or
+// The real app (buildApp) on the demo installation: SQLite in a temporary DATA_DIR, or
 // PostgreSQL in a schema of its own with BENCH_DATABASE_URL. BENCH_DEMO_SCALE picks the size (1 = the
 // full installation). Prints its port, the seeding time and who can log in, for bench/workload.ts;
 // with BENCH_STATEMENTS=1, the statements that took the most database time, when it stops. With

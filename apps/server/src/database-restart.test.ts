@@ -12,7 +12,7 @@ import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from './te
 import { testJwtSecret } from './test/test-app';
 
 /**
- * PostgreSQL restarting under a running app (README, "PostgreSQL"): a package update or a failover
+ * PostgreSQL restarting under a running app (docs/operations.md, "PostgreSQL"): a package update or a failover
  * ends every connection. The app stays up, answers 503 while the database is away, and works again
  * by itself once it is back. On a PostgreSQL of the test's own — never the shared one.
  */

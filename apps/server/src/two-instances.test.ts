@@ -8,7 +8,7 @@ import { withPostgres } from './test/test-app';
 import { startS3Server, type TestS3 } from './test/s3-server';
 
 /**
- * Several instances (README, "Several instances"): two real server processes on one PostgreSQL
+ * Several instances (docs/features.md, "Several instances"): two real server processes on one PostgreSQL
  * schema, with project files in a real S3-API server, and one journey across both of them.
  */
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on one PostgreSQL database and one S3 bucket', () => {

@@ -63,7 +63,7 @@ export const serverMessages = {
   alreadyTeamMember: 'Dieser Benutzer ist bereits Mitglied des Teams.',
   notTeamMember: 'Dieser Benutzer ist kein Mitglied des Teams.',
   userCreated: 'Benutzer erfolgreich erstellt.',
-  // A team called 'Team Graz' would otherwise be added to as 'zum Team Team Graz' (issue 12).
+  // A team called 'Team Graz' would otherwise be added to as 'zum Team Team Graz'.
   memberAdded: (username: string, team: string) =>
     /^team\b/i.test(team.trim()) ? `${username} wurde zu ${team} hinzugefügt.` : `${username} wurde zum Team ${team} hinzugefügt.`,
   invitationSent: 'Die Einladung wird versendet.',

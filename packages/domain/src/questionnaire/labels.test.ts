@@ -52,7 +52,7 @@ describe('labels the spec prescribes', () => {
     expect(fuelTypeLabels.WOOD).toBe('Pellets');
   });
 
-  it("tells double and triple heat-protection glazing apart (the spec's double label for both is a slip, issue 12)", () => {
+  it("tells double and triple heat-protection glazing apart (the spec's double label for both is a slip)", () => {
     expect(typeOfGlassLabels.DOUBLE_HEAT_PROTECTION).toBe('Zweifach-Wärmeschutzverglasung');
     expect(typeOfGlassLabels.TRIPLE_HEAT_PROTECTION).toBe('Dreifach-Wärmeschutzverglasung');
   });

@@ -79,7 +79,7 @@ export const typeOfGlassLabels: Record<TypeOfGlass, string> = {
   SIMPLE: 'Einfachverglasung',
   DOUBLE_ISOLATION: 'Zweifach-Isolierverglasung',
   DOUBLE_HEAT_PROTECTION: 'Zweifach-Wärmeschutzverglasung',
-  // Spec section 3 gives both heat-protection glazings the double label; issue 12 calls that a slip
+  // Spec section 3 gives both heat-protection glazings the double label, taken as a slip
   // (a client with triple glazing could not say so), so the triple one is named as it is.
   TRIPLE_HEAT_PROTECTION: 'Dreifach-Wärmeschutzverglasung',
 };

@@ -18,7 +18,7 @@ import {
 import { questionnaireAnswers, type QuestionnaireState } from './questionnaire-answers';
 import { createDemoRepository } from './repository';
 
-/** The one password of every demo account (documented in the README; a demo, not a real office). */
+/** The one password of every demo account (documented in the README, 'Demo data'; a demo, not a real office). */
 export const demoPassword = 'Bauakte-Demo-2026';
 
 /** The full installation; a scale multiplies every count (architects at least one). */
@@ -356,7 +356,7 @@ async function writeObjects(store: ObjectStore, files: Plan['files']): Promise<v
 }
 
 /**
- * Fills an empty database with a realistic installation (issue 13): four offices, their architects,
+ * Fills an empty database with a realistic installation (for trying the portal and for bench/workload.ts): four offices, their architects,
  * customers with Austrian addresses, projects with questionnaires in every state, change logs,
  * chats and files. Refuses a database that already holds projects.
  */

@@ -64,7 +64,7 @@ export interface ExportServiceDeps {
   storeConfig: PdfStoreConfig;
 }
 
-/** The project export (issue 11): the JSON document, the PDF built from the same data, and mailing either. */
+/** The project export: the JSON document, the PDF built from the same data, and mailing either. */
 export function createExportService(deps: ExportServiceDeps) {
   const userOf = async (id: number | null) => (id === null ? undefined : deps.users.findById(id));
 

@@ -55,7 +55,7 @@ async function copyDatabase(config: Config, stagingDir: string): Promise<Manifes
 
 /**
  * Writes one archive of the installation while the server runs: manifest, database and the disk
- * store's files (with S3 the bucket is backed up by the provider's tools, see the README).
+ * store's files (with S3 the bucket is backed up by the provider's tools, see docs/operations.md).
  * The store is linked before and after the database copy, so every file a copied row names is there.
  */
 export async function createBackup(config: Config, target: string): Promise<Manifest> {

@@ -29,7 +29,7 @@ export const manifestSchema = z.object({
     rowCounts: z.record(z.string(), z.number().int().min(0)),
   }),
   files: z.object({
-    /** 's3': the files are in the bucket, not in the archive (see the README). */
+    /** 's3': the files are in the bucket, not in the archive (see docs/operations.md). */
     store: z.enum(['disk', 's3']),
     count: z.number().int().min(0),
     bytes: z.number().int().min(0),

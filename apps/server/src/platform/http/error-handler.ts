@@ -22,7 +22,7 @@ const byStatus: Record<number, { code: ErrorCode; message: string }> = {
   503: { code: 'SERVICE_UNAVAILABLE', message: serverMessages.serviceUnavailable },
 };
 
-/** Turns any thrown error into the `{message, code}` answer of DESIGN.md; never leaks internals. */
+/** Turns any thrown error into the `{message, code}` answer (docs/features.md, API conventions); never leaks internals. */
 export function mapError(error: FastifyError | Error, requestId: string): Mapped {
   if (error instanceof AppError) {
     const body: ApiErrorBody = { ...error.details, message: error.message, code: error.code };

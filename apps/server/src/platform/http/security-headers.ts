@@ -57,7 +57,7 @@ function answersWithData(url: string): boolean {
  * mistakenly rendered answer load and run nothing, no framing, no sniffing, no referrer. The page
  * headers (script hashes, connect-src, opener and agent-cluster isolation, legacy IE switches) mean
  * nothing for JSON, yet they made every API answer some 500 bytes longer; writing them was the
- * largest single cost of an authenticated read (bench/, issue 13). A route that serves a file sets
+ * largest single cost of an authenticated read (bench/run.ts, the authenticated read). A route that serves a file sets
  * its own policy on top (modules/files/routes.ts).
  */
 function apiSecurityHeaders(overHttps: boolean): ReadonlyArray<readonly [string, string]> {
