@@ -1,5 +1,6 @@
 export * from './chat';
 export * from './auth';
+export * from './capabilities';
 export * from './customers';
 export * from './dashboard-layout';
 export * from './errors';

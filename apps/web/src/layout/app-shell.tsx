@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { can } from '@bauakte/domain';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../components/ui/sidebar';
 import { SkipLink } from '../components/ui/skip-link';
 import { TooltipProvider } from '../components/ui/tooltip';
@@ -49,7 +50,7 @@ function ShellWithModals() {
   const leaveAfterAsking = useLeaveAfterAsking();
   const projectId = useSelectedProjectId();
   const roles = useMemo(() => user?.roles ?? [], [user]);
-  const chats = roles.includes('ARCHI') || roles.includes('CLIENT');
+  const chats = can(user, 'chat');
   const unread = useQuery({ queryKey: chatKeys.unread, queryFn: fetchUnread, enabled: chats }).data ?? 0;
   useChatLink(openModal);
 
@@ -78,9 +79,9 @@ function ShellWithModals() {
     [roles, goHome, openModal, leaveAfterAsking, logout],
   );
 
-  const menu = roles.includes('ADMIN')
+  const menu = can(user, 'manageTeams')
     ? adminMenu(actions)
-    : roles.includes('CLIENT')
+    : can(user, 'viewClientDashboard')
       ? clientMenu(actions, projectId !== null, unread)
       : architectMenu(actions, projectId !== null, unread);
 

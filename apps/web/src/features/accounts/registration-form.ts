@@ -1,5 +1,5 @@
 import {
-  checkAustrianAddress, defaultCountry, personalWords, registerRequestSchema, registrationAddressFields, requestObject, secretString, singleLineString,
+  can, checkAustrianAddress, defaultCountry, personalWords, registerRequestSchema, registrationAddressFields, requestObject, secretString, singleLineString,
   type Invitation, type RegisterRequest,
 } from '@bauakte/domain';
 import { de } from '../../i18n/de';
@@ -23,7 +23,7 @@ export interface RegisterFormValues {
 
 /** Spec section 5: architects and admins register without an address, everyone else needs one. */
 export function needsAddress(roles: readonly string[]): boolean {
-  return !roles.some((role) => role === 'ARCHI' || role === 'ADMIN');
+  return !can({ roles }, 'registerWithoutAddress');
 }
 
 /** The form prefilled from the invitation (spec section 2). */

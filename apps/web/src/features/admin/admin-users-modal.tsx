@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { roleLabels, userStatusLabels, type UserListItem } from '@bauakte/domain';
+import { can, roleLabels, userStatusLabels, type UserListItem } from '@bauakte/domain';
 import { DataTable } from '../../components/ui/data-table';
 import { EmailText } from '../../components/ui/email-text';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
@@ -24,7 +24,7 @@ function UserRow({ user }: { user: UserListItem }) {
       </td>
       <td className="py-3 pr-4">{roleLabels[user.role]}</td>
       <td className="py-3 pr-4">{userStatusLabels[user.status]}</td>
-      <td className="py-3">{user.role === 'ARCHI' && user.status === 'INVITED' ? <ResendInvitationButton username={user.username} /> : null}</td>
+      <td className="py-3">{can({ roles: [user.role] }, 'receiveAdminInvitation') && user.status === 'INVITED' ? <ResendInvitationButton username={user.username} /> : null}</td>
     </tr>
   );
 }

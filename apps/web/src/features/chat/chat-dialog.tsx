@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatConversation } from '@bauakte/domain';
+import { can, type ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
@@ -77,7 +77,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
     keyOf: (conversation) => conversation.chatId,
   });
   // Spec section 6: architects and administrators delete chats.
-  const mayDelete = roles.includes('ARCHI') || roles.includes('ADMIN');
+  const mayDelete = can({ roles }, 'deleteChats');
 
   const remove = async () => {
     if (!selected || !(await confirm({ title: t.confirmDelete, confirmLabel: t.delete, destructive: true }))) return;

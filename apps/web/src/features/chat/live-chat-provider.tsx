@@ -1,6 +1,6 @@
 import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { liveDestinations, type ChatConversation, type ChatMessage } from '@bauakte/domain';
+import { can, liveDestinations, type ChatConversation, type ChatMessage } from '@bauakte/domain';
 import { useSession } from '../auth/session-context';
 import { chatKeys, withMessage } from './chat-api';
 import { createStompChannel, type LiveChannel } from './live-channel';
@@ -49,7 +49,7 @@ export function LiveChatProvider({ children }: { children: ReactNode }) {
   const [activeUsers, setActiveUsers] = useState<ReadonlySet<string>>(() => new Set());
   const token = user?.token;
   const username = user?.username;
-  const takesPart = user !== null && (user.roles.includes('ARCHI') || user.roles.includes('CLIENT'));
+  const takesPart = can(user, 'chat');
 
   useEffect(() => {
     if (!token || !username || !takesPart) return undefined;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { participantName } from '@bauakte/domain';
+import { can, participantName } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
@@ -33,7 +33,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
   const ids = useId();
   const { user } = useSession();
   const username = user?.username ?? '';
-  const isArchitect = user?.roles.includes('ARCHI') ?? false;
+  const choosesCustomer = can(user, 'manageCustomers');
   const { openModal } = useModal();
   const queryClient = useQueryClient();
   const partners = useQuery({ queryKey: chatKeys.partners, queryFn: () => fetchPartners() });
@@ -47,7 +47,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const [busy, setBusy] = useState(false);
   const list = partners.data ?? [];
-  const onlyOne = !isArchitect && list.length === 1 ? list[0] : undefined;
+  const onlyOne = !choosesCustomer && list.length === 1 ? list[0] : undefined;
   const receiver = onlyOne?.username ?? chosen;
 
   const send = async () => {
@@ -90,7 +90,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
       {list.length > 0 && !onlyOne ? (
         <SelectField
           id={`${ids}-receiver`}
-          label={isArchitect ? t.customer : t.architect}
+          label={choosesCustomer ? t.customer : t.architect}
           placeholder={t.choose}
           required
           ref={receiverRef}
@@ -103,7 +103,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
           options={list.map((partner) => ({ value: partner.username, label: `${participantName(partner)} (${partner.username})` }))}
         />
       ) : null}
-      <LoadMoreButton more={more} label={isArchitect ? t.moreCustomers : t.moreArchitects} />
+      <LoadMoreButton more={more} label={choosesCustomer ? t.moreCustomers : t.moreArchitects} />
       <TextAreaField
         id={`${ids}-message`}
         label={t.message}

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Navigate } from 'react-router';
+import { can } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -26,7 +27,7 @@ export const architectDefaultLayout: CardLayout = [
 export function ArchitectDashboardPage() {
   const { user } = useSession();
   // The route admits clients too (spec section 2), but the architect's cards have nothing for them.
-  if (user && !user.roles.includes('ARCHI')) return <Navigate to="/dashboardClient" replace />;
+  if (user && !can(user, 'viewArchitectDashboard')) return <Navigate to="/dashboardClient" replace />;
   return <ArchitectDashboard />;
 }
 

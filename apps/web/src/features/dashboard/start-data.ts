@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { can } from '@bauakte/domain';
 import type { SessionUser } from '../../lib/token';
 import { allProjectsFilter, fetchClientProjects, fetchProjectNews, projectKeys, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
 import { fetchLayout, layoutKey } from './dashboard-layout-query';
@@ -10,12 +11,12 @@ import { fetchLayout, layoutKey } from './dashboard-layout-query';
  */
 export function prefetchDashboard(queryClient: QueryClient, pathname: string, user: SessionUser): void {
   const prefetch = <T>(queryKey: readonly unknown[], queryFn: () => Promise<T>) => void queryClient.prefetchQuery({ queryKey, queryFn });
-  if (pathname === '/dashboard' && user.roles.includes('ARCHI')) {
+  if (pathname === '/dashboard' && can(user, 'viewArchitectDashboard')) {
     prefetch(layoutKey('architect'), () => fetchLayout('architect'));
     prefetch(projectKeys.news(user.username), () => fetchProjectNews(user.username));
     void queryClient.prefetchInfiniteQuery(projectSearchQuery(user.username, allProjectsFilter, projectSearchPageSize));
   }
-  if (pathname === '/dashboardClient' && user.roles.includes('CLIENT')) {
+  if (pathname === '/dashboardClient' && can(user, 'viewClientDashboard')) {
     prefetch(layoutKey('client'), () => fetchLayout('client'));
     prefetch(projectKeys.client(user.username), () => fetchClientProjects(user.username));
   }

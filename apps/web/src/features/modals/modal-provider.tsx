@@ -1,3 +1,4 @@
+import { can } from '@bauakte/domain';
 import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,7 +11,7 @@ import type { ModalType, OpenModal } from './modal-types';
 import { PlaceholderModalBody } from './placeholder-modal';
 
 function modalTitle(type: ModalType, roles: readonly string[]): string {
-  if (type === 'AllUser') return roles.includes('ADMIN') ? de.modals.AllUser : de.modals.AllCustomers;
+  if (type === 'AllUser') return can({ roles }, 'manageUsers') ? de.modals.AllUser : de.modals.AllCustomers;
   return de.modals[type];
 }
 

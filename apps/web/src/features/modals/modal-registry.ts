@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { can } from '@bauakte/domain';
 import type { ModalBodyProps, ModalType } from './modal-types';
 
 type ModalBody = ComponentType<ModalBodyProps>;
@@ -22,32 +23,33 @@ const ExportModal = lazyBody(() => import('../export/export-modal'), 'ExportModa
 
 /** The body of a modal type for these roles, or null where the feature is not built yet (placeholder). */
 export function modalBodyFor(type: ModalType, roles: readonly string[]): ModalBody | null {
+  const user = { roles };
   switch (type) {
     // For admins 'AllUser' lists every account; for architects it is the customer overview.
     case 'AllUser':
-      if (roles.includes('ADMIN')) return AdminUsersModal;
-      return roles.includes('ARCHI') ? CustomersModal : null;
+      if (can(user, 'manageUsers')) return AdminUsersModal;
+      return can(user, 'manageCustomers') ? CustomersModal : null;
     case 'CreateUser':
-      return roles.includes('ARCHI') ? CreateCustomerModal : null;
+      return can(user, 'manageCustomers') ? CreateCustomerModal : null;
     case 'CreateProject':
-      return roles.includes('ARCHI') ? CreateProjectModal : null;
+      return can(user, 'manageProjects') ? CreateProjectModal : null;
     case 'AllProjects':
-      return roles.includes('ARCHI') ? ProjectsModal : null;
+      return can(user, 'manageProjects') ? ProjectsModal : null;
     case 'UserProfil':
       return ProfileModal;
     case 'NotificationSettings':
       return NotificationSettingsModal;
     // Spec section 6: the project's architects and its client upload files.
     case 'UploadImage':
-      return roles.includes('ARCHI') || roles.includes('CLIENT') ? UploadModal : null;
+      return can(user, 'uploadFiles') ? UploadModal : null;
     // Chats are between architects and clients; administrators take part in none (spec section 6).
     case 'ChatDialog':
-      return roles.includes('ARCHI') || roles.includes('CLIENT') ? ChatDialog : null;
+      return can(user, 'chat') ? ChatDialog : null;
     case 'NewChat':
-      return roles.includes('ARCHI') || roles.includes('CLIENT') ? NewChatModal : null;
+      return can(user, 'chat') ? NewChatModal : null;
     // Spec section 6: only the project's architects export it.
     case 'ExportProject':
-      return roles.includes('ARCHI') ? ExportModal : null;
+      return can(user, 'export') ? ExportModal : null;
     default:
       return null;
   }

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  chatNotificationLabels, chatNotificationOptions, formNotificationLabels, formNotificationOptions, notificationSettingsSchema,
+  can, chatNotificationLabels, chatNotificationOptions, formNotificationLabels, formNotificationOptions, notificationSettingsSchema,
   type NotificationSettings,
 } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
@@ -51,7 +51,7 @@ function OptionGroup({
   );
 }
 
-function SettingsForm({ username, initial, isArchitect, close }: { username: string; initial: NotificationSettings; isArchitect: boolean; close(): void }) {
+function SettingsForm({ username, initial, followsForms, close }: { username: string; initial: NotificationSettings; followsForms: boolean; close(): void }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [error, setError] = useState('');
@@ -80,7 +80,7 @@ function SettingsForm({ username, initial, isArchitect, close }: { username: str
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <OptionGroup legend={t.chat} options={chatNotificationOptions} labels={chatNotificationLabels} settings={settings} disabled={isSubmitting} onChange={change} />
-      {isArchitect ? (
+      {followsForms ? (
         <OptionGroup legend={t.form} options={formNotificationOptions} labels={formNotificationLabels} settings={settings} disabled={isSubmitting} onChange={change} />
       ) : null}
       <FormError>{error}</FormError>
@@ -138,5 +138,5 @@ export function NotificationSettingsModal({ close }: ModalBodyProps) {
       </div>
     );
   }
-  return <SettingsForm username={username} initial={settings.data} isArchitect={user?.roles.includes('ARCHI') ?? false} close={close} />;
+  return <SettingsForm username={username} initial={settings.data} followsForms={can(user, 'followFormCompletion')} close={close} />;
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { austrianStates, isAustria, type Profile } from '@bauakte/domain';
+import { austrianStates, can, isAustria, type Profile } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
@@ -60,7 +60,7 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   const [deleting, setDeleting] = useState(false);
   const passwordEntryOpen = isOwn && passwordOpen;
   // An administrator has no postal address in the portal (registration asks none either).
-  const withAddress = !profile.roles.includes('ADMIN');
+  const withAddress = can(profile, 'holdPostalAddress');
   const context = useMemo(() => ({ profile, isOwn, passwordEntryOpen }), [profile, isOwn, passwordEntryOpen]);
   const resolver = useMemo(() => germanResolver(zodResolver(profileFormSchema(context))), [context]);
   const form = useForm({ resolver, defaultValues: profileFormDefaults(profile) });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { formatAddress, formatKatastral, projectStatusLabels, type Project } from '@bauakte/domain';
+import { can, formatAddress, formatKatastral, projectStatusLabels, type Project } from '@bauakte/domain';
 import { FileDown, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
@@ -35,7 +35,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function ProjectInformation({ project, isArchitect }: { project: Project; isArchitect: boolean }) {
+function ProjectInformation({ project, managesProject }: { project: Project; managesProject: boolean }) {
   const address = formatAddress(project.address);
   return (
     <SectionCard title={t.infoTitle}>
@@ -43,8 +43,8 @@ function ProjectInformation({ project, isArchitect }: { project: Project; isArch
         <dl className="flex flex-col gap-3">
           <Detail term={t.name}>{project.name}</Detail>
           <Detail term={t.address}>{address || <span className="text-muted-foreground">{t.noAddress}</span>}</Detail>
-          {isArchitect && project.address.katastral !== null ? <Detail term={t.katastral}>{formatKatastral(project.address.katastral)}</Detail> : null}
-          {isArchitect ? <Detail term={t.customer}>{project.assignedUser ?? de.projects.unassigned}</Detail> : null}
+          {managesProject && project.address.katastral !== null ? <Detail term={t.katastral}>{formatKatastral(project.address.katastral)}</Detail> : null}
+          {managesProject ? <Detail term={t.customer}>{project.assignedUser ?? de.projects.unassigned}</Detail> : null}
           {project.description.trim() ? (
             <Detail term={t.description}>
               <span className="whitespace-pre-line">{project.description}</span>
@@ -124,7 +124,7 @@ function LoadFailure() {
 function ProjectOverview({ projectId }: { projectId: string }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const isArchitect = user?.roles.includes('ARCHI') ?? false;
+  const managesProject = can(user, 'manageProjects');
   const project = useQuery({ queryKey: projectKeys.detail(projectId), queryFn: () => fetchProject(projectId), retry: false });
   const loadedId = project.data?.id;
 
@@ -145,10 +145,10 @@ function ProjectOverview({ projectId }: { projectId: string }) {
         <ContinueQuestionnaireButton projectId={data.id} progress={data.progress} className="mt-2 w-full sm:w-auto sm:self-start" />
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
-        <ProjectInformation project={data} isArchitect={isArchitect} />
-        {isArchitect ? <ProjectActions project={data} /> : null}
-        <ProjectFilesCard projectId={projectId} className={cn(isArchitect && 'lg:col-span-2')} />
-        {isArchitect ? <ChangeLogCard projectId={projectId} className="lg:col-span-2" /> : null}
+        <ProjectInformation project={data} managesProject={managesProject} />
+        {managesProject ? <ProjectActions project={data} /> : null}
+        <ProjectFilesCard projectId={projectId} className={cn(managesProject && 'lg:col-span-2')} />
+        {managesProject ? <ChangeLogCard projectId={projectId} className="lg:col-span-2" /> : null}
       </div>
     </div>
   );
