@@ -7,7 +7,7 @@
 export { AppShell } from './app-shell';
 export { ArchitectDashboardPage } from '../features/dashboard/architect-dashboard-page';
 export { ClientDashboardPage } from '../features/dashboard/client-dashboard-page';
-export { ProjectOverviewPage } from '../features/projects/project-overview-page';
+export { ProjectOverviewPage } from '../features/project-overview/project-overview-page';
 export { AdminPage } from '../features/admin/admin-page';
 export { GeneralPage } from '../features/questionnaire/general-page';
 export { StoreysPage } from '../features/questionnaire/storeys-page';

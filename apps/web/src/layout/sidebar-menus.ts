@@ -4,7 +4,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { de } from '../i18n/de';
-import type { ModalType } from '../features/modals/modal-types';
+import type { ModalType } from '../lib/modal-types';
 
 /**
  * A sidebar entry (spec section 2): title, optional url, icon, action and optional sub-items. An entry

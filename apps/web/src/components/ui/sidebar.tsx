@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { PanelLeft } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import { cn } from '../../lib/cn';
-import { useIsMobile } from '../../lib/use-is-mobile';
+import { useIsMobile } from './use-is-mobile';
 import { de } from '../../i18n/de';
 import { Button } from './button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';

@@ -2,9 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { LegalLinks } from '../../components/legal-links';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
-import { LegalLinks } from '../legal/legal-links';
 
 /**
  * Spec section 9: after a successful reset the user goes to /login after 2000 ms. Registration uses the

@@ -5,7 +5,7 @@ import type { ChatConversation, ChatMessage } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { fakeLiveChannel } from '../../test/fake-live-channel';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import { useModal } from '../modals/modal-context';
+import { useModal } from '../../lib/modal-context';
 import { ModalProvider } from '../modals/modal-provider';
 import { LiveChannelFactoryContext } from './live-chat-context';
 import { LiveChatProvider } from './live-chat-provider';

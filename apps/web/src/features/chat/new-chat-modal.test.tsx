@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import { useModal } from '../modals/modal-context';
+import { useModal } from '../../lib/modal-context';
 import { ModalProvider } from '../modals/modal-provider';
 
 afterEach(() => {

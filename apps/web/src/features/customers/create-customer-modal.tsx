@@ -11,11 +11,11 @@ import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors'
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
-import type { ModalBodyProps } from '../modals/modal-types';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { customerFormSchema, emptyCustomerForm } from './customer-form';
 import { createCustomer, customerKeys } from './customers-api';
 import { germanResolver } from '../../lib/form-messages';
+import type { ModalBodyProps } from '../../lib/modal-types';
 import { RequiredLegend } from '../../components/ui/form-field';
 
 const t = de.customers.create;

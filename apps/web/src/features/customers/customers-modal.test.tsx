@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Customer, Profile } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import { useModal } from '../modals/modal-context';
+import { useModal } from '../../lib/modal-context';
 import { ModalProvider } from '../modals/modal-provider';
 
 afterEach(() => {

@@ -10,11 +10,11 @@ import { EmailText } from '../../components/ui/email-text';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { QueryStates } from '../../components/ui/query-states';
 import { useLoadMore } from '../../lib/use-load-more';
+import { useModal } from '../../lib/modal-context';
 import { de } from '../../i18n/de';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
-import { useModal } from '../modals/modal-context';
 import { projectKeys } from '../projects/projects-api';
 import { customerKeys, deleteCustomer, fetchCustomers } from './customers-api';
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { customerKeys, fetchCustomers } from '../customers/customers-api';
-import { useModal } from '../modals/modal-context';
+import { useModal } from '../../lib/modal-context';
 import { allProjectsFilter, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
 
 const t = de.dashboard.firstSteps;

@@ -3,7 +3,7 @@ import { isRole, roleLabels } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
-import { useModal } from '../modals/modal-context';
+import { useModal } from '../../lib/modal-context';
 
 const t = de.dashboard;
 

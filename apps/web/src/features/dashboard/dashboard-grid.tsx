@@ -5,7 +5,7 @@ import type { DashboardName } from '@bauakte/domain';
 import { GripVertical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
-import { useIsMobile } from '../../lib/use-is-mobile';
+import { useIsMobile } from '../../components/ui/use-is-mobile';
 import { de } from '../../i18n/de';
 import { fetchLayout, layoutKey } from './dashboard-layout-api';
 import {

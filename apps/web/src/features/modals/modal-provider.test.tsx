@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { defaultNotificationSettings } from '@bauakte/domain';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import { useModal } from './modal-context';
+import { useModal } from '../../lib/modal-context';
 import { ModalProvider } from './modal-provider';
-import type { ModalProps, ModalType } from './modal-types';
+import type { ModalProps, ModalType } from '../../lib/modal-types';
 
 afterEach(() => {
   cleanup();

@@ -5,9 +5,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/session-context';
 import { GuardedDialog } from '../unsaved-changes/guarded-dialog';
 import { de } from '../../i18n/de';
-import { ModalContext, type ModalControls } from './modal-context';
+import { ModalContext, type ModalControls } from '../../lib/modal-context';
 import { modalBodyFor } from './modal-registry';
-import type { ModalType, OpenModal } from './modal-types';
+import type { ModalType, OpenModal } from '../../lib/modal-types';
 import { PlaceholderModalBody } from './placeholder-modal';
 
 function modalTitle(type: ModalType, roles: readonly string[]): string {

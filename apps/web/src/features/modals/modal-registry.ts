@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { can } from '@bauakte/domain';
-import type { ModalBodyProps, ModalType } from './modal-types';
+import type { ModalBodyProps, ModalType } from '../../lib/modal-types';
 
 type ModalBody = ComponentType<ModalBodyProps>;
 

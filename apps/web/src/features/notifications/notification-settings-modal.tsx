@@ -12,10 +12,10 @@ import { FormError } from '../../components/ui/form-error';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { errorContexts, errorText } from '../../lib/api-errors';
+import type { ModalBodyProps } from '../../lib/modal-types';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
-import type { ModalBodyProps } from '../modals/modal-types';
 import { chooseOption, notificationFlags, notificationOptions, type NotificationOption } from './notification-options';
 import { fetchNotificationSettings, notificationSettingsKey, saveNotificationSettings } from './notification-settings-api';
 

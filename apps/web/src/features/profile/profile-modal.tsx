@@ -16,12 +16,12 @@ import { houseNumberInputProps } from '../../lib/house-number';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
-import type { ModalBodyProps } from '../modals/modal-types';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { customerKeys } from '../customers/customers-api';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileWords } from './profile-form';
 import { germanResolver } from '../../lib/form-messages';
+import type { ModalBodyProps } from '../../lib/modal-types';
 
 const t = de.profile;
 const addressOrder = ['street', 'number', 'city', 'state', 'postalCode', 'country', 'municipality'] as const;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { de } from '../../i18n/de';
-import { selectProject, useSelectedProjectId } from './project-selection';
-import { useMissingProjectRedirect } from './use-required-project';
+import { selectProject, useSelectedProjectId } from '../projects/project-selection';
+import { useMissingProjectRedirect } from '../projects/use-required-project';
 
 const linkParameter = 'projectId';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { mobileBreakpointPx } from '../components/ui/sidebar-state';
+import { mobileBreakpointPx } from './sidebar-state';
 
 const query = `(max-width: ${mobileBreakpointPx - 1}px)`;
 

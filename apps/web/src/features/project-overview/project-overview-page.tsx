@@ -10,19 +10,19 @@ import { errorReason } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useModal } from '../../lib/modal-context';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import { ProjectFilesCard } from '../files/project-files-card';
-import { useModal } from '../modals/modal-context';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
-import { ChangeLogCard } from './change-log-card';
-import { EditProjectDialog } from './edit-project-dialog';
-import { ProjectProgress } from './project-progress';
-import { clearSelectedProject, suppressMissingProjectWarning } from './project-selection';
-import { deleteProject, fetchProject, projectKeys } from './projects-api';
+import { ChangeLogCard } from '../projects/change-log-card';
+import { EditProjectDialog } from '../projects/edit-project-dialog';
+import { ProjectProgress } from '../projects/project-progress';
+import { clearSelectedProject, suppressMissingProjectWarning } from '../projects/project-selection';
+import { deleteProject, fetchProject, projectKeys } from '../projects/projects-api';
+import { useLeaveProject } from '../projects/use-required-project';
+import { SectionCard } from '../projects/section-card';
 import { useOverviewProjectId } from './use-overview-project';
-import { useLeaveProject } from './use-required-project';
-import { SectionCard } from './section-card';
 
 const t = de.projectOverview;
 

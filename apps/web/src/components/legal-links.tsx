@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { de } from '../../i18n/de';
+import { de } from '../i18n/de';
 
 const linkClass = 'text-sm text-muted-foreground underline-offset-4 hover:underline';
 

@@ -6,9 +6,9 @@ import type { Project } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { ModalProvider } from '../modals/modal-provider';
-import { clearSelectedProject, getSelectedProjectId, selectProject, suppressMissingProjectWarning } from './project-selection';
+import { clearSelectedProject, getSelectedProjectId, selectProject, suppressMissingProjectWarning } from '../projects/project-selection';
+import { missingProjectRedirectDelayMs } from '../projects/use-required-project';
 import { ProjectOverviewPage } from './project-overview-page';
-import { missingProjectRedirectDelayMs } from './use-required-project';
 
 function Elsewhere() {
   const location = useLocation();
