@@ -2,7 +2,13 @@ import { participantName, type ExportFormat } from '@bauakte/domain';
 import type { UserRow } from '../../platform/db/schema';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mailer';
-import type { ExportFile } from './service';
+
+/** A finished export: what is downloaded, or attached to the mail. */
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
 
 const formatNames: Record<ExportFormat, string> = { pdf: 'PDF-Datei', json: 'JSON-Datei' };
 

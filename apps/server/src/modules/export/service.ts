@@ -18,7 +18,7 @@ import type { FileService } from '../files/service';
 import type { ProjectRepository } from '../projects/repository';
 import type { QuestionnaireRepository } from '../questionnaire/repository';
 import type { UserRepository } from '../users/repository';
-import { exportMail } from './mails';
+import { exportMail, type ExportFile } from './mails';
 import type { PdfRenderer, PdfRenderInput, PdfStoreConfig } from './pdf/pdf-renderer';
 
 export const exportMailRules = { 'export-mail': { maxAttempts: exportMailsPerHour, windowMs: 60 * 60_000 } };
@@ -44,12 +44,6 @@ const fileOf = (file: ProjectFile): ProjectExport['files'][number] => ({
 });
 
 const contentTypes: Record<ExportFormat, string> = { pdf: 'application/pdf', json: 'application/json; charset=utf-8' };
-
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  content: Buffer;
-}
 
 export interface ExportServiceDeps {
   projects: ProjectRepository;
