@@ -27,7 +27,7 @@ export function useConversation(username: string, conversation: ChatConversation
     return channel.subscribe(liveDestinations.chat(chatId), (body) => {
       const message = body as ChatMessage;
       if (typeof message?.id !== 'number') return;
-      receiveMessage(queryClient, username, message);
+      void receiveMessage(queryClient, username, message);
       if (message.senderUsername === username) echoes.current.get(message.message)?.();
     });
   }, [live, chatId, channel, queryClient, username]);
@@ -70,7 +70,7 @@ export function useConversation(username: string, conversation: ChatConversation
         });
         return;
       }
-      receiveMessage(queryClient, username, await postMessage(body));
+      await receiveMessage(queryClient, username, await postMessage(body));
     } finally {
       setSending(false);
     }
