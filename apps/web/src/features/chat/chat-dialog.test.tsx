@@ -263,6 +263,26 @@ describe('ChatDialog', () => {
     await waitFor(() => expect(live.isSubscribed('/topic/chat/7')).toBe(false));
   });
 
+  it("keeps the text and says the server's reason when the live channel refuses a message (ERROR frame)", async () => {
+    const { live, dialog } = await open('kunde', ['CLIENT'], [conversation('kunde', 'mara', history)]);
+    act(() => {
+      live.connect();
+      live.deliver('/topic/activeUsers', ['kunde', 'mara']);
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Mara Berger/ }));
+    await waitFor(() => expect(live.isSubscribed('/topic/chat/7')).toBe(true));
+    const box = within(dialog).getByLabelText<HTMLTextAreaElement>('Nachricht');
+    await userEvent.type(box, 'Noch eine{Enter}');
+    await waitFor(() => expect(live.published).toHaveLength(1));
+    act(() => live.refuse('Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.', 'TOO_MANY_ATTEMPTS'));
+    expect(
+      await within(dialog).findByText(
+        'Die Nachricht konnte nicht gesendet werden. Ihr Text bleibt erhalten. Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+      ),
+    ).toBeTruthy();
+    expect(box.value).toBe('Noch eine');
+  });
+
   it('lets an architect delete after the spec\'s question; a client sees no delete button', async () => {
     const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], { 'DELETE /api/MessageManagment/7': () => noContent() });
     await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
