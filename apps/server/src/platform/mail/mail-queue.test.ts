@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { createMailQueue, defaultMailQueueTiming, type QueuedMail } from './mail-queue';
 import type { MailMessage } from './mailer';
 import { createMailQueueRepository } from './repository';
+import { createDataLayer } from '../db/repositories';
 
 const log = Fastify({ logger: false }).log;
 const minute = 60_000;
@@ -186,8 +187,8 @@ describe.runIf(testDialects.includes('postgres'))('two instances on one PostgreS
   it('send each queued mail exactly once', async () => {
     const [first, second] = shared.instances;
     const recipients = Array.from({ length: 40 }, (_, index) => `person${index}@example.at`);
-    await shared.database.db.transaction().execute(async (trx) => {
-      for (const to of recipients) await first!.mailQueue.enqueue(trx, 'INVITATION', mail(to));
+    await createDataLayer(shared.database).transaction(async (repos) => {
+      for (const to of recipients) await first!.mailQueue.enqueue(repos.mailOutbox, 'INVITATION', mail(to));
     });
     first!.mailQueue.wake();
     second!.mailQueue.wake();
