@@ -16,6 +16,7 @@ import { MailDeliveryError, type Mailer } from '../../platform/mail/mailer';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import type { FileService } from '../files/service';
 import type { DataLayer } from '../../platform/db/repositories';
+import type { ExportFile } from './export-file';
 import { exportMail } from './mails';
 import type { PdfRenderer, PdfRenderInput, PdfStoreConfig } from './pdf/pdf-renderer';
 
@@ -42,12 +43,6 @@ const fileOf = (file: ProjectFile): ProjectExport['files'][number] => ({
 });
 
 const contentTypes: Record<ExportFormat, string> = { pdf: 'application/pdf', json: 'application/json; charset=utf-8' };
-
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  content: Buffer;
-}
 
 export interface ExportServiceDeps {
   data: DataLayer;
