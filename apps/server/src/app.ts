@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     metrics: metrics.reporter,
   });
   const mailQueue = createMailQueue({
-    db,
+    outbox: repos.mailOutbox,
     transport: mailer,
     log: app.log,
     maxUnsent: config.mailQueueMax,

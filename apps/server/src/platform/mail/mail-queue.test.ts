@@ -31,7 +31,7 @@ describe.each(testDialects)('the mail queue on %s', (dialect) => {
   function queueOnClock(options: { maxUnsent?: number; retryMaxHours?: number } = {}) {
     const state = { clock: new Date('2026-11-26T10:00:00.000Z'), down: true, sent: [] as MailMessage[], tried: [] as string[] };
     const queue = createMailQueue({
-      db: database.db,
+      outbox: createMailQueueRepository(database.db),
       log,
       maxUnsent: options.maxUnsent ?? 100,
       timing: defaultMailQueueTiming(options.retryMaxHours ?? 24),
@@ -127,7 +127,7 @@ describe.each(testDialects)('the mail queue on %s', (dialect) => {
     const sending = new Promise<void>((resolve) => (release = resolve));
     const handed: string[] = [];
     const queue = createMailQueue({
-      db: database.db,
+      outbox: createMailQueueRepository(database.db),
       log,
       maxUnsent: 100,
       timing: { ...defaultMailQueueTiming(24), pollMs: 20 },
