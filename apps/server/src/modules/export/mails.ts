@@ -2,13 +2,7 @@ import { participantName, type ExportFormat } from '@bauakte/domain';
 import type { UserRow } from '../../platform/db/schema';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mailer';
-
-/** A finished export: what is downloaded, or attached to the mail. */
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  content: Buffer;
-}
+import type { ExportFile } from './export-file';
 
 const formatNames: Record<ExportFormat, string> = { pdf: 'PDF-Datei', json: 'JSON-Datei' };
 
