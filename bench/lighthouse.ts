@@ -13,7 +13,7 @@ import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { hashPassword } from '../apps/server/src/platform/auth/password';
 import { migrateToLatest, openDatabase } from '../apps/server/src/platform/db/database';
-import { createUserRepository } from '../apps/server/src/modules/users/repository';
+import { createUserRepository } from '../apps/server/src/platform/db/users-repository';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4310);

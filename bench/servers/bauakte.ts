@@ -10,7 +10,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
 import { hashPassword } from '../../apps/server/src/platform/auth/password';
-import { createUserRepository } from '../../apps/server/src/modules/users/repository';
+import { createUserRepository } from '../../apps/server/src/platform/db/users-repository';
 import { samplePdf } from '../../apps/server/src/test/sample-files';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-bench-'));

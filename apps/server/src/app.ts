@@ -5,17 +5,15 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/database';
+import { createDataLayer, type DataLayer } from './platform/db/repositories';
 import { createAccessPolicy } from './platform/access/access';
 import { createTeamScopeCache } from './platform/access/team-scope-cache';
 import { createFanoutCache } from './platform/live/fanout-cache';
-import { createAccessRepository } from './platform/access/repository';
-import { createSessionRepository } from './platform/auth/repository';
 import { createSessionService, type SessionService } from './platform/auth/sessions';
 import { createTokenService } from './platform/auth/tokens';
 import { installAuthentication } from './platform/auth/plugin';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createMailQueue, defaultMailQueueTiming, type MailQueue, type MailQueueTiming } from './platform/mail/mail-queue';
-import { createThrottleRepository } from './platform/rate-limit/repository';
 import { createAttemptLimiter } from './platform/rate-limit/attempt-limiter';
 import { createRouteLimits } from './platform/rate-limit/route-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -29,7 +27,6 @@ import { createMetrics } from './platform/metrics/metrics';
 import { loggerOptions } from './platform/http/logger';
 import { recordApiRoutes, type ApiRoute } from './platform/http/route-catalogue';
 import type { App } from './platform/http/types';
-import { createUserRepository } from './modules/users/repository';
 import { createAuthService, loginAttemptRules } from './modules/auth/service';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -39,24 +36,18 @@ import { createRegistrationService } from './modules/accounts/registration-servi
 import { createPasswordResetService, resetRequestRules } from './modules/accounts/password-reset-service';
 import { createResendService } from './modules/accounts/resend-service';
 import { registerAccountRoutes } from './modules/accounts/routes';
-import { createTeamRepository } from './modules/admin/repository';
 import { createAdminService } from './modules/admin/service';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { createProfileService } from './modules/profile/service';
 import { registerProfileRoutes } from './modules/profile/routes';
-import { createFormNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
 import { createFormNoticeService } from './modules/notifications/form-notices';
 import { createNotificationSettingsService } from './modules/notifications/service';
 import { registerNotificationRoutes } from './modules/notifications/routes';
-import { createCustomerRepository } from './modules/customers/repository';
 import { createCustomerService } from './modules/customers/service';
 import { registerCustomerRoutes } from './modules/customers/routes';
-import { createProjectRepository } from './modules/projects/repository';
 import { createProjectService } from './modules/projects/service';
 import { registerProjectRoutes } from './modules/projects/routes';
-import { createDashboardLayoutRepository } from './modules/dashboard/repository';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
-import { createQuestionnaireRepository } from './modules/questionnaire/repository';
 import { createQuestionnaireService } from './modules/questionnaire/service';
 import { registerQuestionnaireRoutes } from './modules/questionnaire/routes';
 import multipart from '@fastify/multipart';
@@ -94,6 +85,8 @@ export interface AppDeps {
 
 export interface BuiltApp {
   app: App;
+  /** The repositories and the unit of work every service reaches the database through. */
+  data: DataLayer;
   /** Every /api route, for the access-matrix test. */
   apiRoutes: ApiRoute[];
   sessions: SessionService;
@@ -117,6 +110,8 @@ const bodyLimit = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
   const { db } = database;
+  const data = createDataLayer(database);
+  const { repos } = data;
   configureImageDecoding();
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel, config.logFormat),
@@ -139,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const fanout = database.postgres ? await createPostgresFanout({ ...database.postgres, log: app.log }) : createInProcessFanout();
   app.addHook('onClose', () => fanout.close());
   const sessions = createSessionService({
-    repository: createSessionRepository(db),
+    repository: repos.sessions,
     tokens: createTokenService(deps.jwtSecret),
     sessionHours: config.sessionHours,
     idleMinutes: config.sessionIdleMinutes,
@@ -148,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const apiRoutes = recordApiRoutes(app);
   installAuthentication(app, sessions);
-  const throttle = createThrottleRepository(db);
+  const { throttle } = repos;
   // The expensive routes name their per-user budget; charged once the caller is known.
   const routeLimits = createRouteLimits(throttle, config.perUserPerMinute);
   routeLimits.install(app);
@@ -165,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     metrics: metrics.reporter,
   });
   const mailQueue = createMailQueue({
-    db,
+    outbox: repos.mailOutbox,
     transport: mailer,
     log: app.log,
     maxUnsent: config.mailQueueMax,
@@ -180,20 +175,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     fanout,
     onNoticeFailed: (error) => app.log.warn({ err: error }, 'teams: change notice failed'),
   });
-  const access = createAccessPolicy(createAccessRepository(db), teamScopes);
-  const users = createUserRepository(db);
+  const access = createAccessPolicy(repos.access, teamScopes);
   const loginLimiter = createAttemptLimiter(throttle, loginAttemptRules);
-  const invitations = createInvitationService({ db, mails: mailQueue, publicUrl: config.publicUrl });
+  const invitations = createInvitationService({ data, mails: mailQueue, publicUrl: config.publicUrl });
 
   const store = deps.store ?? createObjectStore(config);
   registerHealthRoutes(app, { db, store, version: packageJson.version });
   registerImpressumRoutes(app, config.impressum, privacyNoticeOf(config.impressum, config.privacy));
-  registerAuthRoutes(app, { auth: createAuthService({ users, sessions, limiter: loginLimiter }), access });
+  registerAuthRoutes(app, { auth: createAuthService({ data, sessions, limiter: loginLimiter }), access });
   registerAccountRoutes(app, {
-    registration: createRegistrationService({ db }),
+    registration: createRegistrationService({ data }),
     passwordReset: createPasswordResetService({
-      db,
-      users,
+      data,
       sessions,
       mails: mailQueue,
       limiter: createAttemptLimiter(throttle, resetRequestRules),
@@ -203,10 +196,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     resend: createResendService({ invitations }),
     access,
   });
-  registerAdminRoutes(app, createAdminService({ db, users, teams: createTeamRepository(db), invitations, mails: mailQueue, teamsChanged: teamScopes.teamsChanged }));
-  registerProfileRoutes(app, { profiles: createProfileService({ db, limiter: loginLimiter, mails: mailQueue, sessions }), access });
+  registerAdminRoutes(app, createAdminService({ data, invitations, mails: mailQueue, teamsChanged: teamScopes.teamsChanged }));
+  registerProfileRoutes(app, { profiles: createProfileService({ data, limiter: loginLimiter, mails: mailQueue, sessions }), access });
   const notificationSettings = createNotificationSettingsService({
-    settings: createNotificationSettingsRepository(db),
+    data,
     cache: createFanoutCache({
       ttlMs: config.sessionCacheSeconds * 1000,
       maxEntries: 10_000,
@@ -217,11 +210,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerNotificationRoutes(app, { notifications: notificationSettings, access });
   registerCustomerRoutes(app, {
-    customers: createCustomerService({ db, users, customers: createCustomerRepository(db), access, invitations }),
+    customers: createCustomerService({ data, access, invitations }),
     access,
   });
   const files = createFileService({
-    db,
+    data,
     store,
     links: createSignedLinks(deps.jwtSecret),
     access,
@@ -237,8 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },
   });
   registerFileRoutes(app, { files, access, maxBytes: config.uploadMaxBytes });
-  const projectRepository = createProjectRepository(db, database.asyncCommitDb);
-  registerProjectRoutes(app, { projects: createProjectService({ projects: projectRepository, access, files }), access });
+  registerProjectRoutes(app, { projects: createProjectService({ data, access, files }), access });
   const pdfRenderer = createPdfRenderer({
     log: app.log,
     processes: config.export.maxConcurrent,
@@ -248,9 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   app.addHook('onClose', () => pdfRenderer.close());
   const exports = createExportService({
-    projects: projectRepository,
-    answers: createQuestionnaireRepository(db),
-    users,
+    data,
     files,
     pdf: pdfRenderer,
     mailer,
@@ -260,26 +250,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerExportRoutes(app, { exports, access });
   const notices = createFormNoticeService({
-    users,
-    notices: createFormNoticeRepository(db),
+    data,
     settingsOf: notificationSettings.settingsOf,
     mails: mailQueue,
     publicUrl: config.publicUrl,
     log: app.log,
   });
   registerQuestionnaireRoutes(app, {
-    questionnaire: createQuestionnaireService({ db, answers: createQuestionnaireRepository(db), notices, background }),
+    questionnaire: createQuestionnaireService({ data, notices, background }),
     access,
   });
-  registerDashboardRoutes(app, createDashboardLayoutRepository(db));
+  registerDashboardRoutes(app, repos.dashboardLayouts);
 
   // Chat: REST and the live channel at /ws.
   const presence = createPresence(fanout);
   const chat = createChatService({
-    db,
-    asyncCommitDb: database.asyncCommitDb,
+    data,
     access,
-    users,
     fanout,
     presence,
     settingsOf: notificationSettings.settingsOf,
@@ -299,5 +286,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await registerSpa(app, webDist);
-  return { app, apiRoutes, sessions, mailer, mailQueue, background, files, store, chat, broker, presence, fanout };
+  return { app, data, apiRoutes, sessions, mailer, mailQueue, background, files, store, chat, broker, presence, fanout };
 }

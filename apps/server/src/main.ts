@@ -5,7 +5,6 @@ import { refreshStatistics } from './platform/db/database';
 import { ensureWritableDataDir } from './platform/data-dir';
 import { resolveJwtSecret } from './platform/auth/secret';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
-import { createUserRepository } from './modules/users/repository';
 import { preparePasswordStrength } from '@bauakte/domain';
 import { shutdownDeadlines, trackUnusedConnections } from './platform/http/shutdown';
 import { seedDemoIfEmpty } from './modules/demo/seed-demo';
@@ -25,9 +24,9 @@ async function main(): Promise<void> {
   if (config.databaseUrl && !config.jwtSecret) {
     console.warn('JWT_SECRET is not set: several instances on one database need the same JWT_SECRET');
   }
-  const { app, sessions, background, files, store } = await buildApp({ config, database, jwtSecret });
-  await ensureFirstAdmin(createUserRepository(database.db), config.admin, app.log);
-  if (config.demo) await seedDemoIfEmpty(database.db, store, app.log);
+  const { app, data, sessions, background, files, store } = await buildApp({ config, database, jwtSecret });
+  await ensureFirstAdmin(data.repos.users, config.admin, app.log);
+  if (config.demo) await seedDemoIfEmpty(data, store, app.log);
   // Loads the password dictionaries now, so no registration waits for them.
   await preparePasswordStrength();
 

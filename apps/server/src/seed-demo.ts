@@ -5,7 +5,7 @@ import { ensureWritableDataDir } from './platform/data-dir';
 import { openAndMigrate } from './platform/db/open';
 import { createObjectStore } from './platform/storage/create-store';
 import { ensureFirstAdmin, type FirstAdminLog } from './modules/auth/first-admin';
-import { createUserRepository } from './modules/users/repository';
+import { createDataLayer } from './platform/db/repositories';
 import { DemoRefusedError, demoLoginLines, seedDemo } from './modules/demo/seed-demo';
 
 const consoleLog: FirstAdminLog = {
@@ -26,9 +26,10 @@ async function main(): Promise<void> {
   const scale = scaleArgument();
   ensureWritableDataDir(config.dataDir);
   const database = await openAndMigrate(config.databaseUrl, config.dataDir, config.databasePoolSize);
+  const data = createDataLayer(database);
   try {
-    const summary = await seedDemo(database.db, { scale, store: createObjectStore(config) });
-    await ensureFirstAdmin(createUserRepository(database.db), config.admin, consoleLog);
+    const summary = await seedDemo(data, { scale, store: createObjectStore(config) });
+    await ensureFirstAdmin(data.repos.users, config.admin, consoleLog);
     for (const line of demoLoginLines(summary)) console.log(line);
   } finally {
     await database.close();

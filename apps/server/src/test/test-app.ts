@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../config';
 import { buildApp, type AppDeps, type BuiltApp } from '../app';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions, type DialectName } from '../platform/db/database';
 import { hashPassword } from '../platform/auth/password';
-import { createUserRepository } from '../modules/users/repository';
+import { createUserRepository } from '../platform/db/users-repository';
 import type { NewUserRow } from '../platform/db/schema';
 import { createObjectStore } from '../platform/storage/create-store';
 import type { ObjectStore } from '../platform/storage/object-store';

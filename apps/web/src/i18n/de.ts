@@ -413,6 +413,8 @@ export const de = {
     passwordMismatchHint: 'Die beiden Passwörter stimmen nicht überein. Das Passwort wird nur geändert, wenn beide Eingaben gleich sind.',
     showAddress: 'Neue Adresse eingeben',
     hideAddress: 'Adresse verbergen',
+    viewAddress: 'Adresse anzeigen',
+    viewOnly: 'Dieses Profil können Sie nur ansehen.',
     street: 'Straße',
     number: 'Hausnummer',
     city: 'Stadt',

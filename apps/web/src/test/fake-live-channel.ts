@@ -1,9 +1,10 @@
-import type { LiveChannel } from '../features/chat/live-channel';
+import { LiveRefusal, type LiveChannel } from '../features/chat/live-channel';
 
 /** A live channel without a server: tests deliver frames by hand and read what was published. */
 export function fakeLiveChannel() {
   const subscribers = new Map<string, Set<(body: unknown) => void>>();
   const listeners = new Set<(connected: boolean) => void>();
+  const refusalListeners = new Set<(refusal: LiveRefusal) => void>();
   const published: Array<{ destination: string; body: unknown }> = [];
   let connected = false;
   const channel: LiveChannel = {
@@ -23,6 +24,10 @@ export function fakeLiveChannel() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onRefusal(listener) {
+      refusalListeners.add(listener);
+      return () => refusalListeners.delete(listener);
+    },
     close() {
       connected = false;
     },
@@ -36,6 +41,12 @@ export function fakeLiveChannel() {
       for (const listener of listeners) listener(true);
     },
     disconnect() {
+      connected = false;
+      for (const listener of listeners) listener(false);
+    },
+    /** An ERROR frame, after which the server closes the connection. */
+    refuse(message: string, code: string) {
+      for (const listener of refusalListeners) listener(new LiveRefusal(message, code));
       connected = false;
       for (const listener of listeners) listener(false);
     },

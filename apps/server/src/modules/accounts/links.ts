@@ -1,9 +1,7 @@
 import { serverMessages } from '@bauakte/domain';
 import { AppError } from '../../platform/errors';
-import type { Db } from '../../platform/db/database';
+import type { Repositories } from '../../platform/db/repositories';
 import type { AccountTokenPurpose, UserRow, UserStatus } from '../../platform/db/schema';
-import { createUserRepository } from '../users/repository';
-import { createAccountTokenRepository } from './repository';
 import { hashAccountToken, newAccountToken } from './tokens';
 
 export const tokenInvalid = () => new AppError(400, 'TOKEN_INVALID', serverMessages.tokenInvalid);
@@ -17,24 +15,24 @@ export interface LinkOwner {
  * The account a link's token opens, if the token is unused, unexpired, of this purpose, and the
  * account is in the expected state; otherwise one German answer for all cases.
  */
-export async function tokenOwner(db: Db, token: string, purpose: AccountTokenPurpose, status: UserStatus): Promise<LinkOwner> {
-  const found = await createAccountTokenRepository(db).findUsable(hashAccountToken(token), purpose, new Date().toISOString());
-  const user = found && (await createUserRepository(db).findById(found.userId));
+export async function tokenOwner(repos: Repositories, token: string, purpose: AccountTokenPurpose, status: UserStatus): Promise<LinkOwner> {
+  const found = await repos.accountTokens.findUsable(hashAccountToken(token), purpose, new Date().toISOString());
+  const user = found && (await repos.users.findById(found.userId));
   if (!found || !user || user.status !== status) throw tokenInvalid();
   return { tokenId: found.tokenId, user };
 }
 
 /** Uses the link up inside the transaction; another request that used it first makes this one fail. */
-export async function consumeLink(trx: Db, owner: LinkOwner): Promise<void> {
-  if (!(await createAccountTokenRepository(trx).consume(owner.tokenId, new Date().toISOString()))) throw tokenInvalid();
+export async function consumeLink(repos: Repositories, owner: LinkOwner): Promise<void> {
+  if (!(await repos.accountTokens.consume(owner.tokenId, new Date().toISOString()))) throw tokenInvalid();
 }
 
 /**
- * A new link of this purpose for the account, written with `trx`: the older ones stop working.
+ * A new link of this purpose for the account, written with `repos` (a transaction's): the older ones stop working.
  * Answers the token for the link; only its hash is stored.
  */
-export async function issueLink(trx: Db, userId: number, purpose: AccountTokenPurpose, validityMs: number): Promise<string> {
-  const tokens = createAccountTokenRepository(trx);
+export async function issueLink(repos: Repositories, userId: number, purpose: AccountTokenPurpose, validityMs: number): Promise<string> {
+  const tokens = repos.accountTokens;
   const now = new Date();
   const { token, hash } = newAccountToken();
   await tokens.retireAll(userId, purpose, now.toISOString());

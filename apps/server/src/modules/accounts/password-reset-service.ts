@@ -3,12 +3,10 @@ import type { BackgroundTasks } from '../../platform/background';
 import { tooManyRequests } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/password';
 import { requireStrongPassword } from '../../platform/auth/password-policy';
-import { createSessionRepository } from '../../platform/auth/repository';
 import type { SessionService } from '../../platform/auth/sessions';
-import { inTransaction, type Db } from '../../platform/db/database';
+import type { DataLayer } from '../../platform/db/repositories';
 import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
-import { createUserRepository, type UserRepository } from '../users/repository';
 import { passwordResetMail } from './mails';
 import { passwordResetValidityMs } from './tokens';
 import { consumeLink, issueLink, tokenOwner } from './links';
@@ -19,28 +17,28 @@ export const resetRequestRules = {
 };
 
 export function createPasswordResetService(deps: {
-  db: Db;
-  users: UserRepository;
+  data: DataLayer;
   sessions: Pick<SessionService, 'invalidate'>;
   mails: Pick<MailQueue, 'enqueue' | 'wake'>;
   limiter: AttemptLimiter;
   background: BackgroundTasks;
   publicUrl: string;
 }) {
-  const { db, users } = deps;
+  const { data } = deps;
+  const { users } = data.repos;
 
   /** Looks the account up and, if name and address belong together, queues a fresh link's mail. */
   async function sendResetLinkIfMatching(request: ForgotPasswordRequest): Promise<void> {
     const user = await users.findByUsername(request.username);
     if (user?.status !== 'ACTIVE' || user.email.toLowerCase() !== request.email.toLowerCase()) return;
-    await inTransaction(db, async (trx) => {
-      const token = await issueLink(trx, user.id, 'PASSWORD_RESET', passwordResetValidityMs);
-      await deps.mails.enqueue(trx, 'PASSWORD_RESET', passwordResetMail(user, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`));
+    await data.transaction(async (repos) => {
+      const token = await issueLink(repos, user.id, 'PASSWORD_RESET', passwordResetValidityMs);
+      await deps.mails.enqueue(repos.mailOutbox, 'PASSWORD_RESET', passwordResetMail(user, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`));
     });
     deps.mails.wake();
   }
 
-  const usableReset = (token: string) => tokenOwner(db, token, 'PASSWORD_RESET', 'ACTIVE');
+  const usableReset = (token: string) => tokenOwner(data.repos, token, 'PASSWORD_RESET', 'ACTIVE');
 
   return {
     /**
@@ -65,11 +63,11 @@ export function createPasswordResetService(deps: {
       const owner = await usableReset(token);
       await requireStrongPassword(password, owner.user);
       const passwordHash = await hashPassword(password);
-      await inTransaction(db, async (trx) => {
+      await data.transaction(async (repos) => {
         const now = new Date().toISOString();
-        await consumeLink(trx, owner);
-        await createUserRepository(trx).update(owner.user.id, { passwordHash, updatedAt: now });
-        await createSessionRepository(trx).revokeAllOfUser(owner.user.id, now);
+        await consumeLink(repos, owner);
+        await repos.users.update(owner.user.id, { passwordHash, updatedAt: now });
+        await repos.sessions.revokeAllOfUser(owner.user.id, now);
       });
       await deps.sessions.invalidate({ userIds: [owner.user.id] });
       return { message: serverMessages.passwordSet };

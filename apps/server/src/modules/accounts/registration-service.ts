@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/password';
 import { requireStrongPassword } from '../../platform/auth/password-policy';
-import { inTransaction, type Db } from '../../platform/db/database';
+import type { DataLayer } from '../../platform/db/repositories';
 import type { UserRow } from '../../platform/db/schema';
-import { createUserRepository } from '../users/repository';
 import { toProfile } from '../profile/service';
 import { consumeLink, tokenOwner } from './links';
 
@@ -16,8 +15,8 @@ function needsAddress(user: UserRow): boolean {
   return user.role !== 'ARCHI' && user.role !== 'ADMIN';
 }
 
-export function createRegistrationService(deps: { db: Db }) {
-  const invitedUser = (token: string) => tokenOwner(deps.db, token, 'INVITATION', 'INVITED');
+export function createRegistrationService(deps: { data: DataLayer }) {
+  const invitedUser = (token: string) => tokenOwner(deps.data.repos, token, 'INVITATION', 'INVITED');
 
   return {
     async invitation(token: string): Promise<Invitation> {
@@ -35,9 +34,9 @@ export function createRegistrationService(deps: { db: Db }) {
       if (needsAddress(user) && !address) throw badRequest(serverMessages.addressRequired);
       await requireStrongPassword(request.password, { ...request, username: user.username });
       const passwordHash = await hashPassword(request.password);
-      await inTransaction(deps.db, async (trx) => {
-        await consumeLink(trx, owner);
-        await createUserRepository(trx).update(user.id, {
+      await deps.data.transaction(async (repos) => {
+        await consumeLink(repos, owner);
+        await repos.users.update(user.id, {
           firstName: request.firstName,
           lastName: request.lastName,
           email: request.email,

@@ -1,26 +1,22 @@
 import { pageWindow, serverMessages, type createArchitectRequestSchema, type ListPageQuery, type MailFailure, type Team, type UserListItem } from '@bauakte/domain';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { inTransaction, type Db } from '../../platform/db/database';
+import type { DataLayer } from '../../platform/db/repositories';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { conflict, notFound } from '../../platform/errors';
-import { createUserRepository, type UserRepository } from '../users/repository';
 import type { InvitationService } from '../accounts/invitation-service';
 import type { MailQueue } from '../../platform/mail/mail-queue';
-import { createTeamRepository, type TeamRepository } from './repository';
 
 type CreateArchitect = z.output<typeof createArchitectRequestSchema>;
 
 export function createAdminService(deps: {
-  db: Db;
-  users: UserRepository;
-  teams: TeamRepository;
+  data: DataLayer;
   invitations: InvitationService;
   mails: Pick<MailQueue, 'failures'>;
   /** A team's members changed: every instance must read whom an architect works with again. */
   teamsChanged: () => Promise<void>;
 }) {
-  const { users, teams } = deps;
+  const { users, teams } = deps.data.repos;
 
   async function teamNamed(name: string) {
     const team = await teams.findByName(name);
@@ -70,9 +66,8 @@ export function createAdminService(deps: {
       if (await users.findByUsername(request.username)) throw conflict(serverMessages.usernameTaken);
       const now = new Date().toISOString();
       try {
-        await inTransaction(deps.db, async (trx) => {
-          const accounts = createUserRepository(trx);
-          const id = await accounts.insert({
+        await deps.data.transaction(async (repos) => {
+          const id = await repos.users.insert({
             username: request.username,
             email: request.email,
             firstName: request.firstName,
@@ -84,8 +79,8 @@ export function createAdminService(deps: {
             createdAt: now,
             updatedAt: now,
           });
-          await createTeamRepository(trx).addMember(team.id, id, now);
-          await deps.invitations.issue(trx, await accounts.getById(id), caller.username);
+          await repos.teams.addMember(team.id, id, now);
+          await deps.invitations.issue(repos, await repos.users.getById(id), caller.username);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(serverMessages.usernameTaken);

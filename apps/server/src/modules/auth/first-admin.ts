@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../platform/auth/password';
 import { estimatePasswordStrength } from '@bauakte/domain';
-import type { UserRepository } from '../users/repository';
+import type { UserRepository } from '../../platform/db/users-repository';
 
 export interface FirstAdminOptions {
   username: string | undefined;

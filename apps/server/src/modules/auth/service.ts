@@ -3,7 +3,7 @@ import { AppError, tooManyRequests, unauthenticated } from '../../platform/error
 import { spendVerificationTime, verifyPassword } from '../../platform/auth/password';
 import type { AuthUser, SessionService } from '../../platform/auth/sessions';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
-import type { UserRepository } from '../users/repository';
+import type { DataLayer } from '../../platform/db/repositories';
 
 /** Attempts before 429: per account well under the 30 the first review allowed; per address a little more. */
 export const loginAttemptRules = {
@@ -15,8 +15,9 @@ export const accountKey = (username: string) => `account:${usernameKey(username)
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', serverMessages.invalidCredentials);
 
-export function createAuthService(deps: { users: UserRepository; sessions: SessionService; limiter: AttemptLimiter }) {
-  const { users, sessions, limiter } = deps;
+export function createAuthService(deps: { data: DataLayer; sessions: SessionService; limiter: AttemptLimiter }) {
+  const { sessions, limiter } = deps;
+  const { users } = deps.data.repos;
 
   return {
     /** The attempt is counted before the password is checked, so parallel guesses cannot pass the limit. */

@@ -37,7 +37,7 @@ export function registerChatRoutes(app: App, deps: { chat: ChatService; access: 
     {
       schema: {
         tags,
-        description: 'A page of chats (page, limit), each with its latest messages (messages, 50); chatId and before=<message id> bring earlier messages of one chat.',
+        description: 'A page of chats (page, limit), each with its latest messages (messages, 20 by default); chatId and before=<message id> bring earlier messages of one chat.',
         params: usernameParamsSchema,
         querystring: conversationsQuerySchema,
         response: { 200: z.array(chatConversationSchema) },

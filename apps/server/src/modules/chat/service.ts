@@ -6,15 +6,14 @@ import {
 import type { AccessPolicy, CheckedChat, CheckedChatPartner } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
-import { inTransaction, type Db } from '../../platform/db/database';
+import type { DataLayer } from '../../platform/db/repositories';
 import type { UserRow } from '../../platform/db/schema';
 import { forbidden } from '../../platform/errors';
 import type { Fanout } from '../../platform/live/fanout';
 import type { Presence } from '../../platform/live/presence';
 import type { MailQueue } from '../../platform/mail/mail-queue';
-import type { UserRepository } from '../users/repository';
 import { chatNoticeMail } from './mails';
-import { createChatRepository, namedMessage, type ChatRepository, type StoredMessage } from './repository';
+import { namedMessage, type ChatRepository, type StoredMessage } from './repository';
 
 /** At most one notice mail per receiver and sender in this time, however often their chat is deleted and started again. */
 export const noticeIntervalMs = 10 * 60_000;
@@ -31,11 +30,9 @@ function assertOwnName(caller: AuthUser, senderUsername: string | null | undefin
 }
 
 export function createChatService(deps: {
-  db: Db;
-  /** For the read marks (DatabaseHandle.asyncCommitDb). */
-  asyncCommitDb: Db;
+  /** Its chat repository writes the read marks with asynchronous commit (DatabaseHandle.asyncCommitDb). */
+  data: DataLayer;
   access: AccessPolicy;
-  users: UserRepository;
   fanout: Fanout;
   presence: Presence;
   settingsOf: (userId: number) => Promise<NotificationSettings>;
@@ -44,7 +41,7 @@ export function createChatService(deps: {
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const chats: ChatRepository = createChatRepository(deps.db, deps.asyncCommitDb);
+  const chats: ChatRepository = deps.data.repos.chat;
   /**
    * Messages this instance stored lately: its own announcement comes back through the fan-out, and
    * delivering them then needs no second read of the row.
@@ -72,7 +69,7 @@ export function createChatService(deps: {
     if (!(await chats.claimNotice(message.receiverId, message.senderId, now.toISOString(), new Date(now.getTime() - noticeIntervalMs).toISOString()))) return;
     noticedAt.set(key, now.getTime());
     if (noticedAt.size > 10_000) noticedAt.delete(noticedAt.keys().next().value as string);
-    const [receiver, sender] = await Promise.all([deps.users.findById(message.receiverId), deps.users.findById(message.senderId)]);
+    const [receiver, sender] = await Promise.all([deps.data.repos.users.findById(message.receiverId), deps.data.repos.users.findById(message.senderId)]);
     if (!receiver?.email || !sender) return;
     await deps.mails.send('CHAT_NOTICE', chatNoticeMail({ receiver, sender, chatId: message.chatId, publicUrl: deps.publicUrl }));
   }
@@ -161,8 +158,7 @@ export function createChatService(deps: {
     /** The first message to someone; the pair's existing chat is continued rather than split. */
     async create(caller: AuthUser, partner: CheckedChatPartner, request: { message: string; senderUsername?: string | null }): Promise<CreatedChat> {
       assertOwnName(caller, request.senderUsername);
-      const message = await inTransaction(deps.db, async (trx) => {
-        const repository = createChatRepository(trx);
+      const message = await deps.data.transaction(async ({ chat: repository }) => {
         const chatId = await repository.chatOfPair(caller.id, partner.id, new Date().toISOString());
         return store(repository, chatId, caller, partner, request.message);
       });

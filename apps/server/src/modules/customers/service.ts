@@ -2,12 +2,10 @@ import { pageWindow, serverMessages, type createCustomerRequestSchema, type Cust
 import type { z } from 'zod';
 import { isSelf, type AccessPolicy, type CheckedArchitect } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { inTransaction, type Db } from '../../platform/db/database';
+import type { DataLayer } from '../../platform/db/repositories';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError, forbidden } from '../../platform/errors';
 import type { InvitationService } from '../accounts/invitation-service';
-import { createUserRepository, type UserRepository } from '../users/repository';
-import type { CustomerRepository } from './repository';
 
 type CreateCustomer = z.output<typeof createCustomerRequestSchema>;
 
@@ -25,19 +23,17 @@ const usernameUnavailable = () => new AppError(400, 'USERNAME_UNAVAILABLE', serv
 ]);
 
 export function createCustomerService(deps: {
-  db: Db;
-  users: UserRepository;
-  customers: CustomerRepository;
+  data: DataLayer;
   access: AccessPolicy;
   invitations: InvitationService;
 }) {
-  const { users, customers, access } = deps;
+  const { access } = deps;
+  const { users, customers } = deps.data.repos;
 
   async function insertInvited(caller: AuthUser, request: CreateCustomer) {
     const now = new Date().toISOString();
-    return inTransaction(deps.db, async (trx) => {
-      const accounts = createUserRepository(trx);
-      const id = await accounts.insert({
+    return deps.data.transaction(async (repos) => {
+      const id = await repos.users.insert({
         username: request.username,
         firstName: request.firstName,
         lastName: request.lastName,
@@ -54,7 +50,7 @@ export function createCustomerService(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      await deps.invitations.issue(trx, await accounts.getById(id), caller.username);
+      await deps.invitations.issue(repos, await repos.users.getById(id), caller.username);
       return id;
     });
   }

@@ -8,7 +8,7 @@ import {
   type AustrianState, type DocumentType, type QuestionnaireRecord,
 } from '@bauakte/domain';
 import { hashPassword } from '../../platform/auth/password';
-import { inTransaction, type Db } from '../../platform/db/database';
+import type { DataLayer } from '../../platform/db/repositories';
 import type { Database } from '../../platform/db/schema';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import {
@@ -16,7 +16,6 @@ import {
   seededRandom, streets, townsByState, type Random, type Town,
 } from './demo-data';
 import { questionnaireAnswers, type QuestionnaireState } from './questionnaire-answers';
-import { createDemoRepository } from './repository';
 
 /** The one password of every demo account (documented in the README, 'Demo data'; a demo, not a real office). */
 export const demoPassword = 'Bauakte-Demo-2026';
@@ -360,9 +359,9 @@ async function writeObjects(store: ObjectStore, files: Plan['files']): Promise<v
  * customers with Austrian addresses, projects with questionnaires in every state, change logs,
  * chats and files. Refuses a database that already holds projects.
  */
-export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<DemoSummary> {
+export async function seedDemo(data: DataLayer, options: SeedDemoOptions = {}): Promise<DemoSummary> {
   const started = performance.now();
-  const repository = createDemoRepository(db);
+  const repository = data.repos.demo;
   if ((await repository.projectCount()) > 0) throw new DemoRefusedError('Die Datenbank enthält bereits Projekte: Demodaten werden nur in eine leere Datenbank geschrieben.');
   // One hash for every demo account: argon2 takes tens of milliseconds per hash, by design.
   const passwordHash = await hashPassword(demoPassword);
@@ -375,8 +374,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<D
     withFiles: options.store !== undefined,
   });
   if (options.store) await writeObjects(options.store, plan.files);
-  await inTransaction(db, async (trx) => {
-    const rows = createDemoRepository(trx);
+  await data.transaction(async ({ demo: rows }) => {
     await rows.insertRows('teams', plan.teams);
     await rows.insertRows('users', plan.users);
     await rows.insertRows('teamMembers', plan.teamMembers);
@@ -423,11 +421,11 @@ export function demoLoginLines(summary: DemoSummary): string[] {
 }
 
 /** DEMO=1: an empty database gets the demo installation before the server listens; one with projects is left as it is. */
-export async function seedDemoIfEmpty(db: Db, store: ObjectStore, log: Pick<FastifyBaseLogger, 'info'>): Promise<void> {
-  if ((await createDemoRepository(db).projectCount()) > 0) {
+export async function seedDemoIfEmpty(data: DataLayer, store: ObjectStore, log: Pick<FastifyBaseLogger, 'info'>): Promise<void> {
+  if ((await data.repos.demo.projectCount()) > 0) {
     log.info('DEMO: the database already holds projects, no demo data added');
     return;
   }
-  const summary = await seedDemo(db, { store });
+  const summary = await seedDemo(data, { store });
   for (const line of demoLoginLines(summary)) log.info(line);
 }

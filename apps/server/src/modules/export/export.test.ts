@@ -393,8 +393,8 @@ describe.each(testDialects)('PDF exports are bounded on %s', (dialect) => {
   const pdf = (id: number) => ctx.app.inject({ method: 'GET', url: `/api/export/pdf/${id}`, headers: bearer(token) });
 
   beforeAll(async () => {
-    // One export at a time, none waiting, one second each.
-    ctx = await createTestContext(dialect, { env: { EXPORT_MAX_CONCURRENT: '1', EXPORT_MAX_QUEUED: '0', EXPORT_TIME_LIMIT_SECONDS: '1' } });
+    // One export at a time, none waiting, one second each; the 300 uploads that build the heavy project would pass the upload budget.
+    ctx = await createTestContext(dialect, { env: { EXPORT_MAX_CONCURRENT: '1', EXPORT_MAX_QUEUED: '0', EXPORT_TIME_LIMIT_SECONDS: '1', ...generousBudgets } });
     await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
     token = await ctx.login('mara', 'mara-passwort');
     lightId = await createProject('Kleines Projekt');

@@ -2,7 +2,7 @@ import { participantName, type ExportFormat } from '@bauakte/domain';
 import type { UserRow } from '../../platform/db/schema';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mailer';
-import type { ExportFile } from './service';
+import type { ExportFile } from './export-file';
 
 const formatNames: Record<ExportFormat, string> = { pdf: 'PDF-Datei', json: 'JSON-Datei' };
 

@@ -15,9 +15,8 @@ import { AppError, tooManyRequests } from '../../platform/errors';
 import { MailDeliveryError, type Mailer } from '../../platform/mail/mailer';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import type { FileService } from '../files/service';
-import type { ProjectRepository } from '../projects/repository';
-import type { QuestionnaireRepository } from '../questionnaire/repository';
-import type { UserRepository } from '../users/repository';
+import type { DataLayer } from '../../platform/db/repositories';
+import type { ExportFile } from './export-file';
 import { exportMail } from './mails';
 import type { PdfRenderer, PdfRenderInput, PdfStoreConfig } from './pdf/pdf-renderer';
 
@@ -45,16 +44,8 @@ const fileOf = (file: ProjectFile): ProjectExport['files'][number] => ({
 
 const contentTypes: Record<ExportFormat, string> = { pdf: 'application/pdf', json: 'application/json; charset=utf-8' };
 
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  content: Buffer;
-}
-
 export interface ExportServiceDeps {
-  projects: ProjectRepository;
-  answers: QuestionnaireRepository;
-  users: UserRepository;
+  data: DataLayer;
   files: FileService;
   pdf: PdfRenderer;
   mailer: Mailer;
@@ -66,13 +57,13 @@ export interface ExportServiceDeps {
 
 /** The project export: the JSON document, the PDF built from the same data, and mailing either. */
 export function createExportService(deps: ExportServiceDeps) {
-  const userOf = async (id: number | null) => (id === null ? undefined : deps.users.findById(id));
+  const userOf = async (id: number | null) => (id === null ? undefined : deps.data.repos.users.findById(id));
 
   /** The document and the files it lists (the PDF needs their ids for the previews). */
   async function gather(project: CheckedProject<'manage'>): Promise<{ document: ProjectExport; previewKeys: (string | null)[] }> {
     const [details, record, listed, customer, architect] = await Promise.all([
-      deps.projects.get(project.id),
-      deps.answers.record(project.id),
+      deps.data.repos.projects.get(project.id),
+      deps.data.repos.questionnaire.record(project.id),
       deps.files.listWithPreviews(project),
       userOf(project.assignedUserId),
       userOf(project.createdById),
@@ -105,7 +96,7 @@ export function createExportService(deps: ExportServiceDeps) {
   };
 
   async function pdf(project: CheckedProject<'manage'>): Promise<ExportFile & { projectName: string }> {
-    const [{ document, previewKeys }, changes] = await Promise.all([gather(project), deps.answers.changes(project.id, { offset: 0, limit: changesInPdf })]);
+    const [{ document, previewKeys }, changes] = await Promise.all([gather(project), deps.data.repos.questionnaire.changes(project.id, { offset: 0, limit: changesInPdf })]);
     const input: PdfRenderInput = { document, changes, previewKeys: previewsInPdf(previewKeys), store: deps.storeConfig };
     return { fileName: exportFileName(project.id, 'pdf'), contentType: contentTypes.pdf, content: await deps.pdf.render(input), projectName: document.project.name };
   }
@@ -127,7 +118,7 @@ export function createExportService(deps: ExportServiceDeps) {
     const verdict = await deps.limiter.hit([limitKey]);
     if (!verdict.allowed) throw tooManyRequests(serverMessages.tooManyExportMails(exportMailsPerHour), verdict.retryAfterSeconds);
     try {
-      const [attachment, sender] = await Promise.all([file(project, format), deps.users.findById(caller.id)]);
+      const [attachment, sender] = await Promise.all([file(project, format), deps.data.repos.users.findById(caller.id)]);
       await deps.mailer.send(exportMail({ to: email, sender, projectName: attachment.projectName, format, attachment, publicUrl: deps.publicUrl }));
     } catch (error) {
       // Nothing went out, so it does not count against the hour's mails.

@@ -4,18 +4,16 @@ import type { Multipart } from '@fastify/multipart';
 import { pageWindow, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
 import { hasAnyRole, type AccessPolicy, type CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { inTransaction, type Db } from '../../platform/db/database';
+import type { DataLayer, Repositories } from '../../platform/db/repositories';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { parseOrRefuse } from '../../platform/http/request-body';
 import { uploadPrefixes, type ObjectStore } from '../../platform/storage/object-store';
 import type { SignedLinks } from '../../platform/storage/signed-links';
 import type { UploadMetrics } from '../../platform/metrics/metrics';
-import { createProjectRepository } from '../projects/repository';
-import { createUserRepository } from '../users/repository';
 import { wrongFileType } from './format-check';
 import { parseRange, type RangeAnswer } from './ranges';
-import { createFileRepository, type FileRow } from './repository';
+import type { FileRow } from './repository';
 import { createThumbnailMaker, type ThumbnailLimits } from './thumbnails';
 import { createUploadReceiver, type StoredUpload } from './upload';
 
@@ -50,7 +48,7 @@ export function fileIdOfS3Key(s3Key: string, projectId: number): number | null {
 }
 
 export function createFileService(deps: {
-  db: Db;
+  data: DataLayer;
   store: ObjectStore;
   links: SignedLinks;
   access: AccessPolicy;
@@ -59,8 +57,8 @@ export function createFileService(deps: {
   log: FastifyBaseLogger;
   metrics?: UploadMetrics;
 }) {
-  const { db, store, links, log } = deps;
-  const files = createFileRepository(db);
+  const { data, store, links, log } = deps;
+  const { files } = data.repos;
 
   /** Objects whose row is gone or never came: a failed delete is left to the sweep, never to the user. */
   async function discardObjects(keys: string[]): Promise<void> {
@@ -97,11 +95,11 @@ export function createFileService(deps: {
     if (fields.documentType !== stored.documentType && fields.documentType.replace('JPEG', 'JPG') !== stored.documentType.replace('JPEG', 'JPG')) {
       throw wrongFileType();
     }
-    const uploader = await createUserRepository(db).findById(caller.id);
+    const uploader = await data.repos.users.findById(caller.id);
     const uploadedByName = `${uploader?.firstName ?? ''} ${uploader?.lastName ?? ''}`.trim() || caller.username;
     const now = new Date().toISOString();
-    return inTransaction(db, async (trx) => {
-      const id = await createFileRepository(trx).insert({
+    return data.transaction(async (repos) => {
+      const id = await repos.files.insert({
         projectId: project.id,
         storageKey: stored.key,
         thumbnailKey: stored.thumbnailKey,
@@ -115,14 +113,13 @@ export function createFileService(deps: {
         uploadedByName,
         uploadedAt: now,
       });
-      await recordActivity(trx, caller, project, now);
+      await recordActivity(repos, caller, project, now);
       return id;
     });
   }
 
   /** A new or removed plan is news on the architects' dashboard; the architect who did it has seen it. */
-  async function recordActivity(trx: Db, caller: AuthUser, project: CheckedProject, at: string): Promise<void> {
-    const projects = createProjectRepository(trx);
+  async function recordActivity({ projects }: Repositories, caller: AuthUser, project: CheckedProject, at: string): Promise<void> {
     await projects.markChanged(project.id, at);
     if (hasAnyRole(caller, ['ARCHI'])) await projects.markSeen(caller.id, project.id, at);
   }
@@ -181,9 +178,9 @@ export function createFileService(deps: {
       const fileId = fileIdOfS3Key(s3Key, project.id);
       const row = fileId === null ? undefined : await files.findInProject(project.id, fileId);
       if (!row) throw notFound();
-      await inTransaction(db, async (trx) => {
-        await createFileRepository(trx).delete(row.id);
-        await recordActivity(trx, caller, project, new Date().toISOString());
+      await data.transaction(async (repos) => {
+        await repos.files.delete(row.id);
+        await recordActivity(repos, caller, project, new Date().toISOString());
       });
       await discardObjects([row.storageKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])]);
     },

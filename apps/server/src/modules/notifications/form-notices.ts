@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formThreshold, type NotificationSettings } from '@bauakte/domain';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailQueue } from '../../platform/mail/mail-queue';
-import type { UserRepository } from '../users/repository';
-import type { FormNoticeRepository } from './repository';
+import type { DataLayer } from '../../platform/db/repositories';
 
 export interface SavedQuestionnaire {
   projectId: number;
@@ -20,8 +19,7 @@ export interface SavedQuestionnaire {
  * formNone never. The architect's own saves are not announced to them.
  */
 export function createFormNoticeService(deps: {
-  users: UserRepository;
-  notices: FormNoticeRepository;
+  data: DataLayer;
   settingsOf: (userId: number) => Promise<NotificationSettings>;
   mails: Pick<MailQueue, 'send'>;
   publicUrl: string;
@@ -32,7 +30,7 @@ export function createFormNoticeService(deps: {
     if (threshold === null || !save.answersChanged) return false;
     if (threshold === 0) return true;
     if (save.progressAfter < threshold || save.progressBefore === save.progressAfter) return false;
-    return deps.notices.claim(save.projectId, architectId, threshold, new Date().toISOString());
+    return deps.data.repos.formNotices.claim(save.projectId, architectId, threshold, new Date().toISOString());
   }
 
   /**
@@ -40,7 +38,7 @@ export function createFormNoticeService(deps: {
    * save need not hold the project's row for what only a mail names.
    */
   async function noticeMail(save: SavedQuestionnaire, architectId: number) {
-    const [architect, project] = await Promise.all([deps.users.findById(architectId), deps.notices.project(save.projectId)]);
+    const [architect, project] = await Promise.all([deps.data.repos.users.findById(architectId), deps.data.repos.formNotices.project(save.projectId)]);
     if (!architect?.email || !project) return undefined;
     const { customer } = project;
     const customerName = customer ? `${customer.firstName} ${customer.lastName}`.trim() || customer.username : 'Nicht zugewiesen';

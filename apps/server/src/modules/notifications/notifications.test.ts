@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/password';
 import { bearer, createTestContext, startInstancesOnPostgres, testDialects, type SharedInstances, type TestContext } from '../../test/test-app';
-import { createUserRepository } from '../users/repository';
+import { createUserRepository } from '../../platform/db/users-repository';
 import { createNotificationSettingsRepository } from './repository';
 
 const allOff = { chatAll: false, chatNone: false, formAll: false, form50: false, form75: false, form95: false, form100: false, formNone: false };

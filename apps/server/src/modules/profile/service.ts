@@ -3,16 +3,13 @@ import type { z } from 'zod';
 import type { CheckedAccount, ProfileEdit } from '../../platform/access/access';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { requireStrongPassword } from '../../platform/auth/password-policy';
-import { createSessionRepository } from '../../platform/auth/repository';
 import type { AuthUser, SessionService } from '../../platform/auth/sessions';
-import { inTransaction, type Db } from '../../platform/db/database';
+import type { DataLayer } from '../../platform/db/repositories';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError, conflict, fieldError, tooManyRequests } from '../../platform/errors';
 import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
-import { createAccountTokenRepository } from '../accounts/repository';
 import { accountKey } from '../auth/service';
-import { createUserRepository } from '../users/repository';
 import { accountChangeNotice } from './mails';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
@@ -47,12 +44,12 @@ export function toProfile(user: UserRow): Profile {
 }
 
 export function createProfileService(deps: {
-  db: Db;
+  data: DataLayer;
   limiter: AttemptLimiter;
   mails: Pick<MailQueue, 'enqueue' | 'wake'>;
   sessions: Pick<SessionService, 'invalidate'>;
 }) {
-  const { db, limiter } = deps;
+  const { data, limiter } = deps;
 
   /**
    * A stolen session must not be enough to take the account over (change the e-mail, then reset
@@ -85,8 +82,8 @@ export function createProfileService(deps: {
       if (sensitive) await requireCurrentPassword(account, request.currentPassword);
       if (newPassword) await requireStrongPassword(newPassword, { ...request, username: account.username });
       const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
-      const saved = await inTransaction(db, async (trx) => {
-        const users = createUserRepository(trx);
+      const saved = await data.transaction(async (repos) => {
+        const { users } = repos;
         const now = new Date().toISOString();
         await users.update(account.id, {
           firstName: request.firstName,
@@ -104,13 +101,13 @@ export function createProfileService(deps: {
           updatedAt: now,
         });
         if (sensitive) {
-          await createSessionRepository(trx).revokeAllOfUser(account.id, now, caller.sessionId);
-          await createAccountTokenRepository(trx).retireAll(account.id, 'PASSWORD_RESET', now);
+          await repos.sessions.revokeAllOfUser(account.id, now, caller.sessionId);
+          await repos.accountTokens.retireAll(account.id, 'PASSWORD_RESET', now);
         }
         const updated = await users.getById(account.id);
         // To the old address: whoever took the account over does not read it.
         if (sensitive && account.email) {
-          await deps.mails.enqueue(trx, 'ACCOUNT_CHANGE', accountChangeNotice(updated, account.email, { password: newPassword !== null, email: newEmail }));
+          await deps.mails.enqueue(repos.mailOutbox, 'ACCOUNT_CHANGE', accountChangeNotice(updated, account.email, { password: newPassword !== null, email: newEmail }));
         }
         return updated;
       });
@@ -126,8 +123,7 @@ export function createProfileService(deps: {
      * stay, unassigned). The last administrator stays.
      */
     async delete(account: CheckedAccount<'delete'>): Promise<void> {
-      await inTransaction(db, async (trx) => {
-        const users = createUserRepository(trx);
+      await data.transaction(async ({ users }) => {
         if (account.role === 'ADMIN' && (await users.countAdministratorsLocked()) <= 1) throw conflict(serverMessages.lastAdmin);
         await users.delete(account.id);
       });

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { hasAnyRole, type AccessPolicy, type CheckedArchitect, type CheckedCustomer, type CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { requireOwnName } from '../customers/service';
-import type { ProjectRepository } from './repository';
+import type { DataLayer } from '../../platform/db/repositories';
 
 type CreateProject = z.output<typeof createProjectRequestSchema>;
 type UpdateProject = z.output<typeof updateProjectRequestSchema>;
@@ -27,8 +27,9 @@ export interface ProjectFileCleanup {
   discardObjects(keys: string[]): Promise<void>;
 }
 
-export function createProjectService(deps: { projects: ProjectRepository; access: AccessPolicy; files: ProjectFileCleanup }) {
-  const { projects, access } = deps;
+export function createProjectService(deps: { data: DataLayer; access: AccessPolicy; files: ProjectFileCleanup }) {
+  const { access } = deps;
+  const { projects } = deps.data.repos;
 
   return {
     /** A project of the caller, assigned to one of the team's customers or to nobody yet. */

@@ -5,12 +5,11 @@ import {
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
-import { inTransaction, type Db } from '../../platform/db/database';
+import type { DataLayer } from '../../platform/db/repositories';
 import { AppError, badRequest } from '../../platform/errors';
 import { parseOrRefuse } from '../../platform/http/request-body';
 import type { FormNoticeService, SavedQuestionnaire } from '../notifications/form-notices';
-import { createProjectRepository } from '../projects/repository';
-import { createQuestionnaireRepository, unsavedStep, type QuestionnaireRepository, type StepVersion } from './repository';
+import { unsavedStep, type QuestionnaireRepository, type StepVersion } from './repository';
 
 /** The answers a save changes that someone else changed after the version it was based on. */
 function conflictingFields(stored: StepVersion, basedOn: number, changed: readonly string[]): string[] {
@@ -42,7 +41,7 @@ export interface VersionedAnswers {
   version: number;
 }
 
-export function createQuestionnaireService(deps: { db: Db; answers: QuestionnaireRepository; notices: FormNoticeService; background: BackgroundTasks }) {
+export function createQuestionnaireService(deps: { data: DataLayer; notices: FormNoticeService; background: BackgroundTasks }) {
   /**
    * One save, all or nothing: read the stored answers, lay the sent ones over them, validate the
    * whole step, write it, log the change and recompute progress — while holding the project's row,
@@ -50,9 +49,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
    * what was really there before.
    */
   async function saveInTransaction(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch, basedOn: number | undefined) {
-    return inTransaction(deps.db, async (trx) => {
-      const projects = createProjectRepository(trx);
-      const answers = createQuestionnaireRepository(trx);
+    return deps.data.transaction(async ({ projects, questionnaire: answers }) => {
       await projects.lock(project.id);
       const { record: before, versions } = await answers.stored(project.id);
       const stored = versions[step] ?? unsavedStep;
@@ -114,7 +111,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
   return {
     /** A step's stored answers and version; a step never saved is an empty record at version 0, not an error. */
     async get(project: CheckedProject, step: QuestionnaireStep): Promise<VersionedAnswers> {
-      return (await deps.answers.step(project.id, step)) ?? { answers: {}, version: 0 };
+      return (await deps.data.repos.questionnaire.step(project.id, step)) ?? { answers: {}, version: 0 };
     },
 
     /**
@@ -123,7 +120,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
      * step never saved is an empty record, as its own GET answers.
      */
     async record(project: CheckedProject): Promise<Record<QuestionnaireStep, VersionedAnswers>> {
-      const { record, versions } = await deps.answers.stored(project.id);
+      const { record, versions } = await deps.data.repos.questionnaire.stored(project.id);
       return Object.fromEntries(
         questionnaireSteps.map((step) => [step, { answers: record[step] ?? {}, version: versions[step]?.version ?? 0 }]),
       ) as Record<QuestionnaireStep, VersionedAnswers>;
@@ -142,7 +139,7 @@ export function createQuestionnaireService(deps: { db: Db; answers: Questionnair
     },
 
     /** The change log, for the project's architects. */
-    changes: (project: CheckedProject<'manage'>, page: ListPageQuery): Promise<QuestionnaireChange[]> => deps.answers.changes(project.id, pageWindow(page)),
+    changes: (project: CheckedProject<'manage'>, page: ListPageQuery): Promise<QuestionnaireChange[]> => deps.data.repos.questionnaire.changes(project.id, pageWindow(page)),
   };
 }
 

@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '@bauakte/domain';
 import { hashPassword } from '../auth/password';
-import { createUserRepository } from '../../modules/users/repository';
+import { createUserRepository } from '../db/users-repository';
 import { bearer, createTestContext, startInstancesOnPostgres, testDialects, type SharedInstances, type TestContext } from '../../test/test-app';
 
 /** A request to one instance. */

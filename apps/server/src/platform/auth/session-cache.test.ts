@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuiltApp } from '../../app';
 import { hashPassword } from './password';
-import { createUserRepository } from '../../modules/users/repository';
+import { createUserRepository } from '../db/users-repository';
 import { bearer, createTestContext, startInstancesOnPostgres, testDialects, testJwtSecret, type SharedInstances, type TestContext } from '../../test/test-app';
 import { connectStomp } from '../../test/stomp-client';
 import { channelOf, createInProcessFanout } from '../live/fanout';

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../config';
 import { buildApp } from '../../app';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from '../db/database';
 import { hashPassword } from '../auth/password';
-import { createUserRepository } from '../../modules/users/repository';
+import { createUserRepository } from '../db/users-repository';
 import { bearer, generousBudgets, testDialects } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';

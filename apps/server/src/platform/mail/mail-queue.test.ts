@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { createMailQueue, defaultMailQueueTiming, type QueuedMail } from './mail-queue';
 import type { MailMessage } from './mailer';
 import { createMailQueueRepository } from './repository';
+import { createDataLayer } from '../db/repositories';
 
 const log = Fastify({ logger: false }).log;
 const minute = 60_000;
@@ -30,7 +31,7 @@ describe.each(testDialects)('the mail queue on %s', (dialect) => {
   function queueOnClock(options: { maxUnsent?: number; retryMaxHours?: number } = {}) {
     const state = { clock: new Date('2026-11-26T10:00:00.000Z'), down: true, sent: [] as MailMessage[], tried: [] as string[] };
     const queue = createMailQueue({
-      db: database.db,
+      outbox: createMailQueueRepository(database.db),
       log,
       maxUnsent: options.maxUnsent ?? 100,
       timing: defaultMailQueueTiming(options.retryMaxHours ?? 24),
@@ -126,7 +127,7 @@ describe.each(testDialects)('the mail queue on %s', (dialect) => {
     const sending = new Promise<void>((resolve) => (release = resolve));
     const handed: string[] = [];
     const queue = createMailQueue({
-      db: database.db,
+      outbox: createMailQueueRepository(database.db),
       log,
       maxUnsent: 100,
       timing: { ...defaultMailQueueTiming(24), pollMs: 20 },
@@ -186,8 +187,8 @@ describe.runIf(testDialects.includes('postgres'))('two instances on one PostgreS
   it('send each queued mail exactly once', async () => {
     const [first, second] = shared.instances;
     const recipients = Array.from({ length: 40 }, (_, index) => `person${index}@example.at`);
-    await shared.database.db.transaction().execute(async (trx) => {
-      for (const to of recipients) await first!.mailQueue.enqueue(trx, 'INVITATION', mail(to));
+    await createDataLayer(shared.database).transaction(async (repos) => {
+      for (const to of recipients) await first!.mailQueue.enqueue(repos.mailOutbox, 'INVITATION', mail(to));
     });
     first!.mailQueue.wake();
     second!.mailQueue.wake();

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages, type MailFailure, type MailKind } from '@bauakte/domain';
-import type { Db } from '../db/database';
 import type { MailOutboxRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { Mailer, MailMessage } from './mailer';
-import { createMailQueueRepository } from './repository';
+import type { MailQueueRepository } from './repository';
 
 /** A mail for the queue: without attachments (an export's PDF is sent at once, see the export service). */
 export type QueuedMail = Omit<MailMessage, 'attachments'>;
@@ -61,7 +60,8 @@ function messageOf(row: MailOutboxRow): MailMessage {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 export interface MailQueueDeps {
-  db: Db;
+  /** The outbox on the database (DataLayer.repos.mailOutbox). */
+  outbox: MailQueueRepository;
   /** Hands a mail over (SMTP, or the .eml outbox without SMTP_URL). */
   transport: Mailer;
   log: FastifyBaseLogger;
@@ -79,7 +79,7 @@ export interface MailQueueDeps {
 export function createMailQueue(deps: MailQueueDeps) {
   const { timing, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const repository = createMailQueueRepository(deps.db);
+  const repository = deps.outbox;
   let started = false;
   let stopping = false;
   let running: Promise<void> | undefined;
@@ -87,9 +87,11 @@ export function createMailQueue(deps: MailQueueDeps) {
   let timer: NodeJS.Timeout | undefined;
   let removedAt = 0;
 
-  /** Stores the mail with `trx`, the transaction of the change that causes it; call wake() once it has committed. */
-  async function enqueue(trx: Db, kind: MailKind, mail: QueuedMail): Promise<void> {
-    const queue = createMailQueueRepository(trx);
+  /**
+   * Stores the mail with `queue`, the outbox of the transaction of the change that causes it
+   * (repos.mailOutbox inside DataLayer.transaction); call wake() once it has committed.
+   */
+  async function enqueue(queue: MailQueueRepository, kind: MailKind, mail: QueuedMail): Promise<void> {
     // A mail server down for long, or a flood of mails, must not fill the database.
     if (await queue.unsentAtLeast(deps.maxUnsent)) {
       log.error({ maxUnsent: deps.maxUnsent, kind }, 'mail queue is full: change refused');
@@ -182,7 +184,7 @@ export function createMailQueue(deps: MailQueueDeps) {
 
     /** Queues a mail on its own (no change goes with it) and wakes the sender. */
     async send(kind: MailKind, mail: QueuedMail): Promise<void> {
-      await enqueue(deps.db, kind, mail);
+      await enqueue(repository, kind, mail);
       wake();
     },
 

@@ -129,6 +129,43 @@ describe('ChatDialog', () => {
     expect(within(dialog).queryByLabelText('1 ungelesene Nachricht')).toBeNull();
   });
 
+  it('keeps a message sent right after opening the chat when the list asked for by the read answers after it', async () => {
+    // The server's chat: the read asks for the list again; that answer is held back and brings
+    // what the server had before the message was sent.
+    const messages = [...history];
+    let read = false;
+    let holdNext = false;
+    let releaseHeld: (() => void) | undefined;
+    const list = () => [conversation('mara', 'kunde', [...messages], read ? 0 : 1)];
+    const { dialog } = await open('mara', ['ARCHI'], [], {
+      'GET /api/MessageManagment/receiver/mara': () => {
+        const answer = json(200, list());
+        if (!holdNext) return answer;
+        holdNext = false;
+        return new Promise<Response>((resolve) => (releaseHeld = () => resolve(answer)));
+      },
+      'PUT /api/MessageManagment/7/read': () => {
+        read = true;
+        holdNext = true;
+        return json(200, { marked: 1 });
+      },
+      'POST /api/MessageManagment': () => {
+        const sent = message(3, 'mara', 'kunde', 'Gleich nach dem Öffnen');
+        messages.push(sent);
+        return json(201, sent);
+      },
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await waitFor(() => expect(releaseHeld).toBeDefined());
+    await userEvent.type(within(dialog).getByLabelText('Nachricht'), 'Gleich nach dem Öffnen{Enter}');
+    const log = within(dialog).getByRole('log');
+    expect(await within(log).findByText('Gleich nach dem Öffnen')).toBeTruthy();
+    act(() => releaseHeld?.());
+    // The held answer (without the message) has arrived by now; the message must stay.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(within(log).getByText('Gleich nach dem Öffnen')).toBeTruthy();
+  });
+
   it('sends with Enter by plain request when the other is not online; Shift+Enter adds a line; blank sends nothing', async () => {
     const sent = message(3, 'mara', 'kunde', 'Zeile 1\nZeile 2');
     const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], {
@@ -224,6 +261,26 @@ describe('ChatDialog', () => {
     // When the architect leaves, the chat goes back to plain requests.
     act(() => live.deliver('/topic/activeUsers', ['kunde']));
     await waitFor(() => expect(live.isSubscribed('/topic/chat/7')).toBe(false));
+  });
+
+  it("keeps the text and says the server's reason when the live channel refuses a message (ERROR frame)", async () => {
+    const { live, dialog } = await open('kunde', ['CLIENT'], [conversation('kunde', 'mara', history)]);
+    act(() => {
+      live.connect();
+      live.deliver('/topic/activeUsers', ['kunde', 'mara']);
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Mara Berger/ }));
+    await waitFor(() => expect(live.isSubscribed('/topic/chat/7')).toBe(true));
+    const box = within(dialog).getByLabelText<HTMLTextAreaElement>('Nachricht');
+    await userEvent.type(box, 'Noch eine{Enter}');
+    await waitFor(() => expect(live.published).toHaveLength(1));
+    act(() => live.refuse('Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.', 'TOO_MANY_ATTEMPTS'));
+    expect(
+      await within(dialog).findByText(
+        'Die Nachricht konnte nicht gesendet werden. Ihr Text bleibt erhalten. Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+      ),
+    ).toBeTruthy();
+    expect(box.value).toBe('Noch eine');
   });
 
   it('lets an architect delete after the spec\'s question; a client sees no delete button', async () => {

@@ -115,6 +115,21 @@ describe('createStompChannel', () => {
     warn.mockRestore();
   });
 
+  it("hands a refusal (ERROR frame) with the server's German message and code to whoever listens", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const channel = createStompChannel('t');
+    const refusals: Array<{ message: string; code: string | undefined }> = [];
+    const stop = channel.onRefusal((refusal) => refusals.push({ message: refusal.message, code: refusal.code }));
+    connect();
+    const message = 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.';
+    state.config?.onStompError?.({ headers: { message, code: 'TOO_MANY_ATTEMPTS' }, body: message } as never);
+    expect(refusals).toEqual([{ message, code: 'TOO_MANY_ATTEMPTS' }]);
+    stop();
+    state.config?.onStompError?.({ headers: { message, code: 'TOO_MANY_ATTEMPTS' }, body: message } as never);
+    expect(refusals).toHaveLength(1);
+    warn.mockRestore();
+  });
+
   it('gives up after 15 minutes without a connection, counted from the last one lost', () => {
     createStompChannel('t');
     connect();

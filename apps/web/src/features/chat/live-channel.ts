@@ -12,10 +12,23 @@ export interface LiveChannel {
   publish(destination: string, body: unknown): boolean;
   isConnected(): boolean;
   onConnectionChange(listener: (connected: boolean) => void): () => void;
+  /** The server refused a frame (an ERROR frame, after which it closes the connection). */
+  onRefusal(listener: (refusal: LiveRefusal) => void): () => void;
   close(): void;
 }
 
 export type LiveChannelFactory = (token: string) => LiveChannel;
+
+/** An ERROR frame: the server's German message and its stable code (e.g. TOO_MANY_ATTEMPTS). */
+export class LiveRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'LiveRefusal';
+  }
+}
 
 const liveUrl = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${liveClientSettings.path}`;
 
@@ -30,6 +43,7 @@ const parse = (text: string): unknown => {
 export const createStompChannel: LiveChannelFactory = (token) => {
   const registry = new Map<number, { destination: string; onBody: (body: unknown) => void; active?: StompSubscription }>();
   const listeners = new Set<(connected: boolean) => void>();
+  const refusalListeners = new Set<(refusal: LiveRefusal) => void>();
   let nextId = 0;
   let connected = false;
   let failingSince: number | null = Date.now();
@@ -60,8 +74,13 @@ export const createStompChannel: LiveChannelFactory = (token) => {
       // Spec: stop trying after 15 minutes without a connection; a reload starts again.
       if (Date.now() - failingSince > liveClientSettings.giveUpAfterMs) void client.deactivate();
     },
-    // Chat errors are only logged (spec section 8); stompjs reconnects by itself.
-    onStompError: (frame) => console.warn('Live-Kanal:', frame.headers.message),
+    // Chat errors are logged (spec section 8); stompjs reconnects by itself. A send waiting for its
+    // echo hears of the refusal, so the writer learns why instead of waiting for nothing.
+    onStompError: (frame) => {
+      console.warn('Live-Kanal:', frame.headers.message);
+      const refusal = new LiveRefusal(frame.headers.message ?? frame.body, frame.headers.code);
+      for (const listener of refusalListeners) listener(refusal);
+    },
   });
   client.activate();
 
@@ -86,8 +105,13 @@ export const createStompChannel: LiveChannelFactory = (token) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onRefusal(listener) {
+      refusalListeners.add(listener);
+      return () => refusalListeners.delete(listener);
+    },
     close() {
       listeners.clear();
+      refusalListeners.clear();
       registry.clear();
       void client.deactivate();
     },

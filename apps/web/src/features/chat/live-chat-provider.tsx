@@ -12,9 +12,16 @@ export const userQueue = '/user/queue/messages';
 const isMessage = (body: unknown): body is ChatMessage =>
   typeof body === 'object' && body !== null && typeof (body as ChatMessage).id === 'number' && typeof (body as ChatMessage).chatId === 'number';
 
-/** A message that arrived live goes into its conversation; an unknown chat (just started by the other) reloads the list. */
-export function receiveMessage(queryClient: QueryClient, username: string, message: ChatMessage): void {
+/**
+ * A message that arrived live or was sent goes into its conversation; an unknown chat (just started
+ * by the other) reloads the list.
+ */
+export async function receiveMessage(queryClient: QueryClient, username: string, message: ChatMessage): Promise<void> {
   const key = chatKeys.conversations(username);
+  // A list answer still on its way (a read or a reconnect asks for the list) may have been read
+  // before this message and would replace the list without it: it is cancelled and asked for again.
+  const listOnItsWay = queryClient.isFetching({ queryKey: key }) > 0;
+  await queryClient.cancelQueries({ queryKey: key });
   const conversations = queryClient.getQueryData<ChatConversation[]>(key);
   const known = conversations?.some((conversation) => conversation.chatId === message.chatId);
   if (conversations && known) {
@@ -27,9 +34,8 @@ export function receiveMessage(queryClient: QueryClient, username: string, messa
       // The conversation with the newest message first, as the server orders them.
       return updated.sort((a, b) => b.lastMessage.id - a.lastMessage.id);
     });
-  } else {
-    void queryClient.invalidateQueries({ queryKey: key });
   }
+  if (!known || listOnItsWay) void queryClient.invalidateQueries({ queryKey: key });
   void queryClient.invalidateQueries({ queryKey: chatKeys.newest(username) });
   void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
 }
@@ -66,7 +72,7 @@ export function LiveChatProvider({ children }: { children: ReactNode }) {
       if (Array.isArray(body)) setActiveUsers(new Set(body.filter((name): name is string => typeof name === 'string')));
     });
     const stopQueue = live.subscribe(userQueue, (body) => {
-      if (isMessage(body)) receiveMessage(queryClient, username, body);
+      if (isMessage(body)) void receiveMessage(queryClient, username, body);
     });
     return () => {
       stopPresence();

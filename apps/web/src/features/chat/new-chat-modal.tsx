@@ -63,7 +63,7 @@ export function NewChatModal({ close }: ModalBodyProps) {
     setError('');
     try {
       const created = await postNewChat({ message, senderUsername: username, receiverUsername: receiver });
-      receiveMessage(queryClient, username, created.message);
+      void receiveMessage(queryClient, username, created.message);
       openModal('ChatDialog', { chatId: created.chatId });
     } catch (failure) {
       console.warn('Chat: Start fehlgeschlagen', failure);

@@ -27,7 +27,7 @@ export function useConversation(username: string, conversation: ChatConversation
     return channel.subscribe(liveDestinations.chat(chatId), (body) => {
       const message = body as ChatMessage;
       if (typeof message?.id !== 'number') return;
-      receiveMessage(queryClient, username, message);
+      void receiveMessage(queryClient, username, message);
       if (message.senderUsername === username) echoes.current.get(message.message)?.();
     });
   }, [live, chatId, channel, queryClient, username]);
@@ -58,19 +58,22 @@ export function useConversation(username: string, conversation: ChatConversation
     try {
       if (live && channel?.publish(liveDestinations.send(conversation.chatId), body)) {
         await new Promise<void>((resolve, reject) => {
-          const timer = window.setTimeout(() => {
-            echoes.current.delete(text);
-            reject(new Error('no live echo'));
-          }, liveEchoTimeoutMs);
-          echoes.current.set(text, () => {
+          const finish = (failure?: Error) => {
             window.clearTimeout(timer);
+            stopRefusals();
             echoes.current.delete(text);
-            resolve();
-          });
+            if (failure) reject(failure);
+            else resolve();
+          };
+          const timer = window.setTimeout(() => finish(new Error('no live echo')), liveEchoTimeoutMs);
+          // A refused SEND (e.g. the per-user budget) is answered by an ERROR frame and the connection
+          // closes: no echo comes, and the writer is told the server's reason at once.
+          const stopRefusals = channel.onRefusal(finish);
+          echoes.current.set(text, () => finish());
         });
         return;
       }
-      receiveMessage(queryClient, username, await postMessage(body));
+      await receiveMessage(queryClient, username, await postMessage(body));
     } finally {
       setSending(false);
     }

@@ -51,6 +51,18 @@ function emailChanged(profile: Profile, email: string): boolean {
   return email.trim().toLowerCase() !== profile.email.trim().toLowerCase();
 }
 
+/**
+ * How much of a profile the viewer may change, as the server's access module decides: their own
+ * entirely, a customer's details (an architect sees only their customers' profiles), and nothing of
+ * anyone else's (an administrator views every profile but changes only their own).
+ */
+export type ProfileScope = 'own' | 'customer' | 'view';
+
+export function profileScope(viewer: { username: string; roles: readonly string[] }, profile: Profile): ProfileScope {
+  if (profile.username.toLowerCase() === viewer.username.toLowerCase()) return 'own';
+  return viewer.roles.includes('ARCHI') && profile.roles.includes('CLIENT') ? 'customer' : 'view';
+}
+
 export interface ProfileFormContext {
   profile: Profile;
   /** One's own profile: only there can password and e-mail address be changed. */

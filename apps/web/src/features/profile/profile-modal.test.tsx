@@ -222,11 +222,26 @@ describe('ProfileModal', () => {
     expect(body).not.toHaveProperty('currentPassword');
   });
 
+  it("shows an administrator another's profile to read only, with neither 'Speichern' nor 'Profil löschen'", async () => {
+    const { api } = setup({}, { viewer: sessionUser('chef', ['ADMIN']), username: 'kunde1' });
+    expect(await screen.findByRole('heading', { name: 'Profil von kunde1' })).toBeTruthy();
+    expect(screen.getByText('Dieses Profil können Sie nur ansehen.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Profil löschen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Passwort ändern' })).toBeNull();
+    const lastName = screen.getByLabelText<HTMLInputElement>('Nachname');
+    await userEvent.type(lastName, 'x');
+    expect(lastName.value).toBe('Berger');
+    for (const label of ['Vorname', 'Nachname', 'E-Mail', 'Telefonnummer']) expect(screen.getByLabelText<HTMLInputElement>(label).readOnly).toBe(true);
+    // The address can be looked at, not changed.
+    await userEvent.click(screen.getByRole('button', { name: 'Adresse anzeigen' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Straße').readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('Bundesland').disabled).toBe(true);
+    expect(api.calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
   it("shows the server's refusal to save another's profile and stays open", async () => {
-    const { close } = setup(
-      { 'PUT /api/profil/kunde1': () => json(403, { message: 'Dafür fehlt Ihnen die Berechtigung.', code: 'FORBIDDEN' }) },
-      { viewer: sessionUser('chef', ['ADMIN']), username: 'kunde1' },
-    );
+    const { close } = setup({ 'PUT /api/profil/kunde1': () => json(403, { message: 'Dafür fehlt Ihnen die Berechtigung.', code: 'FORBIDDEN' }) }, { username: 'kunde1' });
     expect(await screen.findByRole('heading', { name: 'Profil von kunde1' })).toBeTruthy();
     await save();
     expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Speichern. Dafür fehlt Ihnen die Berechtigung.');

@@ -19,7 +19,7 @@ import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { customerKeys } from '../customers/customers-api';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
-import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileWords } from './profile-form';
+import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileScope, profileWords, type ProfileScope } from './profile-form';
 import { germanResolver } from '../../lib/form-messages';
 import type { ModalBodyProps } from '../../lib/modal-types';
 
@@ -47,7 +47,7 @@ function ToggleButton({ open, show, hide, controls, onToggle }: { open: boolean;
   );
 }
 
-function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boolean; close(): void }) {
+function ProfileForm({ profile, scope, close }: { profile: Profile; scope: ProfileScope; close(): void }) {
   const { logout } = useSession();
   const confirm = useConfirm();
   const alert = useAlert();
@@ -58,6 +58,9 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   const [addressOpen, setAddressOpen] = useState(false);
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState(false);
+  const isOwn = scope === 'own';
+  // Whoever may not change the profile sees it without inputs to type into or buttons that the server refuses.
+  const readOnly = scope === 'view';
   const passwordEntryOpen = isOwn && passwordOpen;
   // An administrator has no postal address in the portal (registration asks none either).
   const withAddress = can(profile, 'holdPostalAddress');
@@ -118,13 +121,13 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col gap-4">
+    <form onSubmit={readOnly ? (event) => event.preventDefault() : onSubmit} noValidate className="flex min-h-0 flex-col gap-4">
       <h3 className="text-base font-semibold">{t.heading(profile.username)}</h3>
-      <RequiredLegend />
+      {readOnly ? <p className="text-sm text-muted-foreground">{t.viewOnly}</p> : <RequiredLegend />}
       <div className="flex max-h-[400px] flex-col gap-4 overflow-y-auto p-1">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id={`${ids}-first-name`} label={t.firstName} required autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextField id={`${ids}-last-name`} label={t.lastName} required autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+          <TextField id={`${ids}-first-name`} label={t.firstName} required autoComplete="given-name" readOnly={readOnly} error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextField id={`${ids}-last-name`} label={t.lastName} required autoComplete="family-name" readOnly={readOnly} error={errors.lastName?.message} {...form.register('lastName')} />
           <TextField
             id={`${ids}-email`}
             label={t.email}
@@ -133,18 +136,18 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
             autoComplete="email"
             // Like the password, the e-mail address opens the account (reset links go there): only its holder changes it.
             readOnly={!isOwn}
-            hint={isOwn ? undefined : t.emailOwnOnly}
+            hint={scope === 'customer' ? t.emailOwnOnly : undefined}
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
+          <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" readOnly={readOnly} error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
         </div>
         <div className="flex flex-wrap gap-2">
           {isOwn ? (
             <ToggleButton open={passwordOpen} show={t.showPassword} hide={t.hidePassword} controls={`${ids}-password`} onToggle={() => setPasswordOpen((open) => !open)} />
           ) : null}
           {withAddress ? (
-            <ToggleButton open={addressOpen} show={t.showAddress} hide={t.hideAddress} controls={`${ids}-address`} onToggle={() => setAddressOpen((open) => !open)} />
+            <ToggleButton open={addressOpen} show={readOnly ? t.viewAddress : t.showAddress} hide={t.hideAddress} controls={`${ids}-address`} onToggle={() => setAddressOpen((open) => !open)} />
           ) : null}
         </div>
         {passwordEntryOpen ? (
@@ -191,6 +194,7 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
                   label={t.state}
                   placeholder={t.chooseState}
                   options={stateOptions(profile.address.state)}
+                  disabled={readOnly}
                   error={errors.address?.state?.message}
                   {...form.register('address.state')}
                 />
@@ -200,6 +204,7 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
                   id={`${ids}-${name}`}
                   label={t[name]}
                   {...(name === 'number' ? houseNumberInputProps : {})}
+                  readOnly={readOnly}
                   error={errors.address?.[name]?.message}
                   {...form.register(`address.${name}`)}
                 />
@@ -209,14 +214,16 @@ function ProfileForm({ profile, isOwn, close }: { profile: Profile; isOwn: boole
         ) : null}
       </div>
       <FormError>{error}</FormError>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button variant="destructive" disabled={busy} busy={deleting} onClick={() => void onDelete()}>
-          {t.delete}
-        </Button>
-        <Button type="submit" disabled={busy} busy={isSubmitting}>
-          {t.save}
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+          <Button variant="destructive" disabled={busy} busy={deleting} onClick={() => void onDelete()}>
+            {t.delete}
+          </Button>
+          <Button type="submit" disabled={busy} busy={isSubmitting}>
+            {t.save}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
@@ -237,6 +244,6 @@ export function ProfileModal({ close, props }: ModalBodyProps) {
   if (!username) return <FormError>{t.notFound}</FormError>;
   if (profile.isPending) return <Spinner label={t.loading} />;
   if (profile.isError) return <FormError>{errorText(profile.error, errorContexts.loadProfile)}</FormError>;
-  const isOwn = profile.data.username.toLowerCase() === user?.username.toLowerCase();
-  return <ProfileForm profile={profile.data} isOwn={isOwn} close={close} />;
+  const scope = user ? profileScope(user, profile.data) : 'view';
+  return <ProfileForm profile={profile.data} scope={scope} close={close} />;
 }

@@ -1,7 +1,7 @@
 import { usernameKey, type Role } from '@bauakte/domain';
-import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
-import { preparedQuery } from '../../platform/db/prepared-query';
-import type { NewUserRow, UserRow, UserUpdate } from '../../platform/db/schema';
+import { isPostgresDb, type Db, type PageWindow } from './database';
+import { preparedQuery } from './prepared-query';
+import type { NewUserRow, UserRow, UserUpdate } from './schema';
 
 /** Every notice (a send, a save) looks up its receiver and sender: built once. */
 const userByIdQuery = preparedQuery((db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
