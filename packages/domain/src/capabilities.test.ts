@@ -18,6 +18,8 @@ const expected: Record<Capability, readonly Role[]> = {
   registerWithoutAddress: ['ADMIN', 'ARCHI'],
   holdPostalAddress: ['ARCHI', 'CLIENT'],
   receiveAdminInvitation: ['ARCHI'],
+  editCustomerDetails: ['ARCHI'],
+  beCustomer: ['CLIENT'],
 };
 
 describe('can', () => {

@@ -31,6 +31,10 @@ const capabilityRoles = {
   holdPostalAddress: ['ARCHI', 'CLIENT'],
   /** An administrator invites the account (again); clients are invited by their architect. */
   receiveAdminInvitation: ['ARCHI'],
+  /** A customer's architects change the customer's details (not password or e-mail address). */
+  editCustomerDetails: ['ARCHI'],
+  /** The account is a customer, whose details their architects may change. */
+  beCustomer: ['CLIENT'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof capabilityRoles;

@@ -1,5 +1,5 @@
 import {
-  passwordSchema, personalWords, profileAddressSchema, profileUpdateRequestSchema, requestObject, secretString,
+  can, passwordSchema, personalWords, profileAddressSchema, profileUpdateRequestSchema, requestObject, secretString,
   type Profile, type ProfileUpdateRequest,
 } from '@bauakte/domain';
 import { de } from '../../i18n/de';
@@ -60,7 +60,7 @@ export type ProfileScope = 'own' | 'customer' | 'view';
 
 export function profileScope(viewer: { username: string; roles: readonly string[] }, profile: Profile): ProfileScope {
   if (profile.username.toLowerCase() === viewer.username.toLowerCase()) return 'own';
-  return viewer.roles.includes('ARCHI') && profile.roles.includes('CLIENT') ? 'customer' : 'view';
+  return can(viewer, 'editCustomerDetails') && can(profile, 'beCustomer') ? 'customer' : 'view';
 }
 
 export interface ProfileFormContext {
