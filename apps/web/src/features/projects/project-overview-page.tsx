@@ -14,6 +14,7 @@ import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import { ProjectFilesCard } from '../files/project-files-card';
 import { useModal } from '../modals/modal-context';
+import { usePersonName } from '../profile/use-person-name';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
 import { ChangeLogCard } from './change-log-card';
 import { EditProjectDialog } from './edit-project-dialog';
@@ -35,6 +36,11 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** The project's customer by name ('Nicht zugewiesen' without one). */
+function CustomerName({ username }: { username: string | null }) {
+  return usePersonName(username) ?? de.projects.unassigned;
+}
+
 function ProjectInformation({ project, isArchitect }: { project: Project; isArchitect: boolean }) {
   const address = formatAddress(project.address);
   return (
@@ -44,7 +50,9 @@ function ProjectInformation({ project, isArchitect }: { project: Project; isArch
           <Detail term={t.name}>{project.name}</Detail>
           <Detail term={t.address}>{address || <span className="text-muted-foreground">{t.noAddress}</span>}</Detail>
           {isArchitect && project.address.katastral !== null ? <Detail term={t.katastral}>{formatKatastral(project.address.katastral)}</Detail> : null}
-          {isArchitect ? <Detail term={t.customer}>{project.assignedUser ?? de.projects.unassigned}</Detail> : null}
+          {isArchitect ? <Detail term={t.customer}>
+              <CustomerName username={project.assignedUser} />
+            </Detail> : null}
           {project.description.trim() ? (
             <Detail term={t.description}>
               <span className="whitespace-pre-line">{project.description}</span>
