@@ -425,6 +425,7 @@ export const de = {
     municipality: 'Gemeinde',
     delete: 'Profil löschen',
     save: 'Speichern',
+    /** Spec section 5, verbatim (the 'du' too). */
     confirmDelete: 'Möchtest du das Profil wirklich löschen?',
     deleted: 'Profil gelöscht.',
     loadFailed: 'Fehler beim Laden des Profils',
@@ -730,6 +731,7 @@ export const de = {
     /** Spec section 2, verbatim. */
     close: 'Schließen',
     startNew: 'Neuen Chat starten',
+    /** Spec section 2, verbatim (the 'du' too). */
     confirmDelete: 'Möchtest du diesen Chat wirklich löschen?',
     delete: 'Chat löschen',
     deleteLabel: (name: string) => `Chat mit ${name} löschen`,
