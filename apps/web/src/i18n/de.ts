@@ -444,6 +444,8 @@ export const de = {
   },
   questionnaire: {
     stepOf: (step: number, total: number) => `Schritt ${step} von ${total}`,
+    /** Under the step's title: which project the answers belong to. */
+    project: (name: string) => `Projekt: ${name}`,
     // The same words as the PDF export and the change log (shared domain labels).
     titles: questionnaireStepTitles,
     intro: 'Beantworten Sie die Fragen, soweit Sie die Angaben kennen. Offene Fragen können Sie später ergänzen.',
