@@ -77,9 +77,15 @@ function StepLinks({ step }: { step: QuestionnaireStep }) {
  * loader reports that.
  */
 function ProjectLine({ projectId }: { projectId: string | null }) {
+  const queryClient = useQueryClient();
   const project = useQuery({
     queryKey: projectKeys.detail(projectId ?? ''),
-    queryFn: () => fetchProject(projectId ?? ''),
+    queryFn: async () => {
+      const loaded = await fetchProject(projectId ?? '');
+      // Reading the project clears its mark on the server, as opening its overview does: the dashboard must not show the old news.
+      queryClient.removeQueries({ queryKey: projectKeys.allNews });
+      return loaded;
+    },
     enabled: projectId !== null,
     retry: false,
     staleTime: Infinity,
