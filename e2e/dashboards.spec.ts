@@ -23,6 +23,8 @@ test.describe('dashboards', () => {
     const userCard = cardOf(page, 'Benutzerinformationen');
     const messages = cardOf(page, 'Neusten Nachrichten');
     await expect(userCard).toBeVisible();
+    // The card names the person, not their account.
+    await expect(userCard.getByText('Erika Muster')).toBeVisible();
     const before = await position(userCard);
     const target = await position(messages);
     expect(before.x).toBeLessThan(target.x);

@@ -20,7 +20,8 @@ test.describe('customers, projects, dashboards and the project overview', () => 
 
     await loginAs(page, architect.username, architect.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(cardOf(page, 'Benutzerinformationen')).toContainText(architect.username);
+    // The architect by name (createArchitectViaApi registers 'Erika Muster'), not by username.
+    await expect(cardOf(page, 'Benutzerinformationen')).toContainText('Erika Muster');
     await expect(cardOf(page, 'Benutzerinformationen')).toContainText('Architekt/in');
     await createCustomerThroughApp(page, customer);
 
@@ -49,6 +50,7 @@ test.describe('customers, projects, dashboards and the project overview', () => 
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     await expect(cardOf(page, 'Projektinformationen')).toContainText('Fortschritt:');
     await expect(cardOf(page, 'Projektinformationen')).toContainText('63101');
+    await expect(cardOf(page, 'Projektinformationen')).toContainText('Klara Kundin');
     await expect(page.getByRole('progressbar', { name: 'Fortschritt:' })).toHaveAttribute('aria-valuemax', '100');
     await expect(cardOf(page, 'Aktionen')).toBeVisible();
     await expect(cardOf(page, 'Projektdateien')).toContainText('Noch keine Dateien vorhanden.');

@@ -31,6 +31,7 @@ test.describe('questionnaire', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Informationen' })).toBeVisible();
     await expect(page).toHaveTitle('Fragebogen: Allgemeine Informationen – Bauakte');
     await expect(page.getByText('Schritt 1 von 4')).toBeVisible();
+    await expect(page.getByText(`Projekt: ${projectName}`)).toBeVisible();
     await expect(page.getByLabel('Gebäudenutzung')).toHaveValue('');
     await expectNoSeriousA11yViolations(page);
     await fillGeneral(page);

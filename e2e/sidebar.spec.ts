@@ -1,19 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from './support/fixtures';
+import { loginAs, loginAsAdmin } from './support/fixtures';
+import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 
 test.describe('sidebar', () => {
   test('collapses to icons with ctrl+B and keeps that state across a reload', async ({ page }) => {
     await loginAsAdmin(page);
-    const sidebar = page.locator('aside');
+    const sidebar = page.locator('aside[data-state]');
     await expect(sidebar).toHaveCSS('width', '256px');
     await page.keyboard.press('Control+b');
     await expect(sidebar).toHaveCSS('width', '48px');
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'sidebar_state')?.value).toBe('false');
     await page.reload();
-    await expect(page.locator('aside')).toHaveCSS('width', '48px');
+    await expect(page.locator('aside[data-state]')).toHaveCSS('width', '48px');
     await page.getByRole('button', { name: 'Seitenleiste ein- oder ausblenden' }).click();
-    await expect(page.locator('aside')).toHaveCSS('width', '256px');
+    await expect(page.locator('aside[data-state]')).toHaveCSS('width', '256px');
   });
 
   test('opens the user overview dialog from the admin sidebar', async ({ page }) => {
@@ -27,11 +28,43 @@ test.describe('sidebar', () => {
   test('on a phone the sidebar is a sheet of 18rem', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await loginAsAdmin(page);
-    await expect(page.locator('aside')).toBeHidden();
+    await expect(page.locator('aside[data-state]')).toBeHidden();
     await page.getByRole('button', { name: 'Seitenleiste ein- oder ausblenden' }).click();
     const sheet = page.getByRole('dialog', { name: 'Navigation' });
     await expect(sheet).toBeVisible();
     await expect(sheet).toHaveCSS('width', '288px');
     await expect(sheet.getByText('Willkommen admin')).toBeVisible();
+  });
+});
+
+test.describe('sidebar on a laptop screen (1366 × 768)', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test("keeps Impressum, Datenschutz and Logout in view beside the architect's full menu, and breaks long titles at the compound's joint", async ({ page, request }) => {
+    const { architect, projectId } = await seedClientProject(request);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await selectProjectInSession(page, projectId);
+    await page.goto('/projectOverview');
+    const sidebar = page.getByRole('navigation', { name: 'Navigation' });
+    await expect(sidebar.getByRole('link', { name: 'Heizung' })).toBeVisible();
+    for (const name of ['Impressum', 'Datenschutzerklärung']) await expect(sidebar.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
+    await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeInViewport({ ratio: 1 });
+
+    // 'Benachrichtigungseinstellungen' is too long for one line: it wraps as 'Benachrichtigungs' / 'einstellungen', never inside a part.
+    const title = sidebar.getByRole('button', { name: 'Benachrichtigungseinstellungen' }).locator('span');
+    const lines = await title.evaluate((span) =>
+      Array.from(span.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return { text: node.textContent, boxes: range.getClientRects().length };
+        }),
+    );
+    expect(lines).toEqual([
+      { text: 'Benachrichtigungs', boxes: 1 },
+      { text: 'einstellungen', boxes: 1 },
+    ]);
   });
 });

@@ -425,6 +425,7 @@ export const de = {
     municipality: 'Gemeinde',
     delete: 'Profil löschen',
     save: 'Speichern',
+    /** Spec section 5, verbatim (the 'du' too). */
     confirmDelete: 'Möchtest du das Profil wirklich löschen?',
     deleted: 'Profil gelöscht.',
     loadFailed: 'Fehler beim Laden des Profils',
@@ -443,6 +444,8 @@ export const de = {
   },
   questionnaire: {
     stepOf: (step: number, total: number) => `Schritt ${step} von ${total}`,
+    /** Under the step's title: which project the answers belong to. */
+    project: (name: string) => `Projekt: ${name}`,
     // The same words as the PDF export and the change log (shared domain labels).
     titles: questionnaireStepTitles,
     intro: 'Beantworten Sie die Fragen, soweit Sie die Angaben kennen. Offene Fragen können Sie später ergänzen.',
@@ -730,6 +733,7 @@ export const de = {
     /** Spec section 2, verbatim. */
     close: 'Schließen',
     startNew: 'Neuen Chat starten',
+    /** Spec section 2, verbatim (the 'du' too). */
     confirmDelete: 'Möchtest du diesen Chat wirklich löschen?',
     delete: 'Chat löschen',
     deleteLabel: (name: string) => `Chat mit ${name} löschen`,

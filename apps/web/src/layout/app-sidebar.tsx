@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { Fragment, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Building2 } from 'lucide-react';
 import {
@@ -27,6 +27,26 @@ function openInNewTab(event: MouseEvent<HTMLAnchorElement>): void {
   window.open(event.currentTarget.href, '_blank');
 }
 
+/**
+ * A title whose long compound may break after its joint ('Benachrichtigungs|einstellungen') rather than
+ * wherever the line ends: browsers without German hyphenation data otherwise cut it as '…einstellun|gen'.
+ * <wbr> adds no text, so the entry's accessible name stays the title.
+ */
+function MenuTitle({ title }: { title: string }) {
+  const parts = title.split(/(?<=\p{Ll}{3}ungs)(?=\p{Ll}{4})/u);
+  return (
+    <span>
+      {parts.map((part, index) => (
+        // The parts of one title never reorder: the index is a stable key.
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 function MenuEntry({ item }: { item: MenuItem }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
@@ -51,7 +71,7 @@ function MenuEntry({ item }: { item: MenuItem }) {
         <SidebarMenuButton asChild isActive={pathname === item.url} tooltip={item.title}>
           <Link to={item.url} onClick={onClick} onAuxClick={onAuxClick}>
             <Icon aria-hidden />
-            <span>{item.title}</span>
+            <MenuTitle title={item.title} />
           </Link>
         </SidebarMenuButton>
       </SidebarMenuItem>
@@ -67,7 +87,7 @@ function MenuEntry({ item }: { item: MenuItem }) {
         }}
       >
         <Icon aria-hidden />
-        <span>{item.title}</span>
+        <MenuTitle title={item.title} />
         {item.badge ? (
           <span className="ml-auto rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
             <span aria-hidden>{item.badge.count}</span>
@@ -109,15 +129,14 @@ export function AppSidebar({ menu, username }: { menu: MenuItem[]; username: str
             </SidebarMenu>
           </SidebarGroup>
         ))}
-        <SidebarGroup className="mt-auto">
-          <SidebarMenu>
-            {rest.map((item) => (
-              <MenuEntry key={item.title} item={item} />
-            ))}
-          </SidebarMenu>
-        </SidebarGroup>
       </SidebarContent>
+      {/* Impressum, Datenschutz and Logout stay pinned below the list: on a short screen the list scrolls, they stay in view. */}
       <SidebarFooter>
+        <SidebarMenu>
+          {rest.map((item) => (
+            <MenuEntry key={item.title} item={item} />
+          ))}
+        </SidebarMenu>
         <p className="px-2 py-1 text-sm [overflow-wrap:anywhere] group-data-[state=collapsed]/sidebar:sr-only">{de.sidebar.welcome(username)}</p>
       </SidebarFooter>
     </Sidebar>

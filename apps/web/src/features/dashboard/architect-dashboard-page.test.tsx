@@ -121,12 +121,24 @@ describe('ArchitectDashboardPage', () => {
     expect(await screen.findByText('Keine neuen Projekte')).toBeTruthy();
   });
 
-  it("shows 'Keine neuen Nachrichten' without messages, and the user information", async () => {
-    setup();
+  it("shows 'Keine neuen Nachrichten' without messages, and the user information with the user's first and last name", async () => {
+    setup({
+      'GET /api/profil/mara': () =>
+        json(200, {
+          username: 'mara',
+          firstName: 'Mara',
+          lastName: 'Huber',
+          email: 'mara@example.at',
+          phoneNumber: '',
+          roles: ['ARCHI'],
+          address: { street: '', number: '', city: '', state: '', postalCode: '', country: '', municipality: '' },
+        }),
+    });
     await screen.findByRole('heading', { name: 'Benutzerinformationen' });
     expect(await within(card('Neusten Nachrichten')).findByText('Keine neuen Nachrichten')).toBeTruthy();
     const info = card('Benutzerinformationen');
-    expect(within(info).getByText('mara')).toBeTruthy();
+    expect(await within(info).findByText('Mara Huber')).toBeTruthy();
+    expect(within(info).queryByText('mara')).toBeNull();
     expect(within(info).getByText('Architekt/in')).toBeTruthy();
   });
 

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useModal } from '../../lib/modal-context';
+import { usePersonName } from '../profile/use-person-name';
 
 const t = de.dashboard;
 
@@ -25,13 +26,14 @@ export function NewChatButton() {
 
 export { LatestMessages } from '../chat/latest-messages';
 
-/** 'Benutzerinformationen': who is logged in, with which role. */
+/** 'Benutzerinformationen': who is logged in, by name, with which role. */
 export function UserInformation() {
   const { user } = useSession();
+  const name = usePersonName(user?.username);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
       <dt className="text-muted-foreground">{t.name}</dt>
-      <dd className="break-all font-medium">{user?.username ?? t.notLoggedIn}</dd>
+      <dd className="break-words font-medium">{name ?? t.notLoggedIn}</dd>
       <dt className="text-muted-foreground">{t.role}</dt>
       <dd className="font-medium">{roleText(user?.roles ?? [])}</dd>
     </dl>

@@ -36,6 +36,16 @@ const project: Project = {
   address: { street: 'Annenstraße', number: '12', city: 'Graz', katastral: 63101, postalCode: '8020', country: 'Österreich' },
 };
 
+const profileOf = (username: string, firstName: string, lastName: string) => ({
+  username,
+  firstName,
+  lastName,
+  email: `${username}@example.at`,
+  phoneNumber: '',
+  roles: ['CLIENT'],
+  address: { street: '', number: '', city: '', state: '', postalCode: '', country: '', municipality: '' },
+});
+
 interface Options {
   roles?: string[];
   projectId?: string | null;
@@ -113,13 +123,23 @@ describe('ProjectOverviewPage', () => {
     expect(api.callsTo('GET', '/api/questionnaire/7/changes')).toHaveLength(0);
   });
 
-  it('shows the project information with address, Katastralgemeinde, customer, description and progress to architects', async () => {
+  it("names the customer by username while their profile cannot be read, and 'Nicht zugewiesen' without one", async () => {
     setup();
+    const info = await screen.findByRole('region', { name: 'Projektinformationen' });
+    expect(within(info).getByText('klara')).toBeTruthy();
+    cleanup();
+    setup({ handlers: { 'GET /api/DashboardClient/project/7': () => json(200, { ...project, assignedUser: null }) } });
+    expect(within(await screen.findByRole('region', { name: 'Projektinformationen' })).getByText('Nicht zugewiesen')).toBeTruthy();
+  });
+
+  it('shows the project information with address, Katastralgemeinde, customer by name, description and progress to architects', async () => {
+    setup({ handlers: { 'GET /api/profil/klara': () => json(200, profileOf('klara', 'Klara', 'Kogler')) } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sanierung Annenstraße' })).toBeTruthy();
     const info = card('Projektinformationen');
     expect(within(info).getByText('Annenstraße 12, 8020 Graz, Österreich')).toBeTruthy();
     expect(within(info).getByText('63101')).toBeTruthy();
-    expect(within(info).getByText('klara')).toBeTruthy();
+    expect(await within(info).findByText('Klara Kogler')).toBeTruthy();
+    expect(within(info).queryByText('klara')).toBeNull();
     expect(within(info).getByText('Dach und Fenster')).toBeTruthy();
     const bar = within(info).getByRole('progressbar', { name: 'Fortschritt:' });
     expect(bar.getAttribute('aria-valuenow')).toBe('40');

@@ -14,6 +14,7 @@ import { useModal } from '../../lib/modal-context';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import { ProjectFilesCard } from '../files/project-files-card';
+import { usePersonName } from '../profile/use-person-name';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
 import { ChangeLogCard } from '../projects/change-log-card';
 import { EditProjectDialog } from '../projects/edit-project-dialog';
@@ -35,6 +36,11 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** The project's customer by name ('Nicht zugewiesen' without one). */
+function CustomerName({ username }: { username: string | null }) {
+  return usePersonName(username) ?? de.projects.unassigned;
+}
+
 function ProjectInformation({ project, managesProject }: { project: Project; managesProject: boolean }) {
   const address = formatAddress(project.address);
   return (
@@ -44,7 +50,11 @@ function ProjectInformation({ project, managesProject }: { project: Project; man
           <Detail term={t.name}>{project.name}</Detail>
           <Detail term={t.address}>{address || <span className="text-muted-foreground">{t.noAddress}</span>}</Detail>
           {managesProject && project.address.katastral !== null ? <Detail term={t.katastral}>{formatKatastral(project.address.katastral)}</Detail> : null}
-          {managesProject ? <Detail term={t.customer}>{project.assignedUser ?? de.projects.unassigned}</Detail> : null}
+          {managesProject ? (
+            <Detail term={t.customer}>
+              <CustomerName username={project.assignedUser} />
+            </Detail>
+          ) : null}
           {project.description.trim() ? (
             <Detail term={t.description}>
               <span className="whitespace-pre-line">{project.description}</span>

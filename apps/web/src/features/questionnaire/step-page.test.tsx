@@ -35,6 +35,28 @@ describe('the step header', () => {
     expect(steps().getByRole('link', { name: 'Schritt 3: Fenster' }).getAttribute('href')).toBe('/windows');
   });
 
+  it("names the project under the title: 'Projekt: …'", async () => {
+    renderStep(<GeneralPage />, {
+      path: '/general',
+      handlers: {
+        'GET /api/general/7': () => json(200, {}),
+        'GET /api/DashboardClient/project/7': () =>
+          json(200, {
+            id: 7,
+            name: 'Sanierung Annenstraße',
+            description: '',
+            assignedUser: 'klara',
+            creationName: 'mara',
+            progress: 0,
+            status: 'NEW',
+            address: { street: '', number: '', city: '', katastral: null, postalCode: '', country: '' },
+          }),
+      },
+    });
+    expect(await screen.findByText('Projekt: Sanierung Annenstraße')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Allgemeine Informationen');
+  });
+
   it('jumps to another step at once while nothing was changed', async () => {
     setupGeneral();
     await screen.findByLabelText('Gebäudenutzung');

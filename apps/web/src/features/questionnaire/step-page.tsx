@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
-import { projectKeys } from '../projects/projects-api';
+import { fetchProject, projectKeys } from '../projects/projects-api';
 import {
   conflictOfSave, conflictVersion, fetchStepAnswers, questionnaireKeys, readStoredAnswers, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers,
 } from './questionnaire-api';
@@ -71,12 +71,36 @@ function StepLinks({ step }: { step: QuestionnaireStep }) {
   );
 }
 
-function StepHeader({ step }: { step: QuestionnaireStep }) {
+/**
+ * 'Projekt: Sanierung Annenstraße' under the title. The project is usually cached from its overview;
+ * otherwise it is read once. Nothing shows while it loads or when it cannot be read: the answers'
+ * loader reports that.
+ */
+function ProjectLine({ projectId }: { projectId: string | null }) {
+  const queryClient = useQueryClient();
+  const project = useQuery({
+    queryKey: projectKeys.detail(projectId ?? ''),
+    queryFn: async () => {
+      const loaded = await fetchProject(projectId ?? '');
+      // Reading the project clears its mark on the server, as opening its overview does: the dashboard must not show the old news.
+      queryClient.removeQueries({ queryKey: projectKeys.allNews });
+      return loaded;
+    },
+    enabled: projectId !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (!project.data) return null;
+  return <p className="text-base font-medium break-words">{t.project(project.data.name)}</p>;
+}
+
+function StepHeader({ step, projectId }: { step: QuestionnaireStep; projectId: string | null }) {
   return (
     <header className="flex flex-col gap-2">
       <StepLinks step={step} />
       <p className="text-sm font-medium text-muted-foreground">{t.stepOf(stepNumber(step), stepCount)}</p>
       <h1 className="text-2xl font-semibold tracking-tight">{t.titles[step]}</h1>
+      <ProjectLine projectId={projectId} />
       <p className="text-sm text-muted-foreground">{t.intro}</p>
     </header>
   );
@@ -262,7 +286,7 @@ export function QuestionnaireStepPage<S extends QuestionnaireStep>({ step, child
   useDocumentTitle(de.documentTitles.questionnaire(de.questionnaire.titles[step]));
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <StepHeader step={step} />
+      <StepHeader step={step} projectId={projectId} />
       {projectId ? (
         <StepAnswersLoader step={step} projectId={projectId}>
           {children}
