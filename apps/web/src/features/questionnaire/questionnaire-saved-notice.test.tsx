@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { json, stubApi } from '../../test/api-stub';
@@ -75,7 +75,8 @@ describe('after saving the last step', () => {
 
     const notice = await screen.findByRole('region', { name: 'Fragebogen gespeichert' });
     expect(screen.getByRole('heading', { level: 1, name: 'Meine Projekte' })).toBeTruthy();
-    expect(document.activeElement).toBe(within(notice).getByRole('heading', { name: 'Fragebogen gespeichert' }));
+    // The notice takes the focus in an effect once it is shown: on a busy machine a moment later.
+    await waitFor(() => expect(document.activeElement).toBe(within(notice).getByRole('heading', { name: 'Fragebogen gespeichert' })));
     expect(await within(notice).findByText('Diese Fragen sind noch offen. Sie können sie jederzeit ergänzen:')).toBeTruthy();
     const groups = within(notice).getAllByRole('region').map((group) => [
       group.getAttribute('aria-label'),
