@@ -1,10 +1,11 @@
-import { Fragment, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Building2 } from 'lucide-react';
 import {
   Sidebar, SidebarContent, SidebarFooter, SidebarGroup, SidebarGroupLabel, SidebarHeader, SidebarMenu, SidebarMenuButton,
   SidebarMenuItem, useSidebar,
 } from '../components/ui/sidebar';
+import { BreakPoints } from '../components/ui/break-points';
 import { de } from '../i18n/de';
 import type { MenuItem } from './sidebar-menus';
 
@@ -33,18 +34,7 @@ function openInNewTab(event: MouseEvent<HTMLAnchorElement>): void {
  * <wbr> adds no text, so the entry's accessible name stays the title.
  */
 function MenuTitle({ title }: { title: string }) {
-  const parts = title.split(/(?<=\p{Ll}{3}ungs)(?=\p{Ll}{4})/u);
-  return (
-    <span>
-      {parts.map((part, index) => (
-        // The parts of one title never reorder: the index is a stable key.
-        <Fragment key={index}>
-          {index > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
-    </span>
-  );
+  return <BreakPoints parts={title.split(/(?<=\p{Ll}{3}ungs)(?=\p{Ll}{4})/u)} />;
 }
 
 function MenuEntry({ item }: { item: MenuItem }) {
