@@ -76,4 +76,29 @@ test.describe('admin: teams and users', () => {
     // The mail queue sends it just after the answer: a second invitation arrives.
     await expect.poll(async () => (await mailsTo(invitation.email, /Einladung/)).length, { timeout: 15_000 }).toBe(2);
   });
+
+  test("on a phone (375 px) the user overview shows 'Einladung erneut senden' whole, within the screen's width", async ({ page, request }) => {
+    const phone = { width: 375, height: 812 };
+    const invitation = await inviteArchitectViaApi(request);
+    await page.setViewportSize(phone);
+    await loginAsAdmin(page);
+    // On phones the sidebar is a sheet behind its toggle.
+    await page.getByRole('button', { name: 'Seitenleiste ein- oder ausblenden' }).click();
+    await page.getByRole('dialog', { name: 'Navigation' }).getByRole('button', { name: 'Registrierte Nutzer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Benutzerübersicht' });
+    // On phones each cell's name starts with its column label ('Benutzername …').
+    const row = dialog.getByRole('row').filter({ has: page.getByRole('rowheader', { name: invitation.username }) });
+    const resend = row.getByRole('button', { name: 'Einladung erneut senden' });
+    await resend.scrollIntoViewIfNeeded();
+    await expect(resend).toBeVisible();
+    const box = await resend.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+    // Nor does it stick out of its card and push the list sideways (which cut off the labels on the left).
+    const card = await row.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    expect(await dialog.getByRole('table').evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+    await expect(resend).toBeInViewport({ ratio: 1 });
+  });
 });

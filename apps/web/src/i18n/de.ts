@@ -59,6 +59,8 @@ export const de = {
     networkErrorPrefix: 'Netzwerkfehler oder unbekannter Fehler: ',
     usernameHint: 'Nur Buchstaben und Ziffern',
     passwordRequired: 'Bitte geben Sie Ihr Passwort ein.',
+    /** Above the login form after a registration, with the new username filled in. */
+    registered: 'Registrierung abgeschlossen — bitte melden Sie sich an',
     missingToken: 'Anmeldung ohne Token beantwortet',
   },
   unauthorized: {

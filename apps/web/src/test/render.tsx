@@ -20,18 +20,20 @@ interface Options {
   path?: string;
   /** A data router (as the app's createBrowserRouter), for pages that use e.g. useBlocker. */
   dataRouter?: boolean;
+  /** What /login shows; by default just its name, 'Seite /login'. */
+  login?: ReactElement;
 }
 
-const login = <p>Seite /login</p>;
+const loginStub = <p>Seite /login</p>;
 
-function TestDataRouter({ children, route, path }: { children: ReactNode; route: string; path: string }) {
+function TestDataRouter({ children, route, path, login }: { children: ReactNode; route: string; path: string; login: ReactElement }) {
   // Created once: a re-render must not send the page back to where the test started.
   const [router] = useState(() => createMemoryRouter([{ path, element: children }, { path: '/login', element: login }], { initialEntries: [route] }));
   return <RouterProvider router={router} />;
 }
 
-function TestRouter({ children, route, path, dataRouter }: { children: ReactNode; route: string; path: string; dataRouter: boolean }) {
-  if (dataRouter) return <TestDataRouter route={route} path={path}>{children}</TestDataRouter>;
+function TestRouter({ children, route, path, dataRouter, login }: { children: ReactNode; route: string; path: string; dataRouter: boolean; login: ReactElement }) {
+  if (dataRouter) return <TestDataRouter route={route} path={path} login={login}>{children}</TestDataRouter>;
   return (
     <MemoryRouter initialEntries={[route]}>
       <Routes>
@@ -43,7 +45,7 @@ function TestRouter({ children, route, path, dataRouter }: { children: ReactNode
 }
 
 /** Renders with a fresh query client (no retries), a session, the confirm/alert host, the unsaved-changes registry and a router. */
-export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/', dataRouter = false }: Options = {}) {
+export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/', dataRouter = false, login = loginStub }: Options = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const session: SessionState = { user, startSession: () => null, logout: vi.fn(async () => {}) };
   const wrap = (children: ReactNode) => (
@@ -51,7 +53,7 @@ export function renderWithProviders(ui: ReactElement, { user = null, route = '/'
       <SessionContext.Provider value={session}>
         <FeedbackProvider>
           <UnsavedChangesProvider>
-            <TestRouter route={route} path={path} dataRouter={dataRouter}>
+            <TestRouter route={route} path={path} dataRouter={dataRouter} login={login}>
               {children}
             </TestRouter>
           </UnsavedChangesProvider>

@@ -5,6 +5,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '../../components/u
 import { LegalLinks } from '../../components/legal-links';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
+import type { LoginState } from '../auth/login-state';
 
 /**
  * Spec section 9: after a successful reset the user goes to /login after 2000 ms. Registration uses the
@@ -12,14 +13,14 @@ import { de } from '../../i18n/de';
  */
 export const successRedirectDelayMs = 2000;
 
-/** Goes to /login a moment after `done` turns true. */
-export function useRedirectToLoginWhen(done: boolean): void {
+/** Goes to /login a moment after `done` turns true, handing it `state` (keep it stable, e.g. memoised). */
+export function useRedirectToLoginWhen(done: boolean, state?: LoginState): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), successRedirectDelayMs);
+    const timer = window.setTimeout(() => void navigate('/login', { replace: true, state }), successRedirectDelayMs);
     return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, state]);
 }
 
 /** The frame of the public account pages, in the look of the login page. */

@@ -1,9 +1,11 @@
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invitation } from '@bauakte/domain';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render';
+import { LoginPage } from '../auth/login-page';
 import { RegisterPage } from './register-page';
 
 afterEach(() => {
@@ -21,9 +23,9 @@ const invitation = (roles: Invitation['roles']): Invitation => ({
   address: { city: 'Graz', municipality: '', street: 'Annenstraße', number: '12', postalCode: '8020', country: '' },
 });
 
-function setup(roles: Invitation['roles'], answer = () => json(200, { message: 'Registrierung erfolgreich!' })) {
+function setup(roles: Invitation['roles'], answer = () => json(200, { message: 'Registrierung erfolgreich!' }), login?: ReactElement) {
   const api = stubApi({ 'GET /api/register': () => json(200, invitation(roles)), 'PUT /api/register': answer });
-  renderWithProviders(<RegisterPage />, { route: '/register?token=abc', path: '/register' });
+  renderWithProviders(<RegisterPage />, { route: '/register?token=abc', path: '/register', login });
   return api;
 }
 
@@ -132,6 +134,20 @@ describe('RegisterPage', () => {
       username: 'mara', firstName: 'Mara', lastName: 'Berger', email: 'mara@example.at', phone: '+43 316 123', password: 'sicheres-passwort',
     });
     expect(await screen.findByText('Seite /login', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('lands on the login page, which keeps saying the registration is done, with the username filled in', async () => {
+    setup(['ARCHI'], undefined, <LoginPage />);
+    await userEvent.type(await screen.findByLabelText('Telefon'), '+43 316 123');
+    await userEvent.type(field('Passwort'), 'sicheres-passwort');
+    await userEvent.type(field('Passwort bestätigen'), 'sicheres-passwort');
+    await submit();
+    expect(await screen.findByText('Registrierung erfolgreich!')).toBeTruthy();
+
+    expect(await screen.findByRole('heading', { name: 'Willkommen Zurück!' }, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Registrierung abgeschlossen — bitte melden Sie sich an');
+    expect(field('Benutzername').value).toBe('mara');
+    expect(document.activeElement).toBe(field('Passwort'));
   });
 
   it('sends the address of a client with Land prefilled as Österreich and without the optional Gemeinde', async () => {

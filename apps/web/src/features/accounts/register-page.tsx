@@ -32,7 +32,9 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
   const { errors, isSubmitting } = form.formState;
   const [password, firstName, lastName, email] = useWatch({ control: form.control, name: ['password', 'firstName', 'lastName', 'email'] });
   const withAddress = needsAddress(invitation.roles);
-  useRedirectToLoginWhen(done);
+  // The login page keeps saying so, with the username filled in, once this page has made way for it.
+  const loginState = useMemo(() => ({ registeredUsername: invitation.username }), [invitation.username]);
+  useRedirectToLoginWhen(done, loginState);
 
   const onSubmit = form.handleSubmit(async (request) => {
     setError('');
@@ -49,7 +51,7 @@ function RegisterForm({ token, invitation }: { token: string; invitation: Invita
     return (
       <CardContent className="flex flex-col gap-4">
         <StatusMessage>{t.success}</StatusMessage>
-        <Link to="/login" className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link to="/login" replace state={loginState} className="text-sm text-primary underline-offset-4 hover:underline">
           {t.toLogin}
         </Link>
       </CardContent>

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
+import { StatusMessage } from '../../components/ui/status-message';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
 import { LegalLinks } from '../../components/legal-links';
@@ -15,6 +16,7 @@ import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { login } from './auth-api';
 import { pathAfterLogin } from './home-path';
+import { readLoginState } from './login-state';
 import { useSession } from './session-context';
 
 /** The server's answer to a failed login, kept as the form's root error until the user types again. */
@@ -69,10 +71,14 @@ function UsernameField({ control, onType }: { control: Control<LoginRequest>; on
 export function LoginPage() {
   const { user, startSession } = useSession();
   const navigate = useNavigate();
-  const requested = (useLocation().state as { from?: string } | null)?.from;
-  const form = useForm({ resolver: loginResolver, defaultValues: { username: '', password: '' } });
+  const { from: requested, registeredUsername } = readLoginState(useLocation().state);
+  const form = useForm({ resolver: loginResolver, defaultValues: { username: registeredUsername ?? '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   useEffect(() => void loadResolver().catch(() => undefined), []);
+  // Just registered: the username is already there, so the password is what is left to type.
+  useEffect(() => {
+    if (registeredUsername) form.setFocus('password');
+  }, [form, registeredUsername]);
   useDocumentTitle(de.documentTitles.login);
 
   if (user) return <Navigate to={pathAfterLogin(user.roles, requested)} replace />;
@@ -109,6 +115,7 @@ export function LoginPage() {
         </CardHeader>
         <form onSubmit={onSubmit} noValidate>
           <CardContent className="flex flex-col gap-4">
+            {registeredUsername ? <StatusMessage>{de.login.registered}</StatusMessage> : null}
             <RequiredLegend />
             <UsernameField control={form.control} onType={clearServerError} />
             <PasswordField
