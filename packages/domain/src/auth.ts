@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordMaxLength, requestObject } from './fields';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 import { secretString } from './text';
 import { usernameSchema } from './username';
 

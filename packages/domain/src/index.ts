@@ -23,6 +23,7 @@ export * from './questionnaire/index';
 export * from './questionnaire-changes';
 export * from './registration';
 export * from './roles';
+export * from './role-schema';
 export * from './teams';
 export * from './text';
 export * from './username';

@@ -3,7 +3,7 @@ import { checkAustrianAddress } from './austrian-address';
 import { emailSchema, optionalText, passwordMaxLength, passwordSchema, requestObject, requiredText } from './fields';
 import { secretString, singleLineString } from './text';
 import { claimedUsernameSchema } from './username';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 
 export const profileAddressSchema = requestObject({
   street: optionalText(200).default(''),

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
 export const roles = ['ADMIN', 'ARCHI', 'CLIENT'] as const;
 export type Role = (typeof roles)[number];
-export const roleSchema = z.enum(roles);
 
 /** German names of the roles, as shown in user lists. */
 export const roleLabels: Record<Role, string> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 import { requestObject } from './fields';
 import { usernameSchema } from './username';
 
