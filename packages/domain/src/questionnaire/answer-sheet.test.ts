@@ -46,6 +46,7 @@ describe('answer sheet', () => {
     expect(fieldLabel('katastral')).toBe('Katastralgemeinde (KG-Nr.)');
     expect(formatAnswer('roof.roofType', 'FLACHDACH')).toBe('Flachdach');
     expect(formatAnswer('fuelType', 'WOOD')).toBe('Pellets');
+    expect(formatAnswer('heatProducer', 'DISTRICT_HEAT_TRANSFER_STATION')).toBe('Fernwärme-Übergabestation');
     expect(formatAnswer('constructionYearHeating', '  ')).toBeNull();
     expect(formatAnswer('constructionYearHeating', 'um 1990')).toBe('um 1990');
   });

@@ -1,7 +1,19 @@
 import type { z } from 'zod';
 import { choice, optionalText, answersObject } from './rules';
 
-export const heatProducers = ['STANDARD_BOILER', 'LOW_TEMP_BOILER', 'CONDENSING_BOILER'] as const;
+/**
+ * Spec section 3 lists the three boilers; the rest are appended (never inserted or renamed) because
+ * an Austrian renovation often meets a heat pump or a district-heating substation, and stored
+ * answers and exports keep the spec's values and meaning.
+ */
+export const heatProducers = [
+  'STANDARD_BOILER',
+  'LOW_TEMP_BOILER',
+  'CONDENSING_BOILER',
+  'HEAT_PUMP',
+  'DISTRICT_HEAT_TRANSFER_STATION',
+  'OTHER',
+] as const;
 export type HeatProducer = (typeof heatProducers)[number];
 
 export const fuelTypes = ['GAS', 'OIL', 'WOOD', 'DISTRICT_HEAT', 'LOCAL_HEAT', 'HEAT_PUMP'] as const;

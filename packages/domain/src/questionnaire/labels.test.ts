@@ -66,6 +66,19 @@ describe('labels the spec prescribes', () => {
   });
 });
 
+describe('heat producers', () => {
+  it("keeps the spec's boilers first and unchanged, then offers heat pump, district-heating substation and other", () => {
+    expect(heatProducers.map((value) => [value, heatProducerLabels[value]])).toEqual([
+      ['STANDARD_BOILER', 'Standardkessel'],
+      ['LOW_TEMP_BOILER', 'Niedertemperaturkessel'],
+      ['CONDENSING_BOILER', 'Brennwertkessel'],
+      ['HEAT_PUMP', 'Wärmepumpe'],
+      ['DISTRICT_HEAT_TRANSFER_STATION', 'Fernwärme-Übergabestation'],
+      ['OTHER', 'Sonstiges'],
+    ]);
+  });
+});
+
 describe('option order', () => {
   it('lists the storey counts 1 to 20 as strings, in order', () => {
     expect(numberOfStoreysOptions).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));

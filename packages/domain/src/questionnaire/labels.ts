@@ -94,6 +94,9 @@ export const heatProducerLabels: Record<HeatProducer, string> = {
   STANDARD_BOILER: 'Standardkessel',
   LOW_TEMP_BOILER: 'Niedertemperaturkessel',
   CONDENSING_BOILER: 'Brennwertkessel',
+  HEAT_PUMP: 'Wärmepumpe',
+  DISTRICT_HEAT_TRANSFER_STATION: 'Fernwärme-Übergabestation',
+  OTHER: 'Sonstiges',
 };
 
 export const fuelTypeLabels: Record<FuelType, string> = {
