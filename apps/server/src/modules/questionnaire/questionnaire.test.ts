@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ProjectExport } from '@bauakte/domain';
 import { bearer, createTestContext, mailsDelivered, testDialects, type TestContext } from '../../test/test-app';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 
@@ -159,6 +161,18 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
     // Each save's 'from' is the value the one before it wrote: the log is one unbroken chain.
     chain.forEach((change, index) => expect(change.from).toBe(index === 0 ? null : chain[index - 1]!.to));
     expect(new Set(chain.map((change) => change.to)).size).toBe(50);
+  });
+
+  it('keeps a heat pump as heat producer, in the answers and in the JSON export the served schema describes', async () => {
+    const id = await newProject('Wärmepumpe');
+    const heating = { ...fullAnswers.heating, heatProducer: 'HEAT_PUMP', fuelType: 'HEAT_PUMP' };
+    expect((await put('kunde', 'heating', heating, id)).statusCode).toBe(200);
+    expect((await get('kunde', 'heating', id)).json()).toMatchObject(heating);
+    const exported = await ctx.app.inject({ method: 'GET', url: `/api/export/json/${id}`, headers: bearer(t.mara!) });
+    expect(exported.json<ProjectExport>().questionnaire.heating).toMatchObject(heating);
+    const schema = await ctx.app.inject({ method: 'GET', url: '/api/export/schema.json' });
+    const validate = new Ajv2020({ strict: false }).compile(schema.json());
+    expect(validate(exported.json()), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('counts the other window questions as answered when the windows differ', async () => {
