@@ -37,6 +37,19 @@ describe('HeatingPage', () => {
     });
   });
 
+  it("offers the spec's boilers, then heat pump, district-heating substation and other as 'Wärmeerzeuger'", async () => {
+    setup(['CLIENT']);
+    const producer = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Wärmeerzeuger' });
+    expect([...producer.options].slice(1).map((option) => [option.value, option.textContent])).toEqual([
+      ['STANDARD_BOILER', 'Standardkessel'],
+      ['LOW_TEMP_BOILER', 'Niedertemperaturkessel'],
+      ['CONDENSING_BOILER', 'Brennwertkessel'],
+      ['HEAT_PUMP', 'Wärmepumpe'],
+      ['DISTRICT_HEAT_TRANSFER_STATION', 'Fernwärme-Übergabestation'],
+      ['OTHER', 'Sonstiges'],
+    ]);
+  });
+
   it('returns an architect to /dashboard', async () => {
     setup(['ARCHI']);
     await screen.findByLabelText('Wärmeerzeuger');
