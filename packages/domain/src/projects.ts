@@ -69,6 +69,12 @@ export const dashboardProjectSchema = z.object({
   changedAt: z.string(),
   /** Not in the spec: the customer's name beside assignedUser, so the row names a person, not an account. */
   customer: personNameSchema.nullable().optional(),
+  /** Not in the spec, like those below: how far the questionnaire is (0–100), so the row can say 'Fragebogen 75 %'. */
+  progress: z.number().optional(),
+  /** Files uploaded since this architect last opened the project (all of them before the first opening). */
+  newFiles: z.number().optional(),
+  /** Questionnaire saves that changed answers since this architect last opened the project. */
+  questionnaireChanges: z.number().optional(),
 });
 export type DashboardProject = z.infer<typeof dashboardProjectSchema>;
 

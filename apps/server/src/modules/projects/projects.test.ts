@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
+import { multipartBody } from '../../test/multipart';
+import { samplePdf } from '../../test/sample-files';
 
 describe.each(testDialects)('projects on %s', (dialect) => {
   let ctx: TestContext;
@@ -132,5 +134,29 @@ describe.each(testDialects)('projects on %s', (dialect) => {
     expect((await call('GET', '/api/dashboardLayout/architect', tom)).json()).toEqual([]);
     expect((await call('PUT', '/api/dashboardLayout/architect', mara, [{ i: 'x', x: 9, y: 0, w: 1, h: 1 }])).statusCode).toBe(400);
     expect((await call('GET', '/api/dashboardLayout/anderes', mara)).statusCode).toBe(404);
+  });
+
+  it('says what is new: the files a client uploaded and the questionnaire changes since the architect last looked', async () => {
+    const created = await call('POST', '/api/ProjectManagment', mara, { name: 'Dachausbau', assignedUser: 'kunde' });
+    const id = created.json<{ id: number }>().id;
+    await call('GET', `/api/DashboardClient/project/${id}`, mara);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const name of ['Grundriss.pdf', 'Schnitt.pdf']) {
+      const { payload, headers } = await multipartBody([
+        ['projectId', String(id)], ['fileName', name], ['comment', ''], ['documentType', 'PDF'], ['file', { name, bytes: samplePdf() }],
+      ]);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(kunde) }, payload })).statusCode).toBe(201);
+    }
+    expect((await call('PUT', `/api/general/${id}`, kunde, { constructionYear: 1962 })).statusCode).toBe(200);
+    type Row = { id: number; newFiles?: number; questionnaireChanges?: number; progress?: number };
+    const entry = ((await call('GET', '/api/ProjectManagment/dash/mara', mara)).json() as Row[]).find((row) => row.id === id);
+    expect(entry).toMatchObject({ newFiles: 2, questionnaireChanges: 1, progress: expect.any(Number) });
+    const forTom = ((await call('GET', '/api/ProjectManagment/dash/tom', tom)).json() as Row[]).find((row) => row.id === id);
+    expect(forTom).toMatchObject({ newFiles: 2, questionnaireChanges: 1 });
+    await call('GET', `/api/DashboardClient/project/${id}`, tom);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await call('PUT', `/api/general/${id}`, kunde, { constructionYear: 1963 });
+    const afterOpening = ((await call('GET', '/api/ProjectManagment/dash/tom', tom)).json() as Row[]).find((row) => row.id === id);
+    expect(afterOpening).toMatchObject({ newFiles: 0, questionnaireChanges: 1 });
   });
 });

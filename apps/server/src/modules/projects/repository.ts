@@ -276,7 +276,28 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
         .orderBy('projects.id', 'desc')
         .limit(window.limit)
         .offset(window.offset);
-      const rows = await projects().where('projects.id', 'in', chosen).orderBy('projects.changedAt', 'desc').orderBy('projects.id', 'desc').execute();
+      // What is new is counted in the same statement, for the page's rows only, each count along its
+      // (project, time) index: files uploaded and questionnaire changes since the user's last opening.
+      const rows = await projects()
+        .leftJoin('projectViews as seen', (join) => join.onRef('seen.projectId', '=', 'projects.id').on('seen.userId', '=', userId))
+        .select((eb) => [
+          eb
+            .selectFrom('projectFiles')
+            .select(eb.fn.countAll<number | string>().as('count'))
+            .whereRef('projectFiles.projectId', '=', 'projects.id')
+            .where((inner) => inner.or([inner('seen.seenAt', 'is', null), inner('projectFiles.uploadedAt', '>', inner.ref('seen.seenAt'))]))
+            .as('newFiles'),
+          eb
+            .selectFrom('questionnaireChanges')
+            .select(eb.fn.countAll<number | string>().as('count'))
+            .whereRef('questionnaireChanges.projectId', '=', 'projects.id')
+            .where((inner) => inner.or([inner('seen.seenAt', 'is', null), inner('questionnaireChanges.changedAt', '>', inner.ref('seen.seenAt'))]))
+            .as('questionnaireChanges'),
+        ])
+        .where('projects.id', 'in', chosen)
+        .orderBy('projects.changedAt', 'desc')
+        .orderBy('projects.id', 'desc')
+        .execute();
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -284,6 +305,10 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
         assignedUser: row.assignedUser,
         changedAt: row.changedAt,
         customer: row.assignedUser === null ? null : { username: row.assignedUser, firstName: row.customerFirstName ?? '', lastName: row.customerLastName ?? '' },
+        progress: row.progress,
+        // PostgreSQL answers a count as text (bigint).
+        newFiles: Number(row.newFiles ?? 0),
+        questionnaireChanges: Number(row.questionnaireChanges ?? 0),
       }));
     },
 

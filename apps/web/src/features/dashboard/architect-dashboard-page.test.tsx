@@ -22,6 +22,9 @@ const news: DashboardProject[] = [
     assignedUser: 'kundin1',
     customer: { username: 'kundin1', firstName: 'Kathrin', lastName: 'Huber' },
     changedAt: '2025-03-01T10:00:00.000Z',
+    progress: 75,
+    newFiles: 2,
+    questionnaireChanges: 1,
   },
   { id: 8, name: 'Dachausbau Lend', status: 'NEW', assignedUser: null, changedAt: '2025-02-01T10:00:00.000Z' },
 ];
@@ -96,6 +99,20 @@ describe('ArchitectDashboardPage', () => {
     const second = screen.getByRole('button', { name: /Dachausbau Lend/ });
     expect(second.textContent).toContain('Neu');
     expect(second.textContent).toContain('Nicht zugewiesen');
+  });
+
+  it('says what is new in each project: questionnaire progress and the number of new files', async () => {
+    setup({
+      'GET /api/ProjectManagment/dash/mara': () =>
+        json(200, [...news, { id: 9, name: 'Zubau Gries', status: 'IN_PROGRESS', assignedUser: null, changedAt: '2025-01-01T10:00:00.000Z', progress: 40, newFiles: 1, questionnaireChanges: 0 }]),
+    });
+    const first = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
+    expect(within(first).getByText('Fragebogen 75 %')).toBeTruthy();
+    expect(within(first).getByText('2 neue Dateien')).toBeTruthy();
+    const third = screen.getByRole('button', { name: /Zubau Gries/ });
+    expect(within(third).getByText('1 neue Datei')).toBeTruthy();
+    expect(third.textContent).not.toContain('Fragebogen');
+    expect(screen.getByRole('button', { name: /Dachausbau Lend/ }).textContent).not.toMatch(/Fragebogen|Datei/);
   });
 
   it('stores the id of a clicked project and goes to /projectOverview', async () => {

@@ -16,6 +16,14 @@ function customerOf(project: DashboardProject, among: readonly PersonName[]): Re
   return project.assignedUser ?? t.unassigned;
 }
 
+/** What changed since the architect last opened the project, as a server that counts it says. */
+function whatIsNew(project: DashboardProject): string[] {
+  const changes: string[] = [];
+  if ((project.questionnaireChanges ?? 0) > 0 && project.progress !== undefined) changes.push(t.questionnaireProgress(project.progress));
+  if ((project.newFiles ?? 0) > 0) changes.push(t.newFiles(project.newFiles ?? 0));
+  return changes;
+}
+
 /** 'Projekte mit Neuerungen': projects changed since the architect last opened them, newest first. */
 export function ProjectNews() {
   const { user } = useSession();
@@ -40,6 +48,12 @@ export function ProjectNews() {
             <span className="sr-only">{t.customer}: </span>
             {customerOf(project, others)}
           </span>
+          {whatIsNew(project).map((change) => (
+            <span key={change} className="font-medium text-foreground">
+              <span className="sr-only">{t.whatIsNew}: </span>
+              {change}
+            </span>
+          ))}
         </span>
       )}
     />
