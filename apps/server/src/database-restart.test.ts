@@ -60,7 +60,11 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarting under a running
       });
       token = ((await login.json()) as { token: string }).token;
     }, 30_000);
-    afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    afterAll(() => {
+      // A server process that ended says why only in its own output: show it beside the failure.
+      if (!alive()) console.error(`the server process ended (${server.child.exitCode ?? server.child.signalCode}):\n${server.output().slice(-8000)}`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
     /** What the live channel sends for a CONNECT and a SUBSCRIBE to the online list, until it closes the connection. */
     async function liveFrames(): Promise<string> {
