@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { can, formatAddress, formatKatastral, projectStatusLabels, type Project } from '@bauakte/domain';
 import { FileDown, Pencil, Trash2 } from 'lucide-react';
@@ -20,7 +20,8 @@ import { ChangeLogCard } from '../projects/change-log-card';
 import { EditProjectDialog } from '../projects/edit-project-dialog';
 import { ProjectProgress } from '../projects/project-progress';
 import { clearSelectedProject, suppressMissingProjectWarning } from '../projects/project-selection';
-import { deleteProject, fetchProject, projectKeys } from '../projects/projects-api';
+import { deleteProject, projectKeys } from '../projects/projects-api';
+import { useProject } from '../projects/use-project';
 import { useLeaveProject } from '../projects/use-required-project';
 import { SectionCard } from '../projects/section-card';
 import { useOverviewProjectId } from './use-overview-project';
@@ -133,15 +134,8 @@ function LoadFailure() {
 
 function ProjectOverview({ projectId }: { projectId: string }) {
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const managesProject = can(user, 'manageProjects');
-  const project = useQuery({ queryKey: projectKeys.detail(projectId), queryFn: () => fetchProject(projectId), retry: false });
-  const loadedId = project.data?.id;
-
-  // Opening the project cleared its mark on the server: the dashboard must not show the old news.
-  useEffect(() => {
-    if (loadedId !== undefined) queryClient.removeQueries({ queryKey: projectKeys.allNews });
-  }, [loadedId, queryClient]);
+  const project = useProject(projectId);
 
   if (project.isPending) return <p role="status">{t.loading}</p>;
   if (project.isError) return <LoadFailure />;

@@ -12,7 +12,8 @@ import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
-import { fetchProject, projectKeys } from '../projects/projects-api';
+import { projectKeys } from '../projects/projects-api';
+import { useProject } from '../projects/use-project';
 import {
   conflictOfSave, conflictVersion, fetchStepAnswers, questionnaireKeys, readStoredAnswers, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers,
 } from './questionnaire-api';
@@ -77,19 +78,7 @@ function StepLinks({ step }: { step: QuestionnaireStep }) {
  * loader reports that.
  */
 function ProjectLine({ projectId }: { projectId: string | null }) {
-  const queryClient = useQueryClient();
-  const project = useQuery({
-    queryKey: projectKeys.detail(projectId ?? ''),
-    queryFn: async () => {
-      const loaded = await fetchProject(projectId ?? '');
-      // Reading the project clears its mark on the server, as opening its overview does: the dashboard must not show the old news.
-      queryClient.removeQueries({ queryKey: projectKeys.allNews });
-      return loaded;
-    },
-    enabled: projectId !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const project = useProject(projectId, { staleTime: Infinity });
   if (!project.data) return null;
   return <p className="text-base font-medium break-words">{t.project(project.data.name)}</p>;
 }
