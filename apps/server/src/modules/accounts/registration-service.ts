@@ -5,7 +5,7 @@ import { hashPassword } from '../../platform/auth/password';
 import { requireStrongPassword } from '../../platform/auth/password-policy';
 import type { DataLayer } from '../../platform/db/repositories';
 import type { UserRow } from '../../platform/db/schema';
-import { toProfile } from '../profile/service';
+import { toProfile } from '../../platform/db/users-repository';
 import { consumeLink, tokenOwner } from './links';
 
 type RegisterRequest = z.output<typeof registerRequestSchema>;

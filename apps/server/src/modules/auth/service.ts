@@ -1,17 +1,10 @@
-import { serverMessages, usernameKey, type CurrentUser, type LoginRequest } from '@bauakte/domain';
+import { serverMessages, type CurrentUser, type LoginRequest } from '@bauakte/domain';
 import { AppError, tooManyRequests, unauthenticated } from '../../platform/errors';
 import { spendVerificationTime, verifyPassword } from '../../platform/auth/password';
 import type { AuthUser, SessionService } from '../../platform/auth/sessions';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
+import { accountKey } from '../../platform/auth/login-attempts';
 import type { DataLayer } from '../../platform/db/repositories';
-
-/** Attempts before 429: per account well under the 30 the first review allowed; per address a little more. */
-export const loginAttemptRules = {
-  account: { maxAttempts: 10, windowMs: 15 * 60_000 },
-  address: { maxAttempts: 25, windowMs: 15 * 60_000 },
-};
-
-export const accountKey = (username: string) => `account:${usernameKey(username)}`;
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', serverMessages.invalidCredentials);
 

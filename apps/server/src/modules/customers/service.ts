@@ -1,18 +1,13 @@
 import { pageWindow, serverMessages, type createCustomerRequestSchema, type Customer, type ListPageQuery } from '@bauakte/domain';
 import type { z } from 'zod';
-import { isSelf, type AccessPolicy, type CheckedArchitect } from '../../platform/access/access';
+import { requireOwnName, type AccessPolicy, type CheckedArchitect } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer } from '../../platform/db/repositories';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { AppError, forbidden } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import type { InvitationService } from '../accounts/invitation-service';
 
 type CreateCustomer = z.output<typeof createCustomerRequestSchema>;
-
-/** The caller, named by a creationName that the spec's forms send: anything else is refused. */
-export function requireOwnName(caller: AuthUser, creationName: string | null | undefined): void {
-  if (creationName && !isSelf(caller, creationName)) throw forbidden(serverMessages.onlyOwnName);
-}
 
 /**
  * Usernames are unique across the installation, but an architect may only learn that one cannot

@@ -6,10 +6,11 @@ import { requireStrongPassword } from '../../platform/auth/password-policy';
 import type { AuthUser, SessionService } from '../../platform/auth/sessions';
 import type { DataLayer } from '../../platform/db/repositories';
 import type { UserRow } from '../../platform/db/schema';
+import { toProfile } from '../../platform/db/users-repository';
 import { AppError, conflict, fieldError, tooManyRequests } from '../../platform/errors';
 import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
-import { accountKey } from '../auth/service';
+import { accountKey } from '../../platform/auth/login-attempts';
 import { accountChangeNotice } from './mails';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
@@ -21,26 +22,6 @@ function refuseCredentialChange(account: UserRow, request: ProfileUpdate): void 
   const field = request.password ? 'password' : emailChanged(account, request.email) ? 'email' : null;
   if (field === null) return;
   throw new AppError(403, 'FORBIDDEN', serverMessages.onlyOwnCredentials, [{ path: `body/${field}`, message: serverMessages.onlyOwnCredentials }]);
-}
-
-export function toProfile(user: UserRow): Profile {
-  return {
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phoneNumber: user.phoneNumber,
-    roles: [user.role],
-    address: {
-      street: user.street,
-      number: user.houseNumber,
-      city: user.city,
-      state: user.state,
-      postalCode: user.postalCode,
-      country: user.country,
-      municipality: user.municipality,
-    },
-  };
 }
 
 export function createProfileService(deps: {

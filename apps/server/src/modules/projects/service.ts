@@ -4,9 +4,8 @@ import {
   type updateProjectRequestSchema,
 } from '@bauakte/domain';
 import type { z } from 'zod';
-import { hasAnyRole, type AccessPolicy, type CheckedArchitect, type CheckedCustomer, type CheckedProject } from '../../platform/access/access';
+import { hasAnyRole, requireOwnName, type AccessPolicy, type CheckedArchitect, type CheckedCustomer, type CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { requireOwnName } from '../customers/service';
 import type { DataLayer } from '../../platform/db/repositories';
 
 type CreateProject = z.output<typeof createProjectRequestSchema>;

@@ -72,6 +72,11 @@ export function isSelf(user: AuthUser, username: string | null): boolean {
   return username !== null && sameUsername(user.username, username);
 }
 
+/** The caller, named by a creationName that the spec's forms send: anything else is refused. */
+export function requireOwnName(caller: AuthUser, creationName: string | null | undefined): void {
+  if (creationName && !isSelf(caller, creationName)) throw forbidden(serverMessages.onlyOwnName);
+}
+
 function allow<T, P extends string>(value: T): Checked<T, P> {
   return value as Checked<T, P>;
 }

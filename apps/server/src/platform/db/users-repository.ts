@@ -1,4 +1,4 @@
-import { usernameKey, type Role } from '@bauakte/domain';
+import { usernameKey, type Profile, type Role } from '@bauakte/domain';
 import { isPostgresDb, type Db, type PageWindow } from './database';
 import { preparedQuery } from './prepared-query';
 import type { NewUserRow, UserRow, UserUpdate } from './schema';
@@ -66,3 +66,24 @@ export function createUserRepository(db: Db) {
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
+
+/** A user as the API shows them (their profile). */
+export function toProfile(user: UserRow): Profile {
+  return {
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    roles: [user.role],
+    address: {
+      street: user.street,
+      number: user.houseNumber,
+      city: user.city,
+      state: user.state,
+      postalCode: user.postalCode,
+      country: user.country,
+      municipality: user.municipality,
+    },
+  };
+}
