@@ -1,9 +1,9 @@
 import {
-  forgotPasswordRequestSchema, invitationSchema, messageResponseSchema, pathUsernameSchema, registerRequestSchema,
+  forgotPasswordRequestSchema, invitationSchema, messageResponseSchema, registerRequestSchema,
   resendInvitationRequestSchema, resetInfoSchema, resetPasswordRequestSchema, serverMessages, tokenQuerySchema,
 } from '@bauakte/domain';
-import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
-import { addressingText, validBody } from '../../platform/http/request-body';
+import { callerOf } from '../../platform/access/access';
+import { requires } from '../../platform/access/route-access';
 import type { App } from '../../platform/http/types';
 import type { PasswordResetService } from './password-reset-service';
 import type { RegistrationService } from './registration-service';
@@ -11,9 +11,11 @@ import type { ResendService } from './resend-service';
 
 export function registerAccountRoutes(
   app: App,
-  deps: { registration: RegistrationService; passwordReset: PasswordResetService; resend: ResendService; access: AccessPolicy },
+  deps: { registration: RegistrationService; passwordReset: PasswordResetService; resend: ResendService },
 ): void {
   const open = { public: true };
+  // The account is named in the body: who may invite it again is decided first.
+  const reinvitable = requires.account('body.username', 'reinvite');
 
   app.get(
     '/api/register',
@@ -57,16 +59,9 @@ export function registerAccountRoutes(
   app.post(
     '/api/invitations/resend',
     {
-      onRequest: onlyRoles('ADMIN', 'ARCHI'),
-      attachValidation: true,
+      config: { access: reinvitable.for('ADMIN', 'ARCHI') },
       schema: { tags: ['accounts'], body: resendInvitationRequestSchema, response: { 200: messageResponseSchema } },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const named = pathUsernameSchema.parse(addressingText(request, 'username'));
-      const account = await deps.access.account(caller, named, 'reinvite');
-      validBody(request);
-      return deps.resend.resend(caller, account);
-    },
+    (request) => deps.resend.resend(callerOf(request), reinvitable.of(request)),
   );
 }

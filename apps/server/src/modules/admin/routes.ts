@@ -3,14 +3,15 @@ import {
   addMemberRequestSchema, createArchitectRequestSchema, createTeamRequestSchema, deleteTeamQuerySchema, listPageQuerySchema, mailFailureSchema, messageResponseSchema,
   removeMemberQuerySchema, teamNameQuerySchema, teamSchema, userListItemSchema,
 } from '@bauakte/domain';
-import { callerOf, onlyRoles } from '../../platform/access/access';
+import { callerOf } from '../../platform/access/access';
+import { requires } from '../../platform/access/route-access';
 import type { App } from '../../platform/http/types';
 import type { AdminService } from './service';
 
 /** Team and user administration (spec section 7, Teams), and the mails that failed: administrators only. */
 export function registerAdminRoutes(app: App, admin: AdminService): void {
   // Decided as soon as the token is read, before the body is parsed: a non-admin always learns 403.
-  const adminOnly = { onRequest: onlyRoles('ADMIN') };
+  const adminOnly = { config: { access: requires.roles('ADMIN') } };
   const tags = ['admin'];
 
   app.get('/api/team/allTeams', { ...adminOnly, schema: { tags, response: { 200: z.array(teamSchema) } } }, () => admin.listTeams());

@@ -1,13 +1,13 @@
 import { currentUserSchema, loginRequestSchema, loginResponseSchema, logoutBeaconSchema, usernameParamsSchema } from '@bauakte/domain';
-import { callerOf, type AccessPolicy } from '../../platform/access/access';
+import { callerOf } from '../../platform/access/access';
+import { requires } from '../../platform/access/route-access';
 import { bearerToken } from '../../platform/auth/plugin';
 import { unauthenticated } from '../../platform/errors';
-import { validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { AuthService } from './service';
 
-export function registerAuthRoutes(app: App, deps: { auth: AuthService; access: AccessPolicy }): void {
-  const { auth, access } = deps;
+export function registerAuthRoutes(app: App, auth: AuthService): void {
+  const ownSession = requires.self('params.username');
 
   app.post(
     '/api/auth/login',
@@ -23,18 +23,17 @@ export function registerAuthRoutes(app: App, deps: { auth: AuthService; access: 
   app.post(
     '/api/auth/logout/:username',
     {
-      config: { public: true },
-      attachValidation: true,
+      config: { public: true, access: ownSession },
       schema: { tags: ['auth'], params: usernameParamsSchema, body: logoutBeaconSchema },
     },
     async (request, reply) => {
       const { username } = request.params;
       if (request.user) {
-        await auth.logout(access.self(callerOf(request), username));
+        await auth.logout(ownSession.of(request));
       } else if (bearerToken(request.headers.authorization)) {
         throw unauthenticated();
       } else {
-        await auth.logoutBeacon(validBody(request)?.token, username);
+        await auth.logoutBeacon(request.body?.token, username);
       }
       return reply.status(204).send();
     },

@@ -14,27 +14,28 @@ import {
   unreadCountSchema,
   usernameParamsSchema,
 } from '@bauakte/domain';
-import { callerOf, type AccessPolicy } from '../../platform/access/access';
-import { addressingField, addressingId, validBody } from '../../platform/http/request-body';
+import { callerOf } from '../../platform/access/access';
+import { requires } from '../../platform/access/route-access';
 import type { App } from '../../platform/http/types';
 import type { ChatService } from './service';
 
 const base = '/api/MessageManagment';
 const chatParams = z.object({ chatId: pathIdSchema });
 
-/** A username the body names, read before validation so that access is decided first. */
-function receiverIn(body: unknown): string | null {
-  return typeof body === 'string' && /^[A-Za-z0-9]{1,50}$/.test(body) ? body : null;
-}
-
 /** Messages (spec section 7, 'Messages'): conversations between an architect and a client. */
-export function registerChatRoutes(app: App, deps: { chat: ChatService; access: AccessPolicy }): void {
-  const { chat, access } = deps;
+export function registerChatRoutes(app: App, chat: ChatService): void {
+  const self = requires.self('params.username');
+  // The chat or the partner is named in the body: who may write to them is decided first.
+  const writable = requires.chat('body.chatId', 'write');
+  const partner = requires.chatPartner('body.receiverUsername');
+  const readable = requires.chat('params.chatId', 'read');
+  const deletable = requires.chat('params.chatId', 'delete');
   const tags = ['chat'];
 
   app.get(
     `${base}/receiver/:username`,
     {
+      config: { access: self },
       schema: {
         tags,
         description: 'A page of chats (page, limit), each with its latest messages (messages, 20 by default); chatId and before=<message id> bring earlier messages of one chat.',
@@ -43,13 +44,13 @@ export function registerChatRoutes(app: App, deps: { chat: ChatService; access: 
         response: { 200: z.array(chatConversationSchema) },
       },
     },
-    async (request) => chat.conversations(access.self(callerOf(request), request.params.username), request.query),
+    (request) => chat.conversations(self.of(request), request.query),
   );
 
   app.get(
     `${base}/newChat/:username`,
-    { schema: { tags, params: usernameParamsSchema, response: { 200: z.array(latestMessageSchema) } } },
-    async (request) => chat.newest(access.self(callerOf(request), request.params.username)),
+    { config: { access: self }, schema: { tags, params: usernameParamsSchema, response: { 200: z.array(latestMessageSchema) } } },
+    (request) => chat.newest(self.of(request)),
   );
 
   app.get(`${base}/partners`, { schema: { tags, querystring: listPageQuerySchema, response: { 200: z.array(chatPartnerSchema) } } }, async (request) =>
@@ -60,36 +61,25 @@ export function registerChatRoutes(app: App, deps: { chat: ChatService; access: 
 
   app.post(
     base,
-    { config: { perUserBudget: 'chatMessage' }, attachValidation: true, schema: { tags, body: sendMessageRequestSchema, response: { 201: chatMessageSchema } } },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const target = await access.chat(caller, addressingId(request, 'chatId'), 'write');
-      return reply.status(201).send(await chat.send(caller, target, validBody(request)));
-    },
+    { config: { access: writable, perUserBudget: 'chatMessage' }, schema: { tags, body: sendMessageRequestSchema, response: { 201: chatMessageSchema } } },
+    async (request, reply) => reply.status(201).send(await chat.send(callerOf(request), writable.of(request), request.body)),
   );
 
   app.post(
     `${base}/createChat`,
     // Its first message is a message like any other.
-    { config: { perUserBudget: 'chatMessage' }, attachValidation: true, schema: { tags, body: createChatRequestSchema, response: { 201: createdChatSchema } } },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const partner = await access.chatPartner(caller, receiverIn(addressingField(request, 'receiverUsername')));
-      return reply.status(201).send(await chat.create(caller, partner, validBody(request)));
-    },
+    { config: { access: partner, perUserBudget: 'chatMessage' }, schema: { tags, body: createChatRequestSchema, response: { 201: createdChatSchema } } },
+    async (request, reply) => reply.status(201).send(await chat.create(callerOf(request), partner.of(request), request.body)),
   );
 
   app.put(
     `${base}/:chatId/read`,
-    { schema: { tags, params: chatParams, response: { 200: markReadResponseSchema } } },
-    async (request) => {
-      const caller = callerOf(request);
-      return { marked: await chat.markRead(caller, await access.chat(caller, request.params.chatId, 'read')) };
-    },
+    { config: { access: readable }, schema: { tags, params: chatParams, response: { 200: markReadResponseSchema } } },
+    async (request) => ({ marked: await chat.markRead(callerOf(request), readable.of(request)) }),
   );
 
-  app.delete(`${base}/:chatId`, { schema: { tags, params: chatParams } }, async (request, reply) => {
-    await chat.remove(await access.chat(callerOf(request), request.params.chatId, 'delete'));
+  app.delete(`${base}/:chatId`, { config: { access: deletable }, schema: { tags, params: chatParams } }, async (request, reply) => {
+    await chat.remove(deletable.of(request));
     return reply.status(204).send();
   });
 }

@@ -1,23 +1,25 @@
 import { exportFormats, projectExportJsonSchema, projectIdParamsSchema, sendExportRequestSchema, sendExportResponseSchema, type ExportFormat } from '@bauakte/domain';
-import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
+import { callerOf } from '../../platform/access/access';
+import { requires } from '../../platform/access/route-access';
 import { contentDisposition } from '../../platform/http/content-disposition';
-import { requiredAddressingId, validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { ExportService } from './service';
 
 /** Export (spec section 7, 'Export and files'): the project's architects only (spec section 6). */
-export function registerExportRoutes(app: App, deps: { exports: ExportService; access: AccessPolicy }): void {
+export function registerExportRoutes(app: App, exports: ExportService): void {
   const tags = ['export'];
+  const named = requires.project('params.projectId', 'manage').for('ARCHI');
+  // The project is named in the body: who may export it is decided before the rest is judged.
+  const namedInBody = requires.project('body.projectId', 'manage').for('ARCHI');
   // Derived once from the shared zod schema, so the document and its description cannot drift apart.
   const schemaText = JSON.stringify(projectExportJsonSchema(), null, 2);
 
   const download = (format: ExportFormat) =>
     app.get(
       `/api/export/${format}/:projectId`,
-      { onRequest: onlyRoles('ARCHI'), config: { perUserBudget: 'export' }, schema: { tags, params: projectIdParamsSchema } },
+      { config: { access: named, perUserBudget: 'export' }, schema: { tags, params: projectIdParamsSchema } },
       async (request, reply) => {
-        const project = await deps.access.project(callerOf(request), request.params.projectId, 'manage');
-        const file = await deps.exports.file(project, format);
+        const file = await exports.file(named.of(request), format);
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', contentDisposition('attachment', file.fileName))
@@ -29,18 +31,8 @@ export function registerExportRoutes(app: App, deps: { exports: ExportService; a
   const mail = (format: ExportFormat) =>
     app.post(
       `/api/email/send-${format}`,
-      {
-        onRequest: onlyRoles('ARCHI'),
-        config: { perUserBudget: 'export' },
-        attachValidation: true,
-        schema: { tags, body: sendExportRequestSchema, response: { 200: sendExportResponseSchema } },
-      },
-      async (request) => {
-        const caller = callerOf(request);
-        // The project is named in the body: who may export it is decided before the rest is judged.
-        const project = await deps.access.project(caller, requiredAddressingId(request, 'projectId'), 'manage');
-        return deps.exports.send(caller, project, format, validBody(request).email);
-      },
+      { config: { access: namedInBody, perUserBudget: 'export' }, schema: { tags, body: sendExportRequestSchema, response: { 200: sendExportResponseSchema } } },
+      (request) => exports.send(callerOf(request), namedInBody.of(request), format, request.body.email),
     );
 
   for (const format of exportFormats) {

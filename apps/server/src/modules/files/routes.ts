@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deleteFileRequestSchema, listPageQuerySchema, pathIdSchema, projectFileSchema, projectIdParamsSchema, serverMessages } from '@bauakte/domain';
-import { callerOf, onlyRoles, type AccessPolicy } from '../../platform/access/access';
+import { callerOf } from '../../platform/access/access';
+import { requires } from '../../platform/access/route-access';
 import { AppError } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http/content-disposition';
-import { addressingId, validBody } from '../../platform/http/request-body';
 import type { App } from '../../platform/http/types';
 import type { FileService, FileVariant } from './service';
 import { tooLarge } from './upload';
@@ -16,31 +16,31 @@ const linkQuery = z.object({ expires: z.string().max(20).optional(), signature: 
 const multipartOverhead = 1024 * 1024;
 
 /** Project files (spec section 7, 'Export and files'): the project's architects and its client. */
-export function registerFileRoutes(app: App, deps: { files: FileService; access: AccessPolicy; maxBytes: number }): void {
-  const { files, access } = deps;
-  const portalUsers = onlyRoles('ARCHI', 'CLIENT');
+export function registerFileRoutes(app: App, deps: { files: FileService; maxBytes: number }): void {
+  const { files } = deps;
+  const readable = requires.project('params.projectId', 'read').for('ARCHI', 'CLIENT');
+  // The project is named in the body: who may delete its files is decided first.
+  const namedInBody = requires.project('body.projectId', 'read').for('ARCHI', 'CLIENT');
   const tags = ['files'];
 
   app.get(
     '/api/s3/project/:projectId',
     {
-      onRequest: portalUsers,
+      config: { access: readable },
       schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(projectFileSchema) } },
     },
-    async (request) => files.list(await access.project(callerOf(request), request.params.projectId, 'read'), request.query),
+    (request) => files.list(readable.of(request), request.query),
   );
 
   app.post(
     '/api/s3/upload',
     {
-      config: { perUserBudget: 'upload' },
-      onRequest: [
-        portalUsers,
-        // A body announced larger than allowed is refused before it is read.
-        async (request) => {
-          if (Number(request.headers['content-length'] ?? 0) > deps.maxBytes + multipartOverhead) throw tooLarge(deps.maxBytes);
-        },
-      ],
+      // The project is named in the multipart stream: the file service asks the access policy once it has read it.
+      config: { access: requires.roles('ARCHI', 'CLIENT'), perUserBudget: 'upload' },
+      // A body announced larger than allowed is refused before it is read.
+      onRequest: async (request) => {
+        if (Number(request.headers['content-length'] ?? 0) > deps.maxBytes + multipartOverhead) throw tooLarge(deps.maxBytes);
+      },
       schema: {
         tags,
         description:
@@ -59,11 +59,9 @@ export function registerFileRoutes(app: App, deps: { files: FileService; access:
 
   app.post(
     '/api/s3/deleteFile',
-    { onRequest: portalUsers, attachValidation: true, schema: { tags, body: deleteFileRequestSchema } },
+    { config: { access: namedInBody }, schema: { tags, body: deleteFileRequestSchema } },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const project = await access.project(caller, addressingId(request, 'projectId'), 'read');
-      await files.remove(caller, project, validBody(request).s3Key);
+      await files.remove(callerOf(request), namedInBody.of(request), request.body.s3Key);
       return reply.status(204).send();
     },
   );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listPageQuerySchema, projectIdParamsSchema, questionnaireChangeSchema, questionnairePatchSchemas, questionnaireSteps, stepVersionTag, type QuestionnaireStep } from '@bauakte/domain';
-import { callerOf, type AccessPolicy } from '../../platform/access/access';
-import { validBody } from '../../platform/http/request-body';
+import { callerOf } from '../../platform/access/access';
+import { requires } from '../../platform/access/route-access';
 import type { App } from '../../platform/http/types';
 import type { QuestionnaireService } from './service';
 import { ifMatchVersion } from './step-version';
@@ -25,14 +25,16 @@ const saveDescription = [
 ].join(' ');
 
 /** GET and PUT /api/{general|storeys|windows|heating}/{projectId} (spec section 7, Questionnaire). */
-export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: QuestionnaireService; access: AccessPolicy }): void {
-  const { questionnaire, access } = deps;
+export function registerQuestionnaireRoutes(app: App, questionnaire: QuestionnaireService): void {
+  const readable = requires.project('params.projectId', 'read');
+  const managed = requires.project('params.projectId', 'manage');
   const tags = ['questionnaire'];
 
   const registerStep = (step: QuestionnaireStep) => {
     app.get(
       `/api/${step}/:projectId`,
       {
+        config: { access: readable },
         schema: {
           tags,
           description: "The step's stored answers; the ETag header holds the step's version, to send back in If-Match when saving.",
@@ -41,7 +43,7 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
         },
       },
       async (request, reply) => {
-        const { answers, version } = await questionnaire.get(await access.project(callerOf(request), request.params.projectId, 'read'), step);
+        const { answers, version } = await questionnaire.get(readable.of(request), step);
         void reply.header('etag', stepVersionTag(version));
         return answers;
       },
@@ -49,7 +51,7 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
     app.put(
       `/api/${step}/:projectId`,
       {
-        attachValidation: true,
+        config: { access: readable },
         schema: {
           tags,
           description: saveDescription,
@@ -59,10 +61,8 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
         },
       },
       async (request, reply) => {
-        const caller = callerOf(request);
-        const project = await access.project(caller, request.params.projectId, 'read');
         const basedOn = ifMatchVersion(request.headers['if-match']);
-        const { answers, version } = await questionnaire.save(caller, project, step, validBody(request) as Record<string, unknown>, basedOn);
+        const { answers, version } = await questionnaire.save(callerOf(request), readable.of(request), step, request.body as Record<string, unknown>, basedOn);
         void reply.header('etag', stepVersionTag(version));
         return answers;
       },
@@ -73,6 +73,7 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
   app.get(
     '/api/questionnaire/:projectId',
     {
+      config: { access: readable },
       schema: {
         tags,
         description:
@@ -83,7 +84,7 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
       },
     },
     async (request, reply) => {
-      const steps = await questionnaire.record(await access.project(callerOf(request), request.params.projectId, 'read'));
+      const steps = await questionnaire.record(readable.of(request));
       void reply.header(questionnaireVersionsHeader, questionnaireSteps.map((step) => `${step}=${steps[step].version}`).join(', '));
       return Object.fromEntries(questionnaireSteps.map((step) => [step, steps[step].answers])) as Record<QuestionnaireStep, Record<string, unknown>>;
     },
@@ -91,7 +92,7 @@ export function registerQuestionnaireRoutes(app: App, deps: { questionnaire: Que
 
   app.get(
     '/api/questionnaire/:projectId/changes',
-    { schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(questionnaireChangeSchema) } } },
-    async (request) => questionnaire.changes(await access.project(callerOf(request), request.params.projectId, 'manage'), request.query),
+    { config: { access: managed }, schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(questionnaireChangeSchema) } } },
+    (request) => questionnaire.changes(managed.of(request), request.query),
   );
 }

@@ -57,16 +57,6 @@ export function hasAnyRole(user: AuthUser, allowed: readonly Role[]): boolean {
   return user.roles.some((role) => allowed.includes(role));
 }
 
-/**
- * A route-level guard for actions by role: `onRequest: onlyRoles('ADMIN')`. It runs right after the
- * token is checked, before the body is even parsed, so a wrong role always learns 403.
- */
-export function onlyRoles(...allowed: Role[]) {
-  return async (request: FastifyRequest) => {
-    if (!hasAnyRole(callerOf(request), allowed)) throw forbidden();
-  };
-}
-
 /** Where a path names a user, the caller may name only themselves (logout, own settings). */
 export function isSelf(user: AuthUser, username: string | null): boolean {
   return username !== null && sameUsername(user.username, username);

@@ -1,0 +1,29 @@
+import type { Platform } from '../../platform/compose';
+import multipart from '@fastify/multipart';
+import { maxWaitingThumbnails } from '../../platform/images/image-decoding';
+import { createJobQueue } from '../../platform/jobs/job-queue';
+import { registerFileRoutes } from './routes';
+import { createFileService, type FileService } from './service';
+
+/** A project's files: uploads with thumbnails, signed downloads; answers the service projects and export use. */
+export async function registerFilesModule(platform: Platform): Promise<FileService> {
+  const { app, config, data, store, links, access, log, metrics } = platform;
+  const files = createFileService({
+    data,
+    store,
+    links,
+    access,
+    maxBytes: config.uploadMaxBytes,
+    thumbnails: {
+      maxDecodedBytes: config.imageMaxDecodedBytes,
+      queue: createJobQueue({ concurrency: config.thumbnailConcurrency, maxWaiting: maxWaitingThumbnails }),
+    },
+    log,
+    metrics,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },
+  });
+  registerFileRoutes(app, { files, maxBytes: config.uploadMaxBytes });
+  return files;
+}

@@ -1,0 +1,23 @@
+import type { Platform } from '../../platform/compose';
+import { createFanoutCache } from '../../platform/live/fanout-cache';
+import { createFormNoticeService, type FormNoticeService } from './form-notices';
+import { registerNotificationRoutes } from './routes';
+import { createNotificationSettingsService, type NotificationSettingsService } from './service';
+
+/** Who wants which notice; answers what the questionnaire and the chat announce through. */
+export function registerNotificationsModule(platform: Platform): { settingsOf: NotificationSettingsService['settingsOf']; notices: FormNoticeService } {
+  const { data, config, fanout, mailQueue, log } = platform;
+  const settings = createNotificationSettingsService({
+    data,
+    cache: createFanoutCache({
+      ttlMs: config.sessionCacheSeconds * 1000,
+      maxEntries: 10_000,
+      fanout,
+      event: 'notification-settings-changed',
+      onNoticeFailed: (error) => log.warn({ err: error }, 'notification settings: change notice failed'),
+    }),
+  });
+  registerNotificationRoutes(platform.app, settings);
+  const notices = createFormNoticeService({ data, settingsOf: settings.settingsOf, mails: mailQueue, publicUrl: config.publicUrl, log });
+  return { settingsOf: settings.settingsOf, notices };
+}
