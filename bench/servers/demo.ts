@@ -16,7 +16,7 @@ import { unspentBudgets } from './budgets';
 import { buildApp } from '../../apps/server/src/app';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/platform/db/database';
 import { seedDemo } from '../../apps/server/src/modules/demo/seed-demo';
-import { createDataLayer } from '../../apps/server/src/platform/db/repositories';
+import { openDataLayer } from '../../apps/server/src/data-layer';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-workload-'));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
@@ -42,7 +42,7 @@ const database = openDatabase({
 });
 await migrateToLatest(database.db);
 const { app, store } = await buildApp({ config, database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0000', logger: false });
-const summary = joined ? { seconds: 0, counts: {}, architects: [] } : await seedDemo(createDataLayer(database), { scale: Number(process.env.BENCH_DEMO_SCALE ?? 1), store });
+const summary = joined ? { seconds: 0, counts: {}, architects: [] } : await seedDemo(openDataLayer(database), { scale: Number(process.env.BENCH_DEMO_SCALE ?? 1), store });
 // Clients with at least one project, in a fixed order: the simulated clients are taken from the front.
 const clients = await database.db
   .selectFrom('users')

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/database';
 import type { DataLayer } from './platform/db/repositories';
 import { createPlatform } from './platform/compose';
+import { openDataLayer } from './data-layer';
 import type { SessionService } from './platform/auth/sessions';
 import type { BackgroundTasks } from './platform/background';
 import { registerSpa } from './platform/http/spa';
@@ -72,7 +73,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 /** The composition root: the platform, then each module with what it needs of the others. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const webDist = deps.config.webDistDir ?? defaultWebDist;
-  const platform = await createPlatform({ ...deps, version: packageJson.version, webDist });
+  const platform = await createPlatform({ ...deps, data: openDataLayer(deps.database), version: packageJson.version, webDist });
   registerHealthModule(platform);
   registerImpressumModule(platform);
   registerAuthModule(platform);

@@ -5,7 +5,7 @@ import { ensureWritableDataDir } from './platform/data-dir';
 import { openAndMigrate } from './platform/db/open';
 import { createObjectStore } from './platform/storage/create-store';
 import { ensureFirstAdmin, type FirstAdminLog } from './modules/auth/first-admin';
-import { createDataLayer } from './platform/db/repositories';
+import { openDataLayer } from './data-layer';
 import { DemoRefusedError, demoLoginLines, seedDemo } from './modules/demo/seed-demo';
 
 const consoleLog: FirstAdminLog = {
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const scale = scaleArgument();
   ensureWritableDataDir(config.dataDir);
   const database = await openAndMigrate(config.databaseUrl, config.dataDir, config.databasePoolSize);
-  const data = createDataLayer(database);
+  const data = openDataLayer(database);
   try {
     const summary = await seedDemo(data, { scale, store: createObjectStore(config) });
     await ensureFirstAdmin(data.repos.users, config.admin, consoleLog);

@@ -12,7 +12,7 @@ import { createSessionService, type SessionService } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { createBackgroundTasks, type BackgroundTasks } from './background';
 import type { DatabaseHandle } from './db/database';
-import { createDataLayer, type DataLayer } from './db/repositories';
+import type { DataLayer } from './db/repositories';
 import { registerApiDocs } from './http/api-docs';
 import { registerErrorHandling } from './http/error-handler';
 import { inlineScriptHashes } from './http/inline-scripts';
@@ -35,6 +35,8 @@ import { createSignedLinks, type SignedLinks } from './storage/signed-links';
 export interface PlatformDeps {
   config: Config;
   database: DatabaseHandle;
+  /** The repositories and the unit of work, on `database`. */
+  data: DataLayer;
   jwtSecret: string;
   /** The server's version (the API docs and /api/health show it). */
   version: string;
@@ -86,8 +88,7 @@ const bodyLimit = 1024 * 1024;
  * errors and metrics; and the services the modules share.
  */
 export async function createPlatform(deps: PlatformDeps): Promise<Platform> {
-  const { config, database } = deps;
-  const data = createDataLayer(database);
+  const { config, database, data } = deps;
   const { repos } = data;
   configureImageDecoding();
   const app = Fastify({

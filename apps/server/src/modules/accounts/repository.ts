@@ -42,3 +42,9 @@ export function createAccountTokenRepository(db: Db) {
 }
 
 export type AccountTokenRepository = ReturnType<typeof createAccountTokenRepository>;
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly accountTokens: AccountTokenRepository;
+  }
+}

@@ -44,3 +44,9 @@ export function createTeamRepository(db: Db) {
 }
 
 export type TeamRepository = ReturnType<typeof createTeamRepository>;
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly teams: TeamRepository;
+  }
+}

@@ -239,3 +239,9 @@ export function createChatRepository(db: Db, asyncCommitDb: Db = db) {
 }
 
 export type ChatRepository = ReturnType<typeof createChatRepository>;
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly chat: ChatRepository;
+  }
+}

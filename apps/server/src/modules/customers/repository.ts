@@ -47,3 +47,9 @@ export function createCustomerRepository(db: Db) {
 }
 
 export type CustomerRepository = ReturnType<typeof createCustomerRepository>;
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly customers: CustomerRepository;
+  }
+}

@@ -27,3 +27,9 @@ export function createDashboardLayoutRepository(db: Db) {
 }
 
 export type DashboardLayoutRepository = ReturnType<typeof createDashboardLayoutRepository>;
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly dashboardLayouts: DashboardLayoutRepository;
+  }
+}

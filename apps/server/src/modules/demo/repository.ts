@@ -72,3 +72,9 @@ export function createDemoRepository(db: Db) {
 }
 
 export type DemoRepository = ReturnType<typeof createDemoRepository>;
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly demo: DemoRepository;
+  }
+}

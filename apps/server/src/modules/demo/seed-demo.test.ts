@@ -5,7 +5,7 @@ import {
 } from '@bauakte/domain';
 import { bearer, createTestContext, openTestDatabase, testDialects, type TestContext } from '../../test/test-app';
 import { DemoRefusedError, demoPassword, seedDemo, type DemoSummary } from './seed-demo';
-import { createDataLayer } from '../../platform/db/repositories';
+import { openDataLayer } from '../../data-layer';
 
 const now = new Date('2026-11-20T10:00:00Z');
 
@@ -27,7 +27,7 @@ describe.each(testDialects)('the demo installation on %s', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
     // 0.1: two offices with one architect each, 200 customers, 500 projects, 10,000 messages.
-    summary = await seedDemo(createDataLayer(ctx.database), { scale: 0.1, store: ctx.objectStore, now });
+    summary = await seedDemo(openDataLayer(ctx.database), { scale: 0.1, store: ctx.objectStore, now });
   });
   afterAll(() => ctx.close());
 
@@ -129,7 +129,7 @@ describe.each(testDialects)('the demo installation on %s', (dialect) => {
   });
 
   it('refuses to seed a database that already has projects', async () => {
-    await expect(seedDemo(createDataLayer(ctx.database), { scale: 0.01 })).rejects.toThrow(DemoRefusedError);
+    await expect(seedDemo(openDataLayer(ctx.database), { scale: 0.01 })).rejects.toThrow(DemoRefusedError);
   });
 });
 
@@ -137,7 +137,7 @@ describe('the demo installation', () => {
   it('is the same on every run (seeded)', async () => {
     const names = async () => {
       const { database, drop } = await openTestDatabase('sqlite');
-      await seedDemo(createDataLayer(database), { scale: 0.02, now });
+      await seedDemo(openDataLayer(database), { scale: 0.02, now });
       const rows = await database.db.selectFrom('projects').select(['name', 'street', 'postalCode', 'katastral', 'progress', 'changedAt']).orderBy('id').execute();
       await database.close();
       await drop();
@@ -148,7 +148,7 @@ describe('the demo installation', () => {
 
   it('holds 4 offices, 20 architects, 2,000 customers, 5,000 projects and 100,000 messages at full scale', async () => {
     const { database, drop } = await openTestDatabase('sqlite');
-    const full = await seedDemo(createDataLayer(database), { now });
+    const full = await seedDemo(openDataLayer(database), { now });
     const count = async (table: 'teams' | 'projects' | 'chatMessages') =>
       Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const roles = await database.db.selectFrom('users').select(['role', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('role').orderBy('role').execute();

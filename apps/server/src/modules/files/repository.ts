@@ -70,3 +70,9 @@ export function createFileRepository(db: Db) {
 
 export type FileRepository = ReturnType<typeof createFileRepository>;
 export type FileRow = Awaited<ReturnType<FileRepository['listOfProject']>>[number];
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly files: FileRepository;
+  }
+}

@@ -77,3 +77,10 @@ export interface NoticedProject {
 }
 
 export type FormNoticeRepository = ReturnType<typeof createFormNoticeRepository>;
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly notificationSettings: NotificationSettingsRepository;
+    readonly formNotices: FormNoticeRepository;
+  }
+}

@@ -325,3 +325,9 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
 }
 
 export type ProjectRepository = ReturnType<typeof createProjectRepository>;
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly projects: ProjectRepository;
+  }
+}

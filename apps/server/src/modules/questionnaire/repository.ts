@@ -147,3 +147,9 @@ export function createQuestionnaireRepository(db: Db) {
 }
 
 export type QuestionnaireRepository = ReturnType<typeof createQuestionnaireRepository>;
+
+declare module '../../platform/db/repositories' {
+  interface Repositories {
+    readonly questionnaire: QuestionnaireRepository;
+  }
+}

@@ -2,59 +2,46 @@ import { createAccessRepository } from '../access/repository';
 import { createSessionRepository } from '../auth/repository';
 import { createMailQueueRepository } from '../mail/repository';
 import { createThrottleRepository } from '../rate-limit/repository';
-import { createAccountTokenRepository } from '../../modules/accounts/repository';
-import { createTeamRepository } from '../../modules/admin/repository';
-import { createChatRepository } from '../../modules/chat/repository';
-import { createCustomerRepository } from '../../modules/customers/repository';
-import { createDashboardLayoutRepository } from '../../modules/dashboard/repository';
-import { createDemoRepository } from '../../modules/demo/repository';
-import { createFileRepository } from '../../modules/files/repository';
-import { createFormNoticeRepository, createNotificationSettingsRepository } from '../../modules/notifications/repository';
-import { createProjectRepository } from '../../modules/projects/repository';
-import { createQuestionnaireRepository } from '../../modules/questionnaire/repository';
 import { inTransaction, type Db, type DatabaseHandle } from './database';
 import { createUserRepository } from './users-repository';
 
-/**
- * Every repository, by name. `asyncCommitDb` is where writes whose loss in a crash does no harm go
- * (the marks of projects seen and of messages read); inside a transaction it is the transaction.
- */
-const repositoryFactories = {
+/** The platform's own repositories. */
+const platformRepositories = {
   users: (db: Db) => createUserRepository(db),
-  accountTokens: (db: Db) => createAccountTokenRepository(db),
   sessions: (db: Db) => createSessionRepository(db),
   access: (db: Db) => createAccessRepository(db),
   throttle: (db: Db) => createThrottleRepository(db),
   mailOutbox: (db: Db) => createMailQueueRepository(db),
-  teams: (db: Db) => createTeamRepository(db),
-  customers: (db: Db) => createCustomerRepository(db),
-  notificationSettings: (db: Db) => createNotificationSettingsRepository(db),
-  formNotices: (db: Db) => createFormNoticeRepository(db),
-  projects: (db: Db, asyncCommitDb: Db) => createProjectRepository(db, asyncCommitDb),
-  questionnaire: (db: Db) => createQuestionnaireRepository(db),
-  files: (db: Db) => createFileRepository(db),
-  chat: (db: Db, asyncCommitDb: Db) => createChatRepository(db, asyncCommitDb),
-  dashboardLayouts: (db: Db) => createDashboardLayoutRepository(db),
-  demo: (db: Db) => createDemoRepository(db),
 };
 
-type RepositoryFactories = typeof repositoryFactories;
+type PlatformRepositories = { readonly [Name in keyof typeof platformRepositories]: ReturnType<(typeof platformRepositories)[Name]> };
 
-/** The repositories on one database or one transaction. */
-export type Repositories = { readonly [Name in keyof RepositoryFactories]: ReturnType<RepositoryFactories[Name]> };
+/**
+ * The repositories on one database or one transaction, by name: the platform's, and each module's,
+ * which its repository.ts adds to this interface (`declare module`) and `src/data-layer.ts` names
+ * once. So the platform needs no module, and every service sees every repository typed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the modules extend it
+export interface Repositories extends PlatformRepositories {}
+
+/** Builds one repository on a database or transaction; `asyncCommitDb` is where the seen/read marks go. */
+export type RepositoryFactory<R> = (db: Db, asyncCommitDb: Db) => R;
+type RepositoryFactories = { readonly [Name in keyof Repositories]: RepositoryFactory<Repositories[Name]> };
+/** The modules' repositories, as the composition root names them. */
+export type ModuleRepositoryFactories = Omit<RepositoryFactories, keyof PlatformRepositories>;
 
 /**
  * The set of repositories on `db`, each built on first use and then kept: a transaction builds only
  * those its work touches (some compile their statements when built).
  */
-export function createRepositories(db: Db, asyncCommitDb: Db = db): Repositories {
+function createRepositories(factories: RepositoryFactories, db: Db, asyncCommitDb: Db = db): Repositories {
   const built = new Map<keyof RepositoryFactories, unknown>();
   const set = {};
-  for (const name of Object.keys(repositoryFactories) as Array<keyof RepositoryFactories>) {
+  for (const name of Object.keys(factories) as Array<keyof RepositoryFactories>) {
     Object.defineProperty(set, name, {
       enumerable: true,
       get: () => {
-        if (!built.has(name)) built.set(name, repositoryFactories[name](db, asyncCommitDb));
+        if (!built.has(name)) built.set(name, factories[name](db, asyncCommitDb));
         return built.get(name);
       },
     });
@@ -74,9 +61,10 @@ export interface DataLayer {
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 }
 
-export function createDataLayer(database: Pick<DatabaseHandle, 'db' | 'asyncCommitDb'>): DataLayer {
+export function createDataLayer(database: Pick<DatabaseHandle, 'db' | 'asyncCommitDb'>, modules: ModuleRepositoryFactories): DataLayer {
+  const factories: RepositoryFactories = { ...platformRepositories, ...modules };
   return {
-    repos: createRepositories(database.db, database.asyncCommitDb),
-    transaction: (work) => inTransaction(database.db, (trx) => work(createRepositories(trx))),
+    repos: createRepositories(factories, database.db, database.asyncCommitDb),
+    transaction: (work) => inTransaction(database.db, (trx) => work(createRepositories(factories, trx))),
   };
 }

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { createMailQueue, defaultMailQueueTiming, type QueuedMail } from './mail-queue';
 import type { MailMessage } from './mailer';
 import { createMailQueueRepository } from './repository';
-import { createDataLayer } from '../db/repositories';
+import { openDataLayer } from '../../data-layer';
 
 const log = Fastify({ logger: false }).log;
 const minute = 60_000;
@@ -187,7 +187,7 @@ describe.runIf(testDialects.includes('postgres'))('two instances on one PostgreS
   it('send each queued mail exactly once', async () => {
     const [first, second] = shared.instances;
     const recipients = Array.from({ length: 40 }, (_, index) => `person${index}@example.at`);
-    await createDataLayer(shared.database).transaction(async (repos) => {
+    await openDataLayer(shared.database).transaction(async (repos) => {
       for (const to of recipients) await first!.mailQueue.enqueue(repos.mailOutbox, 'INVITATION', mail(to));
     });
     first!.mailQueue.wake();

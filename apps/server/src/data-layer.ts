@@ -1,0 +1,36 @@
+import { createAccountTokenRepository } from './modules/accounts/repository';
+import { createTeamRepository } from './modules/admin/repository';
+import { createChatRepository } from './modules/chat/repository';
+import { createCustomerRepository } from './modules/customers/repository';
+import { createDashboardLayoutRepository } from './modules/dashboard/repository';
+import { createDemoRepository } from './modules/demo/repository';
+import { createFileRepository } from './modules/files/repository';
+import { createFormNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
+import { createProjectRepository } from './modules/projects/repository';
+import { createQuestionnaireRepository } from './modules/questionnaire/repository';
+import type { DatabaseHandle, Db } from './platform/db/database';
+import { createDataLayer, type DataLayer, type ModuleRepositoryFactories } from './platform/db/repositories';
+
+/**
+ * Every module's repository, by name (the platform adds its own). `asyncCommitDb` is where writes
+ * whose loss in a crash does no harm go (the marks of projects seen and of messages read); inside a
+ * transaction it is the transaction.
+ */
+const moduleRepositories: ModuleRepositoryFactories = {
+  accountTokens: (db: Db) => createAccountTokenRepository(db),
+  teams: (db: Db) => createTeamRepository(db),
+  customers: (db: Db) => createCustomerRepository(db),
+  notificationSettings: (db: Db) => createNotificationSettingsRepository(db),
+  formNotices: (db: Db) => createFormNoticeRepository(db),
+  projects: (db: Db, asyncCommitDb: Db) => createProjectRepository(db, asyncCommitDb),
+  questionnaire: (db: Db) => createQuestionnaireRepository(db),
+  files: (db: Db) => createFileRepository(db),
+  chat: (db: Db, asyncCommitDb: Db) => createChatRepository(db, asyncCommitDb),
+  dashboardLayouts: (db: Db) => createDashboardLayoutRepository(db),
+  demo: (db: Db) => createDemoRepository(db),
+};
+
+/** The data layer over every repository of the installation: what services reach the database through. */
+export function openDataLayer(database: Pick<DatabaseHandle, 'db' | 'asyncCommitDb'>): DataLayer {
+  return createDataLayer(database, moduleRepositories);
+}
