@@ -1,21 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import type { FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
-import type { DatabaseHandle } from './platform/db/database';
-import type { DataLayer } from './platform/db/repositories';
-import { createPlatform } from './platform/compose';
+import { createPlatform, type Platform, type PlatformDeps } from './platform/compose';
 import { openDataLayer } from './data-layer';
-import type { SessionService } from './platform/auth/sessions';
-import type { BackgroundTasks } from './platform/background';
 import { registerSpa } from './platform/http/spa';
-import type { ApiRoute } from './platform/http/route-catalogue';
-import type { App } from './platform/http/types';
 import type { Broker } from './platform/live/broker';
-import type { Fanout } from './platform/live/fanout';
 import type { Presence } from './platform/live/presence';
-import type { Mailer } from './platform/mail/mailer';
-import type { MailQueue, MailQueueTiming } from './platform/mail/mail-queue';
-import type { ObjectStore } from './platform/storage/object-store';
 import { registerAccountsModule } from './modules/accounts/module';
 import { registerAdminModule } from './modules/admin/module';
 import { registerAuthModule } from './modules/auth/module';
@@ -34,38 +22,16 @@ import { registerProjectsModule } from './modules/projects/module';
 import { registerQuestionnaireModule } from './modules/questionnaire/module';
 import packageJson from '../package.json' with { type: 'json' };
 
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  jwtSecret: string;
-  /** Tests pass false or their own logger; the server logs as the config says. */
-  logger?: FastifyServerOptions['logger'];
-  /** Work after the answer (tests pass one they can inspect); by default run right after each request. */
-  background?: BackgroundTasks;
-  /** Where project files live; by default as the configuration says (S3_BUCKET or DATA_DIR/files). */
-  store?: ObjectStore;
-  /** The mail queue's waits (tests shorten them); by default a minute's first retry, up to MAIL_RETRY_MAX_HOURS. */
-  mailQueueTiming?: Partial<MailQueueTiming>;
-}
+/** What the app is built from: the configuration, the database and the secret; tests replace a few parts. */
+export type AppDeps = Omit<PlatformDeps, 'data' | 'version' | 'webDist'>;
 
-export interface BuiltApp {
-  app: App;
-  /** The repositories and the unit of work every service reaches the database through. */
-  data: DataLayer;
-  /** Every /api route, for the access-matrix test. */
-  apiRoutes: ApiRoute[];
-  sessions: SessionService;
-  /** Hands a mail over at once (the export's mail; everything else goes through mailQueue). */
-  mailer: Mailer;
-  mailQueue: MailQueue;
-  background: BackgroundTasks;
+/** The app and what tests, the demo seeder and the benchmarks reach into. */
+export interface BuiltApp
+  extends Pick<Platform, 'app' | 'data' | 'apiRoutes' | 'sessions' | 'mailer' | 'mailQueue' | 'background' | 'store' | 'fanout'> {
   files: FileService;
-  /** Where project files live (the demo seeder writes its sample files there). */
-  store: ObjectStore;
   chat: ChatService;
   broker: Broker;
   presence: Presence;
-  fanout: Fanout;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
