@@ -13,7 +13,7 @@ export const loginAttemptRules = {
 
 export const accountKey = (username: string) => `account:${usernameKey(username)}`;
 
-const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', serverMessages.invalidCredentials);
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', serverMessages.invalidCredentials);
 
 export function createAuthService(deps: { data: DataLayer; sessions: SessionService; limiter: AttemptLimiter }) {
   const { sessions, limiter } = deps;

@@ -4,7 +4,7 @@ import { isSelf, type AccessPolicy, type CheckedArchitect } from '../../platform
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer } from '../../platform/db/repositories';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { AppError, forbidden } from '../../platform/errors';
+import { fieldError, forbidden } from '../../platform/errors';
 import type { InvitationService } from '../accounts/invitation-service';
 
 type CreateCustomer = z.output<typeof createCustomerRequestSchema>;
@@ -18,9 +18,7 @@ export function requireOwnName(caller: AuthUser, creationName: string | null | u
  * Usernames are unique across the installation, but an architect may only learn that one cannot
  * be used — not that somebody in another office has it.
  */
-const usernameUnavailable = () => new AppError(400, 'USERNAME_UNAVAILABLE', serverMessages.usernameUnavailable, [
-  { path: 'body/username', message: serverMessages.usernameUnavailable },
-]);
+const usernameUnavailable = () => fieldError('USERNAME_UNAVAILABLE', 'username', serverMessages.usernameUnavailable);
 
 export function createCustomerService(deps: {
   data: DataLayer;
