@@ -123,6 +123,7 @@ export const serverMessages = {
   onlyOwnMessages: 'Sie können Nachrichten nur in Ihrem eigenen Namen senden.',
   chatClosed: 'In diesen Chat können Sie nicht mehr schreiben.',
   unknownDestination: 'Dieses Ziel gibt es nicht.',
+  liveChatIdMismatch: 'Die chatId muss den Chat nennen, an den die Nachricht gesendet wird.',
   fileNameForbiddenCharacters: 'Der Dateiname enthält unzulässige Zeichen (z. B. Steuerzeichen). Bitte benennen Sie die Datei um.',
   fileNameTooLong: (max: number) => `Der Dateiname ist zu lang: höchstens ${max} Zeichen sind erlaubt. Bitte benennen Sie die Datei um.`,
   // The live channel (STOMP over WebSocket): the message header and body of its ERROR frames.
