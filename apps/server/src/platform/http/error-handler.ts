@@ -23,7 +23,6 @@ const codeOfForeignStatus: Record<number, { code: ErrorCode; message: string }> 
   413: { code: 'PAYLOAD_TOO_LARGE', message: serverMessages.payloadTooLarge },
   415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: serverMessages.unsupportedMediaType },
   429: { code: 'TOO_MANY_ATTEMPTS', message: serverMessages.tooManyAttempts },
-  503: { code: 'SERVICE_UNAVAILABLE', message: serverMessages.serviceUnavailable },
 };
 
 /** The answer of an error the server chose; a 5xx carries the request id to find its log line. */
