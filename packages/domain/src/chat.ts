@@ -31,7 +31,8 @@ export const chatMessageTextSchema = z
 export const chatIdSchema = z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)]);
 
 /**
- * `POST /api/MessageManagment`: a message into an existing chat. The sender is always the token's
+ * `POST /api/MessageManagment`, and the body of a live SEND to /app/chat/{chatId} (whose chatId
+ * it must name): a message into an existing chat. The sender is always the token's
  * user: a senderUsername naming someone else is refused (403), never believed.
  */
 export const sendMessageRequestSchema = requestObject({
@@ -50,15 +51,6 @@ export const createChatRequestSchema = requestObject({
   receiverUsername: usernameSchema,
 });
 export type CreateChatRequest = z.input<typeof createChatRequestSchema>;
-
-/** What a live SEND to /app/chat/{chatId} carries: the same body as the REST send (chatId from the destination). */
-export const liveSendBodySchema = z.object({
-  message: chatMessageTextSchema,
-  senderUsername: claimedUsernameSchema,
-  receiverUsername: claimedUsernameSchema,
-  chatId: chatIdSchema.optional(),
-  isRead: z.boolean().optional(),
-});
 
 /** One message (spec section 3), with the time it was sent (ISO 8601). */
 export const chatMessageSchema = z.object({

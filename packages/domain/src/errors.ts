@@ -26,9 +26,44 @@ export const errorCodes = [
   'INTERNAL_ERROR',
   'QUESTIONNAIRE_CONFLICT',
   'EXPORT_BUSY',
+  'EXPORT_ABORTED',
   'EXPORT_FAILED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * The one place that chooses an error answer's HTTP status: by its code. The server's AppError
+ * looks its status up here, so a code never travels with two statuses; a new code needs its line.
+ */
+export const errorStatus: Readonly<Record<ErrorCode, number>> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOO_MANY_ATTEMPTS: 429,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOKEN_INVALID: 400,
+  USERNAME_UNAVAILABLE: 400,
+  PASSWORD_TOO_WEAK: 400,
+  CURRENT_PASSWORD_REQUIRED: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  MAIL_FAILED: 502,
+  MAIL_QUEUE_FULL: 503,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INVALID_FILE_EXTENSION: 400,
+  LINK_EXPIRED: 403,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+  QUESTIONNAIRE_CONFLICT: 409,
+  EXPORT_BUSY: 503,
+  // Stopped for its time or memory: worth another try later, unlike EXPORT_FAILED.
+  EXPORT_ABORTED: 503,
+  EXPORT_FAILED: 500,
+};
 
 export const apiErrorSchema = z.object({
   message: z.string(),
@@ -88,6 +123,7 @@ export const serverMessages = {
   onlyOwnMessages: 'Sie können Nachrichten nur in Ihrem eigenen Namen senden.',
   chatClosed: 'In diesen Chat können Sie nicht mehr schreiben.',
   unknownDestination: 'Dieses Ziel gibt es nicht.',
+  liveChatIdMismatch: 'Die chatId muss den Chat nennen, an den die Nachricht gesendet wird.',
   fileNameForbiddenCharacters: 'Der Dateiname enthält unzulässige Zeichen (z. B. Steuerzeichen). Bitte benennen Sie die Datei um.',
   fileNameTooLong: (max: number) => `Der Dateiname ist zu lang: höchstens ${max} Zeichen sind erlaubt. Bitte benennen Sie die Datei um.`,
   // The live channel (STOMP over WebSocket): the message header and body of its ERROR frames.

@@ -1,10 +1,11 @@
-import { LiveRefusal, type LiveChannel } from '../features/chat/live-channel';
+import type { ApiError } from '../lib/api';
+import { liveRefusalOf, type LiveChannel } from '../features/chat/live-channel';
 
 /** A live channel without a server: tests deliver frames by hand and read what was published. */
 export function fakeLiveChannel() {
   const subscribers = new Map<string, Set<(body: unknown) => void>>();
   const listeners = new Set<(connected: boolean) => void>();
-  const refusalListeners = new Set<(refusal: LiveRefusal) => void>();
+  const refusalListeners = new Set<(refusal: ApiError) => void>();
   const published: Array<{ destination: string; body: unknown }> = [];
   let connected = false;
   const channel: LiveChannel = {
@@ -44,9 +45,11 @@ export function fakeLiveChannel() {
       connected = false;
       for (const listener of listeners) listener(false);
     },
-    /** An ERROR frame, after which the server closes the connection. */
-    refuse(message: string, code: string) {
-      for (const listener of refusalListeners) listener(new LiveRefusal(message, code));
+    /** An ERROR frame as the server writes it (the REST answer's body and headers), after which it closes the connection. */
+    refuse(message: string, code: string, extra: { issues?: Array<{ path: string; message: string }>; retryAfter?: string } = {}) {
+      const headers = { message, code, 'content-type': 'application/json', ...(extra.retryAfter ? { 'retry-after': extra.retryAfter } : {}) };
+      const refusal = liveRefusalOf({ headers, body: JSON.stringify({ message, code, ...(extra.issues ? { issues: extra.issues } : {}) }) });
+      for (const listener of refusalListeners) listener(refusal);
       connected = false;
       for (const listener of listeners) listener(false);
     },

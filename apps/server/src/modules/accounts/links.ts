@@ -4,7 +4,7 @@ import type { Repositories } from '../../platform/db/repositories';
 import type { AccountTokenPurpose, UserRow, UserStatus } from '../../platform/db/schema';
 import { hashAccountToken, newAccountToken } from './tokens';
 
-export const tokenInvalid = () => new AppError(400, 'TOKEN_INVALID', serverMessages.tokenInvalid);
+export const tokenInvalid = () => new AppError('TOKEN_INVALID', serverMessages.tokenInvalid);
 
 export interface LinkOwner {
   tokenId: number;

@@ -6,7 +6,7 @@ import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import { accountKey } from '../../platform/auth/login-attempts';
 import type { DataLayer } from '../../platform/db/repositories';
 
-const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', serverMessages.invalidCredentials);
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', serverMessages.invalidCredentials);
 
 export function createAuthService(deps: { data: DataLayer; sessions: SessionService; limiter: AttemptLimiter }) {
   const { sessions, limiter } = deps;

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, CreatedChat } from '@bauakte/domain';
+import { chatTexts, serverMessages, type ChatMessage, type CreatedChat } from '@bauakte/domain';
 import { buildApp, type BuiltApp } from '../../app';
 import { connectStomp, type TestStomp } from '../../test/stomp-client';
 import { bearer, testDialects, testJwtSecret } from '../../test/test-app';
@@ -15,6 +15,15 @@ async function rawExchange(url: string, frames: string[]): Promise<string[]> {
   for (const frame of frames) socket.send(frame);
   await new Promise<void>((resolve) => socket.once('close', () => resolve()));
   return received;
+}
+
+/** A frame's command, headers (STOMP-unescaped) and body. */
+function readFrame(text: string): { command: string; headers: Record<string, string>; body: string } {
+  const split = text.indexOf('\n\n');
+  const [command, ...lines] = text.slice(0, split).split('\n');
+  const unescape = (value: string) => value.replace(/\\(.)/g, (_, c: string) => ({ c: ':', n: '\n', r: '\r', '\\': '\\' })[c] ?? c);
+  const headers = Object.fromEntries(lines.map((line) => [unescape(line.slice(0, line.indexOf(':'))), unescape(line.slice(line.indexOf(':') + 1))]));
+  return { command: command!, headers, body: text.slice(split + 2).replace(/\u0000$/, '') };
 }
 
 describe.each(testDialects)('live chat over STOMP on %s', (dialect) => {
@@ -92,9 +101,51 @@ describe.each(testDialects)('live chat over STOMP on %s', (dialect) => {
     const blank = await connect('projektkunde');
     blank.publish(`/app/chat/${chatId}`, { message: '   ', senderUsername: 'projektkunde', receiverUsername: 'tom', chatId });
     await blank.closed;
-    expect(blank.errors[0]?.headers.message).toBe('Bitte geben Sie eine Nachricht ein.');
+    expect(blank.errors[0]?.headers).toMatchObject({ message: 'Die Eingaben sind ungültig.', code: 'VALIDATION_FAILED' });
+    expect(JSON.parse(blank.errors[0]!.body)).toMatchObject({ issues: [{ path: 'body/message', message: 'Bitte geben Sie eine Nachricht ein.' }] });
     const messages = (await call.conversations('tom')).json<Array<{ chatId: number; messages: ChatMessage[] }>>().find((c) => c.chatId === chatId)!.messages;
     expect(messages.map((m) => m.message)).toEqual(['Nur für uns']);
+  });
+
+  it('refuses a live SEND with the code, German message and answer REST gives the same message: too long, unknown field, not a participant, in another name', async () => {
+    const { chatId } = (await call.createChat('tom', 'projektkunde', 'Wie REST')).json<CreatedChat>();
+    const body = (fields: Record<string, unknown>) => JSON.stringify({ message: 'Hallo', senderUsername: 'projektkunde', receiverUsername: 'tom', chatId, ...fields });
+    const cases: Array<[who: string, body: string, status: number, code: string]> = [
+      ['projektkunde', body({ message: 'x'.repeat(10_001) }), 400, 'VALIDATION_FAILED'],
+      ['projektkunde', body({ extra: 1 }), 400, 'VALIDATION_FAILED'],
+      ['fremdkunde', body({ senderUsername: 'fremdkunde' }), 404, 'NOT_FOUND'],
+      ['projektkunde', body({ senderUsername: 'tom' }), 403, 'FORBIDDEN'],
+    ];
+    for (const [who, payload, status, code] of cases) {
+      const rest = await setup.ctx.app.inject({ method: 'POST', url: '/api/MessageManagment', headers: { ...bearer(setup.tokens[who]!), 'content-type': 'application/json' }, payload });
+      expect(rest.statusCode).toBe(status);
+      const frames = await rawExchange(url, [`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${setup.tokens[who]}\n\n\u0000`, `SEND\ndestination:/app/chat/${chatId}\n\n${payload}\u0000`]);
+      const error = readFrame(frames.at(-1)!);
+      expect(error.command).toBe('ERROR');
+      expect(error.headers).toMatchObject({ code, message: rest.json<{ message: string }>().message, 'content-type': 'application/json' });
+      expect(JSON.parse(error.body)).toEqual(rest.json());
+    }
+    const tooLong = await rawExchange(url, [`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${setup.tokens.projektkunde}\n\n\u0000`, `SEND\ndestination:/app/chat/${chatId}\n\n${cases[0]![1]}\u0000`]);
+    expect(JSON.parse(readFrame(tooLong.at(-1)!).body)).toEqual({ message: 'Die Eingaben sind ungültig.', code: 'VALIDATION_FAILED', issues: [{ path: 'body/message', message: chatTexts.tooLong }] });
+    const messages = (await call.conversations('tom')).json<Array<{ chatId: number; messages: ChatMessage[] }>>().find((c) => c.chatId === chatId)!.messages;
+    // Nothing refused was stored, over either way.
+    expect(messages.at(-1)?.message).toBe('Wie REST');
+  });
+
+  it('refuses a live SEND whose body is no JSON, or names another chat than its destination', async () => {
+    const { chatId } = (await call.createChat('tom', 'projektkunde', 'Nur dieser')).json<CreatedChat>();
+    const other = (await call.createChat('mara', 'kunde', 'Ein anderer')).json<CreatedChat>().chatId;
+    const sendAs = async (who: string, payload: string) =>
+      readFrame((await rawExchange(url, [`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${setup.tokens[who]}\n\n\u0000`, `SEND\ndestination:/app/chat/${chatId}\n\n${payload}\u0000`])).at(-1)!);
+    const broken = await sendAs('projektkunde', '{"message":');
+    expect(broken.headers).toMatchObject({ code: 'INVALID_JSON', message: serverMessages.invalidJson });
+    const elsewhere = await sendAs('projektkunde', JSON.stringify({ message: 'Hallo', senderUsername: 'projektkunde', receiverUsername: 'tom', chatId: other }));
+    expect(elsewhere.headers).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Die Eingaben sind ungültig.' });
+    expect(JSON.parse(elsewhere.body)).toMatchObject({ issues: [{ path: 'body/chatId', message: serverMessages.liveChatIdMismatch }] });
+    const unknownDestination = readFrame(
+      (await rawExchange(url, [`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${setup.tokens.projektkunde}\n\n\u0000`, 'SEND\ndestination:/app/anderswo\n\n{}\u0000'])).at(-1)!,
+    );
+    expect(unknownDestination.headers).toMatchObject({ code: 'NOT_FOUND', message: 'Dieses Ziel gibt es nicht.' });
   });
 
   it('closes the sockets of a session within a second or so of its logout', async () => {
@@ -112,7 +163,7 @@ describe.each(testDialects)('live chat over STOMP on %s', (dialect) => {
   it('answers malformed, oversized and unknown frames with ERROR and closes', async () => {
     const unknown = await rawExchange(url, [`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${setup.tokens.mara}\n\n\u0000`, 'HELLO\n\n\u0000']);
     expect(unknown[0]).toMatch(/^CONNECTED\nversion:1.2\nheart-beat:10000,10000/);
-    expect(unknown.at(-1)).toMatch(/^ERROR\nmessage:Unbekannter Befehl\\c HELLO\n[\s\S]*\n\nUnbekannter Befehl: HELLO\u0000$/);
+    expect(unknown.at(-1)).toMatch(/^ERROR\nmessage:Unbekannter Befehl\\c HELLO\ncode:BAD_REQUEST\n[\s\S]*\n\n\{"message":"Unbekannter Befehl: HELLO","code":"BAD_REQUEST"\}\u0000$/);
     const oversized = await rawExchange(url, [`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${setup.tokens.mara}\n\n\u0000`, `SEND\ndestination:/app/chat/1\n\n${'x'.repeat(70 * 1024)}\u0000`]);
     expect(oversized.at(-1)).toMatch(/^ERROR\nmessage:Der Frame ist zu groß\./);
     const unauthenticatedSend = await rawExchange(url, ['SEND\ndestination:/app/chat/1\n\nhallo\u0000']);

@@ -1,7 +1,9 @@
-import { liveDestinations, liveSendBodySchema, pathIdSchema, serverMessages } from '@bauakte/domain';
+import { liveDestinations, pathIdSchema, sendMessageRequestSchema, serverMessages } from '@bauakte/domain';
 import type { AccessPolicy } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { LiveRefusal, type Broker, type BrokerHooks } from '../../platform/live/broker';
+import { invalidJson, notFound, validationFailed } from '../../platform/errors';
+import { parseOrRefuse, readJson, UnreadableBody } from '../../platform/http/request-body';
+import type { Broker, BrokerHooks } from '../../platform/live/broker';
 import type { Fanout, LiveEvent } from '../../platform/live/fanout';
 import type { Presence } from '../../platform/live/presence';
 import type { RouteLimits } from '../../platform/rate-limit/route-limits';
@@ -21,8 +23,9 @@ interface Partners {
 }
 
 /**
- * The chat's side of the live channel: who may subscribe to what, SENDs stored like REST, and the
- * deliveries of messages and presence that the fan-out announces (from this or another instance).
+ * The chat's side of the live channel: who may subscribe to what, SENDs checked and stored like
+ * REST's (refused with the same AppErrors), and the deliveries of messages and presence that the
+ * fan-out announces (from this or another instance).
  */
 export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; fanout: Fanout; presence: Presence; limits: RouteLimits }) {
   const { chat, access } = deps;
@@ -56,25 +59,22 @@ export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; 
       }
       if (destination === userQueue) return null;
       const match = chatTopic.exec(destination);
-      if (!match) throw new LiveRefusal(serverMessages.unknownDestination);
+      if (!match) throw notFound(serverMessages.unknownDestination);
       await access.chat(user, chatIdOf(match), 'read');
       return null;
     },
     async send(user, destination, body) {
       const match = chatSend.exec(destination);
-      if (!match) throw new LiveRefusal(serverMessages.unknownDestination);
-      // The same budget as the REST send: one user's messages per minute, however they come.
+      if (!match) throw notFound(serverMessages.unknownDestination);
+      // In REST's order: the budget (one user's messages per minute, however they come), who may
+      // write, then the body, which is REST's body: the destination and its chatId name one chat.
       await deps.limits.charge(user, 'chatMessage');
       const target = await access.chat(user, chatIdOf(match), 'write');
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        throw new LiveRefusal(serverMessages.invalidJson);
-      }
-      const parsed = liveSendBodySchema.safeParse(json);
-      if (!parsed.success) throw new LiveRefusal(parsed.error.issues[0]?.message ?? serverMessages.validationFailed);
-      await chat.send(user, target, parsed.data);
+      const json = readJson(body);
+      if (json instanceof UnreadableBody) throw invalidJson();
+      const request = parseOrRefuse(sendMessageRequestSchema, json);
+      if (request.chatId !== target.id) throw validationFailed([{ path: 'body/chatId', message: serverMessages.liveChatIdMismatch }]);
+      await chat.send(user, target, request);
     },
   };
 

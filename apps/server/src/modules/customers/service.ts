@@ -4,7 +4,7 @@ import { requireOwnName, type AccessPolicy, type CheckedArchitect } from '../../
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer } from '../../platform/db/repositories';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { AppError } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import type { InvitationService } from '../accounts/invitation-service';
 
 type CreateCustomer = z.output<typeof createCustomerRequestSchema>;
@@ -13,9 +13,7 @@ type CreateCustomer = z.output<typeof createCustomerRequestSchema>;
  * Usernames are unique across the installation, but an architect may only learn that one cannot
  * be used — not that somebody in another office has it.
  */
-const usernameUnavailable = () => new AppError(400, 'USERNAME_UNAVAILABLE', serverMessages.usernameUnavailable, [
-  { path: 'body/username', message: serverMessages.usernameUnavailable },
-]);
+const usernameUnavailable = () => fieldError('USERNAME_UNAVAILABLE', 'username', serverMessages.usernameUnavailable);
 
 export function createCustomerService(deps: {
   data: DataLayer;

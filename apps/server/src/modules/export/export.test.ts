@@ -423,7 +423,7 @@ describe.each(testDialects)('PDF exports are bounded on %s', (dialect) => {
     const busy = answers.find((answer) => answer.json<{ code: string }>().code === 'EXPORT_BUSY');
     expect(busy?.headers['retry-after']).toBe('60');
     expect(bodies).toContainEqual(expect.objectContaining({ code: 'EXPORT_BUSY', message: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.' }));
-    expect(bodies).toContainEqual(expect.objectContaining({ code: 'EXPORT_FAILED', message: aborted }));
+    expect(bodies).toContainEqual(expect.objectContaining({ code: 'EXPORT_ABORTED', message: aborted }));
     // Stopped at its limit, not left to run for a minute.
     expect(Date.now() - started).toBeLessThan(30_000);
 

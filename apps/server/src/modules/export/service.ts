@@ -123,7 +123,7 @@ export function createExportService(deps: ExportServiceDeps) {
     } catch (error) {
       // Nothing went out, so it does not count against the hour's mails.
       await deps.limiter.forgive(limitKey);
-      if (error instanceof MailDeliveryError) throw new AppError(502, 'MAIL_FAILED', serverMessages.exportMailFailed);
+      if (error instanceof MailDeliveryError) throw new AppError('MAIL_FAILED', serverMessages.exportMailFailed);
       throw error;
     }
     return { message: serverMessages.exportSent(email), email };

@@ -14,7 +14,7 @@ export function formatOfHead(head: Buffer): FileFormat | null {
   return magic.find(({ bytes }) => head.length >= bytes.length && bytes.every((byte, index) => head[index] === byte))?.format ?? null;
 }
 
-export const wrongFileType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', fileMessages.badType);
+export const wrongFileType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', fileMessages.badType);
 
 /**
  * Passes the bytes through unchanged, but only once their beginning proves the expected format:

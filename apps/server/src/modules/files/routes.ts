@@ -51,7 +51,7 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', serverMessages.multipartExpected);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', serverMessages.multipartExpected);
       const file = await files.upload(callerOf(request), request.query.projectId, request.parts());
       return reply.status(201).send(file);
     },

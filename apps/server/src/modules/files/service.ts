@@ -32,7 +32,7 @@ export interface FileDownload {
 /** How long an unlisted object may be an upload still under way (on another instance). */
 export const sweepGraceMs = 3_600_000;
 
-const linkExpired = () => new AppError(403, 'LINK_EXPIRED', serverMessages.linkExpired);
+const linkExpired = () => new AppError('LINK_EXPIRED', serverMessages.linkExpired);
 
 export const downloadPath = (projectId: number, fileId: number, variant: FileVariant) =>
   `/api/s3/download/${projectId}/${fileId}${variant === 'thumbnail' ? '/thumbnail' : ''}`;

@@ -18,7 +18,7 @@ export interface ThumbnailLimits {
   queue: JobQueue;
 }
 
-const unreadable = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', serverMessages.imageUnreadable);
+const unreadable = () => new AppError('UNSUPPORTED_MEDIA_TYPE', serverMessages.imageUnreadable);
 
 /**
  * Makes an image's preview; an image too large to decode safely, or one arriving while the line

@@ -30,7 +30,7 @@ export interface ReceivedUpload {
   stored: StoredUpload;
 }
 
-const extensionRefused = () => new AppError(400, 'INVALID_FILE_EXTENSION', fileMessages.badExtension, [{ path: 'body/file', message: fileMessages.badExtension }]);
+const extensionRefused = () => fieldError('INVALID_FILE_EXTENSION', 'file', fileMessages.badExtension);
 
 /** The name the file had on the uploader's computer, by the rules of every stored text. */
 function originalNameOf(part: MultipartFile): string {
@@ -143,6 +143,6 @@ export function createUploadReceiver(deps: {
   };
 }
 
-export const tooLarge = (maxBytes: number) => new AppError(413, 'PAYLOAD_TOO_LARGE', fileTooLargeMessage(maxBytes));
+export const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(maxBytes));
 
 export type UploadReceiver = ReturnType<typeof createUploadReceiver>;

@@ -21,7 +21,7 @@ const emailChanged = (account: UserRow, email: string) => email.toLowerCase() !=
 function refuseCredentialChange(account: UserRow, request: ProfileUpdate): void {
   const field = request.password ? 'password' : emailChanged(account, request.email) ? 'email' : null;
   if (field === null) return;
-  throw new AppError(403, 'FORBIDDEN', serverMessages.onlyOwnCredentials, [{ path: `body/${field}`, message: serverMessages.onlyOwnCredentials }]);
+  throw new AppError('FORBIDDEN', serverMessages.onlyOwnCredentials, { issues: [{ path: `body/${field}`, message: serverMessages.onlyOwnCredentials }] });
 }
 
 export function createProfileService(deps: {

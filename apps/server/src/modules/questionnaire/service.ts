@@ -105,7 +105,7 @@ export function createQuestionnaireService(deps: { data: DataLayer; notices: For
       savedAt: last?.at ?? '',
       fields,
     };
-    return new AppError(409, 'QUESTIONNAIRE_CONFLICT', serverMessages.questionnaireConflict, [], { etag: stepVersionTag(version) }, details);
+    return new AppError('QUESTIONNAIRE_CONFLICT', serverMessages.questionnaireConflict, { headers: { etag: stepVersionTag(version) }, details });
   }
 
   return {

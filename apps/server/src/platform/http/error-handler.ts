@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { NoResultError } from 'kysely';
 import { serverMessages, type ApiErrorBody, type ErrorCode } from '@bauakte/domain';
-import { AppError } from '../errors';
+import { AppError, answerOf, invalidJson, notFound, validationFailed } from '../errors';
 import { isDatabaseUnavailable } from '../db/errors';
 
 interface Mapped {
@@ -11,7 +11,11 @@ interface Mapped {
   headers?: Record<string, string>;
 }
 
-const byStatus: Record<number, { code: ErrorCode; message: string }> = {
+/**
+ * What the status of an error from Fastify or a plugin (not ours) means. A 4xx status not listed
+ * keeps its status and answers BAD_REQUEST: the plugin chose it, not this server.
+ */
+const codeOfForeignStatus: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'BAD_REQUEST', message: serverMessages.badRequest },
   401: { code: 'UNAUTHENTICATED', message: serverMessages.unauthenticated },
   403: { code: 'FORBIDDEN', message: serverMessages.forbidden },
@@ -19,51 +23,55 @@ const byStatus: Record<number, { code: ErrorCode; message: string }> = {
   413: { code: 'PAYLOAD_TOO_LARGE', message: serverMessages.payloadTooLarge },
   415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: serverMessages.unsupportedMediaType },
   429: { code: 'TOO_MANY_ATTEMPTS', message: serverMessages.tooManyAttempts },
-  503: { code: 'SERVICE_UNAVAILABLE', message: serverMessages.serviceUnavailable },
 };
+
+/** The answer of an error the server chose; a 5xx carries the request id to find its log line. */
+function mapped(error: AppError, requestId?: string): Mapped {
+  const { status, headers, body } = answerOf(error);
+  return { status, headers, body: requestId === undefined ? body : { ...body, requestId } };
+}
+
+/** What an error thrown by anything but this server says to the client; null when it is a fault. */
+function foreignRefusal(fastifyError: FastifyError): AppError | null {
+  // A path that names nothing (an unknown dashboard, say) is not found, whoever asks.
+  if (hasZodFastifySchemaValidationErrors(fastifyError) && fastifyError.validationContext === 'params') return notFound();
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    return validationFailed(
+      fastifyError.validation.map((v) => ({
+        path: `${fastifyError.validationContext ?? ''}${v.instancePath}`.replace(/\/$/, ''),
+        message: v.message ?? serverMessages.validationFailed,
+      })),
+    );
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fastifyError instanceof SyntaxError) {
+    return invalidJson();
+  }
+  return null;
+}
 
 /** Turns any thrown error into the `{message, code}` answer (docs/features.md, API conventions); never leaks internals. */
 export function mapError(error: FastifyError | Error, requestId: string): Mapped {
-  if (error instanceof AppError) {
-    const body: ApiErrorBody = { ...error.details, message: error.message, code: error.code };
-    if (error.issues.length > 0) body.issues = error.issues;
-    return { status: error.statusCode, body, headers: error.headers };
-  }
+  if (error instanceof AppError) return mapped(error);
   // An object allowed a moment ago was deleted by a concurrent request before it could be read.
-  if (error instanceof NoResultError) {
-    return { status: 404, body: { message: serverMessages.notFound, code: 'NOT_FOUND' } };
-  }
+  if (error instanceof NoResultError) return mapped(notFound());
   // PostgreSQL restarting or failing over: this request lost its connection, the next gets a new one.
-  if (isDatabaseUnavailable(error)) {
-    return { status: 503, body: { message: serverMessages.databaseUnavailable, code: 'SERVICE_UNAVAILABLE', requestId } };
-  }
+  if (isDatabaseUnavailable(error)) return mapped(new AppError('SERVICE_UNAVAILABLE', serverMessages.databaseUnavailable), requestId);
   const fastifyError = error as FastifyError;
-  // A path that names nothing (an unknown dashboard, say) is not found, whoever asks.
-  if (hasZodFastifySchemaValidationErrors(fastifyError) && fastifyError.validationContext === 'params') {
-    return { status: 404, body: { message: serverMessages.notFound, code: 'NOT_FOUND' } };
-  }
-  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
-    const issues = fastifyError.validation.map((v) => ({
-      path: `${fastifyError.validationContext ?? ''}${v.instancePath}`.replace(/\/$/, ''),
-      message: v.message ?? serverMessages.validationFailed,
-    }));
-    return { status: 400, body: { message: serverMessages.validationFailed, code: 'VALIDATION_FAILED', issues } };
-  }
-  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    return { status: 400, body: { message: serverMessages.invalidJson, code: 'INVALID_JSON' } };
-  }
-  if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return { status: 400, body: { message: serverMessages.invalidJson, code: 'INVALID_JSON' } };
-  }
+  const refusal = foreignRefusal(fastifyError);
+  if (refusal) return mapped(refusal);
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    const known = byStatus[status] ?? byStatus[400]!;
+    const known = codeOfForeignStatus[status] ?? codeOfForeignStatus[400]!;
     return { status, body: { message: known.message, code: known.code } };
   }
-  if (status === 503) {
-    return { status, body: { ...byStatus[503]!, requestId } };
-  }
-  return { status: 500, body: { message: serverMessages.internalError, code: 'INTERNAL_ERROR', requestId } };
+  if (status === 503) return mapped(new AppError('SERVICE_UNAVAILABLE', serverMessages.serviceUnavailable), requestId);
+  return mapped(new AppError('INTERNAL_ERROR', serverMessages.internalError), requestId);
+}
+
+/** Sends an error answer outside the error handler (a not-found handler, say), as the handler would. */
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const { status, headers, body } = answerOf(error);
+  return reply.status(status).headers(headers).send(body);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

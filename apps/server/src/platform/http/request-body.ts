@@ -12,17 +12,21 @@ export class UnreadableBody {
   readonly unreadable = true;
 }
 
-/** JSON bodies as Fastify parses them (with its prototype-poisoning guard), but without refusing early. */
+/** JSON text as Fastify parses it (with its prototype-poisoning guard); empty or broken text is an UnreadableBody. */
+export function readJson(text: string): unknown {
+  if (text.trim() === '') return new UnreadableBody();
+  try {
+    return secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch {
+    return new UnreadableBody();
+  }
+}
+
+/** JSON bodies as Fastify parses them, but without refusing early. */
 export function registerJsonBodies(app: FastifyInstance, bodyLimit: number): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, new UnreadableBody());
-    try {
-      done(null, secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
-    } catch {
-      done(null, new UnreadableBody());
-    }
+    done(null, readJson(typeof body === 'string' ? body : body.toString('utf8')));
   });
 }
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
+import { notFound } from '../errors';
+import { sendError } from './error-handler';
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -40,7 +42,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!hasApp || !wantsPage || isApiPath(request.url) || looksLikeFile(request.url)) {
-      return reply.status(404).send({ message: serverMessages.routeNotFound, code: 'NOT_FOUND' });
+      return sendError(reply, notFound(serverMessages.routeNotFound));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

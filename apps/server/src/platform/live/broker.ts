@@ -3,12 +3,13 @@ import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { serverMessages, type ErrorCode } from '@bauakte/domain';
+import { serverMessages } from '@bauakte/domain';
 import type { LiveLimits } from '../../config';
 import type { AuthUser, SessionService } from '../auth/sessions';
 import type { LiveMetrics, LiveRefusalKind } from '../metrics/metrics';
 import type { Presence } from './presence';
 import { isDatabaseUnavailable } from '../db/errors';
+import { AppError, answerOf, badRequest, conflict, unauthenticated } from '../errors';
 import { createFrameReader, FrameTooLargeError, StompProtocolError, writeFrame, type StompFrame } from './stomp-frames';
 
 /** STOMP at /ws (spec section 7): frames up to 64 KiB, heart-beats of 10 s offered both ways. */
@@ -39,25 +40,24 @@ const closeHandshakeMs = 1_000;
 export const slowConsumerCode = 1013;
 
 /**
- * Refuses a SUBSCRIBE or SEND: the client gets an ERROR frame with this German message and the
- * REST error code (header `code`).
+ * What the chat module decides for the broker; the broker only speaks STOMP. A hook refuses by
+ * throwing the AppError REST would answer: the client gets it as an ERROR frame.
  */
-export class LiveRefusal extends Error {
-  constructor(
-    message: string,
-    readonly code: ErrorCode = 'BAD_REQUEST',
-  ) {
-    super(message);
-    this.name = 'LiveRefusal';
-  }
+export interface BrokerHooks {
+  /** Throws an AppError if the user may not subscribe; may answer a first message (current state). */
+  subscribe(user: AuthUser, destination: string): Promise<string | null>;
+  /** A SEND by the user; throws an AppError when refused. */
+  send(user: AuthUser, destination: string, body: string): Promise<void>;
 }
 
-/** What the chat module decides for the broker; the broker only speaks STOMP. */
-export interface BrokerHooks {
-  /** Throws LiveRefusal if the user may not subscribe; may answer a first message (current state). */
-  subscribe(user: AuthUser, destination: string): Promise<string | null>;
-  /** A SEND by the user; throws LiveRefusal (or an AppError) when refused. */
-  send(user: AuthUser, destination: string, body: string): Promise<void>;
+/**
+ * A refusal as a STOMP ERROR frame: the German `message` and the REST `code` as headers (with the
+ * REST answer's own headers, e.g. retry-after), and the REST answer's JSON body (with `issues`).
+ */
+function errorFrame(error: AppError, receiptId?: string): string {
+  const { headers, body } = answerOf(error);
+  const frameHeaders = { message: error.message, code: error.code, ...headers, 'content-type': 'application/json', ...(receiptId ? { 'receipt-id': receiptId } : {}) };
+  return writeFrame('ERROR', frameHeaders, JSON.stringify(body));
 }
 
 interface Subscription {
@@ -182,16 +182,16 @@ export function createBroker(deps: {
   }
 
   /** STOMP: an ERROR frame, then the connection is closed. */
-  function fail(connection: Connection, message: string, code: ErrorCode = 'BAD_REQUEST', receiptId?: string): void {
-    send(connection, writeFrame('ERROR', { message, code, 'content-type': 'text/plain', ...(receiptId ? { 'receipt-id': receiptId } : {}) }, message));
+  function fail(connection: Connection, error: AppError, receiptId?: string): void {
+    send(connection, errorFrame(error, receiptId));
     forget(connection);
     closeSocket(connection.socket, 1000);
   }
 
   /** A limit refuses: counted by kind, then like any refusal. */
-  function refuse(connection: Connection, kind: LiveRefusalKind, message: string, code: ErrorCode): void {
+  function refuse(connection: Connection, kind: LiveRefusalKind, error: AppError): void {
     metrics.liveRefused(kind);
-    fail(connection, message, code);
+    fail(connection, error);
   }
 
   function index(connection: Connection, subscription: Subscription): void {
@@ -245,15 +245,15 @@ export function createBroker(deps: {
 
   async function onConnect(connection: Connection, frame: StompFrame): Promise<void> {
     const versions = (frame.headers['accept-version'] ?? '1.2').split(',');
-    if (!versions.includes('1.2')) return fail(connection, serverMessages.liveStompVersion);
+    if (!versions.includes('1.2')) return fail(connection, badRequest(serverMessages.liveStompVersion));
     const token = tokenOf(frame);
     const user = token ? await sessions.resolve(token) : null;
-    if (!user) return fail(connection, serverMessages.liveNotAuthenticated, 'UNAUTHENTICATED');
+    if (!user) return fail(connection, unauthenticated(serverMessages.liveNotAuthenticated));
     if (connection.closed) return;
     // The new connection is refused, not the oldest closed: the refused tab retries every few
     // seconds, while closing the oldest would make open tabs push each other out in turn.
     if ((byUser.get(user.id)?.size ?? 0) >= limits.maxConnectionsPerUser) {
-      return refuse(connection, 'connection_limit', serverMessages.liveTooManyConnections(limits.maxConnectionsPerUser), 'TOO_MANY_ATTEMPTS');
+      return refuse(connection, 'connection_limit', new AppError('TOO_MANY_ATTEMPTS', serverMessages.liveTooManyConnections(limits.maxConnectionsPerUser)));
     }
     connection.user = user;
     connections.add(connection);
@@ -270,14 +270,14 @@ export function createBroker(deps: {
 
   async function onSubscribe(connection: Connection, user: AuthUser, frame: StompFrame): Promise<void> {
     const { id, destination } = frame.headers;
-    if (!id || !destination) return fail(connection, serverMessages.liveSubscribeHeaders);
-    if (connection.subscriptions.has(id)) return fail(connection, serverMessages.liveSubscriptionIdTaken(id), 'CONFLICT');
+    if (!id || !destination) return fail(connection, badRequest(serverMessages.liveSubscribeHeaders));
+    if (connection.subscriptions.has(id)) return fail(connection, conflict(serverMessages.liveSubscriptionIdTaken(id)));
     // Every subscription gets its own copy of each message: two of one destination would only double them.
     if (byDestination.get(destination)?.has(connection)) {
-      return refuse(connection, 'duplicate_subscription', serverMessages.liveDuplicateSubscription, 'CONFLICT');
+      return refuse(connection, 'duplicate_subscription', conflict(serverMessages.liveDuplicateSubscription));
     }
     if (connection.subscriptions.size >= limits.maxSubscriptionsPerConnection) {
-      return refuse(connection, 'subscription_limit', serverMessages.liveTooManySubscriptions(limits.maxSubscriptionsPerConnection), 'TOO_MANY_ATTEMPTS');
+      return refuse(connection, 'subscription_limit', new AppError('TOO_MANY_ATTEMPTS', serverMessages.liveTooManySubscriptions(limits.maxSubscriptionsPerConnection)));
     }
     const first = await hooks.subscribe(user, destination);
     if (connection.closed) return;
@@ -291,13 +291,13 @@ export function createBroker(deps: {
     const receipt = frame.headers.receipt;
     const user = connection.user;
     if (!user) {
-      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') return fail(connection, serverMessages.liveConnectFirst, 'UNAUTHENTICATED');
+      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') return fail(connection, unauthenticated(serverMessages.liveConnectFirst));
       return onConnect(connection, frame);
     }
     switch (frame.command) {
       case 'CONNECT':
       case 'STOMP':
-        return fail(connection, serverMessages.liveAlreadyConnected);
+        return fail(connection, badRequest(serverMessages.liveAlreadyConnected));
       case 'SUBSCRIBE':
         await onSubscribe(connection, user, frame);
         break;
@@ -311,7 +311,7 @@ export function createBroker(deps: {
       }
       case 'SEND': {
         const destination = frame.headers.destination;
-        if (!destination) return fail(connection, serverMessages.liveSendDestination);
+        if (!destination) return fail(connection, badRequest(serverMessages.liveSendDestination));
         await hooks.send(user, destination, frame.body.toString('utf8'));
         break;
       }
@@ -327,13 +327,11 @@ export function createBroker(deps: {
     if (receipt && !connection.closed) send(connection, writeFrame('RECEIPT', { 'receipt-id': receipt }));
   }
 
-  /** What the client is told of a failed frame: a refusal's message and code, or null for a fault of ours. */
-  function refusalOf(error: unknown): { message: string; code: ErrorCode } | null {
-    if (error instanceof LiveRefusal) return { message: error.message, code: error.code };
-    if (error instanceof StompProtocolError) return { message: error.message, code: 'BAD_REQUEST' };
-    if (isDatabaseUnavailable(error)) return { message: serverMessages.databaseUnavailable, code: 'SERVICE_UNAVAILABLE' };
-    const { statusCode, code } = error as { statusCode?: number; code?: ErrorCode };
-    if (typeof statusCode === 'number' && statusCode < 500) return { message: (error as Error).message, code: code ?? 'BAD_REQUEST' };
+  /** What the client is told of a failed frame, as REST would answer it; null for a fault of ours. */
+  function refusalOf(error: unknown): AppError | null {
+    if (error instanceof AppError) return error;
+    if (error instanceof StompProtocolError) return badRequest(error.message);
+    if (isDatabaseUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', serverMessages.databaseUnavailable);
     return null;
   }
 
@@ -346,7 +344,7 @@ export function createBroker(deps: {
     }
     if (pendingBytes === 0 || connection.readDeadline) return;
     const seconds = limits.frameReadTimeoutSeconds;
-    connection.readDeadline = setTimeout(() => refuse(connection, 'frame_timeout', serverMessages.liveFrameTimeout(seconds), 'BAD_REQUEST'), seconds * 1000);
+    connection.readDeadline = setTimeout(() => refuse(connection, 'frame_timeout', badRequest(serverMessages.liveFrameTimeout(seconds))), seconds * 1000);
   }
 
   function accept(socket: WebSocket): void {
@@ -364,7 +362,7 @@ export function createBroker(deps: {
     };
     // A socket that never sends CONNECT is dropped.
     const connectTimeout = setTimeout(() => {
-      if (!connection.user) fail(connection, serverMessages.liveNoConnect, 'UNAUTHENTICATED');
+      if (!connection.user) fail(connection, unauthenticated(serverMessages.liveNoConnect));
     }, 10_000);
     connection.timers.push(connectTimeout);
     // While the socket is not read, the client cannot finish a frame: its deadline waits too.
@@ -393,8 +391,9 @@ export function createBroker(deps: {
           .then(() => (connection.closed ? undefined : handle(connection, item)))
           .catch((error: unknown) => {
             const refusal = refusalOf(error);
-            if (refusal === null) log.error({ err: error }, 'live channel: frame failed');
-            fail(connection, refusal?.message ?? serverMessages.internalError, refusal?.code ?? 'INTERNAL_ERROR', item.headers.receipt);
+            // As over REST: a fault of ours (5xx) is logged, except a database that is away.
+            if (refusal === null || (refusal.statusCode >= 500 && !isDatabaseUnavailable(error))) log.error({ err: error }, 'live channel: frame failed');
+            fail(connection, refusal ?? new AppError('INTERNAL_ERROR', serverMessages.internalError), item.headers.receipt);
           })
           .finally(handled);
       }
@@ -402,9 +401,9 @@ export function createBroker(deps: {
       if (connection.waiting > maxWaitingFrames && !socket.isPaused) pauseReading();
       // The frames before a broken one are handled first, then the connection ends.
       if (error instanceof FrameTooLargeError) {
-        connection.queue = connection.queue.then(() => refuse(connection, 'frame_too_large', error.message, 'PAYLOAD_TOO_LARGE'));
+        connection.queue = connection.queue.then(() => refuse(connection, 'frame_too_large', new AppError('PAYLOAD_TOO_LARGE', error.message)));
       } else if (error) {
-        connection.queue = connection.queue.then(() => fail(connection, error.message));
+        connection.queue = connection.queue.then(() => fail(connection, badRequest(error.message)));
       }
     });
     socket.on('close', () => forget(connection));
@@ -434,7 +433,7 @@ export function createBroker(deps: {
       .stillLive(ids)
       .then(async (live) => {
         for (const connection of [...connections]) {
-          if (connection.user && !live.has(connection.user.sessionId)) fail(connection, serverMessages.liveSessionEnded, 'UNAUTHENTICATED');
+          if (connection.user && !live.has(connection.user.sessionId)) fail(connection, unauthenticated(serverMessages.liveSessionEnded));
         }
         if (touch) await sessions.keepAlive([...live]);
       })
@@ -485,7 +484,7 @@ export function createBroker(deps: {
       clearInterval(sessionCheck);
       deps.server.off('upgrade', onUpgrade);
       for (const connection of [...connections]) {
-        send(connection, writeFrame('ERROR', { message: restartMessage, 'content-type': 'text/plain' }, restartMessage));
+        send(connection, errorFrame(new AppError('SERVICE_UNAVAILABLE', restartMessage)));
         forget(connection);
       }
       const sockets = [...wss.clients];

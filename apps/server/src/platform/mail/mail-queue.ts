@@ -95,7 +95,7 @@ export function createMailQueue(deps: MailQueueDeps) {
     // A mail server down for long, or a flood of mails, must not fill the database.
     if (await queue.unsentAtLeast(deps.maxUnsent)) {
       log.error({ maxUnsent: deps.maxUnsent, kind }, 'mail queue is full: change refused');
-      throw new AppError(503, 'MAIL_QUEUE_FULL', serverMessages.mailQueueFull, [], { 'retry-after': '300' });
+      throw new AppError('MAIL_QUEUE_FULL', serverMessages.mailQueueFull, { headers: { 'retry-after': '300' } });
     }
     const at = now().toISOString();
     await queue.insert({

@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { serverMessages } from '@bauakte/domain';
 import { bearerToken } from '../auth/plugin';
+import { notFound, unauthenticated } from '../errors';
+import { sendError } from '../http/error-handler';
 import type { App } from '../http/types';
 
 /** What the mailer reports. */
@@ -75,7 +77,7 @@ export function createMetrics(token: string | undefined): Metrics {
       reporter: silentReporter,
       install(app) {
         app.get(metricsPath, { schema: { hide: true } }, async (_request, reply) =>
-          reply.status(404).send({ message: serverMessages.routeNotFound, code: 'NOT_FOUND' }),
+          sendError(reply, notFound(serverMessages.routeNotFound)),
         );
       },
     };
@@ -153,7 +155,7 @@ export function createMetrics(token: string | undefined): Metrics {
       });
       app.get(metricsPath, { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
         if (!sameToken(bearerToken(request.headers.authorization), expected)) {
-          return reply.status(401).header('www-authenticate', 'Bearer').send({ message: serverMessages.unauthenticated, code: 'UNAUTHENTICATED' });
+          return sendError(reply.header('www-authenticate', 'Bearer'), unauthenticated());
         }
         return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
       });

@@ -70,7 +70,7 @@ describe.each(testDialects)('per-user budgets of the expensive routes on %s', (d
     expect((await exportJson('tom')).statusCode).toBe(200);
   });
 
-  it('counts chat messages over REST and the live channel together; the live channel refuses with an ERROR frame', async () => {
+  it('counts chat messages over REST and the live channel together; the live channel refuses with an ERROR frame like the REST 429', async () => {
     const created = await call.createChat('kunde', 'mara', 'Guten Tag!');
     expect(created.statusCode).toBe(201);
     const { chatId } = created.json<CreatedChat>();
@@ -87,6 +87,11 @@ describe.each(testDialects)('per-user budgets of the expensive routes on %s', (d
     const error = await live.next((frame) => frame.startsWith('ERROR'));
     expect(error).toContain(`message:${refusal}`);
     expect(error).toContain('code:TOO_MANY_ATTEMPTS');
+    // Like the REST 429: when another try may succeed, and the answer's body.
+    const retryAfter = Number(/\nretry-after:(\d+)\n/.exec(error)?.[1]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(JSON.parse(error.slice(error.indexOf('\n\n') + 2).replace(/\u0000$/, ''))).toEqual({ message: refusal, code: 'TOO_MANY_ATTEMPTS' });
     await live.closed;
 
     expectRefused(await call.send('kunde', chatId, 'Fünfte'));

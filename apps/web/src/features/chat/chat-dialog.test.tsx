@@ -283,6 +283,31 @@ describe('ChatDialog', () => {
     expect(box.value).toBe('Noch eine');
   });
 
+  it.each([
+    ['a refused field names it', 'Die Eingaben sind ungültig.', 'VALIDATION_FAILED', { issues: [{ path: 'body/message', message: 'Die Nachricht darf höchstens 10.000 Zeichen lang sein.' }] }, 'Die Nachricht darf höchstens 10.000 Zeichen lang sein.'],
+    [
+      'a used-up budget says when to try again',
+      'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+      'TOO_MANY_ATTEMPTS',
+      { retryAfter: '42' },
+      'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut. Ein neuer Versuch ist in etwa einer Minute möglich.',
+    ],
+  ])('reads a live refusal as the REST answer: %s', async (_case, message, code, extra, reason) => {
+    const { live, dialog } = await open('kunde', ['CLIENT'], [conversation('kunde', 'mara', history)]);
+    act(() => {
+      live.connect();
+      live.deliver('/topic/activeUsers', ['kunde', 'mara']);
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Mara Berger/ }));
+    await waitFor(() => expect(live.isSubscribed('/topic/chat/7')).toBe(true));
+    const box = within(dialog).getByLabelText<HTMLTextAreaElement>('Nachricht');
+    await userEvent.type(box, 'Noch eine{Enter}');
+    await waitFor(() => expect(live.published).toHaveLength(1));
+    act(() => live.refuse(message, code, extra));
+    expect(await within(dialog).findByText(`Die Nachricht konnte nicht gesendet werden. Ihr Text bleibt erhalten. ${reason}`)).toBeTruthy();
+    expect(box.value).toBe('Noch eine');
+  });
+
   it('lets an architect delete after the spec\'s question; a client sees no delete button', async () => {
     const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], { 'DELETE /api/MessageManagment/7': () => noContent() });
     await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));

@@ -1,6 +1,5 @@
 import { chatMessageTextSchema } from '@bauakte/domain';
 import { errorText, fieldIssuesOf, type ErrorContext } from '../../lib/api-errors';
-import { LiveRefusal } from './live-channel';
 
 export type MessageCheck = { kind: 'blank' } | { kind: 'invalid'; text: string } | { kind: 'ok' };
 
@@ -15,10 +14,11 @@ export function checkMessage(text: string): MessageCheck {
   return parsed.success ? { kind: 'ok' } : { kind: 'invalid', text: parsed.error.issues[0]?.message ?? '' };
 }
 
-/** A failed send in German: the refused message's own reason where the server names one. */
+/**
+ * A failed send in German: the refused message's own reason where the server names one. A refusal
+ * on the live channel (ERROR frame) is read as the REST answer it stands for.
+ */
 export function chatErrorText(error: unknown, context: ErrorContext): string {
-  // The live channel's refusal (ERROR frame) says why, as an answer to a plain request does.
-  if (error instanceof LiveRefusal && error.message !== '') return `${context.failed} ${error.message}`;
   const issue = fieldIssuesOf(error).find((item) => item.field === 'message');
   return issue ? `${context.failed} ${issue.message}` : errorText(error, context);
 }

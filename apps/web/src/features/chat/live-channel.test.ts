@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StompConfig } from '@stomp/stompjs';
+import { ApiError } from '../../lib/api';
 import { createStompChannel } from './live-channel';
 
 /** A stand-in for stompjs's Client: records its settings and what is subscribed, published and deactivated. */
@@ -127,6 +128,27 @@ describe('createStompChannel', () => {
     stop();
     state.config?.onStompError?.({ headers: { message, code: 'TOO_MANY_ATTEMPTS' }, body: message } as never);
     expect(refusals).toHaveLength(1);
+    warn.mockRestore();
+  });
+
+  it('reads a refusal as the REST answer it stands for: the JSON body with its field issues, the status of its code, Retry-After', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const channel = createStompChannel('t');
+    const refusals: ApiError[] = [];
+    channel.onRefusal((refusal) => refusals.push(refusal));
+    connect();
+    const issues = [{ path: 'body/message', message: 'Die Nachricht darf höchstens 10.000 Zeichen lang sein.' }];
+    const headers = { message: 'Die Eingaben sind ungültig.', code: 'VALIDATION_FAILED', 'content-type': 'application/json' };
+    state.config?.onStompError?.({ headers, body: JSON.stringify({ message: headers.message, code: headers.code, issues }) } as never);
+    const throttled = 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.';
+    state.config?.onStompError?.({
+      headers: { message: throttled, code: 'TOO_MANY_ATTEMPTS', 'retry-after': '42', 'content-type': 'application/json' },
+      body: JSON.stringify({ message: throttled, code: 'TOO_MANY_ATTEMPTS' }),
+    } as never);
+    expect(refusals.map((refusal) => [refusal instanceof ApiError, refusal.status, refusal.code, refusal.serverMessage, refusal.issues, refusal.retryAfterSeconds])).toEqual([
+      [true, 400, 'VALIDATION_FAILED', 'Die Eingaben sind ungültig.', issues, undefined],
+      [true, 429, 'TOO_MANY_ATTEMPTS', throttled, [], 42],
+    ]);
     warn.mockRestore();
   });
 

@@ -1,5 +1,6 @@
 import { Client, type StompSubscription } from '@stomp/stompjs';
-import { liveClientSettings } from '@bauakte/domain';
+import { errorStatus, liveClientSettings, type ErrorCode } from '@bauakte/domain';
+import { ApiError, apiErrorOf } from '../../lib/api';
 
 /**
  * The live channel (spec sections 5 and 7): STOMP over WebSocket at /ws with the Bearer token in
@@ -12,22 +13,35 @@ export interface LiveChannel {
   publish(destination: string, body: unknown): boolean;
   isConnected(): boolean;
   onConnectionChange(listener: (connected: boolean) => void): () => void;
-  /** The server refused a frame (an ERROR frame, after which it closes the connection). */
-  onRefusal(listener: (refusal: LiveRefusal) => void): () => void;
+  /**
+   * The server refused a frame (an ERROR frame, after which it closes the connection): the refusal
+   * REST would have answered, read like one.
+   */
+  onRefusal(listener: (refusal: ApiError) => void): () => void;
   close(): void;
 }
 
 export type LiveChannelFactory = (token: string) => LiveChannel;
 
-/** An ERROR frame: the server's German message and its stable code (e.g. TOO_MANY_ATTEMPTS). */
-export class LiveRefusal extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
-    super(message);
-    this.name = 'LiveRefusal';
-  }
+/** The parts of a STOMP ERROR frame a refusal is read from. */
+export interface ErrorFrame {
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
+const isErrorCode = (code: string | undefined): code is ErrorCode => code !== undefined && Object.hasOwn(errorStatus, code);
+
+/**
+ * An ERROR frame as the REST answer it stands for: the status of its code, the JSON body (German
+ * message, code, field issues) and Retry-After. A frame with a plain-text body (an older server)
+ * is read from its message and code headers.
+ */
+export function liveRefusalOf(frame: ErrorFrame): ApiError {
+  const code = frame.headers.code;
+  const status = isErrorCode(code) ? errorStatus[code] : errorStatus.BAD_REQUEST;
+  const answer = apiErrorOf(status, frame.body, frame.headers['retry-after'] ?? null);
+  if (answer.serverMessage !== undefined) return answer;
+  return new ApiError(status, frame.headers.message ?? (frame.body || undefined), code, [], answer.retryAfterSeconds);
 }
 
 const liveUrl = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${liveClientSettings.path}`;
@@ -43,7 +57,7 @@ const parse = (text: string): unknown => {
 export const createStompChannel: LiveChannelFactory = (token) => {
   const registry = new Map<number, { destination: string; onBody: (body: unknown) => void; active?: StompSubscription }>();
   const listeners = new Set<(connected: boolean) => void>();
-  const refusalListeners = new Set<(refusal: LiveRefusal) => void>();
+  const refusalListeners = new Set<(refusal: ApiError) => void>();
   let nextId = 0;
   let connected = false;
   let failingSince: number | null = Date.now();
@@ -78,7 +92,7 @@ export const createStompChannel: LiveChannelFactory = (token) => {
     // echo hears of the refusal, so the writer learns why instead of waiting for nothing.
     onStompError: (frame) => {
       console.warn('Live-Kanal:', frame.headers.message);
-      const refusal = new LiveRefusal(frame.headers.message ?? frame.body, frame.headers.code);
+      const refusal = liveRefusalOf(frame);
       for (const listener of refusalListeners) listener(refusal);
     },
   });

@@ -293,7 +293,7 @@ describe('ExportModal: e-mail', () => {
   it.each([
     [502, 'MAIL_FAILED', 'Die E-Mail mit dem Export konnte nicht versendet werden. Bitte versuchen Sie es später erneut.'],
     [503, 'EXPORT_BUSY', 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.'],
-    [503, 'EXPORT_FAILED', 'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.'],
+    [503, 'EXPORT_ABORTED', 'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.'],
   ])("says 'Export fehlgeschlagen' with the server's message on %i", async (status, code, message) => {
     stubApi({ 'POST /api/email/send-json': () => json(status, { code, message }) });
     const { close } = setup();

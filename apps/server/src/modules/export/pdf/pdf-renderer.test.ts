@@ -79,7 +79,7 @@ describe('pdf renderer (export processes)', () => {
 
   it('stops a job that takes too long with a German error, and the next export works again', async () => {
     renderer = createPdfRenderer({ log, processes: 1, timeoutMs: 1 });
-    await expect(renderer.render(input('Zu langsam'))).rejects.toMatchObject({ statusCode: 503, code: 'EXPORT_FAILED', message: aborted });
+    await expect(renderer.render(input('Zu langsam'))).rejects.toMatchObject({ statusCode: 503, code: 'EXPORT_ABORTED', message: aborted });
     await renderer.close();
     renderer = createPdfRenderer({ log, processes: 1 });
     expect((await pdfText(await renderer.render(input('Wieder da')))).text).toContain('Wieder da');
@@ -100,7 +100,7 @@ describe('pdf renderer (export processes)', () => {
   it('survives an export that outgrows its memory limit: only that export fails, the next one is made', async () => {
     renderer = createPdfRenderer({ log, processes: 1, maxHeapMb: 64 });
     // About 60 MB of description: more than a 64 MB heap can lay out.
-    await expect(renderer.render(input('Riesig', 'Sehr lange Beschreibung. '.repeat(2_500_000)))).rejects.toMatchObject({ statusCode: 503, code: 'EXPORT_FAILED', message: aborted });
+    await expect(renderer.render(input('Riesig', 'Sehr lange Beschreibung. '.repeat(2_500_000)))).rejects.toMatchObject({ statusCode: 503, code: 'EXPORT_ABORTED', message: aborted });
     expect(logged.map((entry) => String((entry[0] as { stderr?: unknown }).stderr))).toContainEqual(expect.stringMatching(/heap/i));
     expect((await pdfText(await renderer.render(input('Danach')))).text).toContain('Danach');
   }, 60_000);

@@ -41,10 +41,10 @@ interface Slot {
 }
 
 /** The layout itself threw: a fault of ours, logged with its stack. */
-const exportFailed = () => new AppError(500, 'EXPORT_FAILED', serverMessages.exportFailed);
+const exportFailed = () => new AppError('EXPORT_FAILED', serverMessages.exportFailed);
 /** Over the time limit, or its process ended (out of memory): answered at once, the next export gets a fresh process. */
-const exportAborted = () => new AppError(503, 'EXPORT_FAILED', serverMessages.exportAborted);
-const exportBusy = () => new AppError(503, 'EXPORT_BUSY', serverMessages.exportBusy, [], { 'retry-after': '60' });
+const exportAborted = () => new AppError('EXPORT_ABORTED', serverMessages.exportAborted);
+const exportBusy = () => new AppError('EXPORT_BUSY', serverMessages.exportBusy, { headers: { 'retry-after': '60' } });
 
 /**
  * In the sources (tests, `npm run dev`) the process runs TypeScript through tsx; the build bundles
