@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, requestObject, requiredText } from './fields';
-import { serverMessages } from './errors';
+import { serverMessages } from './texts/server-messages';
 import { isSafeSingleLine, singleLineString } from './text';
 
 /** Project files (spec sections 2, 3, 5, 7): plans and photos of the building. */

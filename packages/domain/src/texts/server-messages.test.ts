@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverMessages } from './errors';
+import { serverMessages } from './server-messages';
 
 describe('server messages', () => {
   it("names the team once, whether or not its name starts with 'Team'", () => {
