@@ -27,6 +27,7 @@ export * from './roles';
 export * from './role-schema';
 export * from './teams';
 export * from './text';
+export * from './texts/form-texts';
 export * from './texts/mail-texts';
 export * from './texts/pdf-texts';
 export * from './texts/shared-texts';

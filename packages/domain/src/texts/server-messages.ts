@@ -1,3 +1,5 @@
+import type { ReadinessCheckName } from '../health';
+
 /** German messages the server answers with; the web app shows them where the spec names none. */
 export const serverMessages = {
   invalidCredentials: 'Benutzername oder Passwort ist falsch.',
@@ -89,3 +91,10 @@ export const serverMessages = {
     'Dieser Schritt wurde inzwischen von jemand anderem geändert, auch bei Antworten, die Sie geändert haben. Bitte wählen Sie, welche Antworten gelten sollen.',
   ifMatchInvalid: 'Die Versionsangabe (If-Match) ist ungültig. Bitte laden Sie den Schritt neu.',
 } as const;
+
+/** What each failing readiness check says (German, for the operator reading the answer). */
+export const readinessMessages: Record<ReadinessCheckName, string> = {
+  database: 'Die Datenbank antwortet nicht.',
+  migrations: 'Die Datenbank ist nicht auf dem Stand dieser Version: Migrationen stehen aus.',
+  storage: 'Der Dateispeicher nimmt keine Dateien an.',
+};
