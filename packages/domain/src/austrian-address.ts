@@ -1,15 +1,11 @@
 import type { z } from 'zod';
+import { fieldTexts } from './texts/form-texts';
 
 /** The nine Bundesländer, the only answers to 'Bundesland' for an address in Austria. */
 export const austrianStates = [
   'Burgenland', 'Kärnten', 'Niederösterreich', 'Oberösterreich', 'Salzburg', 'Steiermark', 'Tirol', 'Vorarlberg', 'Wien',
 ] as const;
 export type AustrianState = (typeof austrianStates)[number];
-
-export const austrianAddressMessages = {
-  postalCode: 'Österreichische Postleitzahlen haben vier Ziffern, z. B. 1060.',
-  state: 'Bitte wählen Sie eines der neun Bundesländer.',
-} as const;
 
 const austriaNames = new Set(['', 'österreich', 'oesterreich', 'austria', 'at', 'aut']);
 
@@ -35,9 +31,9 @@ interface AddressFields {
 export function checkAustrianAddress(address: AddressFields, ctx: z.RefinementCtx): void {
   if (!isAustria(address.country)) return;
   if (address.postalCode && !isAustrianPostalCode(address.postalCode)) {
-    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: austrianAddressMessages.postalCode });
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: fieldTexts.austrianPostalCode });
   }
   if (address.state && !(austrianStates as readonly string[]).includes(address.state)) {
-    ctx.addIssue({ code: 'custom', path: ['state'], message: austrianAddressMessages.state });
+    ctx.addIssue({ code: 'custom', path: ['state'], message: fieldTexts.austrianState });
   }
 }

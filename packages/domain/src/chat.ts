@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { requestObject } from './fields';
 import { personNameSchema } from './people';
-import { isSafeMultiLine, forbiddenCharactersMessage } from './text';
+import { isSafeMultiLine } from './text';
+import { fieldTexts } from './texts/form-texts';
 import { claimedUsernameSchema, usernameSchema } from './username';
 
 /**
@@ -10,22 +11,12 @@ import { claimedUsernameSchema, usernameSchema } from './username';
  */
 export const chatMessageMaxLength = 10_000;
 
-export const chatTexts = {
-  empty: 'Bitte geben Sie eine Nachricht ein.',
-  tooLong: 'Die Nachricht darf höchstens 10.000 Zeichen lang sein.',
-  /** Spec section 2, verbatim. */
-  confirmDelete: 'Möchtest du diesen Chat wirklich löschen?',
-  /** Spec section 8, verbatim. */
-  loadFailed: 'Fehler beim Laden der Nachrichten.',
-  noNewMessages: 'Keine neuen Nachrichten',
-} as const;
-
 /** 1–10,000 characters after trimming; stored as written, line breaks and tabs included. */
 export const chatMessageTextSchema = z
   .string()
-  .refine(isSafeMultiLine, forbiddenCharactersMessage)
-  .refine((value) => value.trim().length > 0, chatTexts.empty)
-  .refine((value) => value.trim().length <= chatMessageMaxLength, chatTexts.tooLong);
+  .refine(isSafeMultiLine, fieldTexts.forbiddenCharacters)
+  .refine((value) => value.trim().length > 0, fieldTexts.chatMessageRequired)
+  .refine((value) => value.trim().length <= chatMessageMaxLength, fieldTexts.chatMessageTooLong);
 
 /** A chat id in a body: a positive integer, also as its text (`"12"`), as the spec's client sends it. */
 export const chatIdSchema = z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)]);

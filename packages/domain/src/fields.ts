@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { multiLineString, secretString, singleLineString } from './text';
+import { fieldTexts } from './texts/form-texts';
 
 /** Building blocks of the request schemas, with German messages shown beside form fields. */
-export const requiredText = (max: number, message = 'Bitte füllen Sie dieses Feld aus.') =>
-  singleLineString().trim().min(1, message).max(max, `Höchstens ${max} Zeichen.`);
+export const requiredText = (max: number, message: string = fieldTexts.required) =>
+  singleLineString().trim().min(1, message).max(max, fieldTexts.maxLength(max));
 
-export const optionalText = (max: number) => singleLineString().trim().max(max, `Höchstens ${max} Zeichen.`);
+export const optionalText = (max: number) => singleLineString().trim().max(max, fieldTexts.maxLength(max));
 
 /** Descriptions and other texts with line breaks. */
-export const multiLineText = (max: number) => multiLineString().max(max, `Höchstens ${max} Zeichen.`);
+export const multiLineText = (max: number) => multiLineString().max(max, fieldTexts.maxLength(max));
 
 export const emailSchema = singleLineString()
   .trim()
-  .max(254, 'Die E-Mail-Adresse ist zu lang.')
-  .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'));
+  .max(254, fieldTexts.emailTooLong)
+  .pipe(z.email(fieldTexts.invalidEmail));
 
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
@@ -23,8 +24,8 @@ export const passwordMaxLength = 128;
  * guessable passwords are refused by the strength estimate (password-strength.ts).
  */
 export const passwordSchema = secretString()
-  .min(passwordMinLength, `Das Passwort muss mindestens ${passwordMinLength} Zeichen lang sein.`)
-  .max(passwordMaxLength, `Das Passwort darf höchstens ${passwordMaxLength} Zeichen lang sein.`);
+  .min(passwordMinLength, fieldTexts.passwordTooShort(passwordMinLength))
+  .max(passwordMaxLength, fieldTexts.passwordTooLong(passwordMaxLength));
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
@@ -37,11 +38,6 @@ export const houseNumberSchema = z
   .transform(String)
   .pipe(optionalText(houseNumberMaxLength));
 
-export const unknownFieldsMessage = (keys: readonly string[]) =>
-  `Unbekannte${keys.length === 1 ? 's Feld' : ' Felder'}: ${keys.join(', ')}`;
-
-export const objectExpectedMessage = 'Erwartet wird ein JSON-Objekt.';
-
 /**
  * Every request body and nested object in it: a JSON object with exactly these fields. A misspelt
  * or foreign field is refused with its name instead of being dropped silently.
@@ -49,8 +45,8 @@ export const objectExpectedMessage = 'Erwartet wird ein JSON-Objekt.';
 export function requestObject<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject(shape, {
     error: (issue) => {
-      if (issue.code === 'unrecognized_keys') return unknownFieldsMessage(issue.keys);
-      if (issue.code === 'invalid_type') return objectExpectedMessage;
+      if (issue.code === 'unrecognized_keys') return fieldTexts.unknownFields(issue.keys);
+      if (issue.code === 'invalid_type') return fieldTexts.objectExpected;
       return undefined;
     },
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, requestObject, requiredText } from './fields';
-import { serverMessages } from './errors';
+import { fileMessages, fieldTexts } from './texts/form-texts';
+import { serverMessages } from './texts/server-messages';
 import { isSafeSingleLine, singleLineString } from './text';
 
 /** Project files (spec sections 2, 3, 5, 7): plans and photos of the building. */
@@ -18,15 +19,6 @@ export const fileTitleMaxLength = 200;
 export const fileCommentMaxLength = 2000;
 export const originalFileNameMaxLength = 255;
 
-/** Spec sections 5 and 8, verbatim. */
-export const fileMessages = {
-  noFile: 'Bitte wählen Sie eine Datei.',
-  badExtension: 'Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.',
-  badType: 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.',
-  incomplete: 'Bitte wählen Sie eine gültige Datei, geben Sie einen Namen ein und stellen Sie sicher, dass ein Projekt vorhanden ist.',
-  uploadFailed: 'Upload fehlgeschlagen.',
-} as const;
-
 /** A size for people: '100 MB', '1,5 MB', '820 KB' (de-AT, binary units as file managers show them). */
 export function formatFileSize(bytes: number): string {
   const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
@@ -40,7 +32,7 @@ export function formatFileSize(bytes: number): string {
   return `${new Intl.NumberFormat('de-AT', { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
 
-export const fileTooLargeMessage = (maxBytes: number) => `Die Datei ist zu groß. Erlaubt sind höchstens ${formatFileSize(maxBytes)}.`;
+export const fileTooLargeMessage = (maxBytes: number) => fieldTexts.fileTooLarge(formatFileSize(maxBytes));
 
 /** The document type a file name's extension names (case-insensitive), or null for any other. */
 export function documentTypeOfFileName(fileName: string): DocumentType | null {
@@ -65,7 +57,7 @@ export const originalFileNameSchema = z
  */
 export const uploadFieldsSchema = requestObject({
   projectId: z.coerce.number().int().positive(),
-  fileName: requiredText(fileTitleMaxLength, 'Bitte geben Sie einen Titel ein.'),
+  fileName: requiredText(fileTitleMaxLength, fieldTexts.fileTitleRequired),
   comment: multiLineText(fileCommentMaxLength).optional().default(''),
   documentType: z.enum(documentTypes, { error: fileMessages.badType }),
 });

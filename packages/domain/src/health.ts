@@ -28,10 +28,3 @@ export const notReadyResponseSchema = z.object({
 });
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;
 export type NotReadyResponse = z.infer<typeof notReadyResponseSchema>;
-
-/** What each failing readiness check says (German, for the operator reading the answer). */
-export const readinessMessages: Record<ReadinessCheckName, string> = {
-  database: 'Die Datenbank antwortet nicht.',
-  migrations: 'Die Datenbank ist nicht auf dem Stand dieser Version: Migrationen stehen aus.',
-  storage: 'Der Dateispeicher nimmt keine Dateien an.',
-};

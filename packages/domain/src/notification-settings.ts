@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldTexts } from './texts/form-texts';
 import { requestObject } from './fields';
 
 export const chatNotificationOptions = ['chatAll', 'chatNone'] as const;
@@ -15,11 +16,11 @@ const atMostOne = (values: boolean[]) => values.filter(Boolean).length <= 1;
 /** The eight flags of spec section 3; within each group at most one may be chosen. */
 export const notificationSettingsSchema = requestObject(flags)
   .refine((s) => atMostOne(chatNotificationOptions.map((o) => s[o])), {
-    message: 'Bitte wählen Sie höchstens eine Chat-Benachrichtigung.',
+    message: fieldTexts.oneChatNotice,
     path: ['chatAll'],
   })
   .refine((s) => atMostOne(formNotificationOptions.map((o) => s[o])), {
-    message: 'Bitte wählen Sie höchstens eine Formular-Benachrichtigung.',
+    message: fieldTexts.oneFormNotice,
     path: ['formAll'],
   });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

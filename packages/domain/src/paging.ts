@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldTexts } from './texts/form-texts';
 
 /**
  * Lists that grow with the installation are served a page at a time, in the shapes the spec names
@@ -16,13 +17,13 @@ export const chatMessagesPageSize = 20;
 /** A whole number from a query string ('3'), at least 1 and at most max; anything else is refused in German. */
 export const queryCount = (label: string, max: number, fallback: number) =>
   z
-    .string({ error: `${label} muss eine ganze Zahl von 1 bis ${max} sein.` })
+    .string({ error: fieldTexts.queryCount(label, max) })
     .optional()
     .transform((value, context) => {
       if (value === undefined || value === '') return fallback;
       const count = /^[0-9]{1,6}$/.test(value) ? Number(value) : Number.NaN;
       if (!(count >= 1 && count <= max)) {
-        context.addIssue({ code: 'custom', message: `${label} muss eine ganze Zahl von 1 bis ${max} sein.` });
+        context.addIssue({ code: 'custom', message: fieldTexts.queryCount(label, max) });
         return z.NEVER;
       }
       return count;
@@ -31,12 +32,12 @@ export const queryCount = (label: string, max: number, fallback: number) =>
 /** An id in a query string (a cursor such as before=<message id>), or none. */
 const queryId = (label: string) =>
   z
-    .string({ error: `${label} muss eine Kennung (ganze Zahl) sein.` })
+    .string({ error: fieldTexts.queryId(label) })
     .optional()
     .transform((value, context) => {
       if (value === undefined || value === '') return undefined;
       if (!/^[1-9][0-9]{0,14}$/.test(value)) {
-        context.addIssue({ code: 'custom', message: `${label} muss eine Kennung (ganze Zahl) sein.` });
+        context.addIssue({ code: 'custom', message: fieldTexts.queryId(label) });
         return z.NEVER;
       }
       return Number(value);
@@ -44,8 +45,8 @@ const queryId = (label: string) =>
 
 /** `?page=&limit=`: page 1 and 100 entries unless asked otherwise, at most 200. */
 export const listPageQuerySchema = z.object({
-  page: queryCount('Die Seite', 100_000, 1).meta({ description: 'The page, from 1 (default 1).' }),
-  limit: queryCount('Die Anzahl', listPageMaxLimit, listPageDefaultLimit).meta({
+  page: queryCount(fieldTexts.queryNames.page, 100_000, 1).meta({ description: 'The page, from 1 (default 1).' }),
+  limit: queryCount(fieldTexts.queryNames.limit, listPageMaxLimit, listPageDefaultLimit).meta({
     description: `Entries per page, 1 to ${listPageMaxLimit} (default ${listPageDefaultLimit}); a shorter page is the last.`,
   }),
 });
@@ -56,9 +57,9 @@ export type ListPageQuery = z.output<typeof listPageQuerySchema>;
  * its latest messages; with chatId (and before) only that chat, with the messages before that id.
  */
 export const conversationsQuerySchema = listPageQuerySchema.extend({
-  chatId: queryId('Der Chat').meta({ description: 'Only this chat of the user.' }),
-  before: queryId('Die Nachricht (before)').meta({ description: 'With chatId: the messages before the message with this id.' }),
-  messages: queryCount('Die Anzahl der Nachrichten', listPageMaxLimit, chatMessagesPageSize).meta({
+  chatId: queryId(fieldTexts.queryNames.chatId).meta({ description: 'Only this chat of the user.' }),
+  before: queryId(fieldTexts.queryNames.before).meta({ description: 'With chatId: the messages before the message with this id.' }),
+  messages: queryCount(fieldTexts.queryNames.messages, listPageMaxLimit, chatMessagesPageSize).meta({
     description: `Messages per chat, the latest, 1 to ${listPageMaxLimit} (default ${chatMessagesPageSize}).`,
   }),
 });

@@ -4,6 +4,7 @@ import { houseNumberSchema, multiLineText, optionalText, requestObject, required
 import { projectStatuses, projectStatusSchema } from './questionnaire/project-status';
 import { optionalKatastral } from './questionnaire/rules';
 import { singleLineString } from './text';
+import { fieldTexts } from './texts/form-texts';
 import { queryCount } from './paging';
 import { personNameSchema } from './people';
 import { claimedUsernameSchema } from './username';
@@ -31,7 +32,7 @@ const projectAddressOut = z.object({
 
 /** POST /api/ProjectManagment: assignedUser is one of the caller's customers. */
 export const createProjectRequestSchema = requestObject({
-  name: requiredText(200, 'Bitte geben Sie einen Projektnamen ein.'),
+  name: requiredText(200, fieldTexts.projectNameRequired),
   assignedUser: claimedUsernameSchema.transform((username) => username || null),
   creationName: claimedUsernameSchema,
   description: multiLineText(10000).default(''),
@@ -41,7 +42,7 @@ export type CreateProjectRequest = z.input<typeof createProjectRequestSchema>;
 
 /** PUT /api/ProjectManagment/project/{id}: an architect edits name, description and address. */
 export const updateProjectRequestSchema = requestObject({
-  name: requiredText(200, 'Bitte geben Sie einen Projektnamen ein.'),
+  name: requiredText(200, fieldTexts.projectNameRequired),
   description: multiLineText(10000).default(''),
   address: projectAddressSchema.default(emptyAddress),
 });
@@ -88,21 +89,21 @@ export const projectSearchMaxQueryLength = 200;
 /** GET /api/projects: search, filter, sort and page the projects of the architect's team. */
 export const projectSearchQuerySchema = z.object({
   query: z
-    .string({ error: 'Der Suchbegriff muss ein Text sein.' })
+    .string({ error: fieldTexts.searchQueryText })
     .pipe(singleLineString())
     .transform((value) => value.trim())
-    .pipe(z.string().max(projectSearchMaxQueryLength, `Höchstens ${projectSearchMaxQueryLength} Zeichen.`))
+    .pipe(z.string().max(projectSearchMaxQueryLength, fieldTexts.maxLength(projectSearchMaxQueryLength)))
     .default(''),
   status: z
-    .union([z.literal(''), z.enum(projectStatuses)], { error: 'Unbekannter Status: erlaubt sind NEW, IN_PROGRESS und COMPLETE.' })
+    .union([z.literal(''), z.enum(projectStatuses)], { error: fieldTexts.unknownStatus })
     .optional()
     .transform((value) => value || undefined),
   sort: z
-    .union([z.literal(''), z.enum(projectSortKeys)], { error: 'Unbekannte Sortierung: erlaubt sind changedAt, name und progress.' })
+    .union([z.literal(''), z.enum(projectSortKeys)], { error: fieldTexts.unknownSort })
     .optional()
     .transform((value): ProjectSortKey => value || 'changedAt'),
-  page: queryCount('Die Seite', 100_000, 1),
-  pageSize: queryCount('Die Seitengröße', projectSearchMaxPageSize, projectSearchDefaultPageSize),
+  page: queryCount(fieldTexts.queryNames.page, 100_000, 1),
+  pageSize: queryCount(fieldTexts.queryNames.pageSize, projectSearchMaxPageSize, projectSearchDefaultPageSize),
 });
 export type ProjectSearchQuery = z.output<typeof projectSearchQuerySchema>;
 

@@ -3,10 +3,11 @@ import { checkAustrianAddress } from './austrian-address';
 import { emailSchema, optionalText, passwordSchema, requestObject, requiredText } from './fields';
 import { claimedUsernameSchema } from './username';
 import { profileSchema } from './profile';
+import { serverMessages } from './texts/server-messages';
 
 /** A link's token: 43 characters of base64url today; anything else cannot be one of ours. */
 export const tokenQuerySchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.'),
+  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, serverMessages.tokenInvalid),
 });
 
 /** GET /api/register: the invitation data of spec section 3. */

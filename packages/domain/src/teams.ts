@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { emailSchema, optionalText, requestObject, requiredText } from './fields';
+import { fieldTexts } from './texts/form-texts';
 import { claimedUsernameSchema, usernameSchema } from './username';
 
 export const teamSchema = z.object({ teamName: z.string(), userNames: z.array(z.string()) });
 export type Team = z.infer<typeof teamSchema>;
 
-export const createTeamRequestSchema = requestObject({ name: requiredText(100, 'Bitte geben Sie einen Teamnamen ein.') });
+export const createTeamRequestSchema = requestObject({ name: requiredText(100, fieldTexts.teamNameRequired) });
 export type CreateTeamRequest = z.infer<typeof createTeamRequestSchema>;
 
 /** An architect account created by an admin; creationName is sent by the spec's form but never trusted. */
@@ -15,7 +16,7 @@ export const createArchitectRequestSchema = requestObject({
   firstName: optionalText(100).default(''),
   lastName: optionalText(100).default(''),
   creationName: claimedUsernameSchema,
-  teamName: requiredText(100, 'Bitte wählen Sie ein Team.'),
+  teamName: requiredText(100, fieldTexts.teamRequired),
 });
 export type CreateArchitectRequest = z.input<typeof createArchitectRequestSchema>;
 

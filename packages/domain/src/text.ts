@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldTexts } from './texts/form-texts';
 
 /**
  * What may be inside a string the portal stores or looks up. NUL made PostgreSQL answer 500 while
@@ -10,8 +11,6 @@ const controlCharacters = /[\u0000-\u001F\u007F-\u009F]/;
 const controlCharactersExceptLineBreaks = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const bidiOverrides = /[\u202A-\u202E\u2066-\u2069]/;
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export const forbiddenCharactersMessage = 'Der Text enthält unzulässige Zeichen (z. B. Steuerzeichen).';
 
 /** Names, usernames, titles, addresses: one line, no control characters, no bidi overrides. */
 export function isSafeSingleLine(value: string): boolean {
@@ -29,8 +28,8 @@ export function isSafeSecret(value: string): boolean {
 }
 
 /** A string of one line without forbidden characters; further checks (trim, length) chain on. */
-export const singleLineString = () => z.string().refine(isSafeSingleLine, forbiddenCharactersMessage);
+export const singleLineString = () => z.string().refine(isSafeSingleLine, fieldTexts.forbiddenCharacters);
 
-export const multiLineString = () => z.string().refine(isSafeMultiLine, forbiddenCharactersMessage);
+export const multiLineString = () => z.string().refine(isSafeMultiLine, fieldTexts.forbiddenCharacters);
 
-export const secretString = () => z.string().refine(isSafeSecret, forbiddenCharactersMessage);
+export const secretString = () => z.string().refine(isSafeSecret, fieldTexts.forbiddenCharacters);

@@ -8,13 +8,15 @@
  * pass for another. Usernames are stored in NFC, and two usernames that differ only in case,
  * accents or ß/ss are the same name (usernameKey), so 'Jürgen' cannot be created beside 'jurgen'.
  */
+import { fieldTexts } from './texts/form-texts';
+
 const usernameCharacters = /^(?:[A-Za-z0-9ß]|[A-Za-z][\u0300-\u036f]+)*$/;
 const combiningMarks = /[\u0300-\u036f]/g;
 
 export const usernameMaxLength = 50;
 
 /** Shown beside every field where a username is chosen, before the first error. */
-export const usernameRulesText = `Buchstaben (auch ä, ö, ü, ß und é, č …) und Ziffern, ohne Leer- und Sonderzeichen, höchstens ${usernameMaxLength} Zeichen.`;
+export const usernameRulesText = fieldTexts.usernameRules(usernameMaxLength);
 
 /** The one written form of a username: NFC, so 'ü' typed or pasted in any composition is one name. */
 export function normalizeUsername(value: string): string {

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { fieldTexts } from './texts/form-texts';
 import { isUsername, isUsernameInput, normalizeUsername, usernameMaxLength } from './username-rules';
 
 export { isUsername, isUsernameInput, normalizeUsername, sameUsername, usernameKey, usernameMaxLength, usernameRulesText } from './username-rules';
 
-const tooLong = `Der Benutzername darf höchstens ${usernameMaxLength} Zeichen lang sein.`;
-const onlyLettersAndDigits = 'Der Benutzername darf nur Buchstaben und Ziffern enthalten.';
+const tooLong = fieldTexts.usernameTooLong(usernameMaxLength);
+const onlyLettersAndDigits = fieldTexts.usernameCharacters;
 
 export const usernameSchema = z
   .string()
   .overwrite(normalizeUsername)
-  .min(1, 'Bitte geben Sie einen Benutzernamen ein.')
+  .min(1, fieldTexts.usernameRequired)
   .max(usernameMaxLength, tooLong)
   .refine(isUsernameInput, onlyLettersAndDigits);
 

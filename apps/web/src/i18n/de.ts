@@ -1,4 +1,16 @@
-import { questionLabels, questionnaireStepTitles, type ErrorCode } from '@bauakte/domain';
+import { fieldTexts, fileMessages, questionLabels, questionnaireStepTitles, serverMessages, sharedTexts, type ErrorCode } from '@bauakte/domain';
+
+// Only text modules of the domain (no zod): this catalogue loads with the login page. Sentences the
+// server says too come from there; sentences said in several places here are written once below.
+const pageNotFound = 'Seite nicht gefunden';
+const somethingWentWrong = 'Ein Fehler ist aufgetreten.';
+const usersLoadFailed = 'Fehler beim Laden der Benutzer';
+const userDataLoadFailed = 'Fehler beim Laden der Benutzerdaten.';
+const serverError = 'Serverfehler! Bitte versuche es später erneut.';
+const deleteFailed = 'Fehler beim Löschen';
+const phoneRequired = 'Bitte geben Sie die Telefonnummer ein.';
+const houseNumberRequired = 'Bitte geben Sie die Hausnummer ein.';
+const municipalityRequired = 'Bitte geben Sie die Gemeinde ein.';
 
 /**
  * The one catalogue of German UI texts. Texts the product specification names are used verbatim;
@@ -7,7 +19,7 @@ import { questionLabels, questionnaireStepTitles, type ErrorCode } from '@bauakt
 export const de = {
   app: {
     name: 'Bauakte',
-    notFoundTitle: 'Seite nicht gefunden',
+    notFoundTitle: pageNotFound,
     notFoundText: 'Diese Seite gibt es nicht.',
     toStart: 'Zur Startseite',
     skipToContent: 'Zum Inhalt springen',
@@ -27,7 +39,7 @@ export const de = {
     impressum: 'Impressum',
     privacy: 'Datenschutzerklärung',
     unauthorized: 'Kein Zugriff',
-    notFound: 'Seite nicht gefunden',
+    notFound: pageNotFound,
   },
   common: {
     loading: 'Laden...',
@@ -54,8 +66,8 @@ export const de = {
     password: 'Passwort',
     submit: 'Login',
     forgotPassword: 'Passwort vergessen?',
-    wrongCredentials: 'Benutzername oder Passwort ist falsch.',
-    genericError: 'Ein Fehler ist aufgetreten.',
+    wrongCredentials: serverMessages.invalidCredentials,
+    genericError: somethingWentWrong,
     networkErrorPrefix: 'Netzwerkfehler oder unbekannter Fehler: ',
     usernameHint: 'Nur Buchstaben und Ziffern',
     passwordRequired: 'Bitte geben Sie Ihr Passwort ein.',
@@ -209,22 +221,22 @@ export const de = {
     required: {
       firstName: 'Bitte geben Sie den Vornamen ein.',
       lastName: 'Bitte geben Sie den Nachnamen ein.',
-      email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
-      phone: 'Bitte geben Sie die Telefonnummer ein.',
-      phoneNumber: 'Bitte geben Sie die Telefonnummer ein.',
+      email: fieldTexts.invalidEmail,
+      phone: phoneRequired,
+      phoneNumber: phoneRequired,
       street: 'Bitte geben Sie die Straße ein.',
-      houseNumber: 'Bitte geben Sie die Hausnummer ein.',
-      number: 'Bitte geben Sie die Hausnummer ein.',
+      houseNumber: houseNumberRequired,
+      number: houseNumberRequired,
       postalCode: 'Bitte geben Sie die Postleitzahl ein.',
       city: 'Bitte geben Sie den Ort ein.',
-      community: 'Bitte geben Sie die Gemeinde ein.',
-      municipality: 'Bitte geben Sie die Gemeinde ein.',
+      community: municipalityRequired,
+      municipality: municipalityRequired,
       country: 'Bitte geben Sie das Land ein.',
       state: 'Bitte wählen Sie das Bundesland.',
-      username: 'Bitte geben Sie einen Benutzernamen ein.',
+      username: fieldTexts.usernameRequired,
       name: 'Bitte geben Sie einen Namen ein.',
     } as Record<string, string | undefined>,
-    requiredField: 'Bitte füllen Sie dieses Feld aus.',
+    requiredField: fieldTexts.required,
     /** The spec's English length text (section 5), in German; its range texts read as the questionnaire's. */
     minLength: (count: string) => `Bitte geben Sie mindestens ${count} Zeichen ein.`,
     invalid: 'Bitte überprüfen Sie diese Eingabe.',
@@ -233,40 +245,39 @@ export const de = {
     label: 'Passwortstärke',
     levels: ['sehr schwach', 'schwach', 'mittel', 'stark', 'sehr stark'],
     value: (level: string) => `Passwortstärke: ${level}`,
-    tooWeak: 'Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.',
+    tooWeak: serverMessages.passwordTooWeak,
   },
   /**
    * A German text per stable error code of the server: shown when an answer names its code but
    * brings no message, and where a form places a code's message beside a field.
    */
   apiErrors: {
-    BAD_REQUEST: 'Die Anfrage ist ungültig.',
-    VALIDATION_FAILED: 'Die Eingaben sind ungültig.',
-    INVALID_JSON: 'Die Anfrage enthält kein gültiges JSON.',
-    UNAUTHENTICATED: 'Bitte melden Sie sich an.',
-    INVALID_CREDENTIALS: 'Benutzername oder Passwort ist falsch.',
+    BAD_REQUEST: serverMessages.badRequest,
+    VALIDATION_FAILED: serverMessages.validationFailed,
+    INVALID_JSON: serverMessages.invalidJson,
+    UNAUTHENTICATED: serverMessages.unauthenticated,
+    INVALID_CREDENTIALS: serverMessages.invalidCredentials,
     TOO_MANY_ATTEMPTS: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
-    FORBIDDEN: 'Dafür fehlt Ihnen die Berechtigung.',
-    NOT_FOUND: 'Nicht gefunden.',
+    FORBIDDEN: serverMessages.forbidden,
+    NOT_FOUND: serverMessages.notFound,
     CONFLICT: 'Das widerspricht den gespeicherten Daten.',
-    TOKEN_INVALID: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
-    USERNAME_UNAVAILABLE: 'Dieser Benutzername kann nicht verwendet werden. Bitte wählen Sie einen anderen.',
-    PASSWORD_TOO_WEAK: 'Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.',
-    CURRENT_PASSWORD_REQUIRED: 'Bitte geben Sie Ihr aktuelles Passwort ein, um Passwort oder E-Mail-Adresse zu ändern.',
-    CURRENT_PASSWORD_WRONG: 'Das aktuelle Passwort ist falsch.',
+    TOKEN_INVALID: serverMessages.tokenInvalid,
+    USERNAME_UNAVAILABLE: serverMessages.usernameUnavailable,
+    PASSWORD_TOO_WEAK: serverMessages.passwordTooWeak,
+    CURRENT_PASSWORD_REQUIRED: serverMessages.currentPasswordRequired,
+    CURRENT_PASSWORD_WRONG: serverMessages.currentPasswordWrong,
     MAIL_FAILED: 'Die E-Mail konnte nicht versendet werden. Bitte versuchen Sie es später erneut.',
-    MAIL_QUEUE_FULL: 'Gerade warten zu viele E-Mails auf den Versand. Die Änderung wurde nicht gespeichert; bitte versuchen Sie es später erneut.',
-    PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß.',
-    UNSUPPORTED_MEDIA_TYPE: 'Dieses Datenformat wird nicht unterstützt.',
-    INVALID_FILE_EXTENSION: 'Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.',
-    LINK_EXPIRED: 'Dieser Link ist abgelaufen oder ungültig. Bitte laden Sie die Seite neu.',
-    SERVICE_UNAVAILABLE: 'Der Dienst ist gerade nicht verfügbar.',
-    INTERNAL_ERROR: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+    MAIL_QUEUE_FULL: serverMessages.mailQueueFull,
+    PAYLOAD_TOO_LARGE: serverMessages.payloadTooLarge,
+    UNSUPPORTED_MEDIA_TYPE: serverMessages.unsupportedMediaType,
+    INVALID_FILE_EXTENSION: fileMessages.badExtension,
+    LINK_EXPIRED: serverMessages.linkExpired,
+    SERVICE_UNAVAILABLE: serverMessages.serviceUnavailable,
+    INTERNAL_ERROR: serverMessages.internalError,
     QUESTIONNAIRE_CONFLICT: 'Dieser Schritt wurde inzwischen von jemand anderem geändert. Bitte wählen Sie, welche Antworten gelten sollen.',
-    EXPORT_BUSY: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.',
-    EXPORT_ABORTED:
-      'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.',
-    EXPORT_FAILED: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
+    EXPORT_BUSY: serverMessages.exportBusy,
+    EXPORT_ABORTED: serverMessages.exportAborted,
+    EXPORT_FAILED: serverMessages.exportFailed,
   } satisfies Record<ErrorCode, string>,
   retryAfter: (minutes: number) => (minutes <= 1 ? 'Ein neuer Versuch ist in etwa einer Minute möglich.' : `Ein neuer Versuch ist in etwa ${minutes} Minuten möglich.`),
   admin: {
@@ -317,7 +328,7 @@ export const de = {
       removeFailed: 'Fehler beim Entfernen des Benutzers',
     },
     users: {
-      loadFailed: 'Fehler beim Laden der Benutzer',
+      loadFailed: usersLoadFailed,
       empty: 'Es gibt noch keine Benutzer.',
       caption: 'Alle Benutzerinnen und Benutzer mit Rolle und Status',
       username: 'Benutzername',
@@ -368,10 +379,10 @@ export const de = {
     communityHint: 'Nur wenn sie sich vom Ort unterscheidet.',
     country: 'Land',
     submit: 'Registrieren',
-    success: 'Registrierung erfolgreich!',
-    loadFailed: 'Fehler beim Laden der Benutzerdaten.',
+    success: serverMessages.registered,
+    loadFailed: userDataLoadFailed,
     failed: 'Registrierung fehlgeschlagen.',
-    serverError: 'Serverfehler! Bitte versuche es später erneut.',
+    serverError,
     toLogin: 'Zur Anmeldung',
   },
   forgotPassword: {
@@ -381,7 +392,7 @@ export const de = {
     email: 'E-Mail-Adresse',
     submit: 'Senden',
     backToLogin: 'Zurück zum Login',
-    success: 'Eine E-Mail zum Zurücksetzen des Passworts wurde gesendet.',
+    success: serverMessages.resetMailSent,
     failed: 'Fehler beim Senden der E-Mail.',
     networkError: 'Netzwerkfehler oder unbekannter Fehler',
   },
@@ -392,10 +403,10 @@ export const de = {
     newPassword: 'Neues Passwort',
     confirmPassword: 'Passwort bestätigen',
     submit: 'Passwort setzen',
-    success: 'Passwort wurde erfolgreich gesetzt!',
-    loadFailed: 'Fehler beim Laden der Benutzerdaten.',
+    success: serverMessages.passwordSet,
+    loadFailed: userDataLoadFailed,
     failed: 'Fehler beim Zurücksetzen des Passworts.',
-    serverError: 'Serverfehler! Bitte versuche es später erneut.',
+    serverError,
     requestNewLink: 'Neuen Link anfordern',
     toLogin: 'Zur Anmeldung',
   },
@@ -434,7 +445,7 @@ export const de = {
     deleted: 'Profil gelöscht.',
     loadFailed: 'Fehler beim Laden des Profils',
     saveFailed: 'Fehler beim Speichern.',
-    deleteFailed: 'Fehler beim Löschen',
+    deleteFailed,
     notFound: 'Kein Profil gefunden',
   },
   notificationSettings: {
@@ -528,7 +539,7 @@ export const de = {
     projectsLoadFailed: 'Fehler beim Laden der Projekte.',
     status: 'Status',
     customer: 'Kunde/Kundin',
-    unassigned: 'Nicht zugewiesen',
+    unassigned: sharedTexts.unassigned,
     whatIsNew: 'Neu seit Ihrem letzten Besuch',
     questionnaireProgress: (percent: number) => `Fragebogen ${percent} %`,
     newFiles: (count: number) => (count === 1 ? '1 neue Datei' : `${count} neue Dateien`),
@@ -564,7 +575,7 @@ export const de = {
       networkError: 'Netzwerkfehler',
     },
     list: {
-      loadFailed: 'Fehler beim Laden der Benutzer',
+      loadFailed: usersLoadFailed,
       empty: 'Es wurden noch keine Kunden hinzugefügt',
       caption: 'Ihre Kundinnen und Kunden mit Status und erstellender Architektin bzw. erstellendem Architekten',
       name: 'Name',
@@ -577,12 +588,12 @@ export const de = {
       delete: 'Löschen',
       confirmDelete: (username: string) => `Soll das Konto von "${username}" wirklich gelöscht werden?`,
       confirmDeleteDescription: 'Die Projekte bleiben erhalten und sind danach keinem Kunden zugewiesen.',
-      deleteFailed: 'Fehler beim Löschen',
+      deleteFailed,
       noName: '–',
     },
   },
   projects: {
-    unassigned: 'Nicht zugewiesen',
+    unassigned: sharedTexts.unassigned,
     create: {
       name: 'Projektname',
       assignedUser: 'Kunde/Kundin',
@@ -688,13 +699,9 @@ export const de = {
     confirmDelete: (name: string) => `Soll die Datei "${name}" gelöscht werden?`,
     deleteFailed: 'Die Datei konnte nicht gelöscht werden.',
     deleted: (name: string) => `Die Datei „${name}“ wurde gelöscht.`,
-    networkError: 'Ein Fehler ist aufgetreten.',
-    /** Spec sections 5 and 8, verbatim; the domain's fileMessages, which the server sends, are the same. */
-    noFile: 'Bitte wählen Sie eine Datei.',
-    badExtension: 'Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.',
-    badType: 'Ungültiger Dateityp. Nur JPG, JPEG, PNG und PDF sind erlaubt.',
-    incomplete: 'Bitte wählen Sie eine gültige Datei, geben Sie einen Namen ein und stellen Sie sicher, dass ein Projekt vorhanden ist.',
-    uploadFailed: 'Upload fehlgeschlagen.',
+    networkError: somethingWentWrong,
+    /** Spec sections 5 and 8, verbatim: the domain's, which the server sends too. */
+    ...fileMessages,
     onlyOneFile: 'Bitte wählen Sie nur eine Datei.',
     modal: {
       file: 'Datei',
@@ -732,7 +739,7 @@ export const de = {
     /** Spec section 8, verbatim. */
     failed: 'Export fehlgeschlagen',
     networkError: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
-    sent: (email: string) => `Der Export wurde an ${email} gesendet.`,
+    sent: serverMessages.exportSent,
     noProject: 'Es ist kein Projekt ausgewählt. Bitte öffnen Sie zuerst ein Projekt.',
   },
   chat: {

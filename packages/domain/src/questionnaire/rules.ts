@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { unknownFieldsMessage } from '../fields';
-import { forbiddenCharactersMessage, isSafeSingleLine } from '../text';
+import { isSafeSingleLine } from '../text';
+import { fieldTexts } from '../texts/form-texts';
 
 /**
  * Field rules shared by the four questionnaire steps (spec sections 5 and 9).
@@ -84,7 +84,7 @@ export function optionalAnswer<T extends z.ZodType>(schema: T) {
 export function answersObject<Shape extends z.ZodRawShape>(shape: Shape) {
   const typeMessage = typeError('object').error;
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : typeMessage(issue)),
+    error: (issue) => (issue.code === 'unrecognized_keys' ? fieldTexts.unknownFields(issue.keys) : typeMessage(issue)),
   });
 }
 
@@ -107,7 +107,7 @@ export function optionalText() {
       // Cannot fail; kept so the rule reads as spec section 5 states it.
       .min(0, 'Value must be at least 0 characters long.')
       .max(questionnaireLimits.textMaxLength, 'Value cannot exceed 10000 characters.')
-      .refine(isSafeSingleLine, forbiddenCharactersMessage),
+      .refine(isSafeSingleLine, fieldTexts.forbiddenCharacters),
   );
 }
 

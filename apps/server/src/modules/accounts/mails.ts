@@ -1,3 +1,4 @@
+import { mailTexts } from '@bauakte/domain';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mailer';
 
@@ -10,33 +11,28 @@ interface Recipient {
 }
 
 function greeting(person: Recipient): string {
-  const name = `${person.firstName} ${person.lastName}`.trim();
-  return name ? `Guten Tag ${name},` : 'Guten Tag,';
+  return mailTexts.greeting(`${person.firstName} ${person.lastName}`.trim());
 }
 
 export function invitationMail(person: Recipient, link: string, invitedBy: string | null): MailMessage {
-  const why =
-    person.role === 'CLIENT'
-      ? `Ihr Architekturbüro${invitedBy ? ` (${invitedBy})` : ''} lädt Sie zu Bauakte ein. Dort können Sie die Daten Ihres Gebäudes erfassen, Pläne hochladen und mit Ihrer Architektin bzw. Ihrem Architekten schreiben.`
-      : 'Sie wurden als Architektin bzw. Architekt zu Bauakte eingeladen, dem Portal für Ihre Kundschaft und Ihre Sanierungsprojekte.';
+  const texts = mailTexts.invitation;
+  const why = person.role === 'CLIENT' ? texts.toClient(invitedBy) : texts.toArchitect;
   const content = renderMail({
     greeting: greeting(person),
-    paragraphs: [why, `Ihr Benutzername lautet: ${person.username}. Bitte vervollständigen Sie Ihre Angaben und wählen Sie ein Passwort.`],
-    action: { label: 'Jetzt registrieren', url: link },
-    notes: ['Der Link ist 7 Tage gültig und kann nur einmal verwendet werden.'],
+    paragraphs: [why, texts.username(person.username)],
+    action: { label: texts.action, url: link },
+    notes: [texts.validity],
   });
-  return { to: person.email, subject: 'Ihre Einladung zu Bauakte', ...content, links: [link] };
+  return { to: person.email, subject: texts.subject, ...content, links: [link] };
 }
 
 export function passwordResetMail(person: Recipient, link: string): MailMessage {
+  const texts = mailTexts.passwordReset;
   const content = renderMail({
     greeting: greeting(person),
-    paragraphs: [
-      `für Ihr Bauakte-Konto ${person.username} wurde ein neues Passwort angefordert.`,
-      'Falls Sie das nicht waren, können Sie diese E-Mail ignorieren: Ihr Passwort bleibt unverändert.',
-    ],
-    action: { label: 'Neues Passwort setzen', url: link },
-    notes: ['Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden.'],
+    paragraphs: [texts.requested(person.username), texts.notYou],
+    action: { label: texts.action, url: link },
+    notes: [texts.validity],
   });
-  return { to: person.email, subject: 'Passwort zurücksetzen – Bauakte', ...content, links: [link] };
+  return { to: person.email, subject: texts.subject, ...content, links: [link] };
 }

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chatTexts, serverMessages, type ChatMessage, type CreatedChat } from '@bauakte/domain';
+import { fieldTexts, serverMessages, type ChatMessage, type CreatedChat } from '@bauakte/domain';
 import { buildApp, type BuiltApp } from '../../app';
 import { connectStomp, type TestStomp } from '../../test/stomp-client';
 import { bearer, testDialects, testJwtSecret } from '../../test/test-app';
@@ -126,7 +126,7 @@ describe.each(testDialects)('live chat over STOMP on %s', (dialect) => {
       expect(JSON.parse(error.body)).toEqual(rest.json());
     }
     const tooLong = await rawExchange(url, [`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${setup.tokens.projektkunde}\n\n\u0000`, `SEND\ndestination:/app/chat/${chatId}\n\n${cases[0]![1]}\u0000`]);
-    expect(JSON.parse(readFrame(tooLong.at(-1)!).body)).toEqual({ message: 'Die Eingaben sind ungültig.', code: 'VALIDATION_FAILED', issues: [{ path: 'body/message', message: chatTexts.tooLong }] });
+    expect(JSON.parse(readFrame(tooLong.at(-1)!).body)).toEqual({ message: 'Die Eingaben sind ungültig.', code: 'VALIDATION_FAILED', issues: [{ path: 'body/message', message: fieldTexts.chatMessageTooLong }] });
     const messages = (await call.conversations('tom')).json<Array<{ chatId: number; messages: ChatMessage[] }>>().find((c) => c.chatId === chatId)!.messages;
     // Nothing refused was stored, over either way.
     expect(messages.at(-1)?.message).toBe('Wie REST');

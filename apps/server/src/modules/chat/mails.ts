@@ -1,4 +1,4 @@
-import { participantName } from '@bauakte/domain';
+import { mailTexts, participantName } from '@bauakte/domain';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { UserRow } from '../../platform/db/schema';
@@ -17,14 +17,12 @@ export function chatNoticeMail(input: { receiver: UserRow; sender: UserRow; chat
   const { receiver, sender } = input;
   const senderName = participantName(sender);
   const link = chatLink(receiver, input.chatId, input.publicUrl);
+  const texts = mailTexts.chatNotice;
   const content = renderMail({
-    greeting: `Guten Tag ${participantName(receiver)},`,
-    paragraphs: [`${senderName} hat Ihnen in Bauakte eine Nachricht geschrieben.`],
-    action: { label: 'Nachricht lesen', url: link },
-    notes: [
-      `Weitere Nachrichten von ${senderName} melden wir frühestens in 10 Minuten wieder.`,
-      'Welche Nachrichten Sie erhalten, stellen Sie in Bauakte unter „Benachrichtigungseinstellungen“ ein.',
-    ],
+    greeting: mailTexts.greeting(participantName(receiver)),
+    paragraphs: [texts.wrote(senderName)],
+    action: { label: texts.action, url: link },
+    notes: [texts.quiet(senderName), mailTexts.settingsNote],
   });
-  return { to: receiver.email, subject: `Neue Nachricht von ${senderName}`, ...content, links: [link] };
+  return { to: receiver.email, subject: texts.subject(senderName), ...content, links: [link] };
 }

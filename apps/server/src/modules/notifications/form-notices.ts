@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formThreshold, type NotificationSettings } from '@bauakte/domain';
+import { formThreshold, mailTexts, type NotificationSettings } from '@bauakte/domain';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { DataLayer } from '../../platform/db/repositories';
@@ -41,24 +41,17 @@ export function createFormNoticeService(deps: {
     const [architect, project] = await Promise.all([deps.data.repos.users.findById(architectId), deps.data.repos.formNotices.project(save.projectId)]);
     if (!architect?.email || !project) return undefined;
     const { customer } = project;
-    const customerName = customer ? `${customer.firstName} ${customer.lastName}`.trim() || customer.username : 'Nicht zugewiesen';
+    const texts = mailTexts.formNotice;
+    const customerName = customer ? `${customer.firstName} ${customer.lastName}`.trim() || customer.username : texts.noCustomer;
     const complete = save.progressAfter >= 100;
     const link = `${deps.publicUrl}/projectOverview?projectId=${save.projectId}`;
     const content = renderMail({
-      greeting: `Guten Tag ${`${architect.firstName} ${architect.lastName}`.trim() || architect.username},`,
-      paragraphs: [
-        complete
-          ? `der Fragebogen des Projekts „${project.name}“ ist vollständig ausgefüllt.`
-          : `im Fragebogen des Projekts „${project.name}“ wurden Angaben gespeichert.`,
-        `Kunde: ${customerName}`,
-        `Fortschritt: ${save.progressAfter} %`,
-      ],
-      action: { label: 'Projekt öffnen', url: link },
-      notes: ['Welche Nachrichten Sie erhalten, stellen Sie in Bauakte unter „Benachrichtigungseinstellungen“ ein.'],
+      greeting: mailTexts.greeting(`${architect.firstName} ${architect.lastName}`.trim() || architect.username),
+      paragraphs: [texts.saved(project.name, complete), texts.customer(customerName), texts.progress(save.progressAfter)],
+      action: { label: texts.action, url: link },
+      notes: [mailTexts.settingsNote],
     });
-    const subject = complete
-      ? `Fragebogen vollständig: ${project.name}`
-      : `Fragebogen zu ${save.progressAfter} % ausgefüllt: ${project.name}`;
+    const subject = texts.subject(project.name, save.progressAfter, complete);
     return { to: architect.email, subject, ...content, links: [link] };
   }
 

@@ -1,3 +1,4 @@
+import { mailTexts } from '@bauakte/domain';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mailer';
 
@@ -12,17 +13,13 @@ interface Person {
  * owner learns of it while the old address still reaches them.
  */
 export function accountChangeNotice(person: Person, oldEmail: string, change: { password: boolean; email: string | null }): MailMessage {
-  const name = `${person.firstName} ${person.lastName}`.trim();
-  const what = [
-    change.password ? 'das Passwort' : null,
-    change.email ? `die E-Mail-Adresse (neu: ${change.email})` : null,
-  ].filter((part): part is string => part !== null);
+  const texts = mailTexts.accountChange;
+  const what = [change.password ? texts.password : null, change.email ? texts.email(change.email) : null].filter(
+    (part): part is string => part !== null,
+  );
   const content = renderMail({
-    greeting: name ? `Guten Tag ${name},` : 'Guten Tag,',
-    paragraphs: [
-      `für Ihr Bauakte-Konto ${person.username} wurde soeben ${what.join(' und ')} geändert. Alle anderen Anmeldungen wurden beendet.`,
-      'Falls Sie das nicht selbst waren, wenden Sie sich bitte sofort an Ihr Architekturbüro bzw. an die Administration.',
-    ],
+    greeting: mailTexts.greeting(`${person.firstName} ${person.lastName}`.trim()),
+    paragraphs: [texts.changed(person.username, what), texts.notYou],
   });
-  return { to: oldEmail, subject: 'Ihr Bauakte-Konto wurde geändert', ...content };
+  return { to: oldEmail, subject: texts.subject, ...content };
 }

@@ -1,3 +1,5 @@
+import { mailTexts } from '@bauakte/domain';
+
 export interface MailContent {
   greeting: string;
   paragraphs: string[];
@@ -6,7 +8,7 @@ export interface MailContent {
   notes?: string[];
 }
 
-const closing = ['Mit freundlichen Grüßen', 'Ihr Bauakte-Team'];
+const { closing } = mailTexts;
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -22,7 +24,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
   const p = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#1d4f91;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p>` +
-      p(`Falls der Knopf nicht funktioniert: ${content.action.url}`)
+      p(mailTexts.buttonFallback(content.action.url))
     : '';
   const html = [
     '<!doctype html><html lang="de"><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',

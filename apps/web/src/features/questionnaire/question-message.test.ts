@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenCharactersMessage } from '@bauakte/domain';
+import { fieldTexts } from '@bauakte/domain';
 import { questionMessage } from './question-message';
 
 describe('questionMessage', () => {
@@ -20,7 +20,7 @@ describe('questionMessage', () => {
   });
 
   it('keeps German domain messages and never shows an unknown English one', () => {
-    expect(questionMessage(forbiddenCharactersMessage)).toBe(forbiddenCharactersMessage);
+    expect(questionMessage(fieldTexts.forbiddenCharacters)).toBe(fieldTexts.forbiddenCharacters);
     expect(questionMessage('Expected string, received number')).toBe('Diese Antwort ist ungültig. Bitte prüfen Sie Ihre Eingabe.');
   });
 });

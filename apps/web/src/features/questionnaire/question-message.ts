@@ -1,4 +1,4 @@
-import { forbiddenCharactersMessage } from '@bauakte/domain';
+import { fieldTexts } from '@bauakte/domain';
 import { de } from '../../i18n/de';
 
 const m = de.questionnaire.messages;
@@ -22,7 +22,7 @@ const translations: readonly [RegExp, (limit: string) => string][] = [
  */
 export function questionMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (message === forbiddenCharactersMessage) return message;
+  if (message === fieldTexts.forbiddenCharacters) return message;
   for (const [pattern, german] of translations) {
     const match = pattern.exec(message);
     if (match) return german(match[1] ?? '');

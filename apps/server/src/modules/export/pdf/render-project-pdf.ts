@@ -8,6 +8,7 @@ import {
   formatFileSize,
   formatKatastral,
   participantName,
+  pdfTexts,
   projectStatusLabels,
   questionnaireStepTitles,
   totalQuestionCount,
@@ -107,12 +108,12 @@ function paragraph(doc: Doc, text: string, color: string = colors.text, font: Fo
 
 function titleBlock(doc: Doc, { document }: PdfInput): void {
   const { project } = document;
-  use(doc, 'semibold', 9, colors.muted).text('PROJEKTEXPORT', margins.left, margins.top, { characterSpacing: 1.2 });
+  use(doc, 'semibold', 9, colors.muted).text(pdfTexts.kicker, margins.left, margins.top, { characterSpacing: 1.2 });
   doc.moveDown(0.2);
   use(doc, 'bold', 24).text(project.name, { width: contentWidth(doc) });
   const address = formatAddress(project.address);
   const kg = formatKatastral(project.address.katastral);
-  const place = [address, kg ? `KG-Nr. ${kg}` : ''].filter(Boolean).join(' · ');
+  const place = [address, kg ? pdfTexts.katastral(kg) : ''].filter(Boolean).join(' · ');
   if (place) use(doc, 'regular', 11.5, colors.muted).text(place, { width: contentWidth(doc) });
   doc.moveDown(0.8);
   progressBar(doc, document);
@@ -122,12 +123,12 @@ function progressBar(doc: Doc, document: ProjectExport): void {
   const answered = answeredQuestions(document.questionnaire);
   const y = doc.y;
   const barWidth = 160;
-  use(doc, 'semibold', 10).text(`Status: ${projectStatusLabels[document.status]}`, margins.left, y);
+  use(doc, 'semibold', 10).text(pdfTexts.status(projectStatusLabels[document.status]), margins.left, y);
   const barX = margins.left + 150;
   doc.roundedRect(barX, y + 2, barWidth, 9, 4.5).fill(colors.bar);
   if (document.progress > 0) doc.roundedRect(barX, y + 2, Math.max(9, (barWidth * document.progress) / 100), 9, 4.5).fill(colors.accent);
   use(doc, 'regular', 10, colors.muted).text(
-    `${document.progress} % · ${answered} von ${totalQuestionCount} Fragen beantwortet`,
+    pdfTexts.progress(document.progress, answered, totalQuestionCount),
     barX + barWidth + 10,
     y,
     { width: contentWidth(doc) - 150 - barWidth - 10 },
@@ -136,52 +137,54 @@ function progressBar(doc: Doc, document: ProjectExport): void {
   doc.y = y + 22;
 }
 
-/** A row whose value may be blank: then 'Nicht angegeben', greyed. */
+/** A row whose value may be blank: then 'not specified', greyed. */
 function optionalRow(label: string, value: string | null): TableRow {
-  return value ? { label, value } : { label, value: 'Nicht angegeben', style: 'muted' };
+  return value ? { label, value } : { label, value: pdfTexts.notSpecified, style: 'muted' };
 }
 
 function projectSection(doc: Doc, { document }: PdfInput): void {
   const { project } = document;
   const { address } = project;
-  heading(doc, 'Projekt');
+  const texts = pdfTexts.project;
+  heading(doc, texts.heading);
   table(doc, [
-    { label: 'Projektname', value: project.name },
-    optionalRow('Straße und Hausnummer', [address.street, address.number].filter(Boolean).join(' ')),
-    optionalRow('PLZ und Ort', [address.postalCode, address.city].filter(Boolean).join(' ')),
-    optionalRow('Land', address.country),
-    optionalRow('Katastralgemeinde (KG-Nr.)', formatKatastral(address.katastral)),
-    { label: 'Status', value: projectStatusLabels[document.status] },
-    { label: 'Fortschritt des Fragebogens', value: `${document.progress} %` },
+    { label: texts.name, value: project.name },
+    optionalRow(texts.street, [address.street, address.number].filter(Boolean).join(' ')),
+    optionalRow(texts.place, [address.postalCode, address.city].filter(Boolean).join(' ')),
+    optionalRow(texts.country, address.country),
+    optionalRow(texts.katastral, formatKatastral(address.katastral)),
+    { label: texts.status, value: projectStatusLabels[document.status] },
+    { label: texts.progress, value: `${document.progress} %` },
   ]);
-  subheading(doc, 'Beschreibung');
+  subheading(doc, texts.description);
   if (project.description.trim()) paragraph(doc, project.description);
-  else paragraph(doc, 'Keine Beschreibung.', colors.muted, 'italic');
+  else paragraph(doc, texts.noDescription, colors.muted, 'italic');
 }
 
 function personRows(person: ProjectExport['customer']): TableRow[] {
-  if (!person) return [{ label: 'Name', value: 'Nicht zugewiesen', style: 'muted' }];
+  const texts = pdfTexts.people;
+  if (!person) return [{ label: texts.name, value: texts.unassigned, style: 'muted' }];
   return [
-    { label: 'Name', value: participantName(person) },
-    { label: 'Benutzername', value: person.username },
-    optionalRow('E-Mail', person.email),
-    optionalRow('Telefon', person.phoneNumber),
+    { label: texts.name, value: participantName(person) },
+    { label: texts.username, value: person.username },
+    optionalRow(texts.email, person.email),
+    optionalRow(texts.phone, person.phoneNumber),
   ];
 }
 
 function peopleSection(doc: Doc, { document }: PdfInput): void {
-  heading(doc, 'Beteiligte');
-  subheading(doc, 'Kunde/Kundin');
+  heading(doc, pdfTexts.people.heading);
+  subheading(doc, pdfTexts.people.customer);
   table(doc, personRows(document.customer), 150);
-  subheading(doc, 'Architekt/in');
+  subheading(doc, pdfTexts.people.architect);
   table(doc, personRows(document.architect), 150);
 }
 
 function questionnaireSection(doc: Doc, { document }: PdfInput): void {
-  heading(doc, 'Fragebogen');
+  heading(doc, pdfTexts.questionnaire.heading);
   answerSheet(document.questionnaire).forEach((step, index) => {
     const answered = step.rows.filter((row) => row.answer !== null || row.notNeeded).length;
-    subheading(doc, `${index + 1}. ${step.title}`, `${answered} von ${step.rows.length} beantwortet`);
+    subheading(doc, `${index + 1}. ${step.title}`, pdfTexts.questionnaire.answered(answered, step.rows.length));
     table(
       doc,
       step.rows.map((row): TableRow => {
@@ -230,7 +233,7 @@ function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint
     { text: file.name, font: 'semibold', size: 10.5, color: colors.text, gap: 0 },
     ...(file.comment ? [{ text: file.comment, font: 'regular', size: 9.5, color: colors.text, gap: 1 } satisfies TextPart] : []),
     { text: meta, font: 'regular', size: 9, color: colors.muted, gap: 2 },
-    { text: `Datei: ${file.fileName}`, font: 'regular', size: 9, color: colors.muted, gap: 0 },
+    { text: pdfTexts.files.fileName(file.fileName), font: 'regular', size: 9, color: colors.muted, gap: 0 },
   ];
   const height = Math.max(thumbBox.height, heightOfParts(doc, parts, textWidth)) + 10;
   ensureSpace(doc, height);
@@ -250,33 +253,33 @@ function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint
 }
 
 function filesSection(doc: Doc, { document, thumbnails }: PdfInput): void {
-  heading(doc, `Dateien (${document.files.length})`);
+  heading(doc, pdfTexts.files.heading(document.files.length));
   if (document.files.length === 0) {
-    paragraph(doc, 'Es wurden noch keine Dateien hochgeladen.', colors.muted, 'italic');
+    paragraph(doc, pdfTexts.files.none, colors.muted, 'italic');
     return;
   }
   document.files.slice(0, filesListedInPdf).forEach((file, index) => fileRow(doc, file, thumbnails[index] ?? null));
   const more = document.files.length - filesListedInPdf;
-  if (more > 0) paragraph(doc, `… und ${more} weitere Dateien. Die vollständige Liste enthält der JSON-Export.`, colors.muted, 'italic');
+  if (more > 0) paragraph(doc, pdfTexts.files.more(more), colors.muted, 'italic');
 }
 
 function changeLine(path: string, change: { from: unknown; to: unknown }): string {
-  const from = formatAnswer(path, change.from) ?? 'nicht beantwortet';
-  const to = formatAnswer(path, change.to) ?? 'nicht beantwortet';
+  const from = formatAnswer(path, change.from) ?? pdfTexts.changes.unanswered;
+  const to = formatAnswer(path, change.to) ?? pdfTexts.changes.unanswered;
   return `${fieldLabel(path)}: ${from} → ${to}`;
 }
 
 function changesSection(doc: Doc, { changes }: PdfInput): void {
-  heading(doc, 'Letzte Änderungen am Fragebogen');
+  heading(doc, pdfTexts.changes.heading);
   if (changes.length === 0) {
-    paragraph(doc, 'Der Fragebogen wurde noch nicht bearbeitet.', colors.muted, 'italic');
+    paragraph(doc, pdfTexts.changes.none, colors.muted, 'italic');
     return;
   }
   for (const change of changes.slice(0, changeEntriesShown)) {
     const entries = Object.entries(change.changes);
     const lines = entries.slice(0, changeLinesPerEntry).map(([path, values]) => `• ${changeLine(path, values)}`);
-    if (entries.length > changeLinesPerEntry) lines.push(`• … und ${entries.length - changeLinesPerEntry} weitere`);
-    if (lines.length === 0) lines.push('• Gespeichert ohne Änderung');
+    if (entries.length > changeLinesPerEntry) lines.push(`• ${pdfTexts.changes.more(entries.length - changeLinesPerEntry)}`);
+    if (lines.length === 0) lines.push(`• ${pdfTexts.changes.savedUnchanged}`);
     ensureSpace(doc, 34 + 13 * Math.min(lines.length, 3));
     use(doc, 'semibold', 10).text(
       `${dateTime.format(new Date(change.changedAt))} · ${change.changedBy} · ${questionnaireStepTitles[change.step]}`,
@@ -288,10 +291,10 @@ function changesSection(doc: Doc, { changes }: PdfInput): void {
   }
 }
 
-/** Header (project name) and footer (export date, 'Seite X von Y') on every page, once all exist. */
+/** Header (project name) and footer (export date, page X of Y) on every page, once all exist. */
 function pageFrames(doc: Doc, document: ProjectExport): void {
   const range = doc.bufferedPageRange();
-  const exported = `Exportiert am ${longDate.format(new Date(document.exportedAt))}`;
+  const exported = pdfTexts.frame.exportedAt(longDate.format(new Date(document.exportedAt)));
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
     // Text below the bottom margin would otherwise open a new page.
@@ -300,18 +303,18 @@ function pageFrames(doc: Doc, document: ProjectExport): void {
     const width = contentWidth(doc);
     const half = width / 2;
     use(doc, 'semibold', 9, colors.muted).text(document.project.name, margins.left, 34, { width: half + 60, height: 12, lineBreak: false, ellipsis: true });
-    use(doc, 'regular', 9, colors.muted).text('Bauakte · Projektexport', margins.left + half + 70, 34, { width: half - 70, align: 'right', lineBreak: false });
+    use(doc, 'regular', 9, colors.muted).text(pdfTexts.frame.header, margins.left + half + 70, 34, { width: half - 70, align: 'right', lineBreak: false });
     doc.moveTo(margins.left, 50).lineTo(margins.left + width, 50).lineWidth(0.5).strokeColor(colors.line).stroke();
     const footerY = doc.page.height - 44;
     doc.moveTo(margins.left, footerY - 8).lineTo(margins.left + width, footerY - 8).lineWidth(0.5).strokeColor(colors.line).stroke();
     use(doc, 'regular', 9, colors.muted).text(exported, margins.left, footerY, { width: half + 60, lineBreak: false });
-    use(doc, 'regular', 9, colors.muted).text(`Seite ${index - range.start + 1} von ${range.count}`, margins.left + half + 70, footerY, { width: half - 70, align: 'right', lineBreak: false });
+    use(doc, 'regular', 9, colors.muted).text(pdfTexts.frame.page(index - range.start + 1, range.count), margins.left + half + 70, footerY, { width: half - 70, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
 }
 
 function authorOf(document: ProjectExport): string {
-  return document.architect ? participantName(document.architect) : 'Bauakte';
+  return document.architect ? participantName(document.architect) : pdfTexts.info.portal;
 }
 
 /** The project as an A4 PDF with embedded fonts: what an office sends to a consultant or authority. */
@@ -325,11 +328,11 @@ export function renderProjectPdf(input: PdfInput, fonts: PdfFonts): Promise<Buff
     displayTitle: true,
     pdfVersion: '1.7',
     info: {
-      Title: `Projektexport: ${document.project.name}`,
+      Title: pdfTexts.info.title(document.project.name),
       Author: authorOf(document),
-      Subject: `Bauakte – Projekt ${document.project.id}`,
-      Keywords: 'Bauakte, Projektexport, Fragebogen',
-      Creator: 'Bauakte',
+      Subject: pdfTexts.info.subject(document.project.id),
+      Keywords: pdfTexts.info.keywords,
+      Creator: pdfTexts.info.portal,
       CreationDate: new Date(document.exportedAt),
     },
   });

@@ -1,0 +1,101 @@
+import type { ReadinessCheckName } from '../health';
+
+/** German messages the server answers with; the web app shows them where the spec names none. */
+export const serverMessages = {
+  invalidCredentials: 'Benutzername oder Passwort ist falsch.',
+  tooManyAttempts: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in einigen Minuten erneut.',
+  unauthenticated: 'Bitte melden Sie sich an.',
+  sessionInvalid: 'Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an.',
+  forbidden: 'Dafür fehlt Ihnen die Berechtigung.',
+  notFound: 'Nicht gefunden.',
+  routeNotFound: 'Diese Adresse gibt es nicht.',
+  validationFailed: 'Die Eingaben sind ungültig.',
+  invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
+  payloadTooLarge: 'Die Anfrage ist zu groß.',
+  unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',
+  serviceUnavailable: 'Der Dienst ist gerade nicht verfügbar.',
+  databaseUnavailable: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+  internalError: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  badRequest: 'Die Anfrage ist ungültig.',
+  tokenInvalid: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
+  usernameTaken: 'Dieser Benutzername ist bereits vergeben.',
+  teamNameTaken: 'Ein Team mit diesem Namen gibt es bereits.',
+  teamNotFound: 'Dieses Team gibt es nicht.',
+  architectNotFound: 'Diese Architektin bzw. diesen Architekten gibt es nicht.',
+  alreadyTeamMember: 'Dieser Benutzer ist bereits Mitglied des Teams.',
+  notTeamMember: 'Dieser Benutzer ist kein Mitglied des Teams.',
+  userCreated: 'Benutzer erfolgreich erstellt.',
+  // A team called 'Team Graz' would otherwise be added to as 'zum Team Team Graz'.
+  memberAdded: (username: string, team: string) =>
+    /^team\b/i.test(team.trim()) ? `${username} wurde zu ${team} hinzugefügt.` : `${username} wurde zum Team ${team} hinzugefügt.`,
+  invitationSent: 'Die Einladung wird versendet.',
+  alreadyRegistered: 'Dieser Benutzer hat sich bereits registriert.',
+  mailQueueFull: 'Gerade warten zu viele E-Mails auf den Versand. Die Änderung wurde nicht gespeichert; bitte versuchen Sie es später erneut.',
+  resetMailSent: 'Eine E-Mail zum Zurücksetzen des Passworts wurde gesendet.',
+  passwordSet: 'Passwort wurde erfolgreich gesetzt!',
+  registered: 'Registrierung erfolgreich!',
+  addressRequired: 'Bitte geben Sie Ihre vollständige Adresse an.',
+  lastAdmin: 'Der letzte Administrator kann nicht gelöscht werden.',
+  customerNotFound: 'Diesen Kunden gibt es nicht.',
+  onlyOwnName: 'Sie können nur in Ihrem eigenen Namen anlegen.',
+  tooManyResetRequests: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
+  /** One user's budget of an expensive route (uploads, exports, chat messages, searches) is used up. */
+  tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  usernameUnavailable: 'Dieser Benutzername kann nicht verwendet werden. Bitte wählen Sie einen anderen.',
+  passwordTooWeak: 'Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.',
+  currentPasswordRequired: 'Bitte geben Sie Ihr aktuelles Passwort ein, um Passwort oder E-Mail-Adresse zu ändern.',
+  currentPasswordWrong: 'Das aktuelle Passwort ist falsch.',
+  onlyOwnCredentials: 'Passwort und E-Mail-Adresse kann nur die Person selbst ändern, der das Konto gehört.',
+  multipartExpected: 'Bitte senden Sie die Datei als multipart/form-data.',
+  onlyOwnMessages: 'Sie können Nachrichten nur in Ihrem eigenen Namen senden.',
+  chatClosed: 'In diesen Chat können Sie nicht mehr schreiben.',
+  unknownDestination: 'Dieses Ziel gibt es nicht.',
+  fileNameForbiddenCharacters: 'Der Dateiname enthält unzulässige Zeichen (z. B. Steuerzeichen). Bitte benennen Sie die Datei um.',
+  fileNameTooLong: (max: number) => `Der Dateiname ist zu lang: höchstens ${max} Zeichen sind erlaubt. Bitte benennen Sie die Datei um.`,
+  // The live channel (STOMP over WebSocket): the message header and body of its ERROR frames.
+  liveStompVersion: 'Unterstützt wird STOMP 1.2.',
+  liveNotAuthenticated: 'Nicht angemeldet oder Sitzung abgelaufen.',
+  liveConnectFirst: 'Zuerst CONNECT senden.',
+  liveAlreadyConnected: 'Die Verbindung besteht schon.',
+  liveNoConnect: 'Keine Anmeldung erhalten.',
+  liveSessionEnded: 'Die Sitzung ist beendet.',
+  liveRestart: 'Der Server wird neu gestartet. Die Verbindung wird gleich wiederhergestellt.',
+  liveSubscribeHeaders: 'SUBSCRIBE braucht id und destination.',
+  liveSubscriptionIdTaken: (id: string) => `Die Subscription ${id} besteht schon.`,
+  liveSendDestination: 'SEND braucht eine destination.',
+  liveFrameTooLarge: 'Der Frame ist zu groß.',
+  liveUnknownCommand: (command: string) => `Unbekannter Befehl: ${command}`,
+  liveBadHeaderLine: 'Ungültige Header-Zeile.',
+  liveBadEscape: 'Ungültige Escape-Sequenz in einem Header.',
+  liveBadContentLength: 'Ungültige content-length.',
+  liveFrameNotEnded: 'Der Frame endet nicht nach content-length.',
+  liveTooManySubscriptions: (max: number) => `Eine Verbindung kann höchstens ${max} Ziele abonnieren.`,
+  liveDuplicateSubscription: 'Dieses Ziel ist auf dieser Verbindung bereits abonniert.',
+  liveTooManyConnections: (max: number) =>
+    `Sie haben bereits ${max} Live-Verbindungen geöffnet. Bitte schließen Sie Fenster oder Tabs, die Sie nicht brauchen.`,
+  /** The WebSocket close reason (at most 123 bytes): the client did not take its messages fast enough. */
+  liveChatIdMismatch: 'Die chatId muss den Chat nennen, an den die Nachricht gesendet wird.',
+  liveSlowConsumer: 'Die Verbindung nimmt Nachrichten zu langsam an.',
+  liveFrameTimeout: (seconds: number) =>
+    `Der Frame ist nicht innerhalb ${seconds === 1 ? 'einer Sekunde' : `von ${seconds} Sekunden`} vollständig angekommen.`,
+  imageUnreadable: 'Die Bilddatei ist beschädigt oder kein gültiges Bild.',
+  linkExpired: 'Dieser Link ist abgelaufen oder ungültig. Bitte laden Sie die Seite neu.',
+  exportSent: (email: string) => `Der Export wurde an ${email} gesendet.`,
+  exportMailFailed: 'Die E-Mail mit dem Export konnte nicht versendet werden. Bitte versuchen Sie es später erneut.',
+  tooManyExportMails: (perHour: number) =>
+    `Sie können höchstens ${perHour} Exporte pro Stunde per E-Mail versenden. Bitte versuchen Sie es später erneut.`,
+  exportBusy: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.',
+  exportAborted:
+    'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.',
+  exportFailed: 'Der Export konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
+  questionnaireConflict:
+    'Dieser Schritt wurde inzwischen von jemand anderem geändert, auch bei Antworten, die Sie geändert haben. Bitte wählen Sie, welche Antworten gelten sollen.',
+  ifMatchInvalid: 'Die Versionsangabe (If-Match) ist ungültig. Bitte laden Sie den Schritt neu.',
+} as const;
+
+/** What each failing readiness check says (German, for the operator reading the answer). */
+export const readinessMessages: Record<ReadinessCheckName, string> = {
+  database: 'Die Datenbank antwortet nicht.',
+  migrations: 'Die Datenbank ist nicht auf dem Stand dieser Version: Migrationen stehen aus.',
+  storage: 'Der Dateispeicher nimmt keine Dateien an.',
+};
