@@ -5,9 +5,22 @@ import { LoginPage } from './features/auth/login-page';
 import { shellPaths } from './layout/shell-paths';
 import { de } from './i18n/de';
 
-/** Pages load on demand, so the first route (the login page) stays small. */
+/**
+ * Pages load on demand, so the first route (the login page) stays small; the query cache comes
+ * with them, as the login page reads no data.
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactNode {
-  const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const Page: ComponentType = lazy(async () => {
+    const [module, { QueryProvider }] = await Promise.all([load(), import('./lib/query-client')]);
+    const Loaded = module[name] as ComponentType;
+    return {
+      default: () => (
+        <QueryProvider>
+          <Loaded />
+        </QueryProvider>
+      ),
+    };
+  });
   return (
     <Suspense fallback={<p role="status" className="p-6">{de.common.loading}</p>}>
       <Page />
