@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireRole } from './features/auth/require-role';
 import { LoginPage } from './features/auth/login-page';
 import { shellPaths } from './layout/shell-paths';
-import { de } from './i18n/de';
+import { deStart as de } from './i18n/de-start';
 
 /**
  * Pages load on demand, so the first route (the login page) stays small; the query cache comes
