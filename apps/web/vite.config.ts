@@ -27,8 +27,8 @@ function preloadLoggedInPages(): Plugin {
         const chunks = Object.values(context.bundle ?? {}).filter((output): output is BuiltChunk & typeof output => output.type === 'chunk') as unknown as BuiltChunk[];
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entry = chunks.find((chunk) => chunk.isEntry);
-        // The pages, the query cache they share and the dashboard's start data (see main.tsx).
-        const starts = chunks.filter((chunk) => ['logged-in-pages', 'query-client', 'start-data'].includes(chunk.name));
+        // The pages, the query cache and class merge they wait for (router.tsx) and the dashboard's start data (main.tsx).
+        const starts = chunks.filter((chunk) => ['logged-in-pages', 'query-client', 'class-merge', 'start-data'].includes(chunk.name));
         if (!entry || starts.length === 0) return [];
         const loadedWithEntry = new Set([entry.fileName, ...entry.imports]);
         const files = new Set<string>();

@@ -6,12 +6,13 @@ import { shellPaths } from './layout/shell-paths';
 import { deStart as de } from './i18n/de-start';
 
 /**
- * Pages load on demand, so the first route (the login page) stays small; the query cache comes
- * with them, as the login page reads no data.
+ * Pages load on demand, so the first route (the login page) stays small; the query cache and the
+ * class merge (lib/cn.ts) come with them, as the login page needs neither.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactNode {
   const Page: ComponentType = lazy(async () => {
-    const [module, { QueryProvider }] = await Promise.all([load(), import('./lib/query-client')]);
+    const [module, { QueryProvider }, { enableClassMerge }] = await Promise.all([load(), import('./lib/query-client'), import('./lib/class-merge')]);
+    enableClassMerge();
     const Loaded = module[name] as ComponentType;
     return {
       default: () => (

@@ -108,7 +108,7 @@ export function LoginPage() {
       </div>
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle level={1} className="text-2xl">
+          <CardTitle level={1} size="large">
             {de.login.title}
           </CardTitle>
           <CardDescription>{de.login.subtitle}</CardDescription>
