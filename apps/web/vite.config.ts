@@ -27,8 +27,9 @@ function preloadLoggedInPages(): Plugin {
         const chunks = Object.values(context.bundle ?? {}).filter((output): output is BuiltChunk & typeof output => output.type === 'chunk') as unknown as BuiltChunk[];
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entry = chunks.find((chunk) => chunk.isEntry);
-        const pages = chunks.find((chunk) => chunk.name === 'logged-in-pages');
-        if (!entry || !pages) return [];
+        // The pages, the query cache and class merge they wait for (router.tsx) and the dashboard's start data (main.tsx).
+        const starts = chunks.filter((chunk) => ['logged-in-pages', 'query-client', 'class-merge', 'start-data'].includes(chunk.name));
+        if (!entry || starts.length === 0) return [];
         const loadedWithEntry = new Set([entry.fileName, ...entry.imports]);
         const files = new Set<string>();
         const visit = (fileName: string) => {
@@ -36,7 +37,7 @@ function preloadLoggedInPages(): Plugin {
           files.add(fileName);
           for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
         };
-        visit(pages.fileName);
+        for (const chunk of starts) visit(chunk.fileName);
         const styles = [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const links = [...[...files].map((file) => ['modulepreload', `/${file}`]), ...styles.map((file) => ['stylesheet', `/${file}`])];
         // Vite's loader finds these stylesheets in place later and does not add them twice.

@@ -3,11 +3,25 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireRole } from './features/auth/require-role';
 import { LoginPage } from './features/auth/login-page';
 import { shellPaths } from './layout/shell-paths';
-import { de } from './i18n/de';
+import { deStart as de } from './i18n/de-start';
 
-/** Pages load on demand, so the first route (the login page) stays small. */
+/**
+ * Pages load on demand, so the first route (the login page) stays small; the query cache and the
+ * class merge (lib/cn.ts) come with them, as the login page needs neither.
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactNode {
-  const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const Page: ComponentType = lazy(async () => {
+    const [module, { QueryProvider }, { enableClassMerge }] = await Promise.all([load(), import('./lib/query-client'), import('./lib/class-merge')]);
+    enableClassMerge();
+    const Loaded = module[name] as ComponentType;
+    return {
+      default: () => (
+        <QueryProvider>
+          <Loaded />
+        </QueryProvider>
+      ),
+    };
+  });
   return (
     <Suspense fallback={<p role="status" className="p-6">{de.common.loading}</p>}>
       <Page />

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { de } from '../i18n/de';
+import { deStart as de } from '../i18n/de-start';
 
 const linkClass = 'text-sm text-muted-foreground underline-offset-4 hover:underline';
 
@@ -8,10 +8,10 @@ export function LegalLinks() {
   return (
     <nav aria-label={de.legalLinks} className="flex flex-wrap justify-center gap-x-4 gap-y-1">
       <Link to="/impressum" className={linkClass}>
-        {de.sidebar.impressum}
+        {de.documentTitles.impressum}
       </Link>
       <Link to="/datenschutz" className={linkClass}>
-        {de.sidebar.privacy}
+        {de.documentTitles.privacy}
       </Link>
     </nav>
   );

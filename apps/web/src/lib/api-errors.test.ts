@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { ApiError, NetworkError } from './api';
-import { errorCodeOf, errorContexts, errorReason, errorText, fieldIssuesOf, hasErrorCode, mayRetry, showFieldIssues } from './api-errors';
+import { errorCodeOf, errorReason, errorText, fieldIssuesOf, hasErrorCode, loginErrorContext, mayRetry, showFieldIssues } from './api-errors';
+import { errorContexts } from './error-contexts';
 
 const offline = new NetworkError(new TypeError('Failed to fetch'));
 const silent500 = new ApiError(500, undefined, undefined);
@@ -42,7 +43,7 @@ describe('errorReason', () => {
 
 describe('errorText: the texts of spec section 8', () => {
   it('login: a 401 is always the fixed text, others the server message or a generic one, no answer the prefixed reason', () => {
-    const login = errorContexts.login;
+    const login = loginErrorContext;
     expect(errorText(new ApiError(401, 'anything', 'INVALID_CREDENTIALS'), login)).toBe('Benutzername oder Passwort ist falsch.');
     expect(errorText(new ApiError(401, undefined, undefined), login)).toBe('Benutzername oder Passwort ist falsch.');
     expect(errorText(new ApiError(400, 'Der Benutzername darf nur Buchstaben und Ziffern enthalten.', 'VALIDATION_FAILED'), login)).toBe(

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@bauakte/domain';
 import type { FieldPath, FieldValues, UseFormGetValues, UseFormSetError } from 'react-hook-form';
-import { de } from '../i18n/de';
+import { deStart as de } from '../i18n/de-start';
 import { ApiError } from './api';
 
 /**
@@ -91,58 +91,17 @@ export function errorText(error: unknown, context: ErrorContext, options: ErrorT
   return context.reason === 'after' ? `${context.failed} ${reason}` : reason;
 }
 
-/** The texts of spec section 8, per case; a feature passes its context to errorText. */
-export const errorContexts = {
-  login: {
-    failed: de.login.genericError,
-    network: (reason) => `${de.login.networkErrorPrefix}${reason}`,
-    reason: 'instead',
-    // Spec: a 401 says 'Benutzername oder Passwort ist falsch.', whatever the server wrote.
-    byCode: { INVALID_CREDENTIALS: de.login.wrongCredentials, UNAUTHENTICATED: de.login.wrongCredentials },
-  },
-  register: { failed: de.register.failed, network: de.register.serverError, reason: 'instead' },
-  forgotPassword: { failed: de.forgotPassword.failed, network: de.forgotPassword.networkError, reason: 'instead' },
-  resetPassword: { failed: de.resetPassword.failed, network: de.resetPassword.serverError, reason: 'instead' },
-  createArchitect: { failed: de.admin.createUser.failed, network: de.admin.networkError, reason: 'instead' },
-  addMember: { failed: de.admin.addMember.failed, network: de.admin.networkError, reason: 'instead' },
-  resendInvitation: { failed: de.invitations.resendFailed, network: de.invitations.networkError, reason: 'instead' },
-  createCustomer: {
-    failed: de.customers.create.failed,
-    network: `${de.customers.create.failed} (${de.customers.create.networkError})`,
-    reason: 'after',
-  },
-  createProject: { failed: de.projects.create.failed, network: de.projects.create.failed, reason: 'after' },
-  editProject: { failed: de.projectOverview.editFailed, network: de.projectOverview.editFailed, reason: 'after' },
-  loadProfile: { failed: de.profile.loadFailed, network: de.profile.loadFailed, reason: 'never', byCode: { NOT_FOUND: de.profile.notFound } },
-  saveProfile: { failed: de.profile.saveFailed, network: de.profile.saveFailed, reason: 'after' },
-  deleteProfile: { failed: de.profile.deleteFailed, network: de.profile.deleteFailed, reason: 'after' },
-  saveNotificationSettings: { failed: de.notificationSettings.saveFailed, network: de.notificationSettings.saveFailed, reason: 'never' },
-  upload: {
-    // Spec section 8: 'Upload fehlgeschlagen.' on a non-OK answer, else the thrown message or 'Ein Fehler ist aufgetreten.'.
-    failed: de.files.uploadFailed,
-    network: de.files.networkError,
-    reason: 'instead',
-    // Spec section 5: a type the server does not recognise by its content.
-    byCode: { UNSUPPORTED_MEDIA_TYPE: de.files.badType },
-  },
-  deleteFile: { failed: de.files.deleteFailed, network: `${de.files.deleteFailed} ${de.files.networkError}`, reason: 'after' },
-  saveAnswers: {
-    failed: de.questionnaire.saveFailedServer,
-    network: de.questionnaire.saveFailedNetwork,
-    reason: 'after',
-    // Refused answers stand beside their questions; the line under the form asks to check them.
-    byCode: {
-      VALIDATION_FAILED: de.questionnaire.saveFailed,
-      BAD_REQUEST: de.questionnaire.saveFailed,
-      INVALID_JSON: de.questionnaire.saveFailed,
-      NOT_FOUND: `${de.questionnaire.saveFailedServer} ${de.questionnaire.projectNotFound}`,
-    },
-  },
-  // Spec section 8 logs chat errors only; a send or start that fails still says so, as the text stays to be sent again.
-  sendMessage: { failed: de.chat.sendFailed, network: de.chat.sendFailed, reason: 'after' },
-  startChat: { failed: de.chat.newChat.failed, network: de.chat.newChat.failed, reason: 'after' },
-  deleteChat: { failed: de.chat.deleteFailed, network: de.chat.deleteFailed, reason: 'after' },
-} as const satisfies Record<string, ErrorContext>;
+/**
+ * The login's texts of spec section 8. They stay here, beside errorText, since the login page loads
+ * without the other contexts (error-contexts.ts) and the texts of their pages.
+ */
+export const loginErrorContext = {
+  failed: de.login.genericError,
+  network: (reason) => `${de.login.networkErrorPrefix}${reason}`,
+  reason: 'instead',
+  // Spec: a 401 says 'Benutzername oder Passwort ist falsch.', whatever the server wrote.
+  byCode: { INVALID_CREDENTIALS: de.login.wrongCredentials, UNAUTHENTICATED: de.login.wrongCredentials },
+} as const satisfies ErrorContext;
 
 export interface FieldIssue {
   /** A form field path, e.g. 'roof.roofType'. */

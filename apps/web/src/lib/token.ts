@@ -1,4 +1,4 @@
-import { de } from '../i18n/de';
+import { deStart as de } from '../i18n/de-start';
 
 export interface SessionUser {
   /** From the token's subject claim; 'Gast' when missing. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { de } from '../i18n/de';
+import { deStart as de } from '../i18n/de-start';
 
 /**
  * Names the browser tab (and the history entry, which a screen reader announces on navigation)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { de } from '../../i18n/de';
+import { deStart as de } from '../../i18n/de-start';
 import { Label } from './label';
 
 /** What the field's control must carry so label, hint and error belong to it. */

@@ -33,7 +33,7 @@ export function AccountPage({ title, intro, wide = false, children }: { title: s
       </div>
       <Card className={cn('w-full', wide ? 'max-w-xl' : 'max-w-sm')}>
         <CardHeader>
-          <CardTitle level={1} className="text-2xl">
+          <CardTitle level={1} size="large">
             {title}
           </CardTitle>
           {intro ? <CardDescription>{intro}</CardDescription> : null}

@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
-import { errorContexts, errorText } from '../../lib/api-errors';
+import { errorText } from '../../lib/api-errors';
+import { errorContexts } from '../../lib/error-contexts';
 import { de } from '../../i18n/de';
 import { resendInvitation } from './accounts-api';
 

@@ -7,7 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
 import { StatusMessage } from '../../components/ui/status-message';
-import { errorContexts, errorText, showFieldIssues } from '../../lib/api-errors';
+import { errorText, showFieldIssues } from '../../lib/api-errors';
+import { errorContexts } from '../../lib/error-contexts';
 import { de } from '../../i18n/de';
 import { addMemberFormSchema } from './add-member-form';
 import { addMember } from './admin-api';

@@ -11,8 +11,8 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
 import { LegalLinks } from '../../components/legal-links';
-import { errorContexts, errorText } from '../../lib/api-errors';
-import { de } from '../../i18n/de';
+import { errorText, loginErrorContext } from '../../lib/api-errors';
+import { deStart as de } from '../../i18n/de-start';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { login } from './auth-api';
 import { pathAfterLogin } from './home-path';
@@ -33,7 +33,7 @@ const loginResolver: Resolver<LoginRequest> = async (values, context, options) =
   try {
     return await (await loadResolver())(values, context, options);
   } catch (failure) {
-    return { values: {}, errors: { root: { server: { type: 'network', message: errorText(failure, errorContexts.login) } } } };
+    return { values: {}, errors: { root: { server: { type: 'network', message: errorText(failure, loginErrorContext) } } } };
   }
 };
 
@@ -96,7 +96,7 @@ export function LoginPage() {
       const next = startSession(answer.token);
       if (next) void navigate(pathAfterLogin(next.roles, requested), { replace: true });
     } catch (failure) {
-      form.setError(serverError, { message: errorText(failure, errorContexts.login) });
+      form.setError(serverError, { message: errorText(failure, loginErrorContext) });
     }
   });
 
@@ -108,7 +108,7 @@ export function LoginPage() {
       </div>
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle level={1} className="text-2xl">
+          <CardTitle level={1} size="large">
             {de.login.title}
           </CardTitle>
           <CardDescription>{de.login.subtitle}</CardDescription>

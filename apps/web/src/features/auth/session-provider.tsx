@@ -4,7 +4,7 @@ import { hasErrorCode } from '../../lib/api-errors';
 import { removeChatDrafts } from '../../lib/chat-drafts';
 import { storageKeys } from '../../lib/storage-keys';
 import { userFromToken, type SessionUser } from '../../lib/token';
-import { de } from '../../i18n/de';
+import { deStart as de } from '../../i18n/de-start';
 import { fetchCurrentUser, logout as logoutOnServer, sendLogoutBeacon } from './auth-api';
 import { SessionContext, type SessionState } from './session-context';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
-import { errorContexts } from '../../lib/api-errors';
+import { errorContexts } from '../../lib/error-contexts';
 import { readChatDraft, saveChatDraft } from '../../lib/chat-drafts';
 import { de } from '../../i18n/de';
 import { chatErrorText, checkMessage } from './chat-errors';

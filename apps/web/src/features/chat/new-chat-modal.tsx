@@ -8,7 +8,7 @@ import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextAreaField } from '../../components/ui/text-area-field';
-import { errorContexts } from '../../lib/api-errors';
+import { errorContexts } from '../../lib/error-contexts';
 import { useLoadMore } from '../../lib/use-load-more';
 import type { ModalBodyProps } from '../../lib/modal-types';
 import { useModal } from '../../lib/modal-context';

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { can } from '@bauakte/domain';
+import { queryClient } from '../../lib/query-client';
 import type { SessionUser } from '../../lib/token';
 import { allProjectsFilter, fetchClientProjects, fetchProjectNews, projectKeys, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
 import { fetchLayout, layoutKey } from './dashboard-layout-query';
@@ -20,4 +21,9 @@ export function prefetchDashboard(queryClient: QueryClient, pathname: string, us
     prefetch(layoutKey('client'), () => fetchLayout('client'));
     prefetch(projectKeys.client(user.username), () => fetchClientProjects(user.username));
   }
+}
+
+/** The app's start for a logged-in user: the dashboard's first data into the tab's cache. */
+export function prefetchStartData(pathname: string, user: SessionUser): void {
+  prefetchDashboard(queryClient, pathname, user);
 }

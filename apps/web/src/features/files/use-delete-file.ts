@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProjectFile } from '@bauakte/domain';
-import { errorContexts, errorText, hasErrorCode } from '../../lib/api-errors';
+import { errorText, hasErrorCode } from '../../lib/api-errors';
+import { errorContexts } from '../../lib/error-contexts';
 import { de } from '../../i18n/de';
 import { useConfirm } from '../feedback/feedback-context';
 import { deleteProjectFile, fileKeys } from './files-api';

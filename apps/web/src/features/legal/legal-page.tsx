@@ -28,7 +28,7 @@ export function LegalPage({ title, isPending, loadError, children }: LegalPagePr
       </div>
       <Card>
         <CardHeader>
-          <CardTitle level={1} className="text-2xl">
+          <CardTitle level={1} size="large">
             {title}
           </CardTitle>
         </CardHeader>
