@@ -22,6 +22,8 @@ export interface ServerFormOptions<Values extends FieldValues, Output, Answer> {
   onSuccess?(answer: Answer, values: Output): void | Promise<void>;
   /** After a failure, once its messages stand at the fields and under the form. */
   onError?(error: unknown): void;
+  /** When the fields' check fails and nothing is sent. */
+  onInvalid?(): void;
 }
 
 /** What an input of the form takes: react-hook-form's binding and the field's message. */
@@ -73,7 +75,7 @@ export function useServerForm<Values extends FieldValues, Output, Answer>(option
     }
     for (const queryKey of options.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
     await options.onSuccess?.(answer, values);
-  });
+  }, () => options.onInvalid?.());
 
   const { errors, isSubmitting } = form.formState;
   const field = (name: Path<Values>, registerOptions?: RegisterOptions<Values, Path<Values>>): FieldBinding => {
