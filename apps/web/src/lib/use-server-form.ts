@@ -14,8 +14,11 @@ export interface ServerFormOptions<Values extends FieldValues, Output, Answer> {
   submit(values: Output): Promise<Answer>;
   /** The texts of a failure under the form (spec section 8); without it the form shows no such line. */
   errors?: ErrorContext;
-  /** Where the server's field messages go when the form names a field differently. */
-  issueFields?: FieldIssueOptions;
+  /**
+   * Where the server's field messages go when the form names a field differently; false where the
+   * form's failure text names them itself (a chat message's reason).
+   */
+  issueFields?: FieldIssueOptions | false;
   /** Queries whose data the change alters: refetched once it succeeded. */
   invalidates?: readonly QueryKey[];
   /** After a success, e.g. a toast and closing the modal; the form stays busy until it has finished. */
@@ -60,7 +63,7 @@ export function useServerForm<Values extends FieldValues, Output, Answer>(option
   const clearError = useCallback(() => clearErrors(serverError), [clearErrors]);
 
   const fail = (failure: unknown) => {
-    const fieldIssuesShown = showFieldIssues(failure, form, options.issueFields);
+    const fieldIssuesShown = options.issueFields !== false && showFieldIssues(failure, form, options.issueFields);
     if (options.errors) showError(errorText(failure, options.errors, { fieldIssuesShown }));
     options.onError?.(failure);
   };
