@@ -7,7 +7,11 @@ import { errorText, showFieldIssues, type ErrorContext, type FieldIssueOptions }
 const serverError = 'root.server';
 
 export interface ServerFormOptions<Values extends FieldValues, Output, Answer> {
-  /** The form's rules, usually schemaResolver(a domain schema); its output is what `submit` sends. */
+  /**
+   * The form's rules, usually schemaResolver(a domain schema); its output is what `submit` sends. A
+   * resolver that cannot check at all (the login's rules load later) puts its text at root.server,
+   * where `error` reads it.
+   */
   resolver: Resolver<Values, unknown, Output>;
   defaultValues: DefaultValues<Values>;
   /** The call that changes data: the checked values in, the server's answer out. */
