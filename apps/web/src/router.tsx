@@ -2,16 +2,18 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireRole } from './features/auth/require-role';
 import { LoginPage } from './features/auth/login-page';
+import { QueryProvider } from './lib/query-client';
 import { shellPaths } from './layout/shell-paths';
 import { deStart as de } from './i18n/de-start';
 
 /**
- * Pages load on demand, so the first route (the login page) stays small; the query cache and the
- * class merge (lib/cn.ts) come with them, as the login page needs neither.
+ * Pages load on demand, so the first route (the login page) stays small; the class merge (lib/cn.ts)
+ * comes with them, as the login page needs none. The query cache is there from the start: the login
+ * form sends through useServerForm like every other form.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactNode {
   const Page: ComponentType = lazy(async () => {
-    const [module, { QueryProvider }, { enableClassMerge }] = await Promise.all([load(), import('./lib/query-client'), import('./lib/class-merge')]);
+    const [module, { enableClassMerge }] = await Promise.all([load(), import('./lib/class-merge')]);
     enableClassMerge();
     const Loaded = module[name] as ComponentType;
     return {
@@ -41,10 +43,16 @@ export function preloadStartPage(pathname: string): void {
   if (shellPaths.includes(pathname)) void loadLoggedIn().catch(() => undefined);
 }
 
+const loginPage = (
+  <QueryProvider>
+    <LoginPage />
+  </QueryProvider>
+);
+
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [
-  { path: '/', element: <LoginPage /> },
-  { path: '/login', element: <LoginPage /> },
+  { path: '/', element: loginPage },
+  { path: '/login', element: loginPage },
   { path: '/register', element: page(() => import('./features/accounts/register-page'), 'RegisterPage') },
   { path: '/forgotPassword', element: page(() => import('./features/accounts/forgot-password-page'), 'ForgotPasswordPage') },
   { path: '/reset-password', element: page(() => import('./features/accounts/reset-password-page'), 'ResetPasswordPage') },

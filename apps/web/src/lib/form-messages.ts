@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { de } from '../i18n/de';
 
@@ -66,4 +67,14 @@ export function germanResolver<Input extends FieldValues, Context, Output>(resol
     const errors = inGerman(result.errors as Record<string, unknown>, '') as FieldErrors<Input>;
     return { ...result, errors } as Awaited<ReturnType<Resolver<Input, Context, Output>>>;
   };
+}
+
+/** A zod schema as the resolver reads it: what the inputs hold, and what the checked form sends. */
+interface FormSchema<Input extends FieldValues, Output> {
+  _zod: { input: Input; output: Output };
+}
+
+/** The resolver of a form checked by a (domain) schema, with its field messages in German. */
+export function schemaResolver<Input extends FieldValues, Output>(schema: FormSchema<Input, Output>): Resolver<Input, unknown, Output> {
+  return germanResolver(zodResolver<Input, unknown, Output>(schema));
 }

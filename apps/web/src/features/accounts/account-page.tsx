@@ -1,7 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type FormEventHandler, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Building2 } from 'lucide-react';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormError } from '../../components/ui/form-error';
+import { RequiredLegend } from '../../components/ui/form-field';
 import { LegalLinks } from '../../components/legal-links';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
@@ -55,3 +58,36 @@ export function LoadFailure({ text, detail }: { text: string; detail?: string })
   );
 }
 
+
+interface AccountFormProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The form's failure text, under its fields. */
+  error: string | undefined;
+  submitLabel: string;
+  busy: boolean;
+  /** What stands above the fields' legend, e.g. the account concerned. */
+  before?: ReactNode;
+  /** Links under the full-width submit button. */
+  after?: ReactNode;
+  children: ReactNode;
+}
+
+/** The form of an account page: its fields, the failure text, and a full-width submit button. */
+export function AccountForm({ onSubmit, error, submitLabel, busy, before, after, children }: AccountFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <CardContent className="flex flex-col gap-4">
+        {before}
+        <RequiredLegend />
+        {children}
+        <FormError>{error}</FormError>
+      </CardContent>
+      <CardFooter className="flex flex-col gap-3">
+        <Button type="submit" className="w-full" busy={busy}>
+          {submitLabel}
+        </Button>
+        {after}
+      </CardFooter>
+    </form>
+  );
+}

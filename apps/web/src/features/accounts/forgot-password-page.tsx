@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { forgotPasswordRequestSchema } from '@bauakte/domain';
-import { Button } from '../../components/ui/button';
-import { RequiredLegend } from '../../components/ui/form-field';
-import { CardContent, CardFooter } from '../../components/ui/card';
-import { FormError } from '../../components/ui/form-error';
+import { CardContent } from '../../components/ui/card';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
-import { errorText, showFieldIssues } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
+import { schemaResolver } from '../../lib/form-messages';
+import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AccountPage } from './account-page';
+import { AccountForm, AccountPage } from './account-page';
 import { requestPasswordReset } from './accounts-api';
-import { germanResolver } from '../../lib/form-messages';
 
 const t = de.forgotPassword;
+const resolver = schemaResolver(forgotPasswordRequestSchema);
 
 function BackToLogin() {
   return (
@@ -29,21 +25,14 @@ function BackToLogin() {
 
 /** /forgotPassword: asks for a reset link by username and e-mail (spec sections 2, 5, 8). */
 export function ForgotPasswordPage() {
-  const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
   useDocumentTitle(de.documentTitles.forgotPassword);
-  const form = useForm({ resolver: germanResolver(zodResolver(forgotPasswordRequestSchema)), defaultValues: { username: '', email: '' } });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (request) => {
-    setError('');
-    try {
-      await requestPasswordReset(request);
-      setSent(true);
-    } catch (failure) {
-      const fieldIssuesShown = showFieldIssues(failure, form);
-      setError(errorText(failure, errorContexts.forgotPassword, { fieldIssuesShown }));
-    }
+  const { onSubmit, busy, error, field } = useServerForm({
+    resolver,
+    defaultValues: { username: '', email: '' },
+    submit: requestPasswordReset,
+    errors: errorContexts.forgotPassword,
+    onSuccess: () => setSent(true),
   });
 
   if (sent) {
@@ -59,37 +48,18 @@ export function ForgotPasswordPage() {
 
   return (
     <AccountPage title={t.title} intro={t.intro}>
-      <form onSubmit={onSubmit} noValidate>
-        <CardContent className="flex flex-col gap-4">
-          <RequiredLegend />
-          <TextField
-            id="forgot-username"
-            label={t.username}
-            required
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.username?.message}
-            {...form.register('username')}
-          />
-          <TextField
-            id="forgot-email"
-            label={t.email}
-            type="email"
-            required
-            autoComplete="email"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <FormError>{error}</FormError>
-        </CardContent>
-        <CardFooter className="flex flex-col gap-3">
-          <Button type="submit" className="w-full" busy={isSubmitting}>
-            {t.submit}
-          </Button>
-          <BackToLogin />
-        </CardFooter>
-      </form>
+      <AccountForm onSubmit={onSubmit} error={error} submitLabel={t.submit} busy={busy} after={<BackToLogin />}>
+        <TextField
+          id="forgot-username"
+          label={t.username}
+          required
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...field('username')}
+        />
+        <TextField id="forgot-email" label={t.email} type="email" required autoComplete="email" {...field('email')} />
+      </AccountForm>
     </AccountPage>
   );
 }

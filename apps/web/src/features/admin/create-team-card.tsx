@@ -1,39 +1,36 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createTeamRequestSchema } from '@bauakte/domain';
-import { Button } from '../../components/ui/button';
 import { RequiredLegend } from '../../components/ui/form-field';
+import { FormActions } from '../../components/ui/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
-import { errorReason, showFieldIssues } from '../../lib/api-errors';
+import { errorReason } from '../../lib/api-errors';
+import { schemaResolver } from '../../lib/form-messages';
+import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { useAlert } from '../feedback/feedback-context';
-import { createTeam } from './admin-api';
-import { useRefreshAdminLists } from './use-admin-lists';
-import { germanResolver } from '../../lib/form-messages';
+import { adminKeys, createTeam } from './admin-api';
+
+const resolver = schemaResolver(createTeamRequestSchema);
 
 /** 'Neues Team erstellen': an empty name sends nothing; a failure raises the spec's alert. */
 export function CreateTeamCard() {
   const titleId = useId();
   const alert = useAlert();
-  const refresh = useRefreshAdminLists();
   const [created, setCreated] = useState('');
-  const form = useForm({ resolver: germanResolver(zodResolver(createTeamRequestSchema)), defaultValues: { name: '' } });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ name }) => {
-    setCreated('');
-    try {
-      const team = await createTeam(name);
+  const { form, onSubmit, busy, field } = useServerForm({
+    resolver,
+    defaultValues: { name: '' },
+    submit: ({ name }) => {
+      setCreated('');
+      return createTeam(name);
+    },
+    invalidates: [adminKeys.all],
+    onSuccess: (team) => {
       form.reset();
       setCreated(de.admin.createTeam.created(team.teamName));
-      void refresh();
-    } catch (error) {
-      showFieldIssues(error, form);
-      void alert({ title: de.admin.createTeam.failed, description: errorReason(error) });
-    }
+    },
+    onError: (error) => void alert({ title: de.admin.createTeam.failed, description: errorReason(error) }),
   });
 
   return (
@@ -49,15 +46,9 @@ export function CreateTeamCard() {
             label={de.admin.createTeam.name}
             required
             autoComplete="off"
-            error={errors.name?.message}
-            {...form.register('name', { onChange: () => setCreated('') })}
+            {...field('name', { onChange: () => setCreated('') })}
           />
-          <StatusMessage>{created}</StatusMessage>
-          <div>
-            <Button type="submit" busy={isSubmitting}>
-              {de.admin.createTeam.submit}
-            </Button>
-          </div>
+          <FormActions submitLabel={de.admin.createTeam.submit} busy={busy} status={created} />
         </form>
       </CardContent>
     </Card>

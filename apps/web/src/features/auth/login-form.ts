@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, requestObject, secretString } from '@bauakte/domain';
 import { de } from '../../i18n/de';
-import { germanResolver } from '../../lib/form-messages';
+import { schemaResolver } from '../../lib/form-messages';
 
 /**
  * The login form (spec section 5): both fields required. The username rule is the server's; the
@@ -12,4 +11,4 @@ export const loginFormSchema = requestObject({
   password: secretString().min(1, de.login.passwordRequired).pipe(loginRequestSchema.shape.password),
 });
 
-export const loginFormResolver = germanResolver(zodResolver(loginFormSchema));
+export const loginFormResolver = schemaResolver(loginFormSchema);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from './session-provider';
 import { LoginPage } from './login-page';
 import { fakeToken } from '../../test/tokens';
@@ -12,16 +13,18 @@ function jsonResponse(status: number, body: unknown): Response {
 
 function renderLogin() {
   return render(
-    <SessionProvider>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/admin" element={<p>Adminbereich</p>} />
-          <Route path="/dashboardClient" element={<p>Kundenbereich</p>} />
-          <Route path="/dashboard" element={<p>Architektenbereich</p>} />
-        </Routes>
-      </MemoryRouter>
-    </SessionProvider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={['/login']}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/admin" element={<p>Adminbereich</p>} />
+            <Route path="/dashboardClient" element={<p>Kundenbereich</p>} />
+            <Route path="/dashboard" element={<p>Architektenbereich</p>} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useForm, useController, type Control, type Resolver } from 'react-hook-form';
+import { useController, type Control, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { isUsernameInput, type LoginRequest } from '@bauakte/domain';
@@ -12,15 +12,13 @@ import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
 import { LegalLinks } from '../../components/legal-links';
 import { errorText, loginErrorContext } from '../../lib/api-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { deStart as de } from '../../i18n/de-start';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { login } from './auth-api';
 import { pathAfterLogin } from './home-path';
 import { readLoginState } from './login-state';
 import { useSession } from './session-context';
-
-/** The server's answer to a failed login, kept as the form's root error until the user types again. */
-const serverError = 'root.server';
 
 /**
  * The form's rules come with the schema library (some 25 KiB gzip), which the first route need not
@@ -72,8 +70,20 @@ export function LoginPage() {
   const { user, startSession } = useSession();
   const navigate = useNavigate();
   const { from: requested, registeredUsername } = readLoginState(useLocation().state);
-  const form = useForm({ resolver: loginResolver, defaultValues: { username: registeredUsername ?? '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { form, onSubmit, busy, error, clearError, field } = useServerForm({
+    resolver: loginResolver,
+    defaultValues: { username: registeredUsername ?? '', password: '' },
+    submit: login,
+    errors: loginErrorContext,
+    onSuccess: (answer) => {
+      if (!answer.token) {
+        console.error(de.login.missingToken);
+        return;
+      }
+      const next = startSession(answer.token);
+      if (next) void navigate(pathAfterLogin(next.roles, requested), { replace: true });
+    },
+  });
   useEffect(() => void loadResolver().catch(() => undefined), []);
   // Just registered: the username is already there, so the password is what is left to type.
   useEffect(() => {
@@ -82,23 +92,6 @@ export function LoginPage() {
   useDocumentTitle(de.documentTitles.login);
 
   if (user) return <Navigate to={pathAfterLogin(user.roles, requested)} replace />;
-
-  // Spec section 5: typing in either field clears the displayed error.
-  const clearServerError = () => form.clearErrors(serverError);
-
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      const answer = await login(request);
-      if (!answer.token) {
-        console.error(de.login.missingToken);
-        return;
-      }
-      const next = startSession(answer.token);
-      if (next) void navigate(pathAfterLogin(next.roles, requested), { replace: true });
-    } catch (failure) {
-      form.setError(serverError, { message: errorText(failure, loginErrorContext) });
-    }
-  });
 
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted p-4">
@@ -117,19 +110,19 @@ export function LoginPage() {
           <CardContent className="flex flex-col gap-4">
             {registeredUsername ? <StatusMessage>{de.login.registered}</StatusMessage> : null}
             <RequiredLegend />
-            <UsernameField control={form.control} onType={clearServerError} />
+            {/* Spec section 5: typing in either field clears the displayed error. */}
+            <UsernameField control={form.control} onType={clearError} />
             <PasswordField
               id="login-password"
               label={de.login.password}
               required
               autoComplete="current-password"
-              error={errors.password?.message}
-              {...form.register('password', { onChange: clearServerError })}
+              {...field('password', { onChange: clearError })}
             />
-            <FormError>{errors.root?.server?.message}</FormError>
+            <FormError>{error}</FormError>
           </CardContent>
           <CardFooter className="flex flex-col gap-3">
-            <Button type="submit" className="w-full" busy={isSubmitting}>
+            <Button type="submit" className="w-full" busy={busy}>
               {de.login.submit}
             </Button>
             <Link to="/forgotPassword" className="text-sm text-primary underline-offset-4 hover:underline">

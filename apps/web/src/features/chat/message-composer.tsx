@@ -1,8 +1,10 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { errorContexts } from '../../lib/error-contexts';
+import { useServerForm } from '../../lib/use-server-form';
 import { readChatDraft, saveChatDraft } from '../../lib/chat-drafts';
 import { de } from '../../i18n/de';
 import { chatErrorText, checkMessage } from './chat-errors';
@@ -17,43 +19,53 @@ interface MessageComposerProps {
   disabled?: boolean;
 }
 
+/** The server's rule for a message; blank never gets here. */
+const messageResolver: Resolver<{ message: string }, unknown, { message: string }> = async (values): Promise<ResolverResult<{ message: string }>> => {
+  const check = checkMessage(values.message);
+  if (check.kind === 'invalid') return { values: {}, errors: { message: { type: 'validate', message: check.text } } };
+  return { values, errors: {} };
+};
+
 /**
  * Enter sends, Shift+Enter adds a line; blank text sends nothing; a failed send keeps the text.
  * Text not sent stays as the chat's draft when the chat closes and is back when it opens again.
  */
 export function MessageComposer({ username, chatId, onSend, disabled }: MessageComposerProps) {
   const id = useId();
-  const [text, setText] = useState(() => readChatDraft(username, chatId));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => saveChatDraft(username, chatId, text), [username, chatId, text]);
-
-  const submit = async () => {
-    const check = checkMessage(text);
-    if (busy || check.kind === 'blank') return;
-    if (check.kind === 'invalid') {
-      setError(check.text);
-      return;
-    }
-    const sent = text;
-    setBusy(true);
-    setError('');
-    setText('');
-    try {
-      await onSend(sent);
-    } catch (failure) {
+  const { form, onSubmit, busy, error, showError, clearError } = useServerForm({
+    resolver: messageResolver,
+    defaultValues: { message: readChatDraft(username, chatId) },
+    submit: async ({ message }) => {
+      // The field is free for the next message at once; a failed send puts the text back.
+      form.setValue('message', '');
+      try {
+        await onSend(message);
+      } catch (failure) {
+        if (form.getValues('message') === '') form.setValue('message', message);
+        throw failure;
+      }
+    },
+    issueFields: false,
+    onError: (failure) => {
       console.warn('Chat: Senden fehlgeschlagen', failure);
-      setText((current) => (current === '' ? sent : current));
-      setError(chatErrorText(failure, errorContexts.sendMessage));
-    } finally {
-      setBusy(false);
-    }
+      showError(chatErrorText(failure, errorContexts.sendMessage));
+    },
+  });
+  const text = useWatch({ control: form.control, name: 'message' });
+  useEffect(() => saveChatDraft(username, chatId, text), [username, chatId, text]);
+  // A message too long is said under the form, like a failed send.
+  const invalid = form.formState.errors.message?.message;
+
+  const submit = () => {
+    // Blank text sends nothing and says nothing (spec section 5).
+    if (busy || checkMessage(text).kind === 'blank') return;
+    void onSubmit();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    void submit();
+    submit();
   };
 
   return (
@@ -61,7 +73,7 @@ export function MessageComposer({ username, chatId, onSend, disabled }: MessageC
       className="flex flex-col gap-1 border-t border-border pt-3"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <label htmlFor={id} className="sr-only">
@@ -71,13 +83,14 @@ export function MessageComposer({ username, chatId, onSend, disabled }: MessageC
         <textarea
           id={id}
           rows={2}
-          value={text}
           disabled={disabled}
           aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError('');
-          }}
+          {...form.register('message', {
+            onChange: () => {
+              clearError();
+              form.clearErrors('message');
+            },
+          })}
           onKeyDown={onKeyDown}
           className="min-h-12 min-w-0 flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
         />
@@ -89,7 +102,7 @@ export function MessageComposer({ username, chatId, onSend, disabled }: MessageC
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {t.messageHint}
       </p>
-      <FormError>{error}</FormError>
+      <FormError>{invalid ?? error}</FormError>
     </form>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import type { ExportFormat } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
@@ -6,6 +7,7 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { de } from '../../i18n/de';
 import type { ModalBodyProps, ModalProps } from '../../lib/modal-types';
+import { useServerForm } from '../../lib/use-server-form';
 import { useSelectedProjectId } from '../projects/project-selection';
 import { ChoiceGroup, type Choice } from './choice-group';
 import { exportFailureOf, type ExportFailure } from './export-errors';
@@ -35,6 +37,19 @@ function requestOf(projectId: string, format: ExportFormat, delivery: ExportDeli
   return delivery === 'email' ? { projectId, format, delivery, email: email.trim() } : { projectId, format, delivery };
 }
 
+type ExportValues = {
+  format: ExportFormat;
+  delivery: ExportDelivery;
+  email: string;
+};
+
+/** Spec section 5: a mail needs an address; it is not checked further here, the server checks it. */
+const exportResolver: Resolver<ExportValues, unknown, ExportValues> = async (values): Promise<ResolverResult<ExportValues, ExportValues>> => {
+  if (values.delivery === 'email' && values.email.trim() === '') return { values: {}, errors: { email: { type: 'required', message: t.emailRequired } } };
+  return { values, errors: {} };
+};
+const noValues: ExportValues = { format: 'pdf', delivery: 'download', email: '' };
+
 function FailureMessage({ id, failure }: { id: string; failure: ExportFailure | null }) {
   if (!failure) return null;
   return (
@@ -59,69 +74,56 @@ export function ExportModal({ close, props }: ModalBodyProps) {
   const storedProjectId = useSelectedProjectId();
   const projectId = projectIdOf(props, storedProjectId);
   const exporter = useExport();
-  const [format, setFormat] = useState<ExportFormat>('pdf');
-  const [delivery, setDelivery] = useState<ExportDelivery>('download');
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState('');
   const [failure, setFailure] = useState<ExportFailure | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   // Where the focus goes once the controls are enabled again (a disabled button drops it).
-  const focusAfterRun = useRef<'email' | 'submit' | null>(null);
+  const [focusAfterRun, setFocusAfterRun] = useState<'email' | 'submit' | null>(null);
   const busy = exporter.running !== null;
   const failureId = `${ids}-failure`;
-
-  useEffect(() => {
-    if (busy || focusAfterRun.current === null) return;
-    const target = focusAfterRun.current === 'email' ? emailRef.current : submitRef.current;
-    focusAfterRun.current = null;
-    // Only where the busy button lost the focus: a user who moved on keeps their place.
-    if (document.activeElement === null || document.activeElement === document.body || target === emailRef.current) target?.focus();
-  }, [busy]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || projectId === null) return;
+  const clearOutcome = () => {
     setFailure(null);
     setSentTo(null);
-    // Spec section 5: the address is not validated further here; the server checks it.
-    if (delivery === 'email' && email.trim() === '') {
-      setEmailError(t.emailRequired);
-      emailRef.current?.focus();
-      return;
-    }
-    setEmailError('');
-    try {
-      const outcome = await exporter.start(requestOf(projectId, format, delivery, email));
-      if (outcome.delivery === 'download') {
-        close();
-        return;
-      }
-      setSentTo(outcome.email);
-      focusAfterRun.current = 'submit';
-    } catch (error) {
-      const shown = exportFailureOf(error);
-      // A refused address is the field's error alone: nothing was exported, so nothing 'failed'.
-      if (shown.emailMessage) {
-        setEmailError(shown.emailMessage);
-        focusAfterRun.current = 'email';
-        return;
-      }
-      setFailure(shown);
-      focusAfterRun.current = 'submit';
-    }
   };
+  const { form, onSubmit, field } = useServerForm({
+    resolver: exportResolver,
+    defaultValues: noValues,
+    submit: ({ format, delivery, email }) => {
+      clearOutcome();
+      return exporter.start(requestOf(projectId ?? '', format, delivery, email));
+    },
+    onSuccess: (outcome) => {
+      if (outcome.delivery === 'download') return close();
+      setSentTo(outcome.email);
+      setFocusAfterRun('submit');
+    },
+    // A refused address is the field's message alone: nothing was exported, so nothing 'failed'.
+    onError: (error) => {
+      const shown = exportFailureOf(error);
+      setFocusAfterRun(shown.emailMessage ? 'email' : 'submit');
+      if (!shown.emailMessage) setFailure(shown);
+    },
+    onInvalid: clearOutcome,
+  });
+  const [format, delivery] = useWatch({ control: form.control, name: ['format', 'delivery'] });
+  const choose = (name: 'format' | 'delivery') => (value: string) => form.setValue(name, value as never);
+
+  useEffect(() => {
+    if (busy || focusAfterRun === null) return;
+    setFocusAfterRun(null);
+    if (focusAfterRun === 'email') return form.setFocus('email');
+    // Only where the busy button lost the focus: a user who moved on keeps their place.
+    if (document.activeElement === null || document.activeElement === document.body) submitRef.current?.focus();
+  }, [busy, focusAfterRun, form]);
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex w-full max-w-2xl flex-col gap-5">
+    <form onSubmit={projectId === null ? (event) => event.preventDefault() : onSubmit} noValidate className="flex w-full max-w-2xl flex-col gap-5">
       {projectId === null ? <FormError>{t.noProject}</FormError> : null}
       <div className="flex min-w-0 flex-col gap-5">
-        <ChoiceGroup id={`${ids}-format`} legend={t.format} hint={t.intro} choices={formats} value={format} disabled={busy} onChange={setFormat} />
-        <ChoiceGroup id={`${ids}-delivery`} legend={t.delivery} choices={deliveries} value={delivery} disabled={busy} onChange={setDelivery} />
+        <ChoiceGroup id={`${ids}-format`} legend={t.format} hint={t.intro} choices={formats} value={format} disabled={busy} onChange={choose('format')} />
+        <ChoiceGroup id={`${ids}-delivery`} legend={t.delivery} choices={deliveries} value={delivery} disabled={busy} onChange={choose('delivery')} />
         {delivery === 'email' ? (
           <TextField
-            ref={emailRef}
             id={`${ids}-email`}
             label={t.emailAddress}
             type="email"
@@ -130,13 +132,7 @@ export function ExportModal({ close, props }: ModalBodyProps) {
             required
             disabled={busy}
             hint={t.emailHint}
-            error={emailError}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              // The server's verdict was about the old address.
-              setEmailError('');
-            }}
+            {...field('email')}
           />
         ) : null}
       </div>

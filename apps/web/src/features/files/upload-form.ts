@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
 import { documentTypeOfFileName, fileTitleMaxLength, originalFileNameSchema, requestObject, uploadFieldsSchema, type DocumentType } from '@bauakte/domain';
 import { de } from '../../i18n/de';
-import { germanResolver } from '../../lib/form-messages';
+import { schemaResolver } from '../../lib/form-messages';
 
 /** The upload form as the inputs hold it; the file is chosen through the drop zone. */
 export interface UploadFormValues {
@@ -50,9 +49,7 @@ export function titleAfterChoice(current: string, derivedFromPrevious: string, f
 }
 
 /** Title and comment by the server's rules and messages. */
-const textsResolver = germanResolver(zodResolver(
-  requestObject({ fileName: uploadFieldsSchema.shape.fileName, comment: uploadFieldsSchema.shape.comment }),
-));
+const textsResolver = schemaResolver(requestObject({ fileName: uploadFieldsSchema.shape.fileName, comment: uploadFieldsSchema.shape.comment }));
 type TextInput = Parameters<typeof textsResolver>[0];
 
 /**

@@ -1,18 +1,17 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   can, chatNotificationLabels, chatNotificationOptions, formNotificationLabels, formNotificationOptions, notificationSettingsSchema,
   type NotificationSettings,
 } from '@bauakte/domain';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
+import { FormActions } from '../../components/ui/form-actions';
 import { FormError } from '../../components/ui/form-error';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { errorText } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
+import { schemaResolver } from '../../lib/form-messages';
+import { useServerForm } from '../../lib/use-server-form';
 import type { ModalBodyProps } from '../../lib/modal-types';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
@@ -52,27 +51,26 @@ function OptionGroup({
   );
 }
 
+const resolver = schemaResolver(notificationSettingsSchema);
+
 function SettingsForm({ username, initial, followsForms, close }: { username: string; initial: NotificationSettings; followsForms: boolean; close(): void }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [error, setError] = useState('');
   const defaults = notificationFlags(initial);
-  const form = useForm({ resolver: zodResolver(notificationSettingsSchema), defaultValues: defaults });
-  const watched = useWatch({ control: form.control });
-  const settings = { ...defaults, ...watched };
-  const { isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (request) => {
-    setError('');
-    try {
-      const saved = await saveNotificationSettings(username, request);
+  const { form, onSubmit, busy, error } = useServerForm({
+    resolver,
+    defaultValues: defaults,
+    submit: (request) => saveNotificationSettings(username, request),
+    errors: errorContexts.saveNotificationSettings,
+    onSuccess: (saved) => {
       queryClient.setQueryData(notificationSettingsKey(username), saved);
       notify(de.toast.notificationSettingsSaved);
       close();
-    } catch (failure) {
-      setError(errorText(failure, errorContexts.saveNotificationSettings));
-    }
+    },
   });
+  const watched = useWatch({ control: form.control });
+  const settings = { ...defaults, ...watched };
+
   const change = (option: NotificationOption, checked: boolean) => {
     const next = chooseOption(form.getValues(), option, checked);
     for (const flag of notificationOptions) form.setValue(flag, next[flag], { shouldDirty: true });
@@ -80,27 +78,17 @@ function SettingsForm({ username, initial, followsForms, close }: { username: st
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <OptionGroup legend={t.chat} options={chatNotificationOptions} labels={chatNotificationLabels} settings={settings} disabled={isSubmitting} onChange={change} />
+      <OptionGroup legend={t.chat} options={chatNotificationOptions} labels={chatNotificationLabels} settings={settings} disabled={busy} onChange={change} />
       {followsForms ? (
-        <OptionGroup legend={t.form} options={formNotificationOptions} labels={formNotificationLabels} settings={settings} disabled={isSubmitting} onChange={change} />
+        <OptionGroup legend={t.form} options={formNotificationOptions} labels={formNotificationLabels} settings={settings} disabled={busy} onChange={change} />
       ) : null}
-      <FormError>{error}</FormError>
-      <Footer busy={isSubmitting} canSave onCancel={close} />
+      <Footer busy={busy} canSave error={error} onCancel={close} />
     </form>
   );
 }
 
-function Footer({ busy, canSave = false, onCancel }: { busy: boolean; canSave?: boolean; onCancel(): void }) {
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onCancel}>
-        {t.cancel}
-      </Button>
-      <Button type="submit" disabled={!canSave} busy={busy}>
-        {t.save}
-      </Button>
-    </div>
-  );
+function Footer({ busy, canSave = false, error, onCancel }: { busy: boolean; canSave?: boolean; error?: string; onCancel(): void }) {
+  return <FormActions submitLabel={t.save} busy={busy} disabled={!canSave} error={error} cancel={{ label: t.cancel, onClick: onCancel }} align="end" />;
 }
 
 /** 'Benachrichtigungseinstellungen' (spec sections 2, 4): chat options for all, form options for architects. */

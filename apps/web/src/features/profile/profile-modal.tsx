@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { austrianStates, can, isAustria, type Profile } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
@@ -11,8 +10,10 @@ import { PasswordField } from '../../components/ui/password-field';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
-import { errorText, showFieldIssues } from '../../lib/api-errors';
+import { errorText } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
+import { schemaResolver } from '../../lib/form-messages';
+import { useServerForm } from '../../lib/use-server-form';
 import { houseNumberInputProps } from '../../lib/house-number';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
@@ -21,7 +22,6 @@ import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-conte
 import { customerKeys } from '../customers/customers-api';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileScope, profileWords, type ProfileScope } from './profile-form';
-import { germanResolver } from '../../lib/form-messages';
 import type { ModalBodyProps } from '../../lib/modal-types';
 
 const t = de.profile;
@@ -57,7 +57,6 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
   const ids = useId();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [addressOpen, setAddressOpen] = useState(false);
-  const [error, setError] = useState('');
   const [deleting, setDeleting] = useState(false);
   const isOwn = scope === 'own';
   // Whoever may not change the profile sees it without inputs to type into or buttons that the server refuses.
@@ -66,9 +65,22 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
   // An administrator has no postal address in the portal (registration asks none either).
   const withAddress = can(profile, 'holdPostalAddress');
   const context = useMemo(() => ({ profile, isOwn, passwordEntryOpen }), [profile, isOwn, passwordEntryOpen]);
-  const resolver = useMemo(() => germanResolver(zodResolver(profileFormSchema(context))), [context]);
-  const form = useForm({ resolver, defaultValues: profileFormDefaults(profile) });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const resolver = useMemo(() => schemaResolver(profileFormSchema(context)), [context]);
+  const { form, onSubmit, busy: saving, error, showError, clearError, field } = useServerForm({
+    resolver,
+    defaultValues: profileFormDefaults(profile),
+    submit: (request) => saveProfile(profile.username, request),
+    errors: errorContexts.saveProfile,
+    issueFields,
+    // A customer's new name shows in 'Kundenübersicht' behind this dialog.
+    invalidates: isOwn ? [] : [customerKeys.all],
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKey(saved.username), saved);
+      notify(de.toast.profileSaved);
+      close();
+    },
+  });
+  const { errors, isDirty } = form.formState;
   useUnsavedChangesGuard(isDirty);
   const [newPassword, newPasswordRepeat, firstName, lastName, email, country] = useWatch({
     control: form.control,
@@ -76,7 +88,7 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
   });
   const showMismatch = passwordEntryOpen && passwordsDiffer({ newPassword, newPasswordRepeat });
   const showCurrentPassword = asksCurrentPassword(context, { newPassword, email });
-  const busy = isSubmitting || deleting;
+  const busy = saving || deleting;
 
   // A refused address field must be seen, so its section opens.
   const addressRefused = errors.address !== undefined;
@@ -84,29 +96,14 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
     if (addressRefused) setAddressOpen(true);
   }, [addressRefused]);
 
-  const onSubmit = form.handleSubmit(async (request) => {
-    setError('');
-    try {
-      const saved = await saveProfile(profile.username, request);
-      queryClient.setQueryData(profileKey(saved.username), saved);
-      // A customer's new name shows in 'Kundenübersicht' behind this dialog.
-      if (!isOwn) void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      notify(de.toast.profileSaved);
-      close();
-    } catch (failure) {
-      const fieldIssuesShown = showFieldIssues(failure, form, issueFields);
-      setError(errorText(failure, errorContexts.saveProfile, { fieldIssuesShown }));
-    }
-  });
-
   const onDelete = async () => {
     if (!(await confirm({ title: t.confirmDelete, confirmLabel: t.delete, destructive: true }))) return;
-    setError('');
+    clearError();
     setDeleting(true);
     try {
       await deleteProfile(profile.username);
     } catch (failure) {
-      setError(errorText(failure, errorContexts.deleteProfile));
+      showError(errorText(failure, errorContexts.deleteProfile));
       setDeleting(false);
       return;
     }
@@ -127,8 +124,8 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
       {readOnly ? <p className="text-sm text-muted-foreground">{t.viewOnly}</p> : <RequiredLegend />}
       <div className="flex max-h-[400px] flex-col gap-4 overflow-y-auto p-1">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id={`${ids}-first-name`} label={t.firstName} required autoComplete="given-name" readOnly={readOnly} error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextField id={`${ids}-last-name`} label={t.lastName} required autoComplete="family-name" readOnly={readOnly} error={errors.lastName?.message} {...form.register('lastName')} />
+          <TextField id={`${ids}-first-name`} label={t.firstName} required autoComplete="given-name" readOnly={readOnly} {...field('firstName')} />
+          <TextField id={`${ids}-last-name`} label={t.lastName} required autoComplete="family-name" readOnly={readOnly} {...field('lastName')} />
           <TextField
             id={`${ids}-email`}
             label={t.email}
@@ -138,10 +135,9 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
             // Like the password, the e-mail address opens the account (reset links go there): only its holder changes it.
             readOnly={!isOwn}
             hint={scope === 'customer' ? t.emailOwnOnly : undefined}
-            error={errors.email?.message}
-            {...form.register('email')}
+            {...field('email')}
           />
-          <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" readOnly={readOnly} error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
+          <TextField id={`${ids}-phone`} label={t.phone} type="tel" autoComplete="tel" readOnly={readOnly} {...field('phoneNumber')} />
         </div>
         <div className="flex flex-wrap gap-2">
           {isOwn ? (
@@ -158,8 +154,7 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
               label={t.newPassword}
               password={newPassword}
               userInputs={profileWords(profile, { firstName, lastName, email })}
-              error={errors.newPassword?.message}
-              {...form.register('newPassword')}
+              {...field('newPassword')}
             />
             <PasswordField
               id={`${ids}-new-password-repeat`}
@@ -180,9 +175,8 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
             required
             autoComplete="current-password"
             hint={t.currentPasswordHint}
-            error={errors.currentPassword?.message}
             className="sm:max-w-[calc(50%-0.5rem)]"
-            {...form.register('currentPassword')}
+            {...field('currentPassword')}
           />
         ) : null}
         {withAddress && addressOpen ? (
@@ -196,8 +190,7 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
                   placeholder={t.chooseState}
                   options={stateOptions(profile.address.state)}
                   disabled={readOnly}
-                  error={errors.address?.state?.message}
-                  {...form.register('address.state')}
+                  {...field('address.state')}
                 />
               ) : (
                 <TextField
@@ -206,8 +199,7 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
                   label={t[name]}
                   {...(name === 'number' ? houseNumberInputProps : {})}
                   readOnly={readOnly}
-                  error={errors.address?.[name]?.message}
-                  {...form.register(`address.${name}`)}
+                  {...field(`address.${name}`)}
                 />
               ),
             )}
@@ -220,7 +212,7 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
           <Button variant="destructive" disabled={busy} busy={deleting} onClick={() => void onDelete()}>
             {t.delete}
           </Button>
-          <Button type="submit" disabled={busy} busy={isSubmitting}>
+          <Button type="submit" disabled={busy} busy={saving}>
             {t.save}
           </Button>
         </div>

@@ -1,14 +1,12 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Customer } from '@bauakte/domain';
-import { Button } from '../../components/ui/button';
+import { FormActions } from '../../components/ui/form-actions';
 import { RequiredLegend } from '../../components/ui/form-field';
-import { FormError } from '../../components/ui/form-error';
 import { SelectField } from '../../components/ui/select-field';
-import { errorText, showFieldIssues } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
 import type { ModalBodyProps } from '../../lib/modal-types';
+import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
@@ -30,33 +28,26 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
   const ids = useId();
   const { user } = useSession();
   const username = user?.username ?? '';
-  const queryClient = useQueryClient();
   const notify = useNotify();
   // Loaded on opening: the modal remounts each time, and a fresh list includes a just-created customer.
   const customers = useQuery({ queryKey: customerKeys.everyone(username), queryFn: () => fetchAllCustomers(username), enabled: user !== null, staleTime: 0 });
-  const [error, setError] = useState('');
-  const form = useForm({ resolver: projectFormResolver, defaultValues: emptyProjectForm });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  useUnsavedChangesGuard(isDirty);
-
-  const onSubmit = form.handleSubmit(async ({ name, assignedUser, description, address }) => {
-    setError('');
-    try {
-      await createProject({ name, assignedUser, creationName: username, description, address });
-    } catch (failure) {
-      const fieldIssuesShown = showFieldIssues(failure, form);
-      setError(errorText(failure, errorContexts.createProject, { fieldIssuesShown }));
-      return;
-    }
-    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    notify(de.toast.projectCreated);
-    close();
+  const { form, onSubmit, busy, error, field } = useServerForm({
+    resolver: projectFormResolver,
+    defaultValues: emptyProjectForm,
+    submit: ({ name, assignedUser, description, address }) => createProject({ name, assignedUser, creationName: username, description, address }),
+    errors: errorContexts.createProject,
+    invalidates: [projectKeys.all],
+    onSuccess: () => {
+      notify(de.toast.projectCreated);
+      close();
+    },
   });
+  useUnsavedChangesGuard(form.formState.isDirty);
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4">
       <RequiredLegend />
-      <ProjectNameField idPrefix={ids} register={form.register} errors={errors} />
+      <ProjectNameField idPrefix={ids} field={field} />
       <SelectField
         id={`${ids}-customer`}
         label={t.assignedUser}
@@ -65,17 +56,11 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
         disabled={customers.isPending && user !== null}
         aria-busy={customers.isFetching || undefined}
         hint={customers.isError ? <span className="text-destructive">{t.customersLoadFailed}</span> : undefined}
-        error={errors.assignedUser?.message}
-        {...form.register('assignedUser')}
+        {...field('assignedUser')}
       />
-      <ProjectDescriptionField idPrefix={ids} register={form.register} errors={errors} />
-      <ProjectAddressFields idPrefix={ids} register={form.register} errors={errors} />
-      <FormError>{error}</FormError>
-      <div>
-        <Button type="submit" busy={isSubmitting}>
-          {t.submit}
-        </Button>
-      </div>
+      <ProjectDescriptionField idPrefix={ids} field={field} />
+      <ProjectAddressFields idPrefix={ids} field={field} />
+      <FormActions submitLabel={t.submit} busy={busy} error={error} />
     </form>
   );
 }

@@ -1,13 +1,11 @@
-import { useCallback, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@bauakte/domain';
-import { Button } from '../../components/ui/button';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { FormError } from '../../components/ui/form-error';
-import { errorText, showFieldIssues } from '../../lib/api-errors';
+import { FormActions } from '../../components/ui/form-actions';
 import { errorContexts } from '../../lib/error-contexts';
+import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { useNotify } from '../feedback/feedback-context';
 import { GuardedDialog, useDismissDialog } from '../unsaved-changes/guarded-dialog';
@@ -28,42 +26,30 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone(): void
   const ids = useId();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [error, setError] = useState('');
-  const form = useForm({ resolver: projectFormResolver, defaultValues: projectFormValues(project) });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  useUnsavedChangesGuard(isDirty);
-  const dismiss = useDismissDialog();
-
-  // The customer is assigned when the project is created; editing sends only what the call takes.
-  const onSubmit = form.handleSubmit(async ({ name, description, address }) => {
-    setError('');
-    try {
-      const saved = await updateProject(String(project.id), { name, description, address });
-      queryClient.setQueryData(projectKeys.detail(String(project.id)), saved);
-      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  const id = String(project.id);
+  const { form, onSubmit, busy, error, field } = useServerForm({
+    resolver: projectFormResolver,
+    defaultValues: projectFormValues(project),
+    // The customer is assigned when the project is created; editing sends only what the call takes.
+    submit: ({ name, description, address }) => updateProject(id, { name, description, address }),
+    errors: errorContexts.editProject,
+    invalidates: [projectKeys.all],
+    onSuccess: (saved) => {
+      queryClient.setQueryData(projectKeys.detail(id), saved);
       notify(de.toast.projectSaved);
       onDone();
-    } catch (failure) {
-      const fieldIssuesShown = showFieldIssues(failure, form);
-      setError(errorText(failure, errorContexts.editProject, { fieldIssuesShown }));
-    }
+    },
   });
+  useUnsavedChangesGuard(form.formState.isDirty);
+  const dismiss = useDismissDialog();
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <RequiredLegend />
-      <ProjectNameField idPrefix={ids} register={form.register} errors={errors} />
-      <ProjectDescriptionField idPrefix={ids} register={form.register} errors={errors} />
-      <ProjectAddressFields idPrefix={ids} register={form.register} errors={errors} />
-      <FormError>{error}</FormError>
-      <DialogFooter>
-        <Button variant="outline" onClick={dismiss}>
-          {de.common.cancel}
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {de.common.save}
-        </Button>
-      </DialogFooter>
+      <ProjectNameField idPrefix={ids} field={field} />
+      <ProjectDescriptionField idPrefix={ids} field={field} />
+      <ProjectAddressFields idPrefix={ids} field={field} />
+      <FormActions submitLabel={de.common.save} busy={busy} error={error} cancel={{ label: de.common.cancel, onClick: dismiss }} container={DialogFooter} />
     </form>
   );
 }

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   checkAustrianAddress, claimedUsernameSchema, formatKatastral, projectAddressSchema, requestObject, singleLineString, updateProjectRequestSchema, type Project,
 } from '@bauakte/domain';
-import { germanResolver } from '../../lib/form-messages';
+import { schemaResolver } from '../../lib/form-messages';
 
 /** The project form as the inputs hold it: every field text, the Katastralgemeinde five digits of text ('01004'). */
 export interface ProjectFormValues {
@@ -65,7 +64,7 @@ export const projectFormSchema = requestObject({
   }).superRefine(checkAustrianAddress),
 });
 
-export const projectFormResolver = germanResolver(zodResolver(projectFormSchema));
+export const projectFormResolver = schemaResolver(projectFormSchema);
 
 /** The form's values as the resolver takes them. */
 export type ProjectFormInput = Parameters<typeof projectFormResolver>[0];
