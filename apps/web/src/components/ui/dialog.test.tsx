@@ -29,7 +29,7 @@ describe('DialogContent', () => {
     const classes = screen.getByRole('dialog').className.split(' ');
     // Unprefixed classes apply on phones, md: ones from the app's 768 px breakpoint on.
     expect(classes).toEqual(expect.arrayContaining(['fixed', 'inset-0', 'h-dvh', 'w-full']));
-    expect(classes).toEqual(expect.arrayContaining(['md:w-[min(80vw,52rem)]', 'md:h-auto', 'md:max-h-dvh', 'md:inset-auto']));
+    expect(classes).toEqual(expect.arrayContaining(['md:w-[min(80vw,45rem)]', 'md:h-auto', 'md:max-h-dvh', 'md:inset-auto']));
     expect(classes.some((name) => name.startsWith('max-w-'))).toBe(false);
   });
 

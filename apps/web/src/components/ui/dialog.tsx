@@ -11,7 +11,7 @@ export const Dialog = DialogPrimitive.Root;
  * Phones (below 768 px, the app's mobile breakpoint): every dialog is a full-screen sheet.
  * Desktop: centred, at most 80 % of the viewport wide (spec section 2) and at most its height; longer
  * content scrolls inside, under a header that stays in place. How wide and how high is the content's:
- * - width 'content': as wide as a form needs (52 rem, less on a narrow window), so no third of the
+ * - width 'content': as wide as a form needs (45 rem: a form's 42 rem and the padding; less on a narrow window), so no third of the
  *   dialog stays empty beside the fields; 'wide': the full 80 %, for lists, tables and the chat.
  * - height 'content': grows with its content; 'full': a fixed 90 % of the viewport's height, so
  *   content that arrives later (the chat's messages) moves nothing, least of all the buttons.
@@ -23,7 +23,7 @@ const dialogBase = cn(
   'fixed inset-0 z-50 flex h-dvh w-full flex-col overflow-hidden bg-background shadow-lg',
   'md:inset-auto md:left-1/2 md:top-1/2 md:max-h-dvh md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-lg md:border md:border-border',
 );
-const widths: Record<DialogWidth, string> = { content: 'md:w-[min(80vw,52rem)]', wide: 'md:w-[80vw]' };
+const widths: Record<DialogWidth, string> = { content: 'md:w-[min(80vw,45rem)]', wide: 'md:w-[80vw]' };
 const heights: Record<DialogHeight, string> = { content: 'md:h-auto', full: 'md:h-[90dvh]' };
 
 export function dialogContentClassName(width: DialogWidth = 'content', height: DialogHeight = 'content'): string {

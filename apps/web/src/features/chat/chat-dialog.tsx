@@ -45,7 +45,11 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const [note, setNote] = useState('');
   const query = useQuery({
     queryKey: chatKeys.conversations(username),
-    queryFn: async () => keepEarlier(queryClient.getQueryData<ChatConversation[]>(chatKeys.conversations(username)), await fetchConversations(username)),
+    // What is shown is read once the fresh list is here: messages laid in while it was on its way stay.
+    queryFn: async () => {
+      const fresh = await fetchConversations(username);
+      return keepEarlier(queryClient.getQueryData<ChatConversation[]>(chatKeys.conversations(username)), fresh);
+    },
     enabled: username !== '',
   });
   const conversations = query.data ?? [];
