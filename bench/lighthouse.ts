@@ -289,6 +289,10 @@ function summary(all: RunnerResult[]): { line: string; middle: RunnerResult } {
 async function main(): Promise<void> {
   requireBuild();
   const sites: Site[] = [];
+  // Chromium's protocol errors may surface outside any await and end the process: the servers end with it.
+  process.on('exit', () => {
+    for (const site of sites) site.server.kill('SIGTERM');
+  });
   let browser: Browser | undefined;
   try {
     sites.push(await startSite('dieser Build', port));
@@ -305,12 +309,28 @@ async function main(): Promise<void> {
     const only = process.env.LIGHTHOUSE_ONLY?.split(',');
     for (const target of pages.filter((p) => !only || only.includes(p.key) || only.includes(p.path))) {
       const results = new Map<Site, RunnerResult[]>(sites.map((site) => [site, []]));
+      const thrown = new Map<Site, string[]>(sites.map((site) => [site, []]));
       // Run for run alternating, so a busy moment of the machine hits both builds alike.
-      for (let run = 0; run < runs; run++) for (const site of sites) results.get(site)!.push(await measure(browser, target, site));
+      for (let run = 0; run < runs; run++) {
+        for (const site of sites) {
+          // Lighthouse throws when Chromium does not answer in time (PROTOCOL_TIMEOUT on a busy machine): the run is named, the others count.
+          try {
+            results.get(site)!.push(await measure(browser, target, site));
+          } catch (error) {
+            if (!(error instanceof Error) || error.message.includes('umgeleitet')) throw error;
+            thrown.get(site)!.push(error.message);
+          }
+        }
+      }
       for (const site of sites) {
+        const name = sites.length > 1 ? `${target.name} (${site.label})` : target.name;
+        for (const error of thrown.get(site)!) console.log(`    Lauf fehlgeschlagen: ${error}`);
+        if (results.get(site)!.length === 0) {
+          console.log(`${name.padEnd(28)} kein Lauf beendet`);
+          continue;
+        }
         const { line, middle } = summary(results.get(site)!);
         if (site === sites[0]) fs.writeFileSync(path.join(reportDir, `${target.key}.json`), JSON.stringify(middle.lhr, null, 1));
-        const name = sites.length > 1 ? `${target.name} (${site.label})` : target.name;
         console.log(`${name.padEnd(28)} ${line}`);
         for (const failed of failedAccessibilityAudits(middle)) console.log(`    Barrierefreiheit: ${failed}`);
         // A run Lighthouse could not finish (e.g. no paint within its time limit on a busy machine) scores 0.
@@ -320,11 +340,12 @@ async function main(): Promise<void> {
     console.log(`\n${machineText()}`);
     console.log(`Berichte: ${path.relative(root, reportDir)}/*.json`);
   } finally {
-    await browser?.close();
+    // The servers first: a Chromium that stopped answering may not close either.
     for (const site of sites) {
       site.server.kill('SIGTERM');
       fs.rmSync(site.dataDir, { recursive: true, force: true });
     }
+    await browser?.close().catch((error: unknown) => console.warn('Chromium ließ sich nicht schließen', error));
   }
 }
 

@@ -270,6 +270,37 @@ describe('ChatDialog', () => {
     expect(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' })).toBeTruthy();
   });
 
+  it('keeps the latest messages it laid in while a list asked for by the read was on its way', async () => {
+    const texts = (ids: number[]) => ids.map((id) => message(id, 'kunde', 'mara', `Nachricht ${id}`, id !== 150));
+    const latest = texts(Array.from({ length: 20 }, (_, index) => 131 + index));
+    const entry = { ...conversation('mara', 'kunde', texts([150]), 1), hasEarlier: true };
+    let lists = 0;
+    let releaseLatest: (() => void) | undefined;
+    let releaseList: (() => void) | undefined;
+    const { api, dialog } = await open('mara', ['ARCHI'], [], {
+      'GET /api/MessageManagment/receiver/mara': async (call) => {
+        if (new URL(call.path, 'http://localhost').searchParams.get('chatId') === '7') {
+          await new Promise<void>((resolve) => (releaseLatest = resolve));
+          return json(200, [{ ...entry, unreadCount: 0, messages: latest }]);
+        }
+        lists += 1;
+        if (lists > 1) await new Promise<void>((resolve) => (releaseList = resolve));
+        return json(200, [{ ...entry, unreadCount: lists > 1 ? 0 : 1 }]);
+      },
+    });
+    // The read asks for the list again; its answer comes only after the latest messages.
+    await waitFor(() => expect(releaseList).toBeDefined());
+    await waitFor(() => expect(releaseLatest).toBeDefined());
+    act(() => releaseLatest!());
+    const log = await within(dialog).findByRole('log');
+    await within(log).findByText('Nachricht 131');
+    act(() => releaseList!());
+    await waitFor(() => expect(lists).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(log).getByText('Nachricht 131')).toBeTruthy();
+    expect(api.calls.filter((call) => call.path.includes('chatId=7'))).toHaveLength(1);
+  });
+
   it('keeps Live verbunden in its place, hidden, until both are online', async () => {
     const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
     await within(dialog).findByRole('log');
