@@ -1,6 +1,7 @@
-// npm run lighthouse (bench/lighthouse.ts): Lighthouse (mobile preset) on the start pages of the built app, with Debian's
+// npm run lighthouse (bench/lighthouse.ts): Lighthouse (mobile preset) on the main pages of the built app, with Debian's
 // Chromium. Starts the built server on a fresh data folder, seeds an administrator, an architect,
-// a client with a project, then measures each page with a cold HTTP cache and prints the scores.
+// a client with a project, its files and a chat, then measures each page with a cold HTTP cache and
+// prints performance, accessibility, FCP, LCP, TBT and CLS (the median run's).
 // Not part of npm test: its figures depend on the machine; they go into docs/performance.md.
 // LIGHTHOUSE_BASELINE_DIST=<a built apps/web/dist> measures that build too, on a second server,
 // run for run alternating with this one, so both see the same machine load.
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { hashPassword } from '../apps/server/src/platform/auth/password';
@@ -25,25 +27,41 @@ const password = 'lighthouse-passwort-42';
 const admin = { username: 'admin', password: 'lighthouse-admin-42' };
 
 interface Seed {
-  architectToken: string;
-  clientToken: string;
-  adminToken: string;
   projectId: number;
+  chatId: number;
 }
+
+type Account = 'admin' | 'architect' | 'client';
 
 interface PageToMeasure {
   name: string;
+  /** For LIGHTHOUSE_ONLY and the report's file name. */
+  key: string;
   path: string;
+  /** The query string the page is opened with, e.g. a notice mail's chat link. */
+  search?: (seed: Seed) => string;
+  /** Who is logged in: each run logs in afresh, as the app logs a session out when its tab closes. */
+  account?: Account;
+  /** More of the session, e.g. the chosen project. */
   session?: (seed: Seed) => Record<string, string>;
 }
 
 const pages: PageToMeasure[] = [
-  { name: 'Anmeldung', path: '/login' },
-  { name: 'Administration', path: '/admin', session: (s) => ({ token: s.adminToken }) },
-  { name: 'Dashboard Architekt/in', path: '/dashboard', session: (s) => ({ token: s.architectToken }) },
-  { name: 'Dashboard Kund/in', path: '/dashboardClient', session: (s) => ({ token: s.clientToken }) },
-  { name: 'Fragebogen: Fenster', path: '/windows', session: (s) => ({ token: s.clientToken, projectId: String(s.projectId) }) },
+  { name: 'Anmeldung', key: 'login', path: '/login' },
+  { name: 'Administration', key: 'admin', path: '/admin', account: 'admin' },
+  { name: 'Dashboard Architekt/in', key: 'dashboard', path: '/dashboard', account: 'architect' },
+  { name: 'Dashboard Kund/in', key: 'dashboardClient', path: '/dashboardClient', account: 'client' },
+  { name: 'Fragebogen: Fenster', key: 'windows', path: '/windows', account: 'client', session: (s) => ({ projectId: String(s.projectId) }) },
+  { name: 'Projektübersicht, Dateien', key: 'projectOverview', path: '/projectOverview', search: (s) => `?projectId=${s.projectId}`, account: 'architect' },
+  // The link a chat notice mail carries: the client's dashboard opens with the chat.
+  { name: 'Chat (Link der Mail)', key: 'chat', path: '/dashboardClient', search: (s) => `?chat=${s.chatId}`, account: 'client' },
 ];
+
+const credentials: Record<Account, { username: string; password: string }> = {
+  admin,
+  architect: { username: 'gruber', password },
+  client: { username: 'huber', password },
+};
 
 function requireBuild(): void {
   for (const file of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
@@ -117,7 +135,83 @@ async function api<T>(origin: string, method: string, url: string, token: string
 
 const login = async (origin: string, username: string, secret: string) => (await api<{ token: string }>(origin, 'POST', '/auth/login', null, { username, password: secret })).token;
 
-/** A team for the admin page, a project with some answers for the dashboards and the questionnaire. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A photo-sized PNG (800 × 600, a colour gradient), so the overview's previews have pixels to load. */
+function photoPng(shade: number): Buffer {
+  const [width, height] = [800, 600];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(2, 9);
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    const row = y * (1 + width * 3);
+    for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, shade], row + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', zlib.deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A one-page PDF with a correct cross-reference table. */
+function planPdf(): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>'];
+  let text = '%PDF-1.4\n';
+  const offsets = objects.map((body, index) => {
+    const offset = text.length;
+    text += `${index + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
+}
+
+async function upload(origin: string, token: string, projectId: number, file: { title: string; name: string; type: 'PNG' | 'PDF'; bytes: Buffer }): Promise<void> {
+  const boundary = 'bauakte-lighthouse';
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const mime = file.type === 'PNG' ? 'image/png' : 'application/pdf';
+  const body = Buffer.concat([
+    Buffer.from(field('projectId', String(projectId)) + field('fileName', file.title) + field('comment', '') + field('documentType', file.type)),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${mime}\r\n\r\n`),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await fetch(`${origin}/api/s3/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+  if (response.status !== 201) throw new Error(`Hochladen von ${file.name}: ${response.status} ${await response.text()}`);
+}
+
+/** The chat a notice mail links to: a dozen messages back and forth, some of them long. */
+async function seedChat(origin: string, architectToken: string, clientToken: string): Promise<number> {
+  const first = await api<{ chatId: number }>(origin, 'POST', '/MessageManagment/createChat', architectToken, { message: 'Grüß Gott, bitte füllen Sie den Fragebogen aus.', senderUsername: 'gruber', receiverUsername: 'huber' });
+  const lines = [
+    ['huber', 'Guten Tag! Ich habe die Pläne vom Dachboden hochgeladen. Die Fenster im Stiegenhaus sind noch die alten aus 1968.'],
+    ['gruber', 'Danke, die Pläne sind angekommen. Können Sie mir noch sagen, ob die oberste Geschoßdecke begehbar bleiben soll?'],
+    ['huber', 'Ja, bitte – wir lagern dort Kisten.'],
+    ['gruber', 'Dann planen wir eine begehbare Dämmung mit Verlegeplatten.\nDas kostet etwas mehr, hält aber länger.'],
+    ['huber', 'Passt. Wann könnten Sie vorbeikommen?'],
+    ['gruber', 'Nächste Woche Dienstag um 9 Uhr?'],
+    ['huber', 'Dienstag geht. Bis dann!'],
+    ['gruber', 'Bitte legen Sie die letzte Heizkostenabrechnung bereit, dann sehen wir uns den Verbrauch gleich gemeinsam an.'],
+    ['huber', 'Mache ich. Die Fotos der Fenster schicke ich noch heute.'],
+    ['huber', 'Die Fotos sind oben, bei den Projektdateien.'],
+  ] as const;
+  for (const [sender, message] of lines) {
+    const token = sender === 'gruber' ? architectToken : clientToken;
+    await api(origin, 'POST', '/MessageManagment', token, { message, senderUsername: sender, receiverUsername: sender === 'gruber' ? 'huber' : 'gruber', chatId: first.chatId, isRead: false });
+  }
+  return first.chatId;
+}
+
+/** A team for the admin page, a project with some answers, files and a chat for the dashboards, the questionnaire, the overview and the chat. */
 async function seedContent(origin: string): Promise<Seed> {
   const adminToken = await login(origin, admin.username, admin.password);
   const architectToken = await login(origin, 'gruber', password);
@@ -130,17 +224,22 @@ async function seedContent(origin: string): Promise<Seed> {
     address: { street: 'Mühlgasse', number: '12/3/5', city: 'Gmünd', katastral: 1004, postalCode: '3950', country: 'Österreich' },
   });
   await api(origin, 'PUT', `/general/${project.id}`, clientToken, { buildingUsage: 'WOHNBAU', constructionYear: 1968 });
-  await api(origin, 'POST', '/MessageManagment/createChat', architectToken, { message: 'Grüß Gott, bitte füllen Sie den Fragebogen aus.', senderUsername: 'gruber', receiverUsername: 'huber' });
-  return { adminToken, architectToken, clientToken, projectId: project.id };
+  await upload(origin, clientToken, project.id, { title: 'Fenster Stiegenhaus', name: 'fenster.png', type: 'PNG', bytes: photoPng(40) });
+  await upload(origin, clientToken, project.id, { title: 'Dachboden', name: 'dachboden.png', type: 'PNG', bytes: photoPng(200) });
+  await upload(origin, clientToken, project.id, { title: 'Grundriss Dachgeschoß', name: 'grundriss.pdf', type: 'PDF', bytes: planPdf() });
+  const chatId = await seedChat(origin, architectToken, clientToken);
+  return { projectId: project.id, chatId };
 }
 
-/** One Lighthouse run on a tab that already holds the page's session, with a cold HTTP cache. */
+/** One Lighthouse run on a tab that holds a fresh session for the page, with a cold HTTP cache. */
 async function measure(browser: Browser, target: PageToMeasure, site: Site): Promise<RunnerResult> {
   const { origin, seed } = site;
   if (!seed) throw new Error(`${site.label}: nicht geseedet`);
   const page: Page = await browser.newPage();
   try {
-    const session = target.session?.(seed) ?? {};
+    const account = target.account ? credentials[target.account] : null;
+    const token = account ? await login(origin, account.username, account.password) : null;
+    const session = { ...(token ? { token } : {}), ...target.session?.(seed) };
     await page.goto(`${origin}/impressum`, { waitUntil: 'load' });
     await page.evaluate((entries) => {
       sessionStorage.clear();
@@ -151,7 +250,7 @@ async function measure(browser: Browser, target: PageToMeasure, site: Site): Pro
     await cdp.detach();
     // Lighthouse would clear the origin's storage, and with it the session in sessionStorage.
     const flags: Flags = { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error', locale: 'de' };
-    const result = await lighthouse(`${origin}${target.path}`, flags, undefined, page);
+    const result = await lighthouse(`${origin}${target.path}${target.search?.(seed) ?? ''}`, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${target.path}`);
     if (new URL(result.lhr.finalDisplayedUrl).pathname !== target.path) {
       throw new Error(`${target.path} wurde nach ${result.lhr.finalDisplayedUrl} umgeleitet: die Sitzung fehlt`);
@@ -161,6 +260,10 @@ async function measure(browser: Browser, target: PageToMeasure, site: Site): Pro
     await page.close();
   }
 }
+
+/** Other work on the machine lowers the scores: the load is printed before and after the runs. */
+const machineText = () =>
+  `Maschine: ${os.cpus().length} Kerne (${os.cpus()[0]?.model.trim() ?? '?'}), Node ${process.version}, Last ${os.loadavg().map((value) => value.toFixed(2)).join(' / ')} (1 / 5 / 15 min), ${new Date().toISOString()}`;
 
 const score = (result: RunnerResult, category: string) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -179,12 +282,17 @@ function summary(all: RunnerResult[]): { line: string; middle: RunnerResult } {
   const lcp = middle.lhr.audits['largest-contentful-paint']?.displayValue ?? '';
   const tbt = middle.lhr.audits['total-blocking-time']?.displayValue ?? '';
   const fcp = middle.lhr.audits['first-contentful-paint']?.displayValue ?? '';
-  return { line: `${String(median(perf)).padStart(11)}  ${String(score(middle, 'accessibility')).padStart(16)}  ${fcp.padEnd(8)} ${lcp.padEnd(8)} ${tbt.padEnd(8)} (${perf.join(', ')})`, middle };
+  const cls = (middle.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3);
+  return { line: `${String(median(perf)).padStart(11)}  ${String(score(middle, 'accessibility')).padStart(16)}  ${fcp.padEnd(8)} ${lcp.padEnd(8)} ${tbt.padEnd(8)} ${cls.padEnd(6)} (${perf.join(', ')})`, middle };
 }
 
 async function main(): Promise<void> {
   requireBuild();
   const sites: Site[] = [];
+  // Chromium's protocol errors may surface outside any await and end the process: the servers end with it.
+  process.on('exit', () => {
+    for (const site of sites) site.server.kill('SIGTERM');
+  });
   let browser: Browser | undefined;
   try {
     sites.push(await startSite('dieser Build', port));
@@ -195,30 +303,49 @@ async function main(): Promise<void> {
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     fs.mkdirSync(reportDir, { recursive: true });
-    console.log(`Lighthouse ${runs}× je Seite, Mobil-Voreinstellung, Median${baselineDist ? `; Vergleich: ${baselineDist}, abwechselnd gemessen` : ''}:\n`);
-    console.log('Seite                        Performance  Barrierefreiheit  FCP      LCP      TBT');
+    console.log(`Lighthouse ${runs}× je Seite, Mobil-Voreinstellung, Median${baselineDist ? `; Vergleich: ${baselineDist}, abwechselnd gemessen` : ''}`);
+    console.log(`${machineText()}\n`);
+    console.log('Seite                        Performance  Barrierefreiheit  FCP      LCP      TBT      CLS    (Läufe)');
     const only = process.env.LIGHTHOUSE_ONLY?.split(',');
-    for (const target of pages.filter((p) => !only || only.includes(p.path))) {
+    for (const target of pages.filter((p) => !only || only.includes(p.key) || only.includes(p.path))) {
       const results = new Map<Site, RunnerResult[]>(sites.map((site) => [site, []]));
+      const thrown = new Map<Site, string[]>(sites.map((site) => [site, []]));
       // Run for run alternating, so a busy moment of the machine hits both builds alike.
-      for (let run = 0; run < runs; run++) for (const site of sites) results.get(site)!.push(await measure(browser, target, site));
+      for (let run = 0; run < runs; run++) {
+        for (const site of sites) {
+          // Lighthouse throws when Chromium does not answer in time (PROTOCOL_TIMEOUT on a busy machine): the run is named, the others count.
+          try {
+            results.get(site)!.push(await measure(browser, target, site));
+          } catch (error) {
+            if (!(error instanceof Error) || error.message.includes('umgeleitet')) throw error;
+            thrown.get(site)!.push(error.message);
+          }
+        }
+      }
       for (const site of sites) {
-        const { line, middle } = summary(results.get(site)!);
-        if (site === sites[0]) fs.writeFileSync(path.join(reportDir, `${target.path.slice(1)}.json`), JSON.stringify(middle.lhr, null, 1));
         const name = sites.length > 1 ? `${target.name} (${site.label})` : target.name;
+        for (const error of thrown.get(site)!) console.log(`    Lauf fehlgeschlagen: ${error}`);
+        if (results.get(site)!.length === 0) {
+          console.log(`${name.padEnd(28)} kein Lauf beendet`);
+          continue;
+        }
+        const { line, middle } = summary(results.get(site)!);
+        if (site === sites[0]) fs.writeFileSync(path.join(reportDir, `${target.key}.json`), JSON.stringify(middle.lhr, null, 1));
         console.log(`${name.padEnd(28)} ${line}`);
         for (const failed of failedAccessibilityAudits(middle)) console.log(`    Barrierefreiheit: ${failed}`);
         // A run Lighthouse could not finish (e.g. no paint within its time limit on a busy machine) scores 0.
         for (const error of results.get(site)!.flatMap((r) => (r.lhr.runtimeError ? [`${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`] : []))) console.log(`    Lauf fehlgeschlagen: ${error}`);
       }
     }
-    console.log(`\nBerichte: ${path.relative(root, reportDir)}/*.json`);
+    console.log(`\n${machineText()}`);
+    console.log(`Berichte: ${path.relative(root, reportDir)}/*.json`);
   } finally {
-    await browser?.close();
+    // The servers first: a Chromium that stopped answering may not close either.
     for (const site of sites) {
       site.server.kill('SIGTERM');
       fs.rmSync(site.dataDir, { recursive: true, force: true });
     }
+    await browser?.close().catch((error: unknown) => console.warn('Chromium ließ sich nicht schließen', error));
   }
 }
 

@@ -36,11 +36,10 @@ test.describe('chat', () => {
     await send.click();
     await expect(log(architectPage).getByText('Bitte schicken Sie mir den Einreichplan.', { exact: false })).toBeVisible();
 
-    // The client's open dialog shows the new conversation without a reload.
-    const conversation = chatDialog(clientPage).getByRole('button', { name: /Erika Muster/ });
+    // The client's open dialog shows the new conversation without a reload; being the only one, it
+    // opens at once, and so is read.
+    const conversation = chatDialog(clientPage).getByRole('navigation').getByRole('button', { name: /Erika Muster/ });
     await expect(conversation).toBeVisible();
-    await expect(conversation.getByLabel('1 ungelesene Nachricht')).toBeVisible();
-    await conversation.click();
     await expect(log(clientPage).getByText('Grüß Gott!', { exact: false })).toBeVisible();
     await expect(conversation.getByLabel('1 ungelesene Nachricht')).toHaveCount(0);
     await expectNoSeriousA11yViolations(clientPage);
@@ -185,7 +184,7 @@ test("a long chat shows its latest 20 messages; 'Ältere Nachrichten laden' brin
 
   const page = await loggedIn(browser, architect, /\/dashboard$/);
   await page.getByRole('button', { name: 'Benachrichtigungen anzeigen' }).click();
-  await chatDialog(page).getByRole('button', { name: /Klara Kundin/ }).click();
+  // The only conversation opens at once.
   // Own messages read 'Sie: …' (the sender is named for screen readers).
   const said = (number: number) => log(page).getByText(`Sie: Nachricht ${number}`, { exact: true });
   await expect(said(60)).toBeVisible();
@@ -200,4 +199,98 @@ test("a long chat shows its latest 20 messages; 'Ältere Nachrichten laden' brin
   await expect(log(page).getByRole('button', { name: 'Ältere Nachrichten laden' })).toHaveCount(0);
   await expect(log(page).locator('p')).toHaveCount(60);
   await page.context().close();
+});
+
+const sizes = [
+  { name: 'phone', viewport: { width: 375, height: 667 } },
+  { name: 'desktop', viewport: { width: 1366, height: 768 } },
+];
+
+/** Sums the layout shifts the browser reports (PerformanceObserver 'layout-shift') of elements in the 'Chat Übersicht' dialog. */
+async function watchChatShifts(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { chatShifts: shifts });
+    const inChat = (node: Node | null | undefined) => {
+      const element = node instanceof Element ? node : node?.parentElement;
+      return element?.closest('[role="dialog"]')?.querySelector('h2')?.textContent === 'Chat Übersicht';
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> }>) {
+        if (entry.sources?.some((source) => inChat(source.node))) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { chatShifts: number[] }).chatShifts);
+}
+
+/** 'Benachrichtigungen anzeigen' in the sidebar; on a phone the sidebar is a sheet opened first. */
+async function openChatFromSidebar(page: Page, phone: boolean): Promise<void> {
+  if (phone) {
+    await page.getByRole('button', { name: 'Seitenleiste ein- oder ausblenden' }).click();
+    await page.getByRole('dialog', { name: 'Navigation' }).getByRole('button', { name: /^Benachrichtigungen anzeigen/ }).click();
+    return;
+  }
+  await page.getByRole('button', { name: /^Benachrichtigungen anzeigen/ }).click();
+}
+
+for (const { name, viewport } of sizes) {
+  test(`with one conversation the chat opens it at once; nothing in the dialog moves while it loads; its title is said once (${name})`, async ({ browser, request }) => {
+    test.setTimeout(90_000);
+    const { architect, client } = await seedClientProject(request);
+    const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
+    const post = (url: string, data: object) => request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
+    const created = await post('/api/MessageManagment/createChat', { message: 'Nachricht 1', senderUsername: architect.username, receiverUsername: client.username });
+    const { chatId } = (await created.json()) as { chatId: number };
+    for (let number = 2; number <= 5; number += 1) {
+      await post('/api/MessageManagment', { message: `Nachricht ${number}`, senderUsername: architect.username, receiverUsername: client.username, chatId, isRead: false });
+    }
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const shifts = await watchChatShifts(page);
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    // The list and the messages come late, as on a slow connection.
+    await page.route('**/api/MessageManagment/receiver/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await openChatFromSidebar(page, name === 'phone');
+    const dialog = chatDialog(page);
+    const newChat = dialog.getByRole('button', { name: 'Neuen Chat starten' });
+    await expect(newChat).toBeVisible();
+    const before = await newChat.boundingBox();
+    await expect(log(page).getByText('Nachricht 5')).toBeVisible();
+    await expect(dialog.getByText('Wählen Sie links eine Unterhaltung.')).toHaveCount(0);
+    expect(await newChat.boundingBox()).toEqual(before);
+    await expect(log(page).locator('p')).toHaveCount(5);
+    expect(await shifts()).toEqual([]);
+
+    await expect(dialog).toHaveAccessibleName('Chat Übersicht');
+    await expect(dialog).toHaveAccessibleDescription('');
+    await expect(dialog.getByText('Chat Übersicht', { exact: true })).toHaveCount(1);
+    await context.close();
+  });
+}
+
+test('on a desktop the chat takes 80 % of the width, the form for a new chat only what its fields need', async ({ browser, request }) => {
+  const { client } = await seedClientProject(request);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await loginAs(page, client.username, client.password);
+  await expect(page).toHaveURL(/\/dashboardClient$/);
+  await openChatFromSidebar(page, false);
+  const chat = await chatDialog(page).boundingBox();
+  expect(chat?.width).toBeCloseTo(1366 * 0.8, 0);
+  await chatDialog(page).getByRole('button', { name: 'Neuen Chat starten' }).click();
+  const newChat = page.getByRole('dialog', { name: 'Neuer Chat' });
+  await expect(newChat.getByRole('button', { name: 'Senden' })).toBeVisible();
+  const box = await newChat.boundingBox();
+  const form = await newChat.locator('form').boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(45 * 16 + 1);
+  // The form fills the dialog: no empty third beside it.
+  expect(box!.x + box!.width - (form!.x + form!.width)).toBeLessThan(40);
+  await expect(newChat).toHaveAccessibleName('Neuer Chat');
+  await expect(newChat.getByText('Neuer Chat', { exact: true })).toHaveCount(1);
+  await context.close();
 });

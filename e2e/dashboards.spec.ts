@@ -104,3 +104,22 @@ test.describe('dashboards', () => {
     await expect(main.locator(':focus')).toHaveCount(1);
   });
 });
+
+for (const viewport of [{ width: 375, height: 667 }, { width: 1366, height: 768 }]) {
+  test(`'Projekte mit Neuerungen' says 'neue Nachricht' while the customer's message is unread (${viewport.width} px)`, async ({ browser, request }) => {
+    const { architect, client, projectName } = await seedClientProject(request);
+    const clientToken = ((await (await request.post('/api/auth/login', { data: { username: client.username, password: client.password } })).json()) as { token: string }).token;
+    const sent = await request.post('/api/MessageManagment/createChat', {
+      data: { message: 'Die Fotos sind oben.', senderUsername: client.username, receiverUsername: architect.username },
+      headers: { authorization: `Bearer ${clientToken}` },
+    });
+    expect(sent.status()).toBe(201);
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const entry = cardOf(page, 'Projekte mit Neuerungen').getByRole('button', { name: new RegExp(projectName) });
+    await expect(entry).toContainText('neue Nachricht');
+    await context.close();
+  });
+}

@@ -76,6 +76,8 @@ export const dashboardProjectSchema = z.object({
   newFiles: z.number().optional(),
   /** Questionnaire saves that changed answers since this architect last opened the project. */
   questionnaireChanges: z.number().optional(),
+  /** Chat messages from the project's customer to this architect that are still unread. */
+  unreadMessages: z.number().optional(),
 });
 export type DashboardProject = z.infer<typeof dashboardProjectSchema>;
 

@@ -417,6 +417,7 @@ export const de = {
     whatIsNew: 'Neu seit Ihrem letzten Besuch',
     questionnaireProgress: (percent: number) => `Fragebogen ${percent} %`,
     newFiles: (count: number) => (count === 1 ? '1 neue Datei' : `${count} neue Dateien`),
+    unreadMessages: (count: number) => (count === 1 ? 'neue Nachricht' : `${count} neue Nachrichten`),
     messagesTitle: 'Neusten Nachrichten',
     newChat: 'Neuer Chat',
     noMessages: 'Keine neuen Nachrichten',

@@ -159,4 +159,22 @@ describe.each(testDialects)('projects on %s', (dialect) => {
     const afterOpening = ((await call('GET', '/api/ProjectManagment/dash/tom', tom)).json() as Row[]).find((row) => row.id === id);
     expect(afterOpening).toMatchObject({ newFiles: 0, questionnaireChanges: 1 });
   });
+
+  it('counts the customer\'s unread chat messages to the architect on the news entry, until the architect reads them', async () => {
+    const created = await call('POST', '/api/ProjectManagment', mara, { name: 'Wintergarten', assignedUser: 'kunde' });
+    const id = created.json<{ id: number }>().id;
+    const unreadOf = async (token: string, username: string) =>
+      ((await call('GET', `/api/ProjectManagment/dash/${username}`, token)).json() as Array<{ id: number; unreadMessages?: number }>).find((row) => row.id === id)?.unreadMessages;
+    const before = { mara: await unreadOf(mara, 'mara'), tom: await unreadOf(tom, 'tom') };
+    const chat = await call('POST', '/api/MessageManagment/createChat', kunde, { message: 'Grüß Gott!', senderUsername: 'kunde', receiverUsername: 'mara' });
+    expect(chat.statusCode).toBe(201);
+    const { chatId } = chat.json<{ chatId: number }>();
+    expect((await call('POST', '/api/MessageManagment', kunde, { message: 'Die Pläne sind oben.', senderUsername: 'kunde', receiverUsername: 'mara', chatId, isRead: false })).statusCode).toBe(201);
+    expect(before.mara).toBe(0);
+    expect(await unreadOf(mara, 'mara')).toBe(2);
+    // The messages went to mara: her team-mate has none of them unread.
+    expect(await unreadOf(tom, 'tom')).toBe(before.tom);
+    expect((await call('PUT', `/api/MessageManagment/${chatId}/read`, mara)).statusCode).toBe(200);
+    expect(await unreadOf(mara, 'mara')).toBe(0);
+  });
 });

@@ -277,7 +277,8 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
         .limit(window.limit)
         .offset(window.offset);
       // What is new is counted in the same statement, for the page's rows only, each count along its
-      // (project, time) index: files uploaded and questionnaire changes since the user's last opening.
+      // (project, time) index: files uploaded and questionnaire changes since the user's last opening;
+      // and the customer's chat messages the user has not read yet, along the (receiver, read) index.
       const rows = await projects()
         .leftJoin('projectViews as seen', (join) => join.onRef('seen.projectId', '=', 'projects.id').on('seen.userId', '=', userId))
         .select((eb) => [
@@ -293,6 +294,13 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
             .whereRef('questionnaireChanges.projectId', '=', 'projects.id')
             .where((inner) => inner.or([inner('seen.seenAt', 'is', null), inner('questionnaireChanges.changedAt', '>', inner.ref('seen.seenAt'))]))
             .as('questionnaireChanges'),
+          eb
+            .selectFrom('chatMessages')
+            .select(eb.fn.countAll<number | string>().as('count'))
+            .where('chatMessages.receiverId', '=', userId)
+            .where('chatMessages.isRead', '=', 0)
+            .whereRef('chatMessages.senderId', '=', 'projects.assignedUserId')
+            .as('unreadMessages'),
         ])
         .where('projects.id', 'in', chosen)
         .orderBy('projects.changedAt', 'desc')
@@ -309,6 +317,7 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
         // PostgreSQL answers a count as text (bigint).
         newFiles: Number(row.newFiles ?? 0),
         questionnaireChanges: Number(row.questionnaireChanges ?? 0),
+        unreadMessages: Number(row.unreadMessages ?? 0),
       }));
     },
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from './dialog';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, dialogContentClassName } from './dialog';
 
 afterEach(cleanup);
 
@@ -24,13 +24,18 @@ function Probe() {
 }
 
 describe('DialogContent', () => {
-  it('is a full-screen sheet below 768 px and 80 % wide, at most viewport high, from 768 px on', () => {
+  it('is a full-screen sheet below 768 px; from 768 px on as wide as a form needs, at most 80 % and viewport high', () => {
     render(<Probe />);
     const classes = screen.getByRole('dialog').className.split(' ');
     // Unprefixed classes apply on phones, md: ones from the app's 768 px breakpoint on.
     expect(classes).toEqual(expect.arrayContaining(['fixed', 'inset-0', 'h-dvh', 'w-full']));
-    expect(classes).toEqual(expect.arrayContaining(['md:w-[80vw]', 'md:h-auto', 'md:max-h-dvh', 'md:inset-auto']));
+    expect(classes).toEqual(expect.arrayContaining(['md:w-[min(80vw,45rem)]', 'md:h-auto', 'md:max-h-dvh', 'md:inset-auto']));
     expect(classes.some((name) => name.startsWith('max-w-'))).toBe(false);
+  });
+
+  it('takes the full 80 % for wide content, and a fixed height where content arrives later', () => {
+    expect(dialogContentClassName('wide', 'full').split(' ')).toEqual(expect.arrayContaining(['md:w-[80vw]', 'md:h-[90dvh]']));
+    expect(dialogContentClassName('wide', 'full')).not.toContain('md:h-auto');
   });
 
   it('scrolls its body under a header and above a footer that stay in place', () => {

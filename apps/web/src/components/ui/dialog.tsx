@@ -8,20 +8,38 @@ import { ToastSlot } from './toast';
 export const Dialog = DialogPrimitive.Root;
 
 /**
- * One size for every dialog. Phones (below 768 px, the app's mobile breakpoint): a full-screen sheet.
- * Desktop: 80 % of the viewport wide (spec section 2), as high as its content up to the full viewport
- * height, centred; longer content scrolls inside, under a header that stays in place.
+ * Phones (below 768 px, the app's mobile breakpoint): every dialog is a full-screen sheet.
+ * Desktop: centred, at most 80 % of the viewport wide (spec section 2) and at most its height; longer
+ * content scrolls inside, under a header that stays in place. How wide and how high is the content's:
+ * - width 'content': as wide as a form needs (45 rem: a form's 42 rem and the padding; less on a narrow window), so no third of the
+ *   dialog stays empty beside the fields; 'wide': the full 80 %, for lists, tables and the chat.
+ * - height 'content': grows with its content; 'full': a fixed 90 % of the viewport's height, so
+ *   content that arrives later (the chat's messages) moves nothing, least of all the buttons.
  */
-export const dialogContentClassName = cn(
-  'fixed inset-0 z-50 flex h-dvh w-full flex-col overflow-hidden bg-background shadow-lg',
-  'md:inset-auto md:left-1/2 md:top-1/2 md:h-auto md:max-h-dvh md:w-[80vw] md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-lg md:border md:border-border',
-);
+export type DialogWidth = 'content' | 'wide';
+export type DialogHeight = 'content' | 'full';
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+const dialogBase = cn(
+  'fixed inset-0 z-50 flex h-dvh w-full flex-col overflow-hidden bg-background shadow-lg',
+  'md:inset-auto md:left-1/2 md:top-1/2 md:max-h-dvh md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-lg md:border md:border-border',
+);
+const widths: Record<DialogWidth, string> = { content: 'md:w-[min(80vw,45rem)]', wide: 'md:w-[80vw]' };
+const heights: Record<DialogHeight, string> = { content: 'md:h-auto', full: 'md:h-[90dvh]' };
+
+export function dialogContentClassName(width: DialogWidth = 'content', height: DialogHeight = 'content'): string {
+  return cn(dialogBase, widths[width], heights[height]);
+}
+
+interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+  width?: DialogWidth;
+  height?: DialogHeight;
+}
+
+export function DialogContent({ className, children, width, height, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content className={cn(dialogContentClassName, className)} {...props}>
+      <DialogPrimitive.Content className={cn(dialogContentClassName(width, height), className)} {...props}>
         <div data-dialog-body="" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-6 md:px-6">
           {children}
         </div>

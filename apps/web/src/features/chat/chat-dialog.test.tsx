@@ -69,7 +69,16 @@ async function open(me: string, roles: string[], conversations: ChatConversation
   return { api, live, dialog };
 }
 
+/** A conversation's entry in the list (the open conversation's delete button bears the name too). */
+const listEntry = async (dialog: HTMLElement, name: RegExp) => within(await within(dialog).findByRole('list', { name: 'Unterhaltungen' })).getByRole('button', { name });
+
 const history = [message(1, 'mara', 'kunde', 'Grüß Gott!\nBitte den Plan.'), message(2, 'kunde', 'mara', 'Kommt morgen.', false)];
+
+const otherChat: ChatConversation = {
+  ...conversation('mara', 'tom', [message(20, 'tom', 'mara', 'Servus')]),
+  chatId: 8,
+  participant: { username: 'tom', firstName: 'Tom', lastName: 'Huber', role: 'CLIENT' },
+};
 
 describe('ChatDialog', () => {
   it('names conversation partners by name, adding the username when two share a name', async () => {
@@ -84,13 +93,14 @@ describe('ChatDialog', () => {
   it('lists the conversation with its unread count, opens it as read, and shows text with its line breaks', async () => {
     let read = false;
     const { api, dialog } = await open('mara', ['ARCHI'], [], {
-      'GET /api/MessageManagment/receiver/mara': () => json(200, [conversation('mara', 'kunde', history, read ? 0 : 1)]),
+      // Two conversations: nothing opens before the entry is clicked.
+      'GET /api/MessageManagment/receiver/mara': () => json(200, [conversation('mara', 'kunde', history, read ? 0 : 1), otherChat]),
       'PUT /api/MessageManagment/7/read': () => {
         read = true;
         return json(200, { marked: 1 });
       },
     });
-    const entry = await within(dialog).findByRole('button', { name: /Klara Kundin/ });
+    const entry = await listEntry(dialog, /Klara Kundin/);
     expect(within(entry).getByLabelText('1 ungelesene Nachricht')).toBeTruthy();
     await userEvent.click(entry);
     const log = within(dialog).getByRole('log');
@@ -119,7 +129,7 @@ describe('ChatDialog', () => {
         return json(200, { marked: 1 });
       },
     });
-    const entry = await within(dialog).findByRole('button', { name: /Klara Kundin/ });
+    const entry = await listEntry(dialog, /Klara Kundin/);
     holdNext = true;
     act(() => live.connect()); // the list is asked for again, and that answer is held back
     await userEvent.click(entry);
@@ -155,7 +165,7 @@ describe('ChatDialog', () => {
         return json(201, sent);
       },
     });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(await listEntry(dialog, /Klara Kundin/));
     await waitFor(() => expect(releaseHeld).toBeDefined());
     await userEvent.type(within(dialog).getByLabelText('Nachricht'), 'Gleich nach dem Öffnen{Enter}');
     const log = within(dialog).getByRole('log');
@@ -171,7 +181,7 @@ describe('ChatDialog', () => {
     const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], {
       'POST /api/MessageManagment': () => json(201, sent),
     });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(await listEntry(dialog, /Klara Kundin/));
     const box = within(dialog).getByLabelText('Nachricht');
     await userEvent.type(box, '   {Enter}');
     expect(api.callsTo('POST', '/api/MessageManagment')).toHaveLength(0);
@@ -187,7 +197,7 @@ describe('ChatDialog', () => {
     const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], {
       'POST /api/MessageManagment': () => json(403, { message: 'Diesen Chat dürfen Sie nicht sehen.', code: 'FORBIDDEN' }),
     });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(await listEntry(dialog, /Klara Kundin/));
     const box = within(dialog).getByLabelText('Nachricht');
     await userEvent.type(box, 'Wichtig{Enter}');
     expect(
@@ -198,7 +208,7 @@ describe('ChatDialog', () => {
 
   it('says at once that a message is too long, sends nothing and keeps the text', async () => {
     const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(await listEntry(dialog, /Klara Kundin/));
     const box = within(dialog).getByLabelText('Nachricht');
     await userEvent.click(box);
     await userEvent.paste('x'.repeat(10_001));
@@ -212,11 +222,11 @@ describe('ChatDialog', () => {
   });
 
   it('shows list and conversation as two screens on a phone, with a way back to the list', async () => {
-    const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
+    const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history), otherChat]);
     const list = await within(dialog).findByRole('navigation', { name: 'Unterhaltungen' });
     // Below 640 px (Tailwind's sm) 'hidden' applies; from sm on both stand side by side.
     expect(list.className).toMatch(/(^| )block( |$)/);
-    await userEvent.click(within(dialog).getByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(await listEntry(dialog, /Klara Kundin/));
     const conversationScreen = within(dialog).getByRole('log').closest('section')!.parentElement!;
     expect(list.className).toMatch(/(^| )hidden sm:block( |$)/);
     expect(conversationScreen.className).toMatch(/(^| )flex( |$)/);
@@ -227,9 +237,80 @@ describe('ChatDialog', () => {
     expect(within(dialog).getByText('Wählen Sie links eine Unterhaltung.').parentElement!.className).toMatch(/(^| )hidden sm:flex( |$)/);
   });
 
+  it('opens the only conversation at once; on a phone Zurück shows the list, and it stays there', async () => {
+    const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
+    const log = await within(dialog).findByRole('log', { name: 'Nachrichten mit Klara Kundin' });
+    expect(within(log).getByText('Kommt morgen.')).toBeTruthy();
+    expect(within(dialog).queryByText('Wählen Sie links eine Unterhaltung.')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zurück zu den Unterhaltungen' }));
+    expect(within(dialog).queryByRole('log')).toBeNull();
+    expect(within(dialog).getByRole('navigation', { name: 'Unterhaltungen' }).className).not.toMatch(/(^| )hidden( |$)/);
+  });
+
+  it('holds the place of the list and of the messages with blocks of their size while they load', async () => {
+    const texts = (ids: number[]) => ids.map((id) => message(id, 'kunde', 'mara', `Nachricht ${id}`));
+    let answerLatest: (() => void) | undefined;
+    const entry = { ...conversation('mara', 'kunde', texts([150])), hasEarlier: true };
+    const { dialog } = await open('mara', ['ARCHI'], [], {
+      'GET /api/MessageManagment/receiver/mara': async (call) => {
+        if (new URL(call.path, 'http://localhost').searchParams.get('chatId') !== '7') return json(200, [entry]);
+        await new Promise<void>((resolve) => (answerLatest = resolve));
+        return json(200, [{ ...entry, messages: texts(Array.from({ length: 20 }, (_, index) => 131 + index)) }]);
+      },
+    });
+    const log = await within(dialog).findByRole('log', { name: 'Nachrichten mit Klara Kundin' });
+    // The list's last message alone is not shown first, to be pushed up by the rest.
+    expect(within(log).queryByText('Nachricht 150')).toBeNull();
+    expect(within(log).getByRole('status').textContent).toBe('Nachrichten werden geladen...');
+    expect(log.querySelectorAll('[aria-hidden].animate-pulse').length).toBeGreaterThan(0);
+    await waitFor(() => expect(answerLatest).toBeDefined());
+    act(() => answerLatest!());
+    await within(log).findByText('Nachricht 131');
+    expect(log.querySelectorAll('.animate-pulse')).toHaveLength(0);
+    expect(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' })).toBeTruthy();
+  });
+
+  it('keeps the latest messages it laid in while a list asked for by the read was on its way', async () => {
+    const texts = (ids: number[]) => ids.map((id) => message(id, 'kunde', 'mara', `Nachricht ${id}`, id !== 150));
+    const latest = texts(Array.from({ length: 20 }, (_, index) => 131 + index));
+    const entry = { ...conversation('mara', 'kunde', texts([150]), 1), hasEarlier: true };
+    let lists = 0;
+    let releaseLatest: (() => void) | undefined;
+    let releaseList: (() => void) | undefined;
+    const { api, dialog } = await open('mara', ['ARCHI'], [], {
+      'GET /api/MessageManagment/receiver/mara': async (call) => {
+        if (new URL(call.path, 'http://localhost').searchParams.get('chatId') === '7') {
+          await new Promise<void>((resolve) => (releaseLatest = resolve));
+          return json(200, [{ ...entry, unreadCount: 0, messages: latest }]);
+        }
+        lists += 1;
+        if (lists > 1) await new Promise<void>((resolve) => (releaseList = resolve));
+        return json(200, [{ ...entry, unreadCount: lists > 1 ? 0 : 1 }]);
+      },
+    });
+    // The read asks for the list again; its answer comes only after the latest messages.
+    await waitFor(() => expect(releaseList).toBeDefined());
+    await waitFor(() => expect(releaseLatest).toBeDefined());
+    act(() => releaseLatest!());
+    const log = await within(dialog).findByRole('log');
+    await within(log).findByText('Nachricht 131');
+    act(() => releaseList!());
+    await waitFor(() => expect(lists).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(log).getByText('Nachricht 131')).toBeTruthy();
+    expect(api.calls.filter((call) => call.path.includes('chatId=7'))).toHaveLength(1);
+  });
+
+  it('keeps Live verbunden in its place, hidden, until both are online', async () => {
+    const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
+    await within(dialog).findByRole('log');
+    const live = within(dialog).getByText('Live verbunden');
+    expect(live.className).toMatch(/(^| )invisible( |$)/);
+  });
+
   it('reads the conversations and the unread count again whenever the live channel (re)connects', async () => {
     const { api, live, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)]);
-    await within(dialog).findByRole('button', { name: /Klara Kundin/ });
+    await listEntry(dialog, /Klara Kundin/);
     api.calls.length = 0;
     act(() => live.connect());
     await waitFor(() => expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara')).toHaveLength(1));
@@ -310,7 +391,7 @@ describe('ChatDialog', () => {
 
   it('lets an architect delete after the spec\'s question; a client sees no delete button', async () => {
     const { api, dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], { 'DELETE /api/MessageManagment/7': () => noContent() });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(await listEntry(dialog, /Klara Kundin/));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Chat mit Klara Kundin löschen' }));
     const question = await screen.findByRole('alertdialog', { name: 'Möchtest du diesen Chat wirklich löschen?' });
     await userEvent.click(within(question).getByRole('button', { name: 'Chat löschen' }));
@@ -338,7 +419,7 @@ describe('ChatDialog', () => {
       'GET /api/MessageManagment/receiver/mara': (call) =>
         json(200, [new URL(call.path, 'http://localhost').searchParams.get('chatId') === '7' ? { ...entry, messages: texts(range(131, 150)) } : entry]),
     });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(await listEntry(dialog, /Klara Kundin/));
     const log = within(dialog).getByRole('log');
     await within(log).findByText('Nachricht 131');
     const shown = [...log.querySelectorAll('p')].map((paragraph) => paragraph.textContent?.replace(/^.*: /, ''));
@@ -362,7 +443,7 @@ describe('ChatDialog', () => {
         return json(200, [earlier]);
       },
     });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(await listEntry(dialog, /Klara Kundin/));
     const log = within(dialog).getByRole('log');
     expect(within(log).queryByText('Nachricht 100')).toBeNull();
     await userEvent.click(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' }));
@@ -386,7 +467,7 @@ describe('ChatDialog', () => {
       'GET /api/MessageManagment/receiver/mara': (call) =>
         json(200, [new URL(call.path, 'http://localhost').searchParams.get('before') === null ? latest : { ...latest, messages: texts(range(21, 40)), hasEarlier: true }]),
     });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Klara Kundin/ }));
+    await userEvent.click(await listEntry(dialog, /Klara Kundin/));
     const log = within(dialog).getByRole('log');
     await userEvent.click(within(log).getByRole('button', { name: 'Ältere Nachrichten laden' }));
     await within(log).findByText('Nachricht 21');
@@ -440,7 +521,7 @@ describe('ChatDialog: a message typed but not sent', () => {
     participant: { username: 'tom', firstName: 'Tom', lastName: 'Huber', role: 'CLIENT' },
   };
   const box = (dialog: HTMLElement) => within(dialog).getByLabelText<HTMLTextAreaElement>('Nachricht');
-  const choose = async (dialog: HTMLElement, name: RegExp) => userEvent.click(await within(dialog).findByRole('button', { name }));
+  const choose = async (dialog: HTMLElement, name: RegExp) => userEvent.click(await listEntry(dialog, name));
   const reopen = async (dialog: HTMLElement) => {
     // The footer's 'Schließen' comes before the X, which shares the name.
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Schließen' })[0]!);

@@ -4,7 +4,6 @@ import { can, type ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
-import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { errorText } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
@@ -16,6 +15,7 @@ import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
 import { chatKeys, deleteChat, fetchConversation, fetchConversations, hasLatest, keepEarlier, withLatest } from './chat-api';
+import { ConversationListSkeleton, ConversationSkeleton } from './chat-skeletons';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { useLiveChat } from './live-chat-context';
@@ -29,7 +29,8 @@ const chatIdOf = (value: unknown): number | null => (typeof value === 'number' ?
 
 /**
  * 'Chat Übersicht' (spec sections 2 and 5): conversations on the left, the chosen one on the right;
- * on a phone the two are screens of their own.
+ * on a phone the two are screens of their own. A single conversation opens at once. While the list
+ * and the messages load, blocks of their size hold their place: nothing moves when they arrive.
  */
 export function ChatDialog({ close, props }: ModalBodyProps) {
   const { user } = useSession();
@@ -39,15 +40,22 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const { activeUsers } = useLiveChat();
-  const [selectedId, setSelectedId] = useState<number | null>(() => chatIdOf(props.chatId));
+  // undefined: nothing chosen yet; null: the list, chosen (on a phone, by 'Zurück').
+  const [chosenId, setChosenId] = useState<number | null | undefined>(() => chatIdOf(props.chatId) ?? undefined);
   const [error, setError] = useState('');
   const [note, setNote] = useState('');
   const query = useQuery({
     queryKey: chatKeys.conversations(username),
-    queryFn: async () => keepEarlier(queryClient.getQueryData<ChatConversation[]>(chatKeys.conversations(username)), await fetchConversations(username)),
+    // What is shown is read once the fresh list is here: messages laid in while it was on its way stay.
+    queryFn: async () => {
+      const fresh = await fetchConversations(username);
+      return keepEarlier(queryClient.getQueryData<ChatConversation[]>(chatKeys.conversations(username)), fresh);
+    },
     enabled: username !== '',
   });
   const conversations = query.data ?? [];
+  // With one conversation there is nothing to choose: it opens without 'Wählen Sie links eine Unterhaltung.'
+  const selectedId = chosenId === undefined ? (conversations.length === 1 ? conversations[0]!.chatId : null) : chosenId;
   const selected: ChatConversation | undefined = conversations.find((conversation) => conversation.chatId === selectedId);
   const { live, send } = useConversation(username, selected);
   const listed = query.isSuccess;
@@ -56,18 +64,26 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   // by a link may lie beyond the first page of chats and is then added to the list.
   const needsLatest = listed && selectedId !== null && (selected === undefined || !hasLatest(selected));
   const fetching = useRef(new Set<number>());
+  // A chat whose messages could not be loaded shows what the list brought, or the hint to choose one.
+  const [unloadedId, setUnloadedId] = useState<number | null>(null);
   useEffect(() => {
     if (!needsLatest || selectedId === null || username === '' || fetching.current.has(selectedId)) return;
     const key = chatKeys.conversations(username);
     fetching.current.add(selectedId);
     void fetchConversation(username, selectedId)
       .then((latest) => {
-        if (!latest || latest.chatId !== selectedId) return;
+        if (!latest || latest.chatId !== selectedId) {
+          setUnloadedId(selectedId);
+          return;
+        }
         queryClient.setQueryData<ChatConversation[]>(key, (list = []) =>
           list.some((item) => item.chatId === latest.chatId) ? list.map((item) => (item.chatId === latest.chatId ? withLatest(item, latest) : item)) : [...list, latest],
         );
       })
-      .catch((failure: unknown) => console.warn('Chat: Unterhaltung konnte nicht geladen werden', failure))
+      .catch((failure: unknown) => {
+        console.warn('Chat: Unterhaltung konnte nicht geladen werden', failure);
+        setUnloadedId(selectedId);
+      })
       .finally(() => fetching.current.delete(selectedId));
   }, [needsLatest, selectedId, username, queryClient]);
   const earlier = useEarlierMessages(username, selected);
@@ -87,7 +103,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
       await deleteChat(selected.chatId);
       queryClient.setQueryData<ChatConversation[]>(chatKeys.conversations(username), (list) => list?.filter((item) => item.chatId !== selected.chatId));
       void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-      setSelectedId(null);
+      setChosenId(null);
       setNote(t.deleted);
     } catch (failure) {
       console.warn('Chat: Löschen fehlgeschlagen', failure);
@@ -97,41 +113,49 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
-      {query.isPending ? <Spinner label={t.loading} /> : null}
       {query.isError ? <FormError>{t.loadFailed}</FormError> : null}
-      {query.isSuccess ? (
+      {query.isError ? null : (
         <div className="flex min-h-0 min-w-0 flex-1 gap-4">
-          <nav aria-label={t.conversations} className={cn('min-h-0 w-full min-w-0 overflow-y-auto sm:w-72 sm:shrink-0 sm:border-r sm:border-border sm:pr-3', selected ? 'hidden sm:block' : 'block')}>
-            <ConversationList
-              conversations={conversations}
-              selectedId={selectedId}
-              activeUsers={activeUsers}
-              onSelect={(chatId) => {
-                setNote('');
-                setSelectedId(chatId);
-              }}
-            />
-            <LoadMoreButton more={moreChats} />
+          <nav aria-label={t.conversations} className={cn('min-h-0 w-full min-w-0 overflow-y-auto sm:w-72 sm:shrink-0 sm:border-r sm:border-border sm:pr-3', selectedId !== null ? 'hidden sm:block' : 'block')}>
+            {query.isSuccess ? (
+              <>
+                <ConversationList
+                  conversations={conversations}
+                  selectedId={selectedId}
+                  activeUsers={activeUsers}
+                  onSelect={(chatId) => {
+                    setNote('');
+                    setChosenId(chatId);
+                  }}
+                />
+                <LoadMoreButton more={moreChats} />
+              </>
+            ) : (
+              <ConversationListSkeleton />
+            )}
           </nav>
-          <div className={cn('min-h-0 min-w-0 flex-1 flex-col', selected ? 'flex' : 'hidden sm:flex')}>
+          <div className={cn('min-h-0 min-w-0 flex-1 flex-col', selectedId !== null ? 'flex' : 'hidden sm:flex')}>
             {selected ? (
               <ConversationView
                 conversation={selected}
                 username={username}
                 online={activeUsers.has(selected.participant.username)}
                 live={live}
+                messagesLoading={!hasLatest(selected) && unloadedId !== selected.chatId}
                 mayDelete={mayDelete}
                 earlier={earlier}
                 onSend={send}
                 onDelete={() => void remove()}
-                onBack={() => setSelectedId(null)}
+                onBack={() => setChosenId(null)}
               />
-            ) : (
+            ) : selectedId !== null && unloadedId !== selectedId ? (
+              <ConversationSkeleton />
+            ) : query.isSuccess && conversations.length > 0 ? (
               <p className="m-auto text-sm text-muted-foreground">{t.chooseConversation}</p>
-            )}
+            ) : null}
           </div>
         </div>
-      ) : null}
+      )}
       <FormError>{error}</FormError>
       <StatusMessage>{note}</StatusMessage>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -6,6 +6,7 @@ import { FormError } from '../../components/ui/form-error';
 import { cn } from '../../lib/cn';
 import { messageTimeText } from '../../lib/date-time';
 import { de } from '../../i18n/de';
+import { MessagesSkeleton } from './chat-skeletons';
 import { OnlineDot } from './conversation-list';
 import { MessageComposer } from './message-composer';
 import type { EarlierMessages } from './use-earlier-messages';
@@ -20,6 +21,8 @@ interface ConversationViewProps {
   username: string;
   online: boolean;
   live: boolean;
+  /** The conversation's latest messages are still on their way: their place is held. */
+  messagesLoading: boolean;
   mayDelete: boolean;
   earlier: EarlierMessages;
   onSend(text: string): Promise<void>;
@@ -28,7 +31,7 @@ interface ConversationViewProps {
 }
 
 /** Right: the messages of one conversation (own ones on the right), as plain text with their line breaks. */
-export function ConversationView({ conversation, username, online, live, mayDelete, earlier, onSend, onDelete, onBack }: ConversationViewProps) {
+export function ConversationView({ conversation, username, online, live, messagesLoading, mayDelete, earlier, onSend, onDelete, onBack }: ConversationViewProps) {
   const name = participantName(conversation.participant);
   const bottom = useRef<HTMLDivElement>(null);
   // A new message scrolls to the bottom; earlier ones loaded above do not.
@@ -41,7 +44,7 @@ export function ConversationView({ conversation, username, online, live, mayDele
 
   return (
     <section aria-labelledby={`chat-${conversation.chatId}-title`} className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
-      <header className="flex items-center gap-2 border-b border-border pb-2">
+      <header className="flex min-h-11 items-center gap-2 border-b border-border pb-2">
         <Button variant="ghost" size="icon" className="sm:hidden" aria-label={t.back} onClick={onBack}>
           <ArrowLeft aria-hidden />
         </Button>
@@ -49,7 +52,8 @@ export function ConversationView({ conversation, username, online, live, mayDele
         <h3 id={`chat-${conversation.chatId}-title`} className="min-w-0 flex-1 truncate font-semibold">
           {name}
         </h3>
-        {live ? <span className="text-xs text-muted-foreground">{t.liveOn}</span> : null}
+        {/* Always in place, shown once both are online: the connection coming up moves nothing. */}
+        <span className={cn('shrink-0 text-xs text-muted-foreground', !live && 'invisible')}>{t.liveOn}</span>
         {mayDelete ? (
           <Button variant="outline" size="sm" aria-label={t.deleteLabel(name)} onClick={onDelete}>
             <Trash2 aria-hidden />
@@ -58,13 +62,14 @@ export function ConversationView({ conversation, username, online, live, mayDele
         ) : null}
       </header>
       <div role="log" aria-live="polite" aria-label={t.messagesWith(name)} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto pr-1">
+        {messagesLoading ? <MessagesSkeleton /> : null}
         {earlier.failed ? <FormError>{t.loadEarlierFailed}</FormError> : null}
-        {earlier.available ? (
+        {earlier.available && !messagesLoading ? (
           <Button variant="outline" size="sm" className="self-center" disabled={earlier.loading} onClick={() => void earlier.load()}>
             {earlier.loading ? t.loadingEarlier : t.loadEarlier}
           </Button>
         ) : null}
-        {conversation.messages.map((message) => {
+        {(messagesLoading ? [] : conversation.messages).map((message) => {
           const own = message.senderUsername === username;
           return (
             // min-w-0 and overflow-wrap: anywhere let a long word or URL wrap inside the bubble instead of widening the dialog.

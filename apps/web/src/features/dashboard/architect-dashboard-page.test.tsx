@@ -115,6 +115,22 @@ describe('ArchitectDashboardPage', () => {
     expect(screen.getByRole('button', { name: /Dachausbau Lend/ }).textContent).not.toMatch(/Fragebogen|Datei/);
   });
 
+  it('says how many chat messages from the customer are unread: one as \'neue Nachricht\', more with their number', async () => {
+    setup({
+      'GET /api/ProjectManagment/dash/mara': () =>
+        json(200, [
+          { ...news[0]!, unreadMessages: 3 },
+          { id: 9, name: 'Zubau Gries', status: 'IN_PROGRESS', assignedUser: 'kundin2', changedAt: '2025-01-01T10:00:00.000Z', progress: 40, newFiles: 0, questionnaireChanges: 0, unreadMessages: 1 },
+          news[1]!,
+        ]),
+    });
+    const first = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
+    expect(within(first).getByText('3 neue Nachrichten')).toBeTruthy();
+    expect(within(first).getByText('2 neue Dateien')).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: /Zubau Gries/ })).getByText('neue Nachricht')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Dachausbau Lend/ }).textContent).not.toContain('Nachricht');
+  });
+
   it('stores the id of a clicked project and goes to /projectOverview', async () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: /Dachausbau Lend/ }));

@@ -36,10 +36,10 @@ const resizeConfig = { enabled: true, handles: ['se' as const] };
 
 const keyMoves: Record<string, CardMove> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
-function CardFrame({ card, handle }: { card: DashboardCard; handle?: ReactNode }) {
+function CardFrame({ card, handle, minHeight }: { card: DashboardCard; handle?: ReactNode; minHeight?: number }) {
   const titleId = useId();
   return (
-    <Card aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden">
+    <Card aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden" style={minHeight === undefined ? undefined : { minHeight }}>
       <div className="flex min-h-14 flex-wrap items-center gap-2 border-b border-border px-3 py-2">
         {handle}
         <h2 id={titleId} className="min-w-0 flex-1 text-base font-semibold">
@@ -125,6 +125,7 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
 
   const gridLayout = useMemo(() => layout.map((place) => ({ ...place, minH: 2 })), [layout]);
   const byId = new Map(cards.map((card) => [card.id, card]));
+  const heightOf = new Map(layout.map((place) => [place.i, place.h]));
   const ordered = inReadingOrder(layout).flatMap((place) => byId.get(place.i) ?? []);
 
   const handleFor = (card: DashboardCard) => (
@@ -149,10 +150,11 @@ function LoadedGrid({ dashboard, cards, initial }: LoadedGridProps) {
       </p>
       <FormError>{failed ? t.layoutSaveFailed : null}</FormError>
       {isMobile ? (
-        // On a phone the cards stack in full width, in the order of the saved layout.
+        // On a phone the cards stack in full width, in the order of the saved layout, each at least as
+        // high as in the grid: a list arriving in a card above does not push the cards below down.
         <div className="flex flex-col gap-4">
           {ordered.map((card) => (
-            <CardFrame key={card.id} card={card} />
+            <CardFrame key={card.id} card={card} minHeight={(heightOf.get(card.id) ?? 1) * gridRowHeight} />
           ))}
         </div>
       ) : (

@@ -16,11 +16,12 @@ function customerOf(project: DashboardProject, among: readonly PersonName[]): Re
   return project.assignedUser ?? t.unassigned;
 }
 
-/** What changed since the architect last opened the project, as a server that counts it says. */
+/** What changed since the architect last opened the project, and the customer's unread messages, as a server that counts them says. */
 function whatIsNew(project: DashboardProject): string[] {
   const changes: string[] = [];
   if ((project.questionnaireChanges ?? 0) > 0 && project.progress !== undefined) changes.push(t.questionnaireProgress(project.progress));
   if ((project.newFiles ?? 0) > 0) changes.push(t.newFiles(project.newFiles ?? 0));
+  if ((project.unreadMessages ?? 0) > 0) changes.push(t.unreadMessages(project.unreadMessages ?? 0));
   return changes;
 }
 

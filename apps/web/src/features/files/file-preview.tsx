@@ -40,7 +40,7 @@ function ImagePreview({ file, thumbnailUrl }: { file: ProjectFile; thumbnailUrl:
       </button>
       <Dialog open={open} onOpenChange={setOpen}>
         {open ? (
-          <DialogContent>
+          <DialogContent width="wide">
             <DialogHeader>
               <DialogTitle className="break-words">{file.name}</DialogTitle>
               <DialogDescription className="sr-only">{t.imageDialogDescription}</DialogDescription>

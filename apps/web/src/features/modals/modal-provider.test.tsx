@@ -46,6 +46,14 @@ describe('ModalProvider', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Profil von kunde1' })).toBeTruthy();
   });
 
+  it('names the dialog by its title once: no description repeats it', async () => {
+    stubApi({ 'GET /api/notificationSettings/mara': () => json(200, defaultNotificationSettings) });
+    await open('NotificationSettings', ['CLIENT']);
+    const dialog = screen.getByRole('dialog', { name: 'Benachrichtigungseinstellungen' });
+    expect(dialog.getAttribute('aria-describedby')).toBeNull();
+    expect(within(dialog).getAllByText('Benachrichtigungseinstellungen')).toHaveLength(1);
+  });
+
   it('closes the dialog when its body calls close (Abbrechen)', async () => {
     stubApi({
       'GET /api/notificationSettings/mara': () => json(200, defaultNotificationSettings),

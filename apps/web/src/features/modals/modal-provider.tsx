@@ -1,12 +1,12 @@
 import { can } from '@bauakte/domain';
 import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogContent, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/session-context';
 import { GuardedDialog } from '../unsaved-changes/guarded-dialog';
 import { de } from '../../i18n/de';
 import { ModalContext, type ModalControls } from '../../lib/modal-context';
-import { modalBodyFor } from './modal-registry';
+import { modalBodyFor, modalSizeOf } from './modal-registry';
 import type { ModalType, OpenModal } from '../../lib/modal-types';
 import { PlaceholderModalBody } from './placeholder-modal';
 
@@ -18,8 +18,8 @@ function modalTitle(type: ModalType, roles: readonly string[]): string {
 const noProps = {};
 
 /**
- * One modal at a time, in the app's one dialog size: 80 % of the viewport wide (spec section 2) and as
- * high as its content up to the full viewport height; a full-screen sheet on phones. Escape, the X
+ * One modal at a time, a full-screen sheet on phones; on desktop lists and the chat 80 % of the
+ * viewport wide (spec section 2), forms as wide as their fields (modalSizeOf). Escape, the X
  * and a click outside ask first while a form in the modal holds unsaved changes; a body's `close`
  * (after a save) does not.
  */
@@ -52,10 +52,10 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       {children}
       <GuardedDialog open={current !== null} onClose={closeModal}>
         {current ? (
-          <DialogContent aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
+          <DialogContent aria-describedby={undefined} onCloseAutoFocus={returnFocus} {...modalSizeOf(current.type)}>
+            {/* The title names the dialog; no description repeats it, so a screen reader says it once. */}
             <DialogHeader>
               <DialogTitle>{modalTitle(current.type, roles)}</DialogTitle>
-              <DialogDescription className="sr-only">{modalTitle(current.type, roles)}</DialogDescription>
             </DialogHeader>
             {Body ? (
               <Suspense fallback={<Spinner label={de.common.loading} />}>

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { can } from '@bauakte/domain';
+import type { DialogHeight, DialogWidth } from '../../components/ui/dialog';
 import type { ModalBodyProps, ModalType } from '../../lib/modal-types';
 
 type ModalBody = ComponentType<ModalBodyProps>;
@@ -53,4 +54,12 @@ export function modalBodyFor(type: ModalType, roles: readonly string[]): ModalBo
     default:
       return null;
   }
+}
+
+/** Lists and the chat use the spec's 80 % of the width; forms are as wide as their fields. */
+const wideModals: ReadonlySet<ModalType> = new Set<ModalType>(['AllUser', 'AllProjects', 'ChatDialog']);
+
+/** The dialog's size for a modal type; the chat keeps one height while its messages arrive. */
+export function modalSizeOf(type: ModalType): { width: DialogWidth; height: DialogHeight } {
+  return { width: wideModals.has(type) ? 'wide' : 'content', height: type === 'ChatDialog' ? 'full' : 'content' };
 }
