@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { twMerge } from 'tailwind-merge';
 import { Button } from '../../components/ui/button';
 import { setClassMerge } from '../../lib/cn';
@@ -19,13 +20,15 @@ const conflicts = () => built.filter((classes) => classSet(twMerge(classes)) !==
 
 function renderLogin(state?: unknown) {
   return render(
-    <SessionProvider>
-      <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-        </Routes>
-      </MemoryRouter>
-    </SessionProvider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
   );
 }
 
