@@ -8,7 +8,8 @@ import { schemaResolver } from '../../lib/form-messages';
 import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { addMemberFormSchema } from './add-member-form';
-import { addMember, adminKeys } from './admin-api';
+import { addMember } from './admin-api';
+import { adminKeys } from '../../lib/query-keys';
 import { TeamSelectField } from './team-select-field';
 import { useAvailableArchitects } from './use-admin-lists';
 

@@ -2,15 +2,6 @@ import type { CreateArchitectRequest, MailFailure, MessageResponse, Team, UserLi
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
 
-/** Every admin list lives under this key, so one invalidation refreshes them all after a change. */
-export const adminKeys = {
-  all: ['admin'] as const,
-  teams: ['admin', 'teams'] as const,
-  architects: ['admin', 'architects'] as const,
-  users: ['admin', 'users'] as const,
-  mailFailures: ['admin', 'mail-failures'] as const,
-};
-
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 export function fetchTeams(): Promise<Team[]> {

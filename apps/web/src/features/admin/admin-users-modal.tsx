@@ -7,7 +7,8 @@ import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
-import { adminKeys, fetchUsers } from './admin-api';
+import { fetchUsers } from './admin-api';
+import { adminKeys } from '../../lib/query-keys';
 
 const t = de.admin.users;
 

@@ -9,7 +9,8 @@ import { schemaResolver } from '../../lib/form-messages';
 import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { useAlert } from '../feedback/feedback-context';
-import { adminKeys, createTeam } from './admin-api';
+import { createTeam } from './admin-api';
+import { adminKeys } from '../../lib/query-keys';
 
 const resolver = schemaResolver(createTeamRequestSchema);
 

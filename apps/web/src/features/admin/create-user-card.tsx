@@ -8,7 +8,8 @@ import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
 import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
-import { adminKeys, createArchitect } from './admin-api';
+import { createArchitect } from './admin-api';
+import { adminKeys } from '../../lib/query-keys';
 import { TeamSelectField } from './team-select-field';
 import { useRefreshAdminLists } from './use-admin-lists';
 

@@ -6,7 +6,8 @@ import { DataTable } from '../../components/ui/data-table';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { dateTimeText } from '../../lib/date-time';
-import { adminKeys, fetchMailFailures } from './admin-api';
+import { fetchMailFailures } from './admin-api';
+import { adminKeys } from '../../lib/query-keys';
 
 const t = de.admin.mailFailures;
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { adminKeys, fetchAvailableArchitects, fetchTeams } from './admin-api';
+import { fetchAvailableArchitects, fetchTeams } from './admin-api';
+import { adminKeys } from '../../lib/query-keys';
 
 /** Spec section 8: a failed team or architect list is only logged. */
 function useLogged(error: Error | null, text: string): void {

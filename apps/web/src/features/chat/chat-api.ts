@@ -4,14 +4,6 @@ import { pageParams } from '../../lib/use-load-more';
 
 const base = '/MessageManagment';
 
-export const chatKeys = {
-  all: ['chat'] as const,
-  conversations: (username: string) => ['chat', 'conversations', username] as const,
-  newest: (username: string) => ['chat', 'newest', username] as const,
-  partners: ['chat', 'partners'] as const,
-  unread: ['chat', 'unread'] as const,
-};
-
 /**
  * A page of the user's chats (the newest message first), each with its last message only: the list
  * shows no more, and an architect's 100 chats with 20 messages each were 480 KB (bench/workload.ts).

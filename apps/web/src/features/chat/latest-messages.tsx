@@ -7,7 +7,8 @@ import { messageTimeText } from '../../lib/date-time';
 import { useModal } from '../../lib/modal-context';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
-import { chatKeys, fetchNewest } from './chat-api';
+import { fetchNewest } from './chat-api';
+import { chatKeys } from '../../lib/query-keys';
 
 const t = de.chat;
 

@@ -17,7 +17,8 @@ import type { ModalBodyProps } from '../../lib/modal-types';
 import { useModal } from '../../lib/modal-context';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
-import { chatKeys, fetchPartners, postNewChat } from './chat-api';
+import { fetchPartners, postNewChat } from './chat-api';
+import { chatKeys } from '../../lib/query-keys';
 import { chatErrorText } from './chat-errors';
 import { receiveMessage } from './live-chat-provider';
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { liveDestinations, type ChatConversation, type ChatMessage } from '@bauakte/domain';
-import { chatKeys, markChatRead, postMessage } from './chat-api';
+import { markChatRead, postMessage } from './chat-api';
+import { chatKeys } from '../../lib/query-keys';
 import { useLiveChat } from './live-chat-context';
 import { receiveMessage } from './live-chat-provider';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatConversation } from '@bauakte/domain';
-import { chatKeys, fetchEarlierMessages, withEarlier } from './chat-api';
+import { fetchEarlierMessages, withEarlier } from './chat-api';
+import { chatKeys } from '../../lib/query-keys';
 
 export interface EarlierMessages {
   /** The server said there are messages before the first one shown. */

@@ -13,7 +13,8 @@ import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { customerFormSchema, emptyCustomerForm } from './customer-form';
-import { createCustomer, customerKeys } from './customers-api';
+import { createCustomer } from './customers-api';
+import { customerKeys } from '../../lib/query-keys';
 
 const t = de.customers.create;
 const resolver = schemaResolver(customerFormSchema);

@@ -2,14 +2,6 @@ import type { CreateCustomerRequest, Customer } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 import { listPageSize, pageParams } from '../../lib/use-load-more';
 
-/** The architect's customer lists live under 'customers': one invalidation refreshes them all. */
-export const customerKeys = {
-  all: ['customers'] as const,
-  list: (username: string) => ['customers', username.toLowerCase()] as const,
-  /** Every page at once: the project dialog's choice of customer. */
-  everyone: (username: string) => ['customers', username.toLowerCase(), 'all'] as const,
-};
-
 /** For one's own username: a page of the customers of the whole team (by name), each with the architect who created it. */
 export function fetchCustomers(username: string, page = 1, limit = listPageSize): Promise<Customer[]> {
   return apiRequest<Customer[]>(`/ClientManagment/${encodeURIComponent(username)}?${pageParams(page, limit)}`);

@@ -15,8 +15,9 @@ import { de } from '../../i18n/de';
 import { ResendInvitationButton } from '../accounts/resend-invitation-button';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
-import { projectKeys } from '../projects/projects-api';
-import { customerKeys, deleteCustomer, fetchCustomers } from './customers-api';
+import { projectKeys } from '../../lib/query-keys';
+import { deleteCustomer, fetchCustomers } from './customers-api';
+import { customerKeys } from '../../lib/query-keys';
 
 const t = de.customers.list;
 

@@ -4,7 +4,8 @@ import { FirstStepsHint } from '../../components/first-steps-hint';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
-import { customerKeys, fetchCustomers } from '../customers/customers-api';
+import { fetchCustomers } from '../customers/customers-api';
+import { customerKeys } from '../../lib/query-keys';
 import { useModal } from '../../lib/modal-context';
 import { allProjectsFilter, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
 

@@ -3,7 +3,8 @@ import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
 import { useSession } from '../auth/session-context';
 import { formatAddress } from '@bauakte/domain';
-import { fetchClientProjects, projectKeys } from '../projects/projects-api';
+import { fetchClientProjects } from '../projects/projects-api';
+import { projectKeys } from '../../lib/query-keys';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
 import { ProjectList } from './project-list';
 

@@ -5,7 +5,8 @@ import { PersonNameText } from '../../components/person-name';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
 import { useSession } from '../auth/session-context';
-import { fetchProjectNews, projectKeys } from '../projects/projects-api';
+import { fetchProjectNews } from '../projects/projects-api';
+import { projectKeys } from '../../lib/query-keys';
 import { ProjectList } from './project-list';
 
 const t = de.dashboard;

@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { can } from '@bauakte/domain';
 import { queryClient } from '../../lib/query-client';
 import type { SessionUser } from '../../lib/token';
-import { allProjectsFilter, fetchClientProjects, fetchProjectNews, projectKeys, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
+import { allProjectsFilter, fetchClientProjects, fetchProjectNews, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
+import { projectKeys } from '../../lib/query-keys';
 import { fetchLayout, layoutKey } from './dashboard-layout-query';
 
 /**

@@ -2,11 +2,6 @@ import { s3KeyOfUrl, type DeleteFileRequest, type ProjectFile } from '@bauakte/d
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
 
-export const fileKeys = {
-  all: ['files'] as const,
-  list: (projectId: string) => ['files', 'project', projectId] as const,
-};
-
 /**
  * The file links are signed for 15 minutes: the list is fetched again after 10 minutes while the
  * page is open, and on returning to the tab once it is 5 minutes old, so a shown link still works.

@@ -8,7 +8,8 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { de } from '../../i18n/de';
 import { useModal } from '../../lib/modal-context';
 import { SectionCard } from '../projects/section-card';
-import { fetchProjectFiles, fileKeys, fileLinkRefresh } from './files-api';
+import { fetchProjectFiles, fileLinkRefresh } from './files-api';
+import { fileKeys } from '../../lib/query-keys';
 import { FileTile } from './file-tile';
 import { useDeleteFile } from './use-delete-file';
 

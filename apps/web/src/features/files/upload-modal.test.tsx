@@ -7,7 +7,7 @@ import { renderWithProviders, sessionUser } from '../../test/render';
 import { GuardedDialog } from '../unsaved-changes/guarded-dialog';
 import { stubXhr } from '../../test/xhr-stub';
 import { clearSelectedProject, selectProject } from '../projects/project-selection';
-import { fileKeys } from './files-api';
+import { fileKeys } from '../../lib/query-keys';
 import { UploadModal, uploadCloseDelayMs } from './upload-modal';
 
 const stored: ProjectFile = {

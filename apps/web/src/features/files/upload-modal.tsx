@@ -15,7 +15,7 @@ import { useDismissDialog } from '../unsaved-changes/guarded-dialog';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { useSelectedProjectId } from '../projects/project-selection';
 import { DropZone } from './drop-zone';
-import { fileKeys } from './files-api';
+import { fileKeys } from '../../lib/query-keys';
 import { emptyUploadForm, fileChoiceProblem, isIncomplete, titleAfterChoice, uploadFormResolver, type UploadFormOutput } from './upload-form';
 import { UploadProgress } from './upload-progress';
 import { UploadCancelledError } from './upload-request';

@@ -5,7 +5,8 @@ import { errorText, hasErrorCode } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
 import { de } from '../../i18n/de';
 import { useConfirm } from '../feedback/feedback-context';
-import { deleteProjectFile, fileKeys } from './files-api';
+import { deleteProjectFile } from './files-api';
+import { fileKeys } from '../../lib/query-keys';
 
 const t = de.files;
 

@@ -19,7 +19,7 @@ import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
-import { customerKeys } from '../customers/customers-api';
+import { customerKeys } from '../../lib/query-keys';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileScope, profileWords, type ProfileScope } from './profile-form';
 import type { ModalBodyProps } from '../../lib/modal-types';

@@ -5,7 +5,8 @@ import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
 import { answerText, changedAtText, changedFieldLabel } from './change-log';
-import { fetchQuestionnaireChanges, projectKeys } from './projects-api';
+import { fetchQuestionnaireChanges } from './projects-api';
+import { projectKeys } from '../../lib/query-keys';
 import { SectionCard } from './section-card';
 
 const t = de.projectOverview;

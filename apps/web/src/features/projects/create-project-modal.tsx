@@ -10,11 +10,13 @@ import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
-import { customerKeys, fetchAllCustomers } from '../customers/customers-api';
+import { fetchAllCustomers } from '../customers/customers-api';
+import { customerKeys } from '../../lib/query-keys';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
 import { emptyProjectForm, projectFormResolver } from './project-form';
-import { createProject, projectKeys } from './projects-api';
+import { createProject } from './projects-api';
+import { projectKeys } from '../../lib/query-keys';
 
 const t = de.projects.create;
 

@@ -12,7 +12,8 @@ import { GuardedDialog, useDismissDialog } from '../unsaved-changes/guarded-dial
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';
 import { projectFormResolver, projectFormValues } from './project-form';
-import { projectKeys, updateProject } from './projects-api';
+import { updateProject } from './projects-api';
+import { projectKeys } from '../../lib/query-keys';
 
 const t = de.projectOverview;
 

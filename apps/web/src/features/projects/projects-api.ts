@@ -4,21 +4,7 @@ import type {
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
-
-/**
- * Every project list lives under 'projects' (news, the architects' list, the client list, the
- * overview), so one invalidation after any change keeps dashboards, lists and overview current.
- */
-export const projectKeys = {
-  all: ['projects'] as const,
-  allNews: ['projects', 'news'] as const,
-  news: (username: string) => ['projects', 'news', username.toLowerCase()] as const,
-  list: (username: string) => ['projects', 'list', username.toLowerCase()] as const,
-  search: (username: string, filter: ProjectSearchFilter) => ['projects', 'search', username.toLowerCase(), filter] as const,
-  client: (username: string) => ['projects', 'client', username.toLowerCase()] as const,
-  detail: (projectId: string) => ['projects', 'detail', projectId] as const,
-  changes: (projectId: string) => ['projects', 'changes', projectId] as const,
-};
+import { projectKeys } from '../../lib/query-keys';
 
 const user = (username: string) => encodeURIComponent(username);
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchProject, projectKeys } from './projects-api';
+import { fetchProject } from './projects-api';
+import { projectKeys } from '../../lib/query-keys';
 
 /**
  * One project, read once per id and shared by the pages that show it. Reading it clears its mark on

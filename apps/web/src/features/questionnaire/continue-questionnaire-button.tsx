@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { progressMax, progressPercent } from '../projects/project-progress';
 import { selectProject } from '../projects/project-selection';
-import { fetchQuestionnaireRecord, questionnaireKeys } from './questionnaire-api';
+import { fetchQuestionnaireRecord } from './questionnaire-api';
+import { questionnaireKeys } from '../../lib/query-keys';
 import { stepPaths } from './questionnaire-steps';
 
 const t = de.questionnaire;

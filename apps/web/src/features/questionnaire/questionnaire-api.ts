@@ -40,11 +40,6 @@ export type StoredAnswers<S extends QuestionnaireStep> = {
   heating: HeatingAnswers;
 }[S];
 
-export const questionnaireKeys = {
-  step: (projectId: string, step: QuestionnaireStep) => ['questionnaire', projectId, step] as const,
-  record: (projectId: string) => ['questionnaire', projectId, 'record'] as const,
-};
-
 /** Reads a GET answer leniently, so `{}` and nulls become a form's empty answers. */
 const readers: { [S in QuestionnaireStep]: (stored: unknown) => StoredAnswers<S> } = {
   general: (stored) => questionnaireResponseSchemas.general.parse(stored),

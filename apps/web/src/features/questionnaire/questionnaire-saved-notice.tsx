@@ -9,7 +9,8 @@ import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { selectProject } from '../projects/project-selection';
-import { fetchQuestionnaireRecord, questionnaireKeys } from './questionnaire-api';
+import { fetchQuestionnaireRecord } from './questionnaire-api';
+import { questionnaireKeys } from '../../lib/query-keys';
 import { questionLink, savedProjectOf } from './questionnaire-steps';
 
 const t = de.questionnaire;

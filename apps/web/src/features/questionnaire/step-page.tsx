@@ -13,11 +13,10 @@ import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
-import { projectKeys } from '../projects/projects-api';
+import { projectKeys } from '../../lib/query-keys';
 import { useProject } from '../projects/use-project';
-import {
-  conflictOfSave, conflictVersion, fetchStepAnswers, questionnaireKeys, readStoredAnswers, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers,
-} from './questionnaire-api';
+import { conflictOfSave, conflictVersion, fetchStepAnswers, readStoredAnswers, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
+import { questionnaireKeys } from '../../lib/query-keys';
 import {
   focusParam, formValuesOf, isLastStep, pathAfter, questionPath, questionToFocus, saveBodyOf, stepCount, stepNumber, stepPaths, stepResolvers,
   type QuestionnaireSavedState,
