@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { hashPassword } from '../apps/server/src/platform/auth/password';
+import { pngChunk } from '../apps/server/src/test/sample-files';
 import { migrateToLatest, openDatabase } from '../apps/server/src/platform/db/database';
 import { createUserRepository } from '../apps/server/src/platform/db/users-repository';
 
@@ -134,15 +135,6 @@ async function api<T>(origin: string, method: string, url: string, token: string
 }
 
 const login = async (origin: string, username: string, secret: string) => (await api<{ token: string }>(origin, 'POST', '/auth/login', null, { username, password: secret })).token;
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
 
 /** A photo-sized PNG (800 × 600, a colour gradient), so the overview's previews have pixels to load. */
 function photoPng(shade: number): Buffer {

@@ -34,7 +34,8 @@ export function samplePdf(text = 'Grundriss'): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and its CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -52,9 +53,9 @@ export function pngBomb(): Buffer {
   header.writeUInt8(0, 9); // greyscale
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(30_001 * 4))),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(30_001 * 4))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -101,9 +102,9 @@ export function pngDecodedBomb(): Promise<Buffer> {
     header.writeUInt8(1, 12); // Adam7
     return Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', await deflatedZeros(raw)),
-      chunk('IEND', Buffer.alloc(0)),
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', await deflatedZeros(raw)),
+      pngChunk('IEND', Buffer.alloc(0)),
     ]);
   })();
   return decodedBomb;
