@@ -113,7 +113,7 @@ test.describe('unsaved changes', () => {
     await expect(chat).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Benachrichtigungen anzeigen' }).click();
-    await chat.getByRole('button', { name: /Klara Kundin/ }).click();
+    await chat.getByRole('navigation').getByRole('button', { name: /Klara Kundin/ }).click();
     await expect(chat.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Den Einreichplan schicke ich');
     await chat.getByRole('textbox', { name: 'Nachricht' }).press('Enter');
     await expect(chat.getByRole('log').getByText('Den Einreichplan schicke ich')).toBeVisible();
