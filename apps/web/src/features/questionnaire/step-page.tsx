@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { answerPaths, changedAnswers, mergeStepAnswers, questionnaireSteps, withAnswer, type QuestionnaireConflict, type QuestionnaireStep } from '@bauakte/domain';
@@ -7,16 +7,16 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
-import { errorText, hasErrorCode, mayRetry, showFieldIssues } from '../../lib/api-errors';
+import { hasErrorCode, mayRetry } from '../../lib/api-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { errorContexts } from '../../lib/error-contexts';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session-context';
-import { projectKeys } from '../../lib/query-keys';
+import { projectKeys, questionnaireKeys } from '../../lib/query-keys';
 import { useProject } from '../projects/use-project';
 import { conflictOfSave, conflictVersion, fetchStepAnswers, readStoredAnswers, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
-import { questionnaireKeys } from '../../lib/query-keys';
 import {
   focusParam, formValuesOf, isLastStep, pathAfter, questionPath, questionToFocus, saveBodyOf, stepCount, stepNumber, stepPaths, stepResolvers,
   type QuestionnaireSavedState,
@@ -148,6 +148,9 @@ function resolvedPatch({ conflict, patch }: PendingConflict, choices: ConflictCh
   return conflict.fields.reduce((resolved, path) => (choices[path] === 'theirs' ? withAnswer(resolved, path, theirs[path] ?? null) : resolved), patch);
 }
 
+/** What a save came to: sent, or refused because someone else changed the same answers meanwhile. */
+type SaveOutcome = { conflict?: PendingConflict };
+
 /**
  * The step's questions, validated by the domain schema, saved by the one button, then on to the next step.
  * A save sends only the answers changed since the step was loaded, with the version it was loaded at:
@@ -158,46 +161,47 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const [failure, setFailure] = useState('');
   const [pending, setPending] = useState<PendingConflict>();
-  const [resolving, setResolving] = useState(false);
   // What the edit is based on: the loaded answers, after a conflict the answers it named.
   const base = useRef<{ answers: Record<string, unknown>; version: string | undefined }>({ answers: stored, version });
-  const form: StepForm<S> = useForm<StepFormValues<S>, unknown, StepAnswers<S>>({
-    resolver: stepResolvers[step],
-    defaultValues: formValuesOf[step](stored),
-  });
-  const { isSubmitting, isDirty } = form.formState;
-  // Changed answers are not lost silently; after a save the way on does not ask.
-  const release = useUnsavedChangesGuard(isDirty);
-  useFocusRequestedQuestion(step, form);
+  // The answers chosen in the conflict dialog: the save after the choice sends these as they are.
+  const chosen = useRef<Record<string, unknown> | undefined>(undefined);
 
-  const trySave = async (patch: Record<string, unknown>) => {
+  const save = async (answers: StepAnswers<S>): Promise<SaveOutcome> => {
+    const patch = chosen.current ?? changedAnswers(base.current.answers, saveBodyOf[step](answers));
+    chosen.current = undefined;
     try {
       await saveStepAnswers(step, projectId, patch, base.current.version);
+      return {};
     } catch (error) {
       const conflict = conflictOfSave(error);
-      if (conflict) {
-        setPending({ conflict, patch });
-        return;
-      }
-      // Server paths are form paths by construction: both come from the same schema.
-      showFieldIssues(error, form);
-      setFailure(errorText(error, errorContexts.saveAnswers));
-      return;
+      if (conflict) return { conflict: { conflict, patch } };
+      throw error;
     }
-    // Progress and open questions changed: dashboards and the overview must not show the old ones.
-    void queryClient.invalidateQueries({ queryKey: questionnaireKeys.record(projectId) });
-    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    release();
-    const state: QuestionnaireSavedState | undefined = isLastStep(step) ? { questionnaireSaved: projectId } : undefined;
-    void navigate(pathAfter(step, user?.roles ?? []), { state });
   };
 
-  const onSubmit = form.handleSubmit(async (answers) => {
-    setFailure('');
-    await trySave(changedAnswers(base.current.answers, saveBodyOf[step](answers)));
+  const stepForm = useServerForm<StepFormValues<S>, StepAnswers<S>, SaveOutcome>({
+    resolver: stepResolvers[step],
+    defaultValues: formValuesOf[step](stored),
+    submit: save,
+    errors: errorContexts.saveAnswers,
+    onSuccess: ({ conflict }) => {
+      if (conflict) {
+        setPending(conflict);
+        return;
+      }
+      // Progress and open questions changed: dashboards and the overview must not show the old ones.
+      void queryClient.invalidateQueries({ queryKey: questionnaireKeys.record(projectId) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      release();
+      const state: QuestionnaireSavedState | undefined = isLastStep(step) ? { questionnaireSaved: projectId } : undefined;
+      void navigate(pathAfter(step, user?.roles ?? []), { state });
+    },
   });
+  const { form } = stepForm;
+  // Changed answers are not lost silently; after a save the way on does not ask.
+  const release = useUnsavedChangesGuard(form.formState.isDirty);
+  useFocusRequestedQuestion(step, form);
 
   // The form now shows the step as saved by the other person with this person's choices over it, so a
   // later save (after a failure) starts from there; it stays marked as changed until saved.
@@ -207,22 +211,22 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
     const current = readStoredAnswers(step, pending.conflict.answers);
     base.current = { answers: current, version: conflictVersion(pending.conflict) };
     form.reset(formValuesOf[step](readStoredAnswers(step, mergeStepAnswers(current, patch))), { keepDefaultValues: true });
-    setResolving(true);
-    setFailure('');
-    await trySave(patch);
-    setResolving(false);
+    chosen.current = patch;
+    await stepForm.onSubmit();
+    // A choice the fields' check stopped is not sent later in place of what the person then changes.
+    chosen.current = undefined;
     setPending((shown) => (shown?.conflict === pending.conflict ? undefined : shown));
   };
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={stepForm.onSubmit} noValidate className="flex flex-col gap-4">
         <Card>
           <CardContent className="pt-6">{children(form)}</CardContent>
         </Card>
-        <FormError>{failure}</FormError>
+        <FormError>{stepForm.error}</FormError>
         <div className="flex justify-end">
-          <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
+          <Button type="submit" busy={stepForm.busy} className="w-full sm:w-auto">
             {isLastStep(step) ? t.save : t.saveAndContinue}
           </Button>
         </div>
@@ -233,7 +237,7 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
           key={pending.conflict.version}
           conflict={pending.conflict}
           mine={pending.patch}
-          busy={resolving}
+          busy={stepForm.busy}
           onResolve={(choices) => void resolve(choices)}
           onCancel={() => setPending(undefined)}
         />
