@@ -50,11 +50,26 @@ async function expectFullScreenWithReachableControls(viewer: Locator, size: { wi
   }
 }
 
+/** Two fingers on the stage's centre move apart, as the touch screen reports it to Chromium. */
+async function pinch(page: Page, stage: Locator, fromSpread: number, toSpread: number): Promise<void> {
+  const box = await stage.boundingBox();
+  if (!box) throw new Error('stage not laid out');
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const fingers = (spread: number) => [{ x: x - spread / 2, y, id: 0 }, { x: x + spread / 2, y, id: 1 }];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(fromSpread) });
+  for (let step = 1; step <= 5; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(fromSpread + ((toSpread - fromSpread) * step) / 5) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 test.describe('plan viewer', () => {
   // Seeding waits for an invitation mail.
   test.describe.configure({ timeout: 90_000 });
 
-  test('a photo opens full-screen, zooms by button, key and wheel, downloads its original and closes back to its tile', async ({ page, request }) => {
+  test('a photo opens full-screen, zooms by button, key, wheel and pinch, downloads its original and closes back to its tile', async ({ page, request }) => {
     const { client, projectId } = await seedClientProject(request);
     await uploadPhoto(request, client, projectId);
     await page.setViewportSize(desktop);
@@ -104,6 +119,11 @@ test.describe('plan viewer', () => {
     await expect(zoomText(onPhone.viewer)).toHaveText('125 %');
     await page.keyboard.press('+');
     await expect(zoomText(onPhone.viewer)).toHaveText('156 %');
+    await onPhone.viewer.getByRole('button', { name: 'Einpassen' }).click();
+    await expect(zoomText(onPhone.viewer)).toHaveText('100 %');
+    // Two fingers spread from 80 to 180 px apart: 225 %.
+    await pinch(page, onPhone.viewer.locator('[data-plan-stage]'), 80, 180);
+    await expect(zoomText(onPhone.viewer)).toHaveText('225 %');
     await expectNoSeriousA11yViolations(page);
     await onPhone.viewer.getByRole('button', { name: 'Schließen' }).click();
     await expect(onPhone.viewer).toHaveCount(0);

@@ -125,6 +125,30 @@ describe('PlanViewer: an image', () => {
     expect(zoomText(dialog)).toBe('100 %');
   });
 
+  it('pans by dragging and zooms with two fingers', () => {
+    const { dialog } = setup(photo);
+    const image = within(dialog).getByAltText('Ansicht Süd');
+    loaded(image, 1600, 1200);
+    const stageElement = dialog.querySelector('[data-plan-stage]') as HTMLElement;
+    expect(stageElement.className).toContain('touch-none');
+    const box = () => (image.parentElement as HTMLElement).style.transform;
+    fireEvent.keyDown(dialog, { key: '+' });
+    fireEvent.keyDown(dialog, { key: '+' });
+    const zoomed = box();
+    fireEvent.pointerDown(stageElement, { pointerId: 1, pointerType: 'mouse', button: 0, clientX: 400, clientY: 300 });
+    fireEvent.pointerMove(stageElement, { pointerId: 1, pointerType: 'mouse', clientX: 350, clientY: 280 });
+    fireEvent.pointerUp(stageElement, { pointerId: 1, pointerType: 'mouse', clientX: 350, clientY: 280 });
+    expect(box()).not.toBe(zoomed);
+    expect(zoomText(dialog)).toBe('156 %');
+
+    fireEvent.pointerDown(stageElement, { pointerId: 2, pointerType: 'touch', clientX: 350, clientY: 300 });
+    fireEvent.pointerDown(stageElement, { pointerId: 3, pointerType: 'touch', clientX: 450, clientY: 300 });
+    fireEvent.pointerMove(stageElement, { pointerId: 3, pointerType: 'touch', clientX: 550, clientY: 300 });
+    expect(zoomText(dialog)).toBe('313 %');
+    fireEvent.pointerUp(stageElement, { pointerId: 3, pointerType: 'touch' });
+    fireEvent.pointerUp(stageElement, { pointerId: 2, pointerType: 'touch' });
+  });
+
   it('zooms with the mouse wheel', () => {
     const { dialog } = setup(photo);
     loaded(within(dialog).getByAltText('Ansicht Süd'), 1600, 1200);
