@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import type { ProjectFile } from '@bauakte/domain';
+import { pageWidths, type ProjectFile } from '@bauakte/domain';
 import { FileQuestion, FileText, ImageOff } from 'lucide-react';
-import { pageWidths } from '@bauakte/domain';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
@@ -58,8 +57,9 @@ function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNo
   );
 }
 
-function Thumbnail({ src, alt }: { src: string; alt: string }) {
-  return <img src={src} alt={alt} loading="lazy" decoding="async" className="size-full object-cover" />;
+/** A photo fills the tile; a plan's page is shown whole, so its frame and title block are in view. */
+function Thumbnail({ src, alt, whole = false }: { src: string; alt: string; whole?: boolean }) {
+  return <img src={src} alt={alt} loading="lazy" decoding="async" className={`size-full ${whole ? 'object-contain' : 'object-cover'}`} />;
 }
 
 function Placeholder({ icon, text }: { icon: ReactNode; text: string }) {
@@ -87,7 +87,7 @@ function ViewablePreview({ file }: { file: ProjectFile }) {
   return (
     <ViewerButton file={file}>
       {file.pagesUrl && renderedPageCount(file) > 0 ? (
-        <Thumbnail src={pageImageUrl(file.pagesUrl, 1, pageWidths[0])} alt={file.name} />
+        <Thumbnail src={pageImageUrl(file.pagesUrl, 1, pageWidths[0])} alt={file.name} whole />
       ) : (
         <Placeholder icon={<FileText aria-hidden className="size-8" />} text={t.pdfWithoutPreview} />
       )}
