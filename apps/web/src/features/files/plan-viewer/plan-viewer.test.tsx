@@ -237,6 +237,15 @@ describe('PlanViewer: a PDF', () => {
     expect(stageImages(dialog).at(-1)?.getAttribute('src')).toBe(`${pagesUrl}&page=1&width=2400`);
   });
 
+  it("says 'Keine Vorschau' for a page that cannot be loaded, and still turns to the next", async () => {
+    const { dialog, user } = setup(drawing);
+    fireEvent.error(pageImage(dialog, 1));
+    expect(within(dialog).getByText('Keine Vorschau')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Nächste Seite' }));
+    expect(within(dialog).queryByText('Keine Vorschau')).toBeNull();
+    expect(pageImage(dialog, 2).getAttribute('src')).toContain('&page=2&');
+  });
+
   it("says 'Keine Vorschau' for a PDF the server has no pages of, with the download", () => {
     const { dialog } = setup({ ...drawing, pageCount: null, pagesUrl: null });
     expect(within(dialog).getByText('Keine Vorschau')).toBeTruthy();

@@ -90,7 +90,8 @@ function ViewerBody({ file, source, zoomPan, images, page, onPage, sidePanel, fo
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-border px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] md:px-4">
         {showable ? <ZoomControls zoomPan={zoomPan} /> : null}
-        {showable && source.kind === 'pages' ? <PageSwitcher page={page} pageCount={source.pageCount} onPage={onPage} /> : null}
+        {/* A page that failed to load leaves the others within reach. */}
+        {source.kind === 'pages' ? <PageSwitcher page={page} pageCount={source.pageCount} onPage={onPage} /> : null}
         {footer}
         <DownloadOriginal file={file} />
       </div>
