@@ -3,13 +3,12 @@ import type { ProjectFile } from '@bauakte/domain';
 import { FileQuestion, FileText, ImageOff } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { de } from '../../i18n/de';
-import { useSeenOnce } from '../../lib/use-seen-once';
 
 const t = de.files;
 
 export type PreviewKind = 'image' | 'pdf' | 'unsupported';
 
-/** Spec section 2: an image preview for jpg, jpeg and png, an embedded one for pdf, otherwise none. */
+/** Spec section 2: a preview for jpg, jpeg and png and for pdf (its first page, rendered by the server), otherwise none. */
 export function previewKindOf(file: Pick<ProjectFile, 'documentType'>): PreviewKind {
   switch (file.documentType) {
     case 'JPG':
@@ -54,39 +53,34 @@ function ImagePreview({ file, thumbnailUrl }: { file: ProjectFile; thumbnailUrl:
 }
 
 /**
- * The PDF embedded from its signed link (the CSP allows objects from this site only, so no blob:
- * copy), mounted once the tile comes near the screen. Browsers without a PDF viewer (most phones)
- * show the link inside instead.
+ * A PDF's first page, rendered by the server as a WebP like an image's thumbnail: phones and
+ * browsers without a PDF viewer show it too, and a large plan is not downloaded to draw a tile.
+ * A click opens the PDF itself.
  */
-function PdfPreview({ file }: { file: ProjectFile }) {
-  const [ref, seen] = useSeenOnce<HTMLDivElement>();
+function PdfPreview({ file, thumbnailUrl }: { file: ProjectFile; thumbnailUrl: string }) {
   return (
-    <div ref={ref} className={frame}>
-      {seen ? (
-        <object data={`${file.url}#toolbar=0&view=FitH`} type="application/pdf" title={t.pdfPreview(file.name)} aria-label={t.pdfPreview(file.name)} className="size-full">
-          <div className="flex flex-col items-center gap-2 p-4 text-center text-sm text-muted-foreground">
-            <FileText aria-hidden className="size-8" />
-            <p>{t.pdfNoPreview}</p>
-            <a href={file.url} target="_blank" rel="noopener" className="font-medium text-primary underline-offset-4 hover:underline">
-              {t.openPdf}
-            </a>
-          </div>
-        </object>
-      ) : (
-        <FileText aria-hidden className="size-10 text-muted-foreground" />
-      )}
-    </div>
+    <a
+      href={file.url}
+      target="_blank"
+      rel="noopener"
+      aria-label={t.openPdfLabel(file.name)}
+      className={`${frame} focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2`}
+    >
+      <img src={thumbnailUrl} alt={t.pdfPreview(file.name)} loading="lazy" decoding="async" className="size-full object-contain bg-white" />
+    </a>
   );
 }
 
 /**
- * An image the server kept without a thumbnail (too large to decode safely): neither it nor the
- * original is loaded here, since the browser would have to decode the same pixels; Download stays.
+ * A file the server kept without a thumbnail (an image too large to decode safely, a PDF it could
+ * not render): the original is not loaded here, since the browser would have to do the same work;
+ * Download stays.
  */
-function NoImagePreview() {
+function NoPreview({ kind }: { kind: 'image' | 'pdf' }) {
+  const Icon = kind === 'pdf' ? FileText : ImageOff;
   return (
     <div className={`${frame} flex-col gap-2 text-sm text-muted-foreground`}>
-      <ImageOff aria-hidden className="size-8" />
+      <Icon aria-hidden className="size-8" />
       <p>{t.noPreview}</p>
     </div>
   );
@@ -103,7 +97,8 @@ function UnsupportedPreview() {
 
 export function FilePreview({ file }: { file: ProjectFile }) {
   const kind = previewKindOf(file);
-  if (kind === 'image') return file.thumbnailUrl ? <ImagePreview file={file} thumbnailUrl={file.thumbnailUrl} /> : <NoImagePreview />;
-  if (kind === 'pdf') return <PdfPreview file={file} />;
-  return <UnsupportedPreview />;
+  if (kind === 'unsupported') return <UnsupportedPreview />;
+  if (!file.thumbnailUrl) return <NoPreview kind={kind} />;
+  if (kind === 'pdf') return <PdfPreview file={file} thumbnailUrl={file.thumbnailUrl} />;
+  return <ImagePreview file={file} thumbnailUrl={file.thumbnailUrl} />;
 }

@@ -3,7 +3,6 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProjectFile } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
-import { stubIntersectionObserver } from '../../test/intersection-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { stubXhr } from '../../test/xhr-stub';
 import { ModalProvider } from '../modals/modal-provider';
@@ -15,6 +14,8 @@ const plan: ProjectFile = {
   id: 35,
   url: '/api/s3/download/7/35?expires=1795000000&signature=abc',
   thumbnailUrl: '/api/s3/download/7/35/thumbnail?expires=1795000000&signature=def',
+  pageCount: null,
+  pagesUrl: null,
   name: 'Ansicht Süd',
   comment: 'Foto vom Garten aus',
   documentType: 'PNG',
@@ -30,7 +31,9 @@ const drawing: ProjectFile = {
   ...plan,
   id: 34,
   url: '/api/s3/download/7/34?expires=1795000000&signature=ghi',
-  thumbnailUrl: null,
+  thumbnailUrl: '/api/s3/download/7/34/thumbnail?expires=1795000000&signature=jkl',
+  pageCount: 3,
+  pagesUrl: '/api/s3/download/7/34/pages?expires=1795000000&signature=mno',
   name: 'Grundriss EG',
   comment: '',
   documentType: 'PDF',
@@ -49,14 +52,13 @@ function setup(handlers: Handlers = {}, roles = ['CLIENT']) {
   clearSelectedProject();
   selectProject('7');
   const api = stubApi({ 'GET /api/s3/project/7': () => json(200, [plan, drawing]), ...handlers });
-  const intersections = stubIntersectionObserver();
   const rendered = renderWithProviders(
     <ModalProvider>
       <ProjectFilesCard projectId="7" />
     </ModalProvider>,
     { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles) },
   );
-  return { api, intersections, ...rendered };
+  return { api, ...rendered };
 }
 
 const card = () => screen.getByRole('region', { name: 'Projektdateien' });
@@ -129,18 +131,24 @@ describe('ProjectFilesCard: tiles', () => {
     expect(within(dialog).getByAltText('Ansicht Süd').getAttribute('src')).toBe(plan.url);
   });
 
-  it('embeds a PDF only once its tile comes on screen, with a link for browsers without a viewer', async () => {
-    const { intersections } = setup();
+  it('shows a PDF by the picture of its first page, which opens the PDF, without embedding the document', async () => {
+    setup();
     const pdf = await within(card()).findByRole('article', { name: 'Grundriss EG' });
-    expect(pdf.querySelector('object')).toBeNull();
-    expect(intersections.watched()).toBe(1);
-    act(() => intersections.showAll());
-    const object = pdf.querySelector('object');
-    expect(object?.getAttribute('type')).toBe('application/pdf');
-    expect(object?.getAttribute('data')?.startsWith(drawing.url)).toBe(true);
-    expect(object?.getAttribute('aria-label')).toBe('PDF-Vorschau: Grundriss EG');
-    expect(within(pdf).getByRole('link', { name: 'PDF öffnen' }).getAttribute('href')).toBe(drawing.url);
-    expect(intersections.watched()).toBe(0);
+    const picture = within(pdf).getByAltText('PDF-Vorschau: Grundriss EG');
+    expect(picture.getAttribute('src')).toBe(drawing.thumbnailUrl);
+    expect(picture.getAttribute('loading')).toBe('lazy');
+    const open = within(pdf).getByRole('link', { name: 'PDF „Grundriss EG“ öffnen' });
+    expect(open.getAttribute('href')).toBe(drawing.url);
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(pdf.querySelector('object, iframe, embed')).toBeNull();
+  });
+
+  it("says 'Keine Vorschau' for a PDF the server could not render, loading nothing of it", async () => {
+    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, thumbnailUrl: null, pageCount: null, pagesUrl: null, name: 'Verschlüsselt' }]) });
+    const locked = await within(card()).findByRole('article', { name: 'Verschlüsselt' });
+    expect(within(locked).getByText('Keine Vorschau')).toBeTruthy();
+    expect(locked.querySelector('img, object, iframe')).toBeNull();
+    expect(within(locked).getByRole('link', { name: 'Download: Verschlüsselt' }).getAttribute('href')).toBe(drawing.url);
   });
 
   it("says 'Keine Vorschau' for an image the server kept without a thumbnail, loading neither it nor the original", async () => {
@@ -153,7 +161,7 @@ describe('ProjectFilesCard: tiles', () => {
   });
 
   it("says 'Nicht unterstützter Dateityp' for any other type", async () => {
-    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, documentType: 'TIFF', name: 'Alt' }]) });
+    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, documentType: 'TIFF', thumbnailUrl: null, name: 'Alt' }]) });
     const other = await within(card()).findByRole('article', { name: 'Alt' });
     expect(within(other).getByText('Nicht unterstützter Dateityp')).toBeTruthy();
     expect(other.querySelector('img, object')).toBeNull();
