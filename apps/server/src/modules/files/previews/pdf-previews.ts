@@ -134,6 +134,9 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
       return keys;
     },
 
+    /** The render processes' ids (the bench reads their memory). */
+    pids: () => pool.pids(),
+
     close: () => pool.close(),
   };
 }
