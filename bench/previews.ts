@@ -20,7 +20,7 @@ const sheet = { width: 2384, height: 1684 };
 
 /**
  * One storey's plan as CAD programs export it: a grid of rooms with double walls, wall hatching,
- * door swings, windows, furniture outlines, dimension chains and room labels — about 6 000 paths.
+ * door swings, windows, furniture outlines, dimension chains and room labels — about 8 000 paths.
  */
 function drawPlan(doc: PDFKit.PDFDocument, storey: number): void {
   const cols = 14;
@@ -133,7 +133,7 @@ export async function previewsSection(): Promise<void> {
     const popplerPeak = pdftoppmPeakRss(file, out);
     const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
     const ms = (value: number) => value.toFixed(0).padStart(5);
-    console.log(`previews: first page of a ${pages}-page A1 plan (${(pdf.length / 1024).toFixed(0)} KB, about 6 000 paths and 250 labels a page) to ${meta.width} × ${meta.height} px, ${runs} runs alternating`);
+    console.log(`previews: first page of a ${pages}-page A1 plan (${(pdf.length / 1024).toFixed(0)} KB, about 8 000 paths and 270 labels a page) to ${meta.width} × ${meta.height} px, ${runs} runs alternating`);
     console.log(`MuPDF in the preview process, to WebP (read from the store, opened, rendered, encoded)   p50 ${ms(percentile(mupdfTimes, 50))} ms   p99 ${ms(percentile(mupdfTimes, 99))} ms   peak RSS ${mb(rendererPeak)}   (first render in a fresh process ${coldMs.toFixed(0)} ms)`);
     console.log(`baseline: pdftoppm -f 1 -l 1 -scale-to-x 480 -scale-to-y -1 -png (a process per run)    p50 ${ms(percentile(popplerTimes, 50))} ms   p99 ${ms(percentile(popplerTimes, 99))} ms   peak RSS ${popplerPeak === undefined ? 'n/a' : mb(popplerPeak)}`);
     const ratios = mupdfTimes.map((time, index) => time / popplerTimes[index]!);
