@@ -92,10 +92,10 @@ async function measureInTurn(targets: ReadTarget[]) {
 }
 
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-// BENCH_ONLY=read,upload,live,export,prepared,workload,calls,abuse runs only those sections (all by default).
+// BENCH_ONLY=read,upload,live,export,previews,prepared,workload,calls,abuse runs only those sections (all by default).
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 /** The sections below, in their order: `wanted` takes no other name, so none can be left out of a whole run. */
-const allSections = ['read', 'upload', 'live', 'export', 'prepared', 'workload', 'calls', 'abuse'] as const;
+const allSections = ['read', 'upload', 'live', 'export', 'previews', 'prepared', 'workload', 'calls', 'abuse'] as const;
 const wanted = (section: (typeof allSections)[number]) => !only || only.includes(section);
 const sections = allSections.filter(wanted);
 if (process.env.BENCH_SECTION_PROCESS !== '1') {
@@ -284,6 +284,12 @@ if (wanted('export')) {
   } finally {
     await stop(server);
   }
+}
+
+// A PDF plan's tile: MuPDF in the preview process against pdftoppm; bench/previews.ts.
+if (wanted('previews')) {
+  const { previewsSection } = await import('./previews');
+  await previewsSection();
 }
 
 // Kysely's share of a statement: the project check built per call against preparedQuery.

@@ -116,7 +116,11 @@ test.describe('project files', () => {
     const preview = photo.getByAltText('Ansicht Süd');
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { message: 'preview loaded' }).toBe(true);
+    // The plan's tile is the picture of its first page, rendered by the server; a click opens the viewer.
     await plan.scrollIntoViewIfNeeded();
+    const planPicture = plan.getByAltText('PDF-Vorschau: Grundriss EG');
+    await expect.poll(() => planPicture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { message: 'first page shown' }).toBe(480);
+    await expect(plan.locator('object, iframe, embed')).toHaveCount(0);
     await expect(plan.getByRole('button', { name: 'Ansehen: Grundriss EG' })).toBeVisible();
 
     const photoLink = photo.getByRole('link', { name: 'Download: Ansicht Süd' });
@@ -210,7 +214,7 @@ test.describe('project files', () => {
     await expect(files.getByRole('article')).toHaveCount(1);
   });
 
-  test('a 50 MB plan dropped onto the modal uploads with progress and opens in the architect\'s viewer', async ({ page, request }) => {
+  test('a 50 MB plan dropped onto the modal uploads with progress, shows its first page in the architect\'s tile, on a phone too, and opens in the viewer', async ({ page, request }) => {
     test.setTimeout(120_000);
     const parts = onePagePdfParts('Bestandsplan', mebibytes(50));
     const { architect, client, projectId, projectName } = await seedClientProject(request);
@@ -241,6 +245,14 @@ test.describe('project files', () => {
     await page.goto('/projectOverview');
     const plan = cardOf(page, 'Projektdateien').getByRole('article', { name: 'Bestandsplan 1960' });
     await plan.scrollIntoViewIfNeeded();
+    // The tile shows the server's picture of the first page: the 50 MB are not downloaded to draw it.
+    const picture = plan.getByAltText('PDF-Vorschau: Bestandsplan 1960');
+    const shown = () => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth);
+    await expect.poll(shown, { message: 'first page shown' }).toBe(480);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await plan.scrollIntoViewIfNeeded();
+    await expect(picture).toBeVisible();
+    await expect.poll(shown, { message: 'first page shown on a phone' }).toBe(480);
     await plan.getByRole('button', { name: 'Ansehen: Bestandsplan 1960' }).click();
     const viewer = page.getByRole('dialog', { name: 'Bestandsplan 1960' });
     await expect(viewer.getByRole('link', { name: 'Original herunterladen' })).toHaveAttribute('download', 'Bestandsplan 1960.pdf');

@@ -39,6 +39,11 @@ const envSchema = z.object({
   EXPORT_MAX_QUEUED: z.coerce.number().int().min(0).max(1_000).default(20),
   EXPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   EXPORT_HEAP_LIMIT_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  PREVIEW_MAX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(() => os.availableParallelism()),
+  PREVIEW_MAX_QUEUED: z.coerce.number().int().min(0).max(1_000).default(20),
+  /** Fractions allowed: a tenth of a second is a real bound for one page. */
+  PREVIEW_TIME_LIMIT_SECONDS: z.coerce.number().min(0.01).max(600).default(20),
+  PREVIEW_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).max(16_384).default(512),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   /** auto: human lines on a terminal, JSON otherwise (for log collectors). */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -107,6 +112,8 @@ export interface Config {
   mailQueueMax: number;
   /** PDF exports: laid out in child processes, bounded so many at once cannot take the machine. */
   export: ExportLimits;
+  /** PDF pages rendered as pictures (tiles, the plan viewer): in child processes, bounded like the export. */
+  previews: PreviewLimits;
   logLevel: (typeof logLevels)[number];
   logFormat: 'auto' | 'json' | 'pretty';
   sessionHours: number;
@@ -172,6 +179,17 @@ export interface ExportLimits {
   timeLimitSeconds: number;
   /** Heap of each export process; a PDF needing more ends that process alone. */
   heapLimitMb: number;
+}
+
+export interface PreviewLimits {
+  /** Pages rendered at once on this instance, one child process each. */
+  maxConcurrent: number;
+  /** Renders that may wait; beyond them an upload keeps its PDF without a preview and a page asked for is answered 503. */
+  maxQueued: number;
+  /** A page not rendered within this time is stopped (its process ended). */
+  timeLimitMs: number;
+  /** Memory (resident, WebAssembly included) of each render process; a render needing more ends that process alone. */
+  memoryLimitMb: number;
 }
 
 export interface LiveLimits {
@@ -256,6 +274,12 @@ function toConfig(e: Env): Config {
       maxQueued: e.EXPORT_MAX_QUEUED,
       timeLimitSeconds: e.EXPORT_TIME_LIMIT_SECONDS,
       heapLimitMb: e.EXPORT_HEAP_LIMIT_MB,
+    },
+    previews: {
+      maxConcurrent: e.PREVIEW_MAX_CONCURRENT,
+      maxQueued: e.PREVIEW_MAX_QUEUED,
+      timeLimitMs: Math.round(e.PREVIEW_TIME_LIMIT_SECONDS * 1000),
+      memoryLimitMb: e.PREVIEW_MEMORY_LIMIT_MB,
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -15,7 +15,7 @@ export const formatOfDocumentType: Record<DocumentType, FileFormat> = { PDF: 'pd
 
 export const contentTypeOfFormat: Record<FileFormat, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
 
-/** The widths (px) the server renders a PDF page at: the viewer asks for the smallest that is sharp enough. */
+/** The widths in pixels a PDF page is rendered at (GET pagesUrl&page=N&width=W); other widths are refused. */
 export const pageWidths = [480, 960, 1600, 2400] as const;
 export type PageWidth = (typeof pageWidths)[number];
 
@@ -72,8 +72,16 @@ export const projectFileSchema = z.object({
   id: z.number(),
   /** A signed link, valid for minutes: img, embed and a[download] cannot send a Bearer header. */
   url: z.string(),
-  /** A small WebP preview of an image; null for PDFs. */
+  /** A small WebP preview (480 px wide) of an image or of a PDF's first page; null where none could be made. */
   thumbnailUrl: z.string().nullable(),
+  /** A PDF's number of pages; null for images and for PDFs that could not be rendered. */
+  pageCount: z.number().nullable(),
+  /**
+   * A signed link to the PDF's rendered pages (like url and thumbnailUrl); the web appends
+   * '&page=N&width=W' (page 1 … pageCount, width one of pageWidths) and gets a WebP. Null where
+   * pageCount is null.
+   */
+  pagesUrl: z.string().nullable(),
   name: z.string(),
   comment: z.string(),
   documentType: z.enum(documentTypes),
@@ -84,10 +92,6 @@ export const projectFileSchema = z.object({
   uploadedBy: z.string().nullable(),
   uploadedByName: z.string(),
   uploadedAt: z.string(),
-  /** How many pages a PDF has, once the server has read it; null for images and for PDFs it could not read. */
-  pageCount: z.number().nullable(),
-  /** A signed link to the PDF's pages as images: `${pagesUrl}&page=${n}&width=${w}`, w one of pageWidths; null without pages. */
-  pagesUrl: z.string().nullable(),
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 

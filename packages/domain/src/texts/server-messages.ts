@@ -80,6 +80,11 @@ export const serverMessages = {
     `Der Frame ist nicht innerhalb ${seconds === 1 ? 'einer Sekunde' : `von ${seconds} Sekunden`} vollständig angekommen.`,
   imageUnreadable: 'Die Bilddatei ist beschädigt oder kein gültiges Bild.',
   linkExpired: 'Dieser Link ist abgelaufen oder ungültig. Bitte laden Sie die Seite neu.',
+  pageNumberInvalid: (pageCount: number) =>
+    pageCount === 1 ? 'Dieses PDF hat nur eine Seite: page muss 1 sein.' : `Die Seitenzahl (page) muss eine ganze Zahl von 1 bis ${pageCount} sein.`,
+  pageWidthInvalid: (widths: readonly number[]) => `Die Breite (width) muss eine dieser Pixelzahlen sein: ${widths.join(', ')}.`,
+  previewBusy: 'Gerade werden zu viele PDF-Seiten dargestellt. Bitte versuchen Sie es in Kürze erneut.',
+  previewFailed: 'Diese PDF-Seite kann gerade nicht dargestellt werden. Bitte versuchen Sie es später erneut oder laden Sie das PDF herunter.',
   exportSent: (email: string) => `Der Export wurde an ${email} gesendet.`,
   exportMailFailed: 'Die E-Mail mit dem Export konnte nicht versendet werden. Bitte versuchen Sie es später erneut.',
   tooManyExportMails: (perHour: number) =>

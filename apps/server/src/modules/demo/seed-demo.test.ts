@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   computeProgress, projectStatusFromProgress, questionnaireSchemas, questionnaireSteps, type ChatConversation, type ChatPartner, type ClientProject,
@@ -108,7 +109,7 @@ describe.each(testDialects)('the demo installation on %s', (dialect) => {
     expect(conversations[0]!.messages.length).toBeGreaterThan(0);
   });
 
-  it('lists files of every kind whose downloads are real PDFs and pictures with previews', async () => {
+  it('lists files of every kind whose downloads are real PDFs and pictures, each with a preview (a plan\'s first page)', async () => {
     const magic: Record<string, string> = { PDF: '%PDF', PNG: '\x89PNG', JPG: '\xff\xd8\xff' };
     for (const documentType of ['PDF', 'PNG', 'JPG'] as const) {
       const row = await ctx.database.db
@@ -123,8 +124,14 @@ describe.each(testDialects)('the demo installation on %s', (dialect) => {
       expect(original.statusCode).toBe(200);
       expect(original.rawPayload.length).toBe(file.size);
       expect(original.rawPayload.subarray(0, magic[documentType]!.length).toString('latin1')).toBe(magic[documentType]);
-      expect(file.thumbnailUrl === null).toBe(documentType === 'PDF');
-      if (file.thumbnailUrl) expect((await ctx.app.inject({ method: 'GET', url: file.thumbnailUrl })).statusCode).toBe(200);
+      const thumbnail = await ctx.app.inject({ method: 'GET', url: file.thumbnailUrl! });
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.headers['content-type']).toBe('image/webp');
+      expect(file.pageCount).toBe(documentType === 'PDF' ? 1 : null);
+      if (documentType === 'PDF') {
+        expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(480);
+        expect((await ctx.app.inject({ method: 'GET', url: `${file.pagesUrl!}&page=1&width=960` })).statusCode).toBe(200);
+      }
     }
   });
 

@@ -222,7 +222,7 @@ function planFiles(context: PlanContext, projectId: number, owners: { architect:
     const storageKey = `projects/${projectId}/demo-${fileId}`;
     const extension = documentType === 'PDF' ? 'pdf' : documentType === 'PNG' ? 'png' : 'jpg';
     plan.files.push({
-      id: fileId, projectId, storageKey, thumbnailKey: documentType === 'PDF' ? null : `${storageKey}.thumbnail.webp`, name,
+      id: fileId, projectId, storageKey, thumbnailKey: `${storageKey}.thumbnail.webp`, pageCount: documentType === 'PDF' ? demoPdfPages : null, name,
       comment: random.chance(0.4) ? 'Bitte bei der Begehung mitnehmen.' : '', originalName: `${asciiName(name).replaceAll(' ', '-').replaceAll('–', '-')}.${extension}`,
       documentType, contentType: contentTypeOfFormat[formatOfDocumentType[documentType]], size: 0,
       uploadedById: uploaderId, uploadedByName: names.get(uploaderId) ?? '', uploadedAt: iso(uploadedAt),
@@ -332,18 +332,36 @@ function samplePdf(): Promise<Buffer> {
   });
 }
 
-/** Tiny real objects of each kind, so every listed file downloads and every picture has a preview. */
-async function sampleObjects(): Promise<Record<DocumentType | 'thumbnail', Buffer>> {
+/** The demo plan has one page (samplePdf). */
+const demoPdfPages = 1;
+
+/**
+ * The demo plan's first page as its tile, rendered here as the preview process renders uploads
+ * (MuPDF, 480 px wide, WebP): the demo's own PDF, made above, needs no bounded process.
+ */
+async function firstPageWebp(pdf: Buffer): Promise<Buffer> {
+  const mupdf = await import('mupdf');
+  const document = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const page = document.loadPage(0);
+  const [x0, , x1] = page.getBounds();
+  const scale = 480 / (x1 - x0);
+  const png = Buffer.from(page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true).asPNG());
+  document.destroy();
+  return sharp(png).webp({ quality: 78 }).toBuffer();
+}
+
+/** Tiny real objects of each kind, so every listed file downloads and every picture and plan has a preview. */
+async function sampleObjects(): Promise<Record<DocumentType | 'thumbnail' | 'planThumbnail', Buffer>> {
   const picture = sharp({ create: { width: 64, height: 48, channels: 3, background: '#b5651d' } });
   const [pdf, png, jpeg, thumbnail] = await Promise.all([samplePdf(), picture.clone().png().toBuffer(), picture.clone().jpeg().toBuffer(), picture.clone().webp().toBuffer()]);
-  return { PDF: pdf, PNG: png, JPG: jpeg, JPEG: jpeg, thumbnail };
+  return { PDF: pdf, PNG: png, JPG: jpeg, JPEG: jpeg, thumbnail, planThumbnail: await firstPageWebp(pdf) };
 }
 
 async function writeObjects(store: ObjectStore, files: Plan['files']): Promise<void> {
   const samples = await sampleObjects();
   const jobs = files.flatMap((file) => [
     { key: file.storageKey, body: samples[file.documentType], contentType: file.contentType },
-    ...(file.thumbnailKey ? [{ key: file.thumbnailKey, body: samples.thumbnail, contentType: 'image/webp' }] : []),
+    ...(file.thumbnailKey ? [{ key: file.thumbnailKey, body: file.documentType === 'PDF' ? samples.planThumbnail : samples.thumbnail, contentType: 'image/webp' }] : []),
   ]);
   for (const file of files) file.size = samples[file.documentType].length;
   // A few at a time: on disk each is a small write and a rename, on S3 a request.

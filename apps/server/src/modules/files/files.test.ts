@@ -132,7 +132,9 @@ describe.each(testDialects)('project files on %s', (dialect) => {
       originalName: 'Grundriss Erdgeschoß.pdf',
       uploadedBy: 'kunde',
       uploadedByName: 'Klara Kundin',
-      thumbnailUrl: null,
+      // The plan's first page, rendered as its tile.
+      thumbnailUrl: expect.stringMatching(/\/thumbnail\?expires=/),
+      pageCount: 1,
     });
     expect(files[0]).toMatchObject({ documentType: 'PNG', contentType: 'image/png', uploadedByName: 'Mara Berger' });
     expect(files[0]!.url).toMatch(/^\/api\/s3\/download\/\d+\/\d+\?expires=\d+&signature=[\w-]+$/);

@@ -2,12 +2,21 @@ import type { Platform } from '../../platform/compose';
 import multipart from '@fastify/multipart';
 import { maxWaitingThumbnails } from '../../platform/images/image-decoding';
 import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createPdfPreviews } from './previews/pdf-previews';
 import { registerFileRoutes } from './routes';
 import { createFileService, type FileService } from './service';
 
-/** A project's files: uploads with thumbnails, signed downloads; answers the service projects and export use. */
+/** A project's files: uploads with thumbnails (a PDF's first page rendered in a child process), signed downloads, a PDF's pages; answers the service projects and export use. */
 export async function registerFilesModule(platform: Platform): Promise<FileService> {
   const { app, config, data, store, links, access, log, metrics } = platform;
+  const previews = createPdfPreviews({
+    store,
+    storeConfig: { s3: config.s3, dataDir: config.dataDir },
+    limits: config.previews,
+    queue: createJobQueue({ concurrency: config.previews.maxConcurrent, maxWaiting: config.previews.maxQueued }),
+    log,
+  });
+  app.addHook('onClose', () => previews.close());
   const files = createFileService({
     data,
     store,
@@ -18,6 +27,7 @@ export async function registerFilesModule(platform: Platform): Promise<FileServi
       maxDecodedBytes: config.imageMaxDecodedBytes,
       queue: createJobQueue({ concurrency: config.thumbnailConcurrency, maxWaiting: maxWaitingThumbnails }),
     },
+    previews,
     log,
     metrics,
   });

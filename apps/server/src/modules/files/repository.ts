@@ -13,6 +13,7 @@ const filesOf = (db: Db) =>
       'projectFiles.projectId',
       'projectFiles.storageKey',
       'projectFiles.thumbnailKey',
+      'projectFiles.pageCount',
       'projectFiles.name',
       'projectFiles.comment',
       'projectFiles.originalName',
@@ -49,11 +50,9 @@ export function createFileRepository(db: Db) {
 
     delete: (fileId: number) => db.deleteFrom('projectFiles').where('id', '=', fileId).execute(),
 
-    /** The objects of a project's files (originals and thumbnails). */
-    keysOfProject: async (projectId: number): Promise<string[]> => {
-      const rows = await db.selectFrom('projectFiles').select(['storageKey', 'thumbnailKey']).where('projectId', '=', projectId).execute();
-      return rows.flatMap((row) => [row.storageKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])]);
-    },
+    /** Where a project's files keep their objects (originals, thumbnails, a PDF's rendered pages). */
+    objectsOfProject: (projectId: number) =>
+      db.selectFrom('projectFiles').select(['storageKey', 'thumbnailKey', 'pageCount']).where('projectId', '=', projectId).execute(),
 
     /** Whether any file row refers to these objects (the sweep keeps those). */
     knownKeys: async (keys: string[]): Promise<Set<string>> => {

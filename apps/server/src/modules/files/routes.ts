@@ -11,6 +11,17 @@ import { tooLarge } from './upload';
 
 const downloadParams = z.object({ projectId: pathIdSchema, fileId: pathIdSchema });
 const linkQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
+/** page and width are checked against the file by the service, with German messages. */
+const pageQuery = linkQuery.extend({ page: z.string().max(20).optional(), width: z.string().max(20).optional() });
+
+/** Whatever a file might hold, it never runs as part of this site; only the site may embed it. */
+function sandboxed(reply: FastifyReply, maxAgeSeconds: number): FastifyReply {
+  return reply
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "sandbox; frame-ancestors 'self'")
+    .header('x-frame-options', 'SAMEORIGIN')
+    .header('cache-control', `private, max-age=${maxAgeSeconds}`);
+}
 
 /** Multipart framing around the file: fields, boundaries and headers stay far below this. */
 const multipartOverhead = 1024 * 1024;
@@ -72,14 +83,9 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
   ) => {
     const { projectId, fileId } = request.params;
     const file = await files.download(projectId, fileId, variant, request.query, request.headers.range);
-    reply
+    sandboxed(reply, file.maxAgeSeconds)
       .header('content-type', file.contentType)
       .header('content-disposition', contentDisposition('inline', file.originalName))
-      .header('x-content-type-options', 'nosniff')
-      // Whatever a file might hold, it never runs as part of this site; only the site may embed it.
-      .header('content-security-policy', "sandbox; frame-ancestors 'self'")
-      .header('x-frame-options', 'SAMEORIGIN')
-      .header('cache-control', `private, max-age=${file.maxAgeSeconds}`)
       .header('accept-ranges', 'bytes');
     if (file.range.status === 416) return reply.status(416).header('content-range', `bytes */${file.size}`).send();
     if (file.range.status === 206) {
@@ -94,4 +100,14 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
   const linkRoute = { config: { public: true }, schema: { tags, params: downloadParams, querystring: linkQuery } };
   app.get('/api/s3/download/:projectId/:fileId', linkRoute, download('original'));
   app.get('/api/s3/download/:projectId/:fileId/thumbnail', linkRoute, download('thumbnail'));
+  // A PDF's page as WebP for the plan viewer: the link's path is signed, &page=N&width=W appended.
+  app.get(
+    '/api/s3/download/:projectId/:fileId/pages',
+    { config: { public: true }, schema: { tags, params: downloadParams, querystring: pageQuery } },
+    async (request, reply) => {
+      const { projectId, fileId } = request.params;
+      const page = await files.page(projectId, fileId, request.query);
+      return sandboxed(reply, page.maxAgeSeconds).header('content-type', 'image/webp').send(page.body);
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { pageWindow, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
+import { pageWidths, pageWindow, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
 import { hasAnyRole, type AccessPolicy, type CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer, Repositories } from '../../platform/db/repositories';
@@ -14,10 +14,11 @@ import type { UploadMetrics } from '../../platform/metrics/metrics';
 import { wrongFileType } from './format-check';
 import { parseRange, type RangeAnswer } from './ranges';
 import type { FileRow } from './repository';
+import { ownerOfPageKey, type PdfPreviews } from './previews/pdf-previews';
 import { createThumbnailMaker, type ThumbnailLimits } from './thumbnails';
 import { createUploadReceiver, type StoredUpload } from './upload';
 
-export type FileVariant = 'original' | 'thumbnail';
+export type FileVariant = 'original' | 'thumbnail' | 'pages';
 
 export interface FileDownload {
   body: Readable;
@@ -35,7 +36,21 @@ export const sweepGraceMs = 3_600_000;
 const linkExpired = () => new AppError('LINK_EXPIRED', serverMessages.linkExpired);
 
 export const downloadPath = (projectId: number, fileId: number, variant: FileVariant) =>
-  `/api/s3/download/${projectId}/${fileId}${variant === 'thumbnail' ? '/thumbnail' : ''}`;
+  `/api/s3/download/${projectId}/${fileId}${variant === 'original' ? '' : `/${variant}`}`;
+
+/** The page and width a pages link asks for, as sent (validated against the file). */
+export interface PageQuery {
+  expires?: string;
+  signature?: string;
+  page?: string;
+  width?: string;
+}
+
+/** A rendered page: the WebP and how long the browser may keep it. */
+export interface PageDownload {
+  body: Readable;
+  maxAgeSeconds: number;
+}
 
 /**
  * The file a spec s3Key names ('Projekt/' + the url after '/download/': 'Projekt/12/34?expires=…'),
@@ -54,6 +69,7 @@ export function createFileService(deps: {
   access: AccessPolicy;
   maxBytes: number;
   thumbnails: ThumbnailLimits;
+  previews: PdfPreviews;
   log: FastifyBaseLogger;
   metrics?: UploadMetrics;
 }) {
@@ -69,13 +85,23 @@ export function createFileService(deps: {
 
   const discard = (stored: StoredUpload) => discardObjects([stored.key, ...(stored.thumbnailKey ? [stored.thumbnailKey] : [])]);
   const thumbnails = createThumbnailMaker({ store, limits: deps.thumbnails, log });
-  const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, thumbnails, discard });
+  const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, thumbnails, previews: deps.previews, discard });
+
+  /** A file's objects: the original, its thumbnail and the pages of a PDF rendered so far. */
+  async function objectsOf(row: Pick<FileRow, 'storageKey' | 'thumbnailKey' | 'pageCount'>): Promise<string[]> {
+    const pages = row.pageCount === null ? [] : await deps.previews.cachedPages(row.storageKey);
+    return [row.storageKey, ...(row.thumbnailKey ? [row.thumbnailKey] : []), ...pages];
+  }
+
+  const maxAgeOf = (expires: string) => Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
 
   function toProjectFile(row: FileRow): ProjectFile {
     return {
       id: row.id,
       url: links.sign(downloadPath(row.projectId, row.id, 'original')),
       thumbnailUrl: row.thumbnailKey ? links.sign(downloadPath(row.projectId, row.id, 'thumbnail')) : null,
+      pageCount: row.pageCount,
+      pagesUrl: row.pageCount === null ? null : links.sign(downloadPath(row.projectId, row.id, 'pages')),
       name: row.name,
       comment: row.comment,
       documentType: row.documentType,
@@ -85,9 +111,6 @@ export function createFileService(deps: {
       uploadedBy: row.uploadedBy,
       uploadedByName: row.uploadedByName,
       uploadedAt: row.uploadedAt,
-      // No rendered pages yet: the viewer shows 'Keine Vorschau' for a PDF and its download.
-      pageCount: null,
-      pagesUrl: null,
     };
   }
 
@@ -106,6 +129,7 @@ export function createFileService(deps: {
         projectId: project.id,
         storageKey: stored.key,
         thumbnailKey: stored.thumbnailKey,
+        pageCount: stored.pageCount,
         name: fields.fileName,
         comment: fields.comment,
         originalName: stored.originalName,
@@ -138,8 +162,10 @@ export function createFileService(deps: {
     let removed = 0;
     let batch: string[] = [];
     const flush = async () => {
-      const known = await files.knownKeys(batch);
-      const orphans = batch.filter((key) => !known.has(key));
+      // A cached page is known as long as its file is.
+      const ownerOf = (key: string) => ownerOfPageKey(key) ?? key;
+      const known = await files.knownKeys([...new Set(batch.map(ownerOf))]);
+      const orphans = batch.filter((key) => !known.has(ownerOf(key)));
       await discardObjects(orphans);
       removed += orphans.length;
       batch = [];
@@ -185,7 +211,7 @@ export function createFileService(deps: {
         await repos.files.delete(row.id);
         await recordActivity(repos, caller, project, new Date().toISOString());
       });
-      await discardObjects([row.storageKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])]);
+      await discardObjects(await objectsOf(row));
     },
 
     /** A signed link's bytes: whole, or the range asked for. */
@@ -206,17 +232,38 @@ export function createFileService(deps: {
         originalName: variant === 'thumbnail' ? `${row.originalName}.webp` : row.originalName,
         size: info.size,
         range,
-        maxAgeSeconds: Math.max(0, Number(expires) - Math.floor(Date.now() / 1000)),
+        maxAgeSeconds: maxAgeOf(expires),
       };
     },
 
-    /** The files with the key of their stored preview (WebP; null for PDFs), for the PDF export. */
-    async listWithPreviews(project: CheckedProject): Promise<Array<{ file: ProjectFile; previewKey: string | null }>> {
-      return (await files.listOfProject(project.id)).map((row) => ({ file: toProjectFile(row), previewKey: row.thumbnailKey }));
+    /**
+     * A page of a PDF as WebP, at one of the allowed widths: the signature covers the path, so page
+     * and width are checked here, against the file's pages.
+     */
+    async page(projectId: number | null, fileId: number | null, query: PageQuery): Promise<PageDownload> {
+      if (projectId === null || fileId === null) throw notFound();
+      const { expires = '', signature = '' } = query;
+      if (!links.verify(downloadPath(projectId, fileId, 'pages'), expires, signature)) throw linkExpired();
+      const row = await files.findInProject(projectId, fileId);
+      if (!row || row.pageCount === null) throw notFound();
+      const width = Number(query.width);
+      if (!(pageWidths as readonly number[]).includes(width) || !/^[0-9]+$/.test(query.width ?? '')) throw badRequest(serverMessages.pageWidthInvalid(pageWidths));
+      const page = Number(query.page);
+      if (!/^[0-9]{1,6}$/.test(query.page ?? '') || page < 1 || page > row.pageCount) throw badRequest(serverMessages.pageNumberInvalid(row.pageCount));
+      return { body: await deps.previews.page(row.storageKey, page, width), maxAgeSeconds: maxAgeOf(expires) };
     },
 
-    /** The objects of a project's files, read before the project (and with it the rows) is deleted. */
-    objectsOfProject: (projectId: number) => files.keysOfProject(projectId),
+    /** The files with the key of their stored image preview (WebP; null for PDFs), for the PDF export. */
+    async listWithPreviews(project: CheckedProject): Promise<Array<{ file: ProjectFile; previewKey: string | null }>> {
+      return (await files.listOfProject(project.id)).map((row) => ({ file: toProjectFile(row), previewKey: row.documentType === 'PDF' ? null : row.thumbnailKey }));
+    },
+
+    /** The objects of a project's files (cached pages included), read before the project (and with it the rows) is deleted. */
+    async objectsOfProject(projectId: number): Promise<string[]> {
+      const keys: string[] = [];
+      for (const row of await files.objectsOfProject(projectId)) keys.push(...(await objectsOf(row)));
+      return keys;
+    },
 
     discardObjects,
 

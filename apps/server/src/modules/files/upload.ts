@@ -10,12 +10,15 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError, badRequest, fieldError } from '../../platform/errors';
 import { incomingPrefix, type ObjectStore } from '../../platform/storage/object-store';
 import { FormatCheck, wrongFileType } from './format-check';
+import type { PdfPreviews } from './previews/pdf-previews';
 import type { ThumbnailMaker } from './thumbnails';
 
 /** An object written completely to the store, not yet listed (its row is committed afterwards). */
 export interface StoredUpload {
   key: string;
   thumbnailKey: string | null;
+  /** A PDF's pages, learnt while rendering its first page; null for images and unrenderable PDFs. */
+  pageCount: number | null;
   size: number;
   format: FileFormat;
   documentType: DocumentType;
@@ -52,6 +55,7 @@ export function createUploadReceiver(deps: {
   access: AccessPolicy;
   maxBytes: number;
   thumbnails: ThumbnailMaker;
+  previews: PdfPreviews;
   discard(stored: StoredUpload): Promise<void>;
 }) {
   const { store, access } = deps;
@@ -92,7 +96,7 @@ export function createUploadReceiver(deps: {
       await store.delete(key).catch(() => undefined);
       throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(deps.maxBytes) : error;
     }
-    return { key, thumbnailKey: null, size, format, documentType, contentType, originalName };
+    return { key, thumbnailKey: null, pageCount: null, size, format, documentType, contentType, originalName };
   }
 
   /** Moves a waiting file to its project's key. */
@@ -103,14 +107,23 @@ export function createUploadReceiver(deps: {
     return { ...stored, key };
   }
 
-  /** An image's preview; only made once access is granted, since decoding costs the server. Some images are kept without one. */
-  async function withThumbnail(stored: StoredUpload): Promise<StoredUpload> {
-    if (stored.format === 'pdf') return stored;
+  /** The picture of an image, or of a PDF's first page, and the PDF's page count; null when there is none. */
+  async function previewOf(stored: StoredUpload): Promise<{ thumbnail: Buffer; pageCount: number | null } | null> {
+    if (stored.format === 'pdf') return deps.previews.firstPage(stored.key);
     const thumbnail = await deps.thumbnails.make(stored.key, stored.format);
-    if (!thumbnail) return stored;
+    return thumbnail ? { thumbnail, pageCount: null } : null;
+  }
+
+  /**
+   * The file's preview; only made once access is granted, since decoding and rendering cost the
+   * server. Some files are kept without one (too large to decode, a PDF that cannot be rendered).
+   */
+  async function withThumbnail(stored: StoredUpload): Promise<StoredUpload> {
+    const preview = await previewOf(stored);
+    if (!preview) return stored;
     const thumbnailKey = `${stored.key}.thumbnail.webp`;
-    await store.put(thumbnailKey, Readable.from([thumbnail]), 'image/webp');
-    return { ...stored, thumbnailKey };
+    await store.put(thumbnailKey, Readable.from([preview.thumbnail]), 'image/webp');
+    return { ...stored, thumbnailKey, pageCount: preview.pageCount };
   }
 
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
-import { samplePng } from '../../test/sample-files';
+import { samplePdf, samplePng } from '../../test/sample-files';
 
 /**
  * Every API route × every kind of caller, with the status each must get. A route that is not in
@@ -73,6 +73,22 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     const { payload, headers } = await uploadBody();
     const response = await ctx.app.inject({ method: 'POST', url: `/api/s3/upload?projectId=${ids.project}`, headers: { ...headers, ...bearer(tokens.owner!) }, payload });
     return response.json<{ url: string; thumbnailUrl: string }>();
+  }
+
+  /** A PDF of the project with its rendered pages' link, uploaded once: the link is the same for every caller. */
+  let pdfPages: Promise<string> | undefined;
+  function pagesOfPdf(): Promise<string> {
+    pdfPages ??= (async () => {
+      const { payload, headers } = await multipartBody([
+        ['projectId', String(ids.project)],
+        ['fileName', 'Grundriss'],
+        ['documentType', 'PDF'],
+        ['file', { name: 'grundriss.pdf', bytes: samplePdf() }],
+      ]);
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.owner!) }, payload });
+      return `${response.json<{ pagesUrl: string }>().pagesUrl}&page=1&width=480`;
+    })();
+    return pdfPages;
   }
 
   /** The chat of Mara and her customer Kunde (a pair has one chat; made again after a delete). */
@@ -246,6 +262,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     // Signed links are the key: whoever holds a valid one gets the bytes, for 15 minutes.
     'GET /api/s3/download/:projectId/:fileId': { call: async () => ({ url: (await newFile()).url }), expect: all(200) },
     'GET /api/s3/download/:projectId/:fileId/thumbnail': { call: async () => ({ url: (await newFile()).thumbnailUrl }), expect: all(200) },
+    'GET /api/s3/download/:projectId/:fileId/pages': { call: async () => ({ url: await pagesOfPdf() }), expect: all(200) },
     // The export is the architects' (spec section 6): a client or an administrator may not, by role.
     'GET /api/export/json/:projectId': { call: () => ({ url: `/api/export/json/${ids.project}` }), expect: architects(200, 200, 404) },
     'GET /api/export/pdf/:projectId': { call: () => ({ url: `/api/export/pdf/${ids.project}` }), expect: architects(200, 200, 404) },

@@ -156,6 +156,8 @@ export interface ProjectFilesTable {
   /** Where the object lives in the store: 'projects/12/<uuid>', chosen by the server. */
   storageKey: string;
   thumbnailKey: string | null;
+  /** A PDF's pages, once its first page was rendered; null for images and unrenderable PDFs. */
+  pageCount: number | null;
   name: string;
   comment: string;
   originalName: string;

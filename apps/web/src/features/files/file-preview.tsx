@@ -71,6 +71,12 @@ function Placeholder({ icon, text }: { icon: ReactNode; text: string }) {
   );
 }
 
+/** The first page's WebP made at upload, else the first page at the smallest rendered width. */
+function pdfTileSource(file: ProjectFile): string | null {
+  if (file.thumbnailUrl) return file.thumbnailUrl;
+  return file.pagesUrl && renderedPageCount(file) > 0 ? pageImageUrl(file.pagesUrl, 1, pageWidths[0]) : null;
+}
+
 /**
  * An image: its small WebP preview; one the server kept without a thumbnail (too large to decode
  * safely) loads neither it nor the original, and says 'Keine Vorschau'. A PDF: its first page as
@@ -86,8 +92,8 @@ function ViewablePreview({ file }: { file: ProjectFile }) {
   }
   return (
     <ViewerButton file={file}>
-      {file.pagesUrl && renderedPageCount(file) > 0 ? (
-        <Thumbnail src={pageImageUrl(file.pagesUrl, 1, pageWidths[0])} alt={file.name} whole />
+      {pdfTileSource(file) ? (
+        <Thumbnail src={pdfTileSource(file)!} alt={t.pdfPreview(file.name)} whole />
       ) : (
         <Placeholder icon={<FileText aria-hidden className="size-8" />} text={t.pdfWithoutPreview} />
       )}

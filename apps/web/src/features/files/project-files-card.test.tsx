@@ -14,6 +14,8 @@ const plan: ProjectFile = {
   id: 35,
   url: '/api/s3/download/7/35?expires=1795000000&signature=abc',
   thumbnailUrl: '/api/s3/download/7/35/thumbnail?expires=1795000000&signature=def',
+  pageCount: null,
+  pagesUrl: null,
   name: 'Ansicht Süd',
   comment: 'Foto vom Garten aus',
   documentType: 'PNG',
@@ -23,15 +25,15 @@ const plan: ProjectFile = {
   uploadedBy: 'klara',
   uploadedByName: 'Klara Kundin',
   uploadedAt: '2026-11-22T13:05:00.000Z',
-  pageCount: null,
-  pagesUrl: null,
 };
 
 const drawing: ProjectFile = {
   ...plan,
   id: 34,
   url: '/api/s3/download/7/34?expires=1795000000&signature=ghi',
-  thumbnailUrl: null,
+  thumbnailUrl: '/api/s3/download/7/34/thumbnail?expires=1795000000&signature=jkl',
+  pageCount: 3,
+  pagesUrl: '/api/s3/download/7/34/pages?expires=1795000000&signature=mno',
   name: 'Grundriss EG',
   comment: '',
   documentType: 'PDF',
@@ -134,23 +136,29 @@ describe('ProjectFilesCard: tiles', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it("shows a PDF by its first page as the server rendered it, at the smallest width, and opens it page by page", async () => {
-    const pagesUrl = '/api/s3/download/7/34/pages?expires=1795000000&signature=xyz';
-    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, pageCount: 3, pagesUrl }]) });
-    const first = await within(card()).findByAltText('Grundriss EG');
-    expect(first.getAttribute('src')).toBe(`${pagesUrl}&page=1&width=480`);
-    expect(first.getAttribute('loading')).toBe('lazy');
-    expect(within(card()).queryByRole('article', { name: 'Grundriss EG' })?.querySelector('object')).toBeNull();
-    await userEvent.click(within(tile('Grundriss EG')).getByRole('button', { name: 'Ansehen: Grundriss EG' }));
+  it('shows a PDF by the picture of its first page made at upload, without embedding the document, and opens it page by page', async () => {
+    setup();
+    const pdf = await within(card()).findByRole('article', { name: 'Grundriss EG' });
+    const picture = within(pdf).getByAltText('PDF-Vorschau: Grundriss EG');
+    expect(picture.getAttribute('src')).toBe(drawing.thumbnailUrl);
+    expect(picture.getAttribute('loading')).toBe('lazy');
+    expect(pdf.querySelector('object, iframe, embed')).toBeNull();
+    await userEvent.click(within(pdf).getByRole('button', { name: 'Ansehen: Grundriss EG' }));
     const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
     expect(within(viewer).getByText('Seite 1 von 3')).toBeTruthy();
   });
 
-  it("shows a PDF without rendered pages by its type, and 'Keine Vorschau' with the download in the viewer", async () => {
-    setup();
+  it('shows a PDF without a thumbnail by its first page at the smallest rendered width', async () => {
+    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, thumbnailUrl: null }]) });
+    const first = await within(card()).findByAltText('PDF-Vorschau: Grundriss EG');
+    expect(first.getAttribute('src')).toBe(`${drawing.pagesUrl}&page=1&width=480`);
+  });
+
+  it("says 'PDF · Keine Vorschau' for a PDF the server could not render, loading nothing of it, and 'Keine Vorschau' with the download in the viewer", async () => {
+    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, thumbnailUrl: null, pageCount: null, pagesUrl: null }]) });
     const pdf = await within(card()).findByRole('article', { name: 'Grundriss EG' });
     expect(within(pdf).getByText('PDF · Keine Vorschau')).toBeTruthy();
-    expect(pdf.querySelector('img, object')).toBeNull();
+    expect(pdf.querySelector('img, object, iframe')).toBeNull();
     await userEvent.click(within(pdf).getByRole('button', { name: 'Ansehen: Grundriss EG' }));
     const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
     expect(within(viewer).getByText('Keine Vorschau')).toBeTruthy();
@@ -170,7 +178,7 @@ describe('ProjectFilesCard: tiles', () => {
   });
 
   it("says 'Nicht unterstützter Dateityp' for any other type", async () => {
-    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, documentType: 'TIFF', name: 'Alt' }]) });
+    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, documentType: 'TIFF', thumbnailUrl: null, name: 'Alt' }]) });
     const other = await within(card()).findByRole('article', { name: 'Alt' });
     expect(within(other).getByText('Nicht unterstützter Dateityp')).toBeTruthy();
     expect(other.querySelector('img, object')).toBeNull();

@@ -4,7 +4,7 @@ import { stubXhr } from '../../test/xhr-stub';
 import { UploadCancelledError, uploadProjectFile, type UploadRequest } from './upload-request';
 
 const stored = {
-  id: 34, url: '/api/s3/download/12/34?expires=1&signature=x', thumbnailUrl: null, name: 'Grundriss EG', comment: '', documentType: 'PDF',
+  id: 34, url: '/api/s3/download/12/34?expires=1&signature=x', thumbnailUrl: null, pageCount: null, pagesUrl: null, name: 'Grundriss EG', comment: '', documentType: 'PDF',
   contentType: 'application/pdf', size: 2048, originalName: 'grundriss.pdf', uploadedBy: 'klara', uploadedByName: 'Klara Kundin', uploadedAt: '2026-11-22T13:05:00.000Z',
 };
 

@@ -194,7 +194,7 @@ describe('ProjectOverviewPage', () => {
         'GET /api/s3/project/7': () =>
           json(200, [
             {
-              id: 34, url: '/api/s3/download/7/34?expires=1&signature=x', thumbnailUrl: null, name: 'Grundriss EG', comment: 'Stand November',
+              id: 34, url: '/api/s3/download/7/34?expires=1&signature=x', thumbnailUrl: null, pageCount: null, pagesUrl: null, name: 'Grundriss EG', comment: 'Stand November',
               documentType: 'PDF', contentType: 'application/pdf', size: 2048, originalName: 'grundriss.pdf', uploadedBy: 'mara',
               uploadedByName: 'Mara Architektin', uploadedAt: '2026-11-22T13:05:00.000Z',
             },

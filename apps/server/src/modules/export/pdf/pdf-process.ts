@@ -2,28 +2,20 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
-import type { Config } from '../../../config';
-import { createObjectStore } from '../../../platform/storage/create-store';
+import { bytesOf, storeOf, type StoreConfig } from '../../../platform/storage/child-store';
 import type { ObjectStore } from '../../../platform/storage/object-store';
+import { serveJobs } from '../../../platform/workers/child-jobs';
 import { loadPdfFonts } from './pdf-fonts';
 import { renderProjectPdf, type PdfInput } from './render-project-pdf';
 
 /** Where the project files are, as the server's configuration says. */
-export type PdfStoreConfig = Pick<Config, 's3' | 'dataDir'>;
+export type PdfStoreConfig = StoreConfig;
 
 /**
  * What the server sends: the document and the store keys of the image previews. The previews are
  * read and made JPEG here, so their megabytes never pass through the server's heap.
  */
-export interface PdfJob {
-  id: number;
-  input: Omit<PdfInput, 'thumbnails'> & { previewKeys: (string | null)[]; store: PdfStoreConfig };
-}
-
-export type PdfJobResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
-
-/** What the process says: that it is ready for jobs (its time limits start then), or a job's result. */
-export type PdfProcessMessage = { ready: true } | PdfJobResult;
+export type PdfJobInput = Omit<PdfInput, 'thumbnails'> & { previewKeys: (string | null)[]; store: PdfStoreConfig };
 
 const thumbnailWidthInPdf = 320;
 
@@ -47,25 +39,6 @@ function yieldToTheServer(): void {
   }
 }
 
-const stores = new Map<string, ObjectStore>();
-
-function storeOf(config: PdfStoreConfig): ObjectStore {
-  const name = JSON.stringify(config);
-  const known = stores.get(name);
-  if (known) return known;
-  const store = createObjectStore(config);
-  stores.set(name, store);
-  return store;
-}
-
-async function bytesOf(store: ObjectStore, key: string): Promise<Buffer | undefined> {
-  const body = await store.get(key);
-  if (!body) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** pdfkit embeds JPEG and PNG only: the stored WebP preview becomes a small JPEG; none if unreadable. */
 async function jpegOf(store: ObjectStore, key: string | null): Promise<Uint8Array | null> {
   if (!key) return null;
@@ -79,30 +52,18 @@ async function jpegOf(store: ObjectStore, key: string | null): Promise<Uint8Arra
   }
 }
 
-async function render(job: PdfJob): Promise<Buffer> {
-  const store = storeOf(job.input.store);
-  const keys = job.input.previewKeys;
+async function render(input: PdfJobInput): Promise<Uint8Array> {
+  const store = storeOf(input.store);
+  const keys = input.previewKeys;
   const thumbnails: (Uint8Array | null)[] = [];
   // A few at a time: quick, and the process stays small however many images a project has.
   for (let start = 0; start < keys.length; start += 4) {
     thumbnails.push(...(await Promise.all(keys.slice(start, start + 4).map((key) => jpegOf(store, key)))));
   }
-  return renderProjectPdf({ document: job.input.document, changes: job.input.changes, thumbnails }, loadPdfFonts());
+  const pdf = await renderProjectPdf({ document: input.document, changes: input.changes, thumbnails }, loadPdfFonts());
+  return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }
 
-function answer(result: PdfProcessMessage): void {
-  process.send?.(result);
-}
-
-if (!process.send) throw new Error('pdf-process runs only as a child process of the server');
 yieldToTheServer();
-process.on('message', (job: PdfJob) => {
-  render(job).then(
-    (pdf) => answer({ id: job.id, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) }),
-    (error: unknown) => answer({ id: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
-  );
-});
-// The server went away (or closed the channel): nothing more will come.
-process.on('disconnect', () => process.exit(0));
 loadPdfFonts();
-answer({ ready: true });
+serveJobs(render);
