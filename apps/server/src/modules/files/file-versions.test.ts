@@ -122,6 +122,14 @@ describe.each(testDialects)('versions of a plan on %s', (dialect) => {
       expect(response.statusCode, replaces).toBe(400);
       expect(JSON.stringify(response.json()), replaces).toContain('Die Datei, die ersetzt werden soll (replaces), muss eine Kennung (ganze Zahl) sein.');
     }
+    // Sent after the file, it is judged once the file is stored, and the file goes again.
+    const { payload, headers } = await multipartBody([
+      ['file', { name: 'grundriss.pdf', bytes: samplePdf() }],
+      ['projectId', String(setup.projectId)], ['fileName', 'Grundriss'], ['documentType', 'PDF'], ['replaces', 'abc'],
+    ]);
+    const late = await setup.ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(setup.tokens.mara!) }, payload });
+    expect(late.statusCode).toBe(400);
+    expect(JSON.stringify(late.json())).toContain('Die Datei, die ersetzt werden soll (replaces), muss eine Kennung (ganze Zahl) sein.');
     expect(await storedKeys(setup.ctx)).toEqual(before);
   });
 
