@@ -419,6 +419,7 @@ export const de = {
     whatIsNew: 'Neu seit Ihrem letzten Besuch',
     questionnaireProgress: (percent: number) => `Fragebogen ${percent} %`,
     newFiles: (count: number) => (count === 1 ? '1 neue Datei' : `${count} neue Dateien`),
+    newVersions: (count: number) => (count === 1 ? '1 neue Version' : `${count} neue Versionen`),
     unreadMessages: (count: number) => (count === 1 ? 'neue Nachricht' : `${count} neue Nachrichten`),
     messagesTitle: 'Neusten Nachrichten',
     newChat: 'Neuer Chat',

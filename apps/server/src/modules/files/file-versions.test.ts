@@ -146,12 +146,12 @@ describe.each(testDialects)('versions of a plan on %s', (dialect) => {
   it('counts a new version as a new file on the architects\' dashboard', async () => {
     await get(setup, 'mara', `/api/DashboardClient/project/${setup.projectId}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    type Row = { id: number; newFiles?: number };
+    type Row = { id: number; newFiles?: number; newVersions?: number };
     const news = async () => (await get(setup, 'mara', '/api/ProjectManagment/dash/mara')).json<Row[]>().find((row) => row.id === setup.projectId);
     expect(await news()).toBeUndefined();
     const [current] = await list(setup);
     expect((await upload(setup, 'kunde', { projectId: setup.projectId, replaces: String(current!.id) })).statusCode).toBe(201);
-    expect(await news()).toMatchObject({ newFiles: 1 });
+    expect(await news()).toMatchObject({ newFiles: 1, newVersions: 1 });
   });
 
   it('exports every version of a plan in the JSON, the current one first', async () => {
