@@ -10,7 +10,7 @@ import { projectStatusSchema } from './questionnaire/project-status';
  * authority's tool reads. Its JSON Schema is derived from this one and served at
  * /api/export/schema.json; a change of shape raises schemaVersion.
  */
-export const exportSchemaVersion = 1;
+export const exportSchemaVersion = 2;
 export const exportFormats = ['pdf', 'json'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
@@ -25,6 +25,17 @@ const exportPersonSchema = z.object({
   phoneNumber: z.string(),
 });
 
+/** One version of a plan. */
+const exportFileVersionSchema = z.object({
+  version: z.number().int().min(1),
+  name: z.string().describe('The title given at upload'),
+  fileName: z.string().describe('The name of the uploaded file'),
+  size: z.number().int().min(0).describe('Bytes'),
+  uploadedBy: z.string().describe('Name of the uploader as shown in the portal'),
+  uploadedAt: z.string().describe('ISO 8601'),
+});
+
+/** A plan, described by its current (newest) version, with all its versions. */
 const exportFileSchema = z.object({
   name: z.string().describe('The title given at upload'),
   comment: z.string(),
@@ -34,6 +45,8 @@ const exportFileSchema = z.object({
   size: z.number().int().min(0).describe('Bytes'),
   uploadedBy: z.string().describe('Name of the uploader as shown in the portal'),
   uploadedAt: z.string().describe('ISO 8601'),
+  version: z.number().int().min(1).describe('The current version of the plan'),
+  versions: z.array(exportFileVersionSchema).describe('Every version of the plan, newest first'),
 });
 
 /** A step never answered is null; answered steps use the spec's field names and enum values. */
@@ -62,7 +75,7 @@ export type ProjectExport = z.infer<typeof projectExportSchema>;
 /** The JSON Schema (2020-12) of the export, for tools that read it. */
 export function projectExportJsonSchema(): Record<string, unknown> {
   return {
-    $id: 'https://bauakte.at/schemas/project-export-v1.json',
+    $id: `https://bauakte.at/schemas/project-export-v${exportSchemaVersion}.json`,
     title: 'Bauakte Projektexport',
     ...z.toJSONSchema(projectExportSchema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }),
   };

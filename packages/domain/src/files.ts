@@ -4,6 +4,9 @@ import { fileMessages, fieldTexts } from './texts/form-texts';
 import { serverMessages } from './texts/server-messages';
 import { isSafeSingleLine, singleLineString } from './text';
 
+/** The largest id an integer column holds on PostgreSQL. */
+const maxFileId = 2_147_483_647;
+
 /** Project files (spec sections 2, 3, 5, 7): plans and photos of the building. */
 export const documentTypes = ['PDF', 'JPG', 'JPEG', 'PNG'] as const;
 export type DocumentType = (typeof documentTypes)[number];
@@ -64,6 +67,13 @@ export const uploadFieldsSchema = requestObject({
   fileName: requiredText(fileTitleMaxLength, fieldTexts.fileTitleRequired),
   comment: multiLineText(fileCommentMaxLength).optional().default(''),
   documentType: z.enum(documentTypes, { error: fileMessages.badType }),
+  /** A new version of a plan: the id of the plan's current file (any of its versions is taken). */
+  replaces: z
+    .string({ error: fieldTexts.replacesInvalid })
+    .regex(/^[1-9][0-9]{0,9}$/, fieldTexts.replacesInvalid)
+    .transform(Number)
+    .pipe(z.number().max(maxFileId, fieldTexts.replacesInvalid))
+    .optional(),
 });
 export type UploadFields = z.output<typeof uploadFieldsSchema>;
 
@@ -91,7 +101,12 @@ export const projectFileSchema = z.object({
   originalName: z.string(),
   uploadedBy: z.string().nullable(),
   uploadedByName: z.string(),
+  /** When this version was uploaded (ISO 8601). */
   uploadedAt: z.string(),
+  /** Not in the spec, like those below: the plan's version this file is, from 1. */
+  version: z.number(),
+  /** How many versions the plan has; the list shows its current (newest) one. */
+  versionCount: z.number(),
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 

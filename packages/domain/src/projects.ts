@@ -72,8 +72,10 @@ export const dashboardProjectSchema = z.object({
   customer: personNameSchema.nullable().optional(),
   /** Not in the spec, like those below: how far the questionnaire is (0–100), so the row can say 'Fragebogen 75 %'. */
   progress: z.number().optional(),
-  /** Files uploaded since this architect last opened the project (all of them before the first opening). */
+  /** Files uploaded since this architect last opened the project (all of them before the first opening), new versions of plans included. */
   newFiles: z.number().optional(),
+  /** Of those, how many are new versions of a plan uploaded before. */
+  newVersions: z.number().optional(),
   /** Questionnaire saves that changed answers since this architect last opened the project. */
   questionnaireChanges: z.number().optional(),
   /** Chat messages from the project's customer to this architect that are still unread. */

@@ -8,6 +8,11 @@ export function dateTimeText(iso: string): string {
 const timeOnly = new Intl.DateTimeFormat('de-AT', { timeStyle: 'short', timeZone: 'Europe/Vienna' });
 const dayOnly = new Intl.DateTimeFormat('de-AT', { dateStyle: 'medium', timeZone: 'Europe/Vienna' });
 
+/** A day in Austrian form, e.g. '12.03.2026'. */
+export function dateText(iso: string): string {
+  return dayOnly.format(new Date(iso));
+}
+
 /** Today's messages by their time ('14:05'), older ones with the date too. */
 export function messageTimeText(iso: string, now = new Date()): string {
   const at = new Date(iso);

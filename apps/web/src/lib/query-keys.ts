@@ -44,7 +44,10 @@ export const customerKeys = {
 
 export const fileKeys = {
   all: ['files'] as const,
+  /** The project's plans; it is also the start of its plans' versions, which it invalidates with it. */
   list: (projectId: string) => ['files', 'project', projectId] as const,
+  /** Every version of the plan a file belongs to. */
+  versions: (projectId: string, fileId: number) => ['files', 'project', projectId, 'versions', fileId] as const,
 };
 
 export const chatKeys = {

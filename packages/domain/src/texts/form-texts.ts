@@ -22,6 +22,8 @@ export const fieldTexts = {
   projectNameRequired: 'Bitte geben Sie einen Projektnamen ein.',
   fileTitleRequired: 'Bitte geben Sie einen Titel ein.',
   fileTooLarge: (maxSize: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${maxSize}.`,
+  /** The upload's field replaces: the plan a new version belongs to, named by one of its files. */
+  replacesInvalid: 'Die Datei, die ersetzt werden soll (replaces), muss eine Kennung (ganze Zahl) sein.',
   chatMessageRequired: 'Bitte geben Sie eine Nachricht ein.',
   chatMessageTooLong: 'Die Nachricht darf höchstens 10.000 Zeichen lang sein.',
   austrianPostalCode: 'Österreichische Postleitzahlen haben vier Ziffern, z. B. 1060.',

@@ -47,6 +47,7 @@ export const pdfTexts = {
     heading: (count: number) => `Dateien (${count})`,
     none: 'Es wurden noch keine Dateien hochgeladen.',
     fileName: (name: string) => `Datei: ${name}`,
+    version: (version: number) => `Version ${version}`,
     more: (count: number) => `… und ${count} weitere Dateien. Die vollständige Liste enthält der JSON-Export.`,
   },
   changes: {

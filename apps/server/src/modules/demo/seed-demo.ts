@@ -222,7 +222,8 @@ function planFiles(context: PlanContext, projectId: number, owners: { architect:
     const storageKey = `projects/${projectId}/demo-${fileId}`;
     const extension = documentType === 'PDF' ? 'pdf' : documentType === 'PNG' ? 'png' : 'jpg';
     plan.files.push({
-      id: fileId, projectId, storageKey, thumbnailKey: `${storageKey}.thumbnail.webp`, pageCount: documentType === 'PDF' ? demoPdfPages : null, name,
+      // Each file its own plan, in its first version.
+      id: fileId, planId: fileId, version: 1, projectId, storageKey, thumbnailKey: `${storageKey}.thumbnail.webp`, pageCount: documentType === 'PDF' ? demoPdfPages : null, name,
       comment: random.chance(0.4) ? 'Bitte bei der Begehung mitnehmen.' : '', originalName: `${asciiName(name).replaceAll(' ', '-').replaceAll('–', '-')}.${extension}`,
       documentType, contentType: contentTypeOfFormat[formatOfDocumentType[documentType]], size: 0,
       uploadedById: uploaderId, uploadedByName: names.get(uploaderId) ?? '', uploadedAt: iso(uploadedAt),

@@ -107,12 +107,12 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     const response = await exportAs('mara');
     const document = response.json<ProjectExport>();
     expect(document).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       project: { id: projectId, name: 'Dachgeschoß Ausbau', address: { street: 'Grünbergstraße', katastral: 1002 } },
       customer: { username: 'kunde', firstName: 'Jürgen', lastName: 'Größl', email: 'kunde@example.at' },
       architect: { username: 'mara', phoneNumber: '+43 1 234' },
       questionnaire: { general: { buildingUsage: 'WOHNBAU' }, heating: { fuelType: 'GAS' }, storeys: null, windows: null },
-      files: [{ name: 'Ansicht Süd', fileName: 'ansicht.png', documentType: 'PNG', contentType: 'image/png', uploadedBy: 'Jürgen Größl' }],
+      files: [{ name: 'Ansicht Süd', fileName: 'ansicht.png', documentType: 'PNG', contentType: 'image/png', uploadedBy: 'Jürgen Größl', version: 1, versions: [{ version: 1, fileName: 'ansicht.png' }] }],
     });
     expect(Date.parse(document.exportedAt)).not.toBeNaN();
     for (const secret of ['passwordHash', 'password_hash', '$argon2', 'storageKey', 'signature=', '/api/s3/download']) expect(response.body).not.toContain(secret);

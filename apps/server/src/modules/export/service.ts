@@ -30,8 +30,8 @@ const thumbnailsInPdf = 60;
 const personOf = (user: UserRow | undefined): ProjectExport['customer'] =>
   user ? { username: user.username, firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber } : null;
 
-/** The file as described, without its signed links and storage keys. */
-const fileOf = (file: ProjectFile): ProjectExport['files'][number] => ({
+/** The plan as described by its current file and its versions, without signed links and storage keys. */
+const fileOf = (file: ProjectFile, versions: ProjectFile[]): ProjectExport['files'][number] => ({
   name: file.name,
   comment: file.comment,
   fileName: file.originalName,
@@ -40,6 +40,15 @@ const fileOf = (file: ProjectFile): ProjectExport['files'][number] => ({
   size: file.size,
   uploadedBy: file.uploadedByName,
   uploadedAt: file.uploadedAt,
+  version: file.version,
+  versions: versions.map((version) => ({
+    version: version.version,
+    name: version.name,
+    fileName: version.originalName,
+    size: version.size,
+    uploadedBy: version.uploadedByName,
+    uploadedAt: version.uploadedAt,
+  })),
 });
 
 const contentTypes: Record<ExportFormat, string> = { pdf: 'application/pdf', json: 'application/json; charset=utf-8' };
@@ -82,7 +91,7 @@ export function createExportService(deps: ExportServiceDeps) {
       },
       progress: details.progress,
       status: details.status,
-      files: listed.map(({ file }) => fileOf(file)),
+      files: listed.map(({ file, versions }) => fileOf(file, versions)),
     };
     return { document, previewKeys: listed.map(({ previewKey }) => previewKey) };
   }

@@ -3,11 +3,18 @@ import type { Db, PageWindow } from '../../platform/db/database';
 import { preparedQuery } from '../../platform/db/prepared-query';
 import type { ProjectFilesTable } from '../../platform/db/schema';
 
-/** A file with the username of whoever uploaded it. */
+/** A file with the username of whoever uploaded it and how many versions its plan has. */
 const filesOf = (db: Db) =>
   db
     .selectFrom('projectFiles')
     .leftJoin('users', 'users.id', 'projectFiles.uploadedById')
+    .select((eb) => [
+      eb
+        .selectFrom('projectFiles as sibling')
+        .select(eb.fn.countAll<number | string>().as('count'))
+        .whereRef('sibling.planId', '=', 'projectFiles.planId')
+        .as('versionCount'),
+    ])
     .select([
       'projectFiles.id',
       'projectFiles.projectId',
@@ -22,33 +29,73 @@ const filesOf = (db: Db) =>
       'projectFiles.size',
       'projectFiles.uploadedByName',
       'projectFiles.uploadedAt',
+      'projectFiles.planId',
+      'projectFiles.version',
       'users.username as uploadedBy',
     ]);
 
+/** Only each plan's current file: no newer version of its plan exists (along the (plan, version) index). */
+const currentOnly = <Q extends ReturnType<typeof filesOf>>(query: Q) =>
+  query.where((eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('projectFiles as newer')
+          .select('newer.id')
+          .whereRef('newer.planId', '=', 'projectFiles.planId')
+          .whereRef('newer.version', '>', 'projectFiles.version'),
+      ),
+    ),
+  );
+
 const newestFirst = <Q extends ReturnType<typeof filesOf>>(query: Q) => query.orderBy('projectFiles.uploadedAt', 'desc').orderBy('projectFiles.id', 'desc');
 
-/** A page of a project's files: every opening of a project asks it, so it is built once. */
+/** A page of a project's plans (their current files): every opening of a project asks it, so it is built once. */
 const filesPageQuery = preparedQuery((db: Db, projectId: number, limit: number, offset: number) =>
-  newestFirst(filesOf(db).where('projectFiles.projectId', '=', projectId)).limit(limit).offset(offset),
+  newestFirst(currentOnly(filesOf(db).where('projectFiles.projectId', '=', projectId))).limit(limit).offset(offset),
 );
 
 export function createFileRepository(db: Db) {
   const files = () => filesOf(db);
 
   return {
-    insert: async (file: Insertable<ProjectFilesTable>): Promise<number> =>
-      (await db.insertInto('projectFiles').values(file).returning('id').executeTakeFirstOrThrow()).id,
+    /** A new plan: its first file, which names the plan by its own id. Inside a transaction. */
+    insertPlan: async (file: Omit<Insertable<ProjectFilesTable>, 'planId' | 'version'>): Promise<number> => {
+      const { id } = await db.insertInto('projectFiles').values({ ...file, planId: null, version: 1 }).returning('id').executeTakeFirstOrThrow();
+      await db.updateTable('projectFiles').set({ planId: id }).where('id', '=', id).execute();
+      return id;
+    },
 
-    /** A project's files, newest first: a page of them, or all (the export). */
+    /** A plan's next version. Inside a transaction whose writers of the project wait for each other (projects.lock). */
+    insertVersion: async (planId: number, file: Omit<Insertable<ProjectFilesTable>, 'planId' | 'version'>): Promise<number> => {
+      const newest = await db
+        .selectFrom('projectFiles')
+        .select((eb) => eb.fn.max('version').as('version'))
+        .where('planId', '=', planId)
+        .executeTakeFirst();
+      const version = Number(newest?.version ?? 0) + 1;
+      return (await db.insertInto('projectFiles').values({ ...file, planId, version }).returning('id').executeTakeFirstOrThrow()).id;
+    },
+
+    /** A project's plans (their current files), newest first: a page of them, or all (the export). */
     listOfProject: (projectId: number, window?: PageWindow) =>
       window === undefined
-        ? newestFirst(files().where('projectFiles.projectId', '=', projectId)).execute()
+        ? newestFirst(currentOnly(files().where('projectFiles.projectId', '=', projectId))).execute()
         : filesPageQuery.execute(db, projectId, window.limit, window.offset),
+
+    /** Every version of a plan, newest first. */
+    versionsOf: (planId: number) =>
+      files().where('projectFiles.planId', '=', planId).orderBy('projectFiles.version', 'desc').execute(),
+
+    /** Every version of the project's plans, for the export: by plan, newest first. */
+    versionsOfProject: (projectId: number) =>
+      files().where('projectFiles.projectId', '=', projectId).orderBy('projectFiles.planId').orderBy('projectFiles.version', 'desc').execute(),
 
     findInProject: (projectId: number, fileId: number) =>
       files().where('projectFiles.projectId', '=', projectId).where('projectFiles.id', '=', fileId).executeTakeFirst(),
 
-    delete: (fileId: number) => db.deleteFrom('projectFiles').where('id', '=', fileId).execute(),
+    /** A plan with all its versions. */
+    deletePlan: (planId: number) => db.deleteFrom('projectFiles').where('planId', '=', planId).execute(),
 
     /** Where a project's files keep their objects (originals, thumbnails, a PDF's rendered pages). */
     objectsOfProject: (projectId: number) =>

@@ -43,6 +43,20 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
     (request) => files.list(readable.of(request), request.query),
   );
 
+  app.get(
+    '/api/s3/project/:projectId/files/:fileId/versions',
+    {
+      config: { access: readable },
+      schema: {
+        tags,
+        description: 'Every version of the plan the file belongs to (any of its versions may be named), newest first.',
+        params: downloadParams,
+        response: { 200: z.array(projectFileSchema) },
+      },
+    },
+    (request) => files.versions(readable.of(request), request.params.fileId),
+  );
+
   app.post(
     '/api/s3/upload',
     {
@@ -56,6 +70,7 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
         tags,
         description:
           'multipart/form-data: file, projectId, fileName (the title), comment, documentType (PDF, JPG, JPEG, PNG), in any order; ' +
+          "replaces (optional): the id of a plan's file, to upload a new version of that plan, which becomes its current file; " +
           'projectId may also come as the query parameter. With projectId before the file, access is decided before the file is read.',
         querystring: z.object({ projectId: z.string().max(20).optional() }),
         response: { 201: projectFileSchema },
@@ -70,7 +85,10 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
 
   app.post(
     '/api/s3/deleteFile',
-    { config: { access: namedInBody }, schema: { tags, body: deleteFileRequestSchema } },
+    {
+      config: { access: namedInBody },
+      schema: { tags, description: 'Deletes the plan the file belongs to, with all its versions and their stored objects.', body: deleteFileRequestSchema },
+    },
     async (request, reply) => {
       await files.remove(callerOf(request), namedInBody.of(request), request.body.s3Key);
       return reply.status(204).send();

@@ -83,6 +83,7 @@ export function createFileService(deps: {
     }
   }
 
+  const keysOf = (row: Pick<FileRow, 'storageKey' | 'thumbnailKey'>) => [row.storageKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])];
   const discard = (stored: StoredUpload) => discardObjects([stored.key, ...(stored.thumbnailKey ? [stored.thumbnailKey] : [])]);
   const thumbnails = createThumbnailMaker({ store, limits: deps.thumbnails, log });
   const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, thumbnails, previews: deps.previews, discard });
@@ -111,6 +112,9 @@ export function createFileService(deps: {
       uploadedBy: row.uploadedBy,
       uploadedByName: row.uploadedByName,
       uploadedAt: row.uploadedAt,
+      version: row.version,
+      // PostgreSQL answers a count as text (bigint).
+      versionCount: Number(row.versionCount ?? 1),
     };
   }
 
@@ -125,7 +129,11 @@ export function createFileService(deps: {
     const uploadedByName = `${uploader?.firstName ?? ''} ${uploader?.lastName ?? ''}`.trim() || caller.username;
     const now = new Date().toISOString();
     return data.transaction(async (repos) => {
-      const id = await repos.files.insert({
+      // Uploads of the project wait for each other here, so two new versions of one plan get the
+      // next two numbers (the unique (plan, version) index never has to refuse one). On SQLite
+      // the transaction holds the only connection anyway.
+      await repos.projects.lock(project.id);
+      const file = {
         projectId: project.id,
         storageKey: stored.key,
         thumbnailKey: stored.thumbnailKey,
@@ -139,13 +147,22 @@ export function createFileService(deps: {
         uploadedById: caller.id,
         uploadedByName,
         uploadedAt: now,
-      });
+      };
+      const id = fields.replaces === undefined ? await repos.files.insertPlan(file) : await repos.files.insertVersion(await planOf(repos, project, fields.replaces), file);
       await recordActivity(repos, caller, project, now);
       return id;
     });
   }
 
-  /** A new or removed plan is news on the architects' dashboard; the architect who did it has seen it. */
+  /** The plan a file of the project belongs to; a file the caller cannot see there does not exist. */
+  async function planOf({ files: rows }: Repositories, project: CheckedProject, fileId: number): Promise<number> {
+    const row = await rows.findInProject(project.id, fileId);
+    if (!row?.planId) throw notFound();
+    return row.planId;
+  }
+
+
+  /** A new or removed plan, or a new version, is news on the architects' dashboard; the architect who did it has seen it. */
   async function recordActivity({ projects }: Repositories, caller: AuthUser, project: CheckedProject, at: string): Promise<void> {
     await projects.markChanged(project.id, at);
     if (hasAnyRole(caller, ['ARCHI'])) await projects.markSeen(caller.id, project.id, at);
@@ -202,16 +219,29 @@ export function createFileService(deps: {
       return toProjectFile(row);
     },
 
-    /** Unlists the file, then removes its objects. */
+    /** Every version of the plan the file belongs to, newest first. */
+    async versions(project: CheckedProject, fileId: number | null): Promise<ProjectFile[]> {
+      const row = fileId === null ? undefined : await files.findInProject(project.id, fileId);
+      if (!row?.planId) throw notFound();
+      return (await files.versionsOf(row.planId)).map(toProjectFile);
+    },
+
+    /** Unlists the plan the file belongs to with all its versions, then removes their objects. */
     async remove(caller: AuthUser, project: CheckedProject, s3Key: string): Promise<void> {
       const fileId = fileIdOfS3Key(s3Key, project.id);
-      const row = fileId === null ? undefined : await files.findInProject(project.id, fileId);
-      if (!row) throw notFound();
-      await data.transaction(async (repos) => {
-        await repos.files.delete(row.id);
+      if (fileId === null) throw notFound();
+      const removed = await data.transaction(async (repos) => {
+        // In the order uploads take: the project first, then the plan's rows.
+        await repos.projects.lock(project.id);
+        const planId = await planOf(repos, project, fileId);
+        const versions = await repos.files.versionsOf(planId);
+        await repos.files.deletePlan(planId);
         await recordActivity(repos, caller, project, new Date().toISOString());
+        return versions;
       });
-      await discardObjects(await objectsOf(row));
+      // A store that cannot list its cached pages now leaves them to the sweep.
+      const objects = await Promise.all(removed.map((row) => objectsOf(row).catch(() => keysOf(row))));
+      await discardObjects(objects.flat());
     },
 
     /** A signed link's bytes: whole, or the range asked for. */
@@ -253,9 +283,22 @@ export function createFileService(deps: {
       return { body: await deps.previews.page(row.storageKey, page, width), maxAgeSeconds: maxAgeOf(expires) };
     },
 
-    /** The files with the key of their stored image preview (WebP; null for PDFs), for the PDF export. */
-    async listWithPreviews(project: CheckedProject): Promise<Array<{ file: ProjectFile; previewKey: string | null }>> {
-      return (await files.listOfProject(project.id)).map((row) => ({ file: toProjectFile(row), previewKey: row.documentType === 'PDF' ? null : row.thumbnailKey }));
+    /**
+     * The plans (their current files) with the key of their stored image preview (WebP; null for
+     * PDFs) and all their versions, newest first, for the export.
+     */
+    async listWithPreviews(project: CheckedProject): Promise<Array<{ file: ProjectFile; previewKey: string | null; versions: ProjectFile[] }>> {
+      const [current, all] = await Promise.all([files.listOfProject(project.id), files.versionsOfProject(project.id)]);
+      const byPlan = new Map<number, ProjectFile[]>();
+      for (const row of all) {
+        const planId = row.planId ?? row.id;
+        byPlan.set(planId, [...(byPlan.get(planId) ?? []), toProjectFile(row)]);
+      }
+      return current.map((row) => ({
+        file: toProjectFile(row),
+        previewKey: row.documentType === 'PDF' ? null : row.thumbnailKey,
+        versions: byPlan.get(row.planId ?? row.id) ?? [],
+      }));
     },
 
     /** The objects of a project's files (cached pages included), read before the project (and with it the rows) is deleted. */

@@ -70,6 +70,10 @@ export function createUploadReceiver(deps: {
       const title = uploadFieldsSchema.shape.fileName.safeParse(fields.fileName);
       if (!title.success) throw fieldError('VALIDATION_FAILED', 'fileName', title.error.issues[0]?.message ?? fileMessages.incomplete);
     }
+    if (fields.replaces !== undefined) {
+      const replaces = uploadFieldsSchema.shape.replaces.safeParse(fields.replaces);
+      if (!replaces.success) throw fieldError('VALIDATION_FAILED', 'replaces', replaces.error.issues[0]?.message ?? fileMessages.incomplete);
+    }
     const declared = fields.documentType?.toUpperCase() as DocumentType | undefined;
     if (declared !== undefined && formatOfDocumentType[declared] !== format) throw wrongFileType();
   }

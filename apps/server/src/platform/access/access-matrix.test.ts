@@ -69,10 +69,10 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     ]);
 
   /** A fresh file of the project, uploaded by its architect; answers its signed links. */
-  async function newFile(): Promise<{ url: string; thumbnailUrl: string }> {
+  async function newFile(): Promise<{ id: number; url: string; thumbnailUrl: string }> {
     const { payload, headers } = await uploadBody();
     const response = await ctx.app.inject({ method: 'POST', url: `/api/s3/upload?projectId=${ids.project}`, headers: { ...headers, ...bearer(tokens.owner!) }, payload });
-    return response.json<{ url: string; thumbnailUrl: string }>();
+    return response.json<{ id: number; url: string; thumbnailUrl: string }>();
   }
 
   /** A PDF of the project with its rendered pages' link, uploaded once: the link is the same for every caller. */
@@ -250,6 +250,10 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       expect: { none: 401, admin: 403, owner: 200, teammate: 200, foreign: 404, client: 200, foreignClient: 404 },
     },
     'GET /api/s3/project/:projectId': { call: () => ({ url: `/api/s3/project/${ids.project}` }), expect: { ...projectPeople, admin: 403 } },
+    'GET /api/s3/project/:projectId/files/:fileId/versions': {
+      call: async () => ({ url: `/api/s3/project/${ids.project}/files/${(await newFile()).id}/versions` }),
+      expect: { ...projectPeople, admin: 403 },
+    },
     'POST /api/s3/upload': {
       call: async () => ({ url: `/api/s3/upload?projectId=${ids.project}`, raw: await uploadBody() }),
       expect: { none: 401, admin: 403, owner: 201, teammate: 201, foreign: 404, client: 201, foreignClient: 404 },

@@ -139,6 +139,9 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
         })),
       )
       .execute();
+    // Each its own plan, as an upload makes it.
+    await db.updateTable('projectFiles').set((eb) => ({ planId: eb.ref('id') })).execute();
+    ids.file = (await db.selectFrom('projectFiles').select('id').where('projectId', '=', ids.project).executeTakeFirstOrThrow()).id;
     const chat = await ctx.app.inject({ method: 'POST', url: '/api/MessageManagment/createChat', headers: bearer(tokens.mara!), payload: { message: 'Grüß Gott!', receiverUsername: 'kunde' } });
     ids.chat = chat.json<{ chatId: number }>().chatId;
     for (let index = 0; index < 5; index += 1) {
@@ -205,6 +208,7 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
       requests: () => [
         { method: 'GET', url: `/api/s3/project/${ids.project}`, as: 'kunde' },
         { method: 'GET', url: `/api/s3/project/${ids.project}?page=2&limit=2`, as: 'mara' },
+        { method: 'GET', url: `/api/s3/project/${ids.project}/files/${ids.file}/versions`, as: 'kunde' },
       ],
     },
     {

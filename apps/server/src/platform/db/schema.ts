@@ -168,6 +168,10 @@ export interface ProjectFilesTable {
   uploadedById: number | null;
   uploadedByName: string;
   uploadedAt: Timestamp;
+  /** The plan this file is a version of: its first file's id. Null only inside the transaction that inserts that first file. */
+  planId: number | null;
+  /** The file's version of its plan, from 1; the newest is the plan's current file. */
+  version: Generated<number>;
 }
 
 export interface ChatsTable {

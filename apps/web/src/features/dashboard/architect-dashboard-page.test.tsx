@@ -115,6 +115,22 @@ describe('ArchitectDashboardPage', () => {
     expect(screen.getByRole('button', { name: /Dachausbau Lend/ }).textContent).not.toMatch(/Fragebogen|Datei/);
   });
 
+  it("says which new files are new versions of a plan: '1 neue Datei', '2 neue Versionen'", async () => {
+    setup({
+      'GET /api/ProjectManagment/dash/mara': () =>
+        json(200, [
+          { ...news[0]!, newFiles: 3, newVersions: 2 },
+          { id: 9, name: 'Zubau Gries', status: 'IN_PROGRESS', assignedUser: null, changedAt: '2025-01-01T10:00:00.000Z', progress: 40, newFiles: 1, newVersions: 1, questionnaireChanges: 0 },
+        ]),
+    });
+    const first = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
+    expect(within(first).getByText('1 neue Datei')).toBeTruthy();
+    expect(within(first).getByText('2 neue Versionen')).toBeTruthy();
+    const only = screen.getByRole('button', { name: /Zubau Gries/ });
+    expect(within(only).getByText('1 neue Version')).toBeTruthy();
+    expect(only.textContent).not.toContain('Datei');
+  });
+
   it('says how many chat messages from the customer are unread: one as \'neue Nachricht\', more with their number', async () => {
     setup({
       'GET /api/ProjectManagment/dash/mara': () =>

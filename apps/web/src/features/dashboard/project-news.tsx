@@ -21,7 +21,11 @@ function customerOf(project: DashboardProject, among: readonly PersonName[]): Re
 function whatIsNew(project: DashboardProject): string[] {
   const changes: string[] = [];
   if ((project.questionnaireChanges ?? 0) > 0 && project.progress !== undefined) changes.push(t.questionnaireProgress(project.progress));
-  if ((project.newFiles ?? 0) > 0) changes.push(t.newFiles(project.newFiles ?? 0));
+  // A new version of a plan is a new file; the entry says which of them are versions.
+  const newVersions = project.newVersions ?? 0;
+  const newPlans = (project.newFiles ?? 0) - newVersions;
+  if (newPlans > 0) changes.push(t.newFiles(newPlans));
+  if (newVersions > 0) changes.push(t.newVersions(newVersions));
   if ((project.unreadMessages ?? 0) > 0) changes.push(t.unreadMessages(project.unreadMessages ?? 0));
   return changes;
 }

@@ -32,3 +32,8 @@ export function deleteRequestOf(projectId: string, file: ProjectFile): DeleteFil
 export function deleteProjectFile(projectId: string, file: ProjectFile): Promise<void> {
   return apiRequest<void>('/s3/deleteFile', { method: 'POST', body: deleteRequestOf(projectId, file) });
 }
+
+/** Every version of the plan the file belongs to, newest first, each with its own signed link. */
+export function fetchPlanVersions(projectId: string, fileId: number): Promise<ProjectFile[]> {
+  return apiRequest<ProjectFile[]>(`/s3/project/${encodeURIComponent(projectId)}/files/${fileId}/versions`);
+}

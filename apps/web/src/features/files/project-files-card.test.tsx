@@ -25,6 +25,8 @@ const plan: ProjectFile = {
   uploadedBy: 'klara',
   uploadedByName: 'Klara Kundin',
   uploadedAt: '2026-11-22T13:05:00.000Z',
+  version: 1,
+  versionCount: 1,
 };
 
 const drawing: ProjectFile = {

@@ -35,7 +35,7 @@ function FileGrid({ files, projectId }: { files: ProjectFile[]; projectId: strin
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {files.map((file) => (
-            <FileTile key={file.id} file={file} deleting={isDeleting(file)} onDelete={(chosen) => void remove(chosen)} />
+            <FileTile key={file.id} projectId={projectId} file={file} deleting={isDeleting(file)} onDelete={(chosen) => void remove(chosen)} />
           ))}
         </ul>
       )}

@@ -16,7 +16,7 @@ import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-conte
 import { useSelectedProjectId } from '../projects/project-selection';
 import { DropZone } from './drop-zone';
 import { fileKeys } from '../../lib/query-keys';
-import { emptyUploadForm, fileChoiceProblem, isIncomplete, titleAfterChoice, uploadFormResolver, type UploadFormOutput } from './upload-form';
+import { emptyUploadForm, fileChoiceProblem, isIncomplete, newVersionOf, titleAfterChoice, uploadFormResolver, type UploadFormOutput } from './upload-form';
 import { UploadProgress } from './upload-progress';
 import { UploadCancelledError } from './upload-request';
 import { useUpload } from './use-upload';
@@ -33,24 +33,27 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /**
  * 'Plan hochladen' (spec sections 2, 4, 5): one file by drop or picker, a title and an optional
  * comment, sent to the project held in the session with a progress bar; Abbrechen cancels a
- * running transfer. On success the project's file list reloads and the modal closes.
+ * running transfer. On success the project's file list reloads and the modal closes. Opened with a
+ * plan's props (newVersionProps), it uploads that plan's next version.
  */
-export function UploadModal({ close }: ModalBodyProps) {
+export function UploadModal({ close, props }: ModalBodyProps) {
   const ids = useId();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const projectId = useSelectedProjectId();
+  // Opened for a plan's next version: title and comment start as the current version's.
+  const [plan] = useState(() => newVersionOf(props));
   const upload = useUpload();
   // A cancelled upload is news, not success: the note says so in the text's ordinary colour.
   const [note, setNote] = useState<{ text: string; cancelled: boolean } | null>(null);
   const { form, onSubmit, busy, error, showError, clearError, field } = useServerForm({
     resolver: uploadFormResolver,
-    defaultValues: emptyUploadForm,
+    defaultValues: plan ? { ...emptyUploadForm, fileName: plan.title, comment: plan.comment } : emptyUploadForm,
     submit: async (values: UploadFormOutput): Promise<UploadOutcome> => {
       setNote(null);
       if (projectId === null) return { kind: 'incomplete' };
       try {
-        await upload.start({ projectId, ...values });
+        await upload.start({ projectId, ...values, ...(plan ? { replaces: plan.replaces } : {}) });
       } catch (failure) {
         if (failure instanceof UploadCancelledError) return { kind: 'cancelled' };
         throw failure;

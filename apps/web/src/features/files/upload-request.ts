@@ -9,6 +9,8 @@ export interface UploadRequest {
   /** From the file's extension, in its own spelling (JPG or JPEG). */
   documentType: DocumentType;
   file: File;
+  /** A new version of a plan: the id of the plan's current file. */
+  replaces?: number;
 }
 
 export interface UploadOptions {
@@ -36,6 +38,7 @@ export function uploadBody(request: UploadRequest): FormData {
   body.append('fileName', request.fileName);
   body.append('comment', request.comment);
   body.append('documentType', request.documentType);
+  if (request.replaces !== undefined) body.append('replaces', String(request.replaces));
   body.append('file', request.file, request.file.name);
   return body;
 }

@@ -10,7 +10,7 @@ import { fileKeys } from '../../lib/query-keys';
 
 const t = de.files;
 
-/** Löschen after the spec's question; the file leaves the list once the server has deleted it. */
+/** Löschen after the spec's question; the plan, all its versions, leaves the list once the server has deleted it. */
 export function useDeleteFile(projectId: string) {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -27,7 +27,12 @@ export function useDeleteFile(projectId: string) {
     });
 
   const remove = async (file: ProjectFile) => {
-    if (!(await confirm({ title: t.confirmDelete(file.name), confirmLabel: t.delete, destructive: true }))) return;
+    // A plan with several versions says that they all go.
+    const question =
+      file.versionCount > 1
+        ? { title: t.confirmDeletePlan(file.name, file.versionCount), description: t.confirmDeletePlanDescription }
+        : { title: t.confirmDelete(file.name) };
+    if (!(await confirm({ ...question, confirmLabel: t.delete, destructive: true }))) return;
     setError('');
     setDeleted('');
     mark(file.id, true);

@@ -7,11 +7,13 @@ import { GuardedDialog } from '../unsaved-changes/guarded-dialog';
 import { de } from '../../i18n/de';
 import { ModalContext, type ModalControls } from '../../lib/modal-context';
 import { modalBodyFor, modalSizeOf } from './modal-registry';
-import type { ModalType, OpenModal } from '../../lib/modal-types';
+import type { ModalProps, ModalType, OpenModal } from '../../lib/modal-types';
 import { PlaceholderModalBody } from './placeholder-modal';
 
-function modalTitle(type: ModalType, roles: readonly string[]): string {
+function modalTitle(type: ModalType, roles: readonly string[], props: ModalProps | undefined): string {
   if (type === 'AllUser') return can({ roles }, 'manageUsers') ? de.modals.AllUser : de.modals.AllCustomers;
+  // The upload opened for a plan's next version (see UploadModal's props).
+  if (type === 'UploadImage' && props?.replaces !== undefined) return de.modals.UploadVersion;
   return de.modals[type];
 }
 
@@ -55,7 +57,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
           <DialogContent aria-describedby={undefined} onCloseAutoFocus={returnFocus} {...modalSizeOf(current.type)}>
             {/* The title names the dialog; no description repeats it, so a screen reader says it once. */}
             <DialogHeader>
-              <DialogTitle>{modalTitle(current.type, roles)}</DialogTitle>
+              <DialogTitle>{modalTitle(current.type, roles, current.props)}</DialogTitle>
             </DialogHeader>
             {Body ? (
               <Suspense fallback={<Spinner label={de.common.loading} />}>

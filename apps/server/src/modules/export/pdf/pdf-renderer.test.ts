@@ -10,7 +10,7 @@ const log = { error: (...args: unknown[]) => void logged.push(args) };
 
 function input(name: string, description = ''): PdfRenderInput {
   const document: ProjectExport = {
-    schemaVersion: 1,
+    schemaVersion: 2,
     exportedAt: '2026-11-23T09:30:00.000Z',
     project: { id: 7, name, description, assignedUser: null, creationName: 'mara', progress: 0, status: 'NEW', address: { street: '', number: '', city: '', katastral: null, postalCode: '', country: '' } },
     customer: null,
@@ -34,6 +34,8 @@ function longNamedFiles(): ProjectExport['files'] {
     size: 2048,
     uploadedBy: 'Mara Berger',
     uploadedAt: '2026-11-20T08:00:00.000Z',
+    version: 1,
+    versions: [],
   }));
 }
 
@@ -48,6 +50,18 @@ describe('pdf renderer (export processes)', () => {
     expect(texts[0]).toContain('Erstes Projekt');
     expect(texts[2]).toContain('Drittes Projekt');
     expect(texts[1]).toContain('Exportiert am 23. November 2026 um 10:30');
+  });
+
+  it("names a plan's version when it is not the first", async () => {
+    renderer = createPdfRenderer({ log, processes: 1 });
+    const plain = input('Versionen');
+    const plan = (name: string, version: number): ProjectExport['files'][number] => ({
+      name, comment: '', fileName: `${name}.pdf`, documentType: 'PDF', contentType: 'application/pdf', size: 2048,
+      uploadedBy: 'Mara Berger', uploadedAt: '2026-11-20T08:00:00.000Z', version, versions: [],
+    });
+    const { text } = await pdfText(await renderer.render({ ...plain, document: { ...plain.document, files: [plan('Grundriss', 3), plan('Schnitt', 1)] } }));
+    expect(text).toContain('Version 3 · PDF');
+    expect(text).not.toContain('Version 1');
   });
 
   it('wraps file titles and names without a space inside the column, each file whole on one page', async () => {

@@ -228,7 +228,9 @@ function below(doc: Doc, startPage: PDFKit.PDFPage, y: number, height: number): 
 function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint8Array | null): void {
   const textX = margins.left + thumbBox.width + 14;
   const textWidth = contentWidth(doc) - thumbBox.width - 14;
-  const meta = `${file.documentType} · ${formatFileSize(file.size)} · ${date.format(new Date(file.uploadedAt))} · ${file.uploadedBy}`;
+  // A plan uploaded again says which version the PDF shows; a first version says nothing of versions.
+  const version = file.version > 1 ? `${pdfTexts.files.version(file.version)} · ` : '';
+  const meta = `${version}${file.documentType} · ${formatFileSize(file.size)} · ${date.format(new Date(file.uploadedAt))} · ${file.uploadedBy}`;
   const parts: TextPart[] = [
     { text: file.name, font: 'semibold', size: 10.5, color: colors.text, gap: 0 },
     ...(file.comment ? [{ text: file.comment, font: 'regular', size: 9.5, color: colors.text, gap: 1 } satisfies TextPart] : []),

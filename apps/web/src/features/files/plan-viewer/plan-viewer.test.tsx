@@ -20,6 +20,8 @@ const photo: ProjectFile = {
   uploadedAt: '2026-11-22T13:05:00.000Z',
   pageCount: null,
   pagesUrl: null,
+  version: 1,
+  versionCount: 1,
 };
 
 const pagesUrl = '/api/s3/download/7/34/pages?expires=1795000000&signature=ghi';
