@@ -14,6 +14,7 @@ import * as searchKeys from './2026-11-25T1310-search-keys';
 import * as chatNoticesPerPair from './2026-11-26T1600-chat-notices-per-pair';
 import * as questionnaireVersions from './2026-11-26T1700-questionnaire-versions';
 import * as mailOutbox from './2026-11-26T1710-mail-outbox';
+import * as planPins from './2026-11-27T0900-plan-pins';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1600-chat-notices-per-pair': chatNoticesPerPair,
   '2026-11-26T1700-questionnaire-versions': questionnaireVersions,
   '2026-11-26T1710-mail-outbox': mailOutbox,
+  '2026-11-27T0900-plan-pins': planPins,
 };
