@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pin, ProjectFile } from '@bauakte/domain';
+import { liveDestinations, type Pin, type ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
 import { samplePng } from '../../test/sample-files';
+import { connectStomp } from '../../test/stomp-client';
 
 describe.each(testDialects)('pins on plans on %s', (dialect) => {
   let ctx: TestContext;
@@ -137,5 +138,24 @@ describe.each(testDialects)('pins on plans on %s', (dialect) => {
     expect(await news()).not.toContain('Altbau');
     await place('kunde', plan.id, { page: 1, x: 0.5, y: 0.5, comment: 'Neu' });
     expect(await news()).toContain('Altbau');
+  });
+
+  it('tells the project\'s people live which pin changed (ids only), and refuses another office\'s subscription', async () => {
+    const url = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const mara = connectStomp(url, tokens.mara!);
+    const fremd = connectStomp(url, tokens.fremd!);
+    try {
+      await Promise.all([mara.connected, fremd.connected]);
+      const seen = mara.subscribe(liveDestinations.projectPins(projectId));
+      fremd.subscribe(liveDestinations.projectPins(projectId));
+      await fremd.closed;
+      expect(fremd.errors[0]?.headers.message).toBe('Nicht gefunden.');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const plan = await upload(projectId);
+      const pin = (await place('kunde', plan.id, { page: 1, x: 0.5, y: 0.5, comment: 'Live' })).json<Pin>();
+      expect(await seen.next((body) => (body as { pinId: number }).pinId === pin.id)).toEqual({ fileId: plan.id, pinId: pin.id });
+    } finally {
+      await Promise.all([mara.close(), fremd.close()]);
+    }
   });
 });
