@@ -51,8 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCustomersModule(platform, { invitations });
   const files = await registerFilesModule(platform);
   registerProjectsModule(platform, { files });
-  registerPinsModule(platform);
-  registerExportModule(platform, { files });
+  const pins = registerPinsModule(platform);
+  registerExportModule(platform, { files, pins });
   registerQuestionnaireModule(platform, { notices });
   registerDashboardModule(platform);
   const { chat, broker, presence } = registerChatModule(platform, { settingsOf });

@@ -25,6 +25,17 @@ const exportPersonSchema = z.object({
   phoneNumber: z.string(),
 });
 
+const exportPinSchema = z.object({
+  number: z.number().int().describe('The pin\'s number on its plan'),
+  page: z.number().int().min(1),
+  x: z.number().min(0).max(1).describe('From the page\'s left edge (0) to its right edge (1)'),
+  y: z.number().min(0).max(1).describe('From the page\'s top edge (0) to its bottom edge (1)'),
+  comment: z.string(),
+  photo: z.string().nullable().describe('The title of the photo file attached, if any'),
+  createdBy: z.string().describe('Name of the person who placed it'),
+  createdAt: z.string().describe('ISO 8601'),
+});
+
 const exportFileSchema = z.object({
   name: z.string().describe('The title given at upload'),
   comment: z.string(),
@@ -34,6 +45,7 @@ const exportFileSchema = z.object({
   size: z.number().int().min(0).describe('Bytes'),
   uploadedBy: z.string().describe('Name of the uploader as shown in the portal'),
   uploadedAt: z.string().describe('ISO 8601'),
+  pins: z.array(exportPinSchema).describe('Points marked on the plan, with their comments'),
 });
 
 /** A step never answered is null; answered steps use the spec's field names and enum values. */

@@ -1,10 +1,10 @@
 import { liveDestinations, pathIdSchema } from '@bauakte/domain';
 import type { Platform } from '../../platform/compose';
 import { registerPinRoutes } from './routes';
-import { createPinService, type PinEvent } from './service';
+import { createPinService, type PinEvent, type PinService } from './service';
 
 /** Pins on plans: numbered points with a comment and a photo, placed by a project's people, shown live. */
-export function registerPinsModule(platform: Platform): void {
+export function registerPinsModule(platform: Platform): PinService {
   const { app, data, access, liveTopics } = platform;
   // Whoever may read the project sees its pins change live.
   liveTopics.add({
@@ -15,5 +15,7 @@ export function registerPinsModule(platform: Platform): void {
   });
   const announce = ({ projectId, fileId, pinId }: PinEvent) =>
     void liveTopics.announce(liveDestinations.projectPins(projectId), { fileId, pinId }).catch(() => undefined);
-  registerPinRoutes(app, createPinService({ data, announce }));
+  const pins = createPinService({ data, announce });
+  registerPinRoutes(app, pins);
+  return pins;
 }

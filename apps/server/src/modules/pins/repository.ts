@@ -35,6 +35,9 @@ export function createPinRepository(db: Db) {
     /** A file's pins in the order they were placed. */
     listOfFile: (fileId: number) => pinsOf(db).where('planPins.fileId', '=', fileId).orderBy('planPins.number').execute(),
 
+    /** Every pin of a project's files, by file and number (the export). */
+    listOfProject: (projectId: number) => pinsOf(db).where('planPins.projectId', '=', projectId).orderBy('planPins.fileId').orderBy('planPins.number').execute(),
+
     find: (pinId: number) => pinsOf(db).where('planPins.id', '=', pinId).executeTakeFirst(),
 
     /** The file's next number: one more than the highest ever placed (deleted numbers are not given again while higher ones stand). */

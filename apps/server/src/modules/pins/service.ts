@@ -65,6 +65,9 @@ export function createPinService(deps: { data: DataLayer; announce?: (event: Pin
   const announce = (event: PinEvent) => deps.announce?.(event);
 
   return {
+    /** Every pin of the project's files, by file and number (the export). */
+    listOfProject: async (projectId: number): Promise<Pin[]> => (await data.repos.pins.listOfProject(projectId)).map(toPin),
+
     async list(project: CheckedProject, fileId: number | null): Promise<Pin[]> {
       const file = await fileOfProject(data.repos, project, fileId);
       return (await data.repos.pins.listOfFile(file.id)).map(toPin);

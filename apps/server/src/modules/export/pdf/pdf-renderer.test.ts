@@ -34,6 +34,7 @@ function longNamedFiles(): ProjectExport['files'] {
     size: 2048,
     uploadedBy: 'Mara Berger',
     uploadedAt: '2026-11-20T08:00:00.000Z',
+    pins: [],
   }));
 }
 
