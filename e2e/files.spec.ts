@@ -117,7 +117,7 @@ test.describe('project files', () => {
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { message: 'preview loaded' }).toBe(true);
     await plan.scrollIntoViewIfNeeded();
-    await expect(plan.locator('object[type="application/pdf"]')).toHaveCount(1);
+    await expect(plan.getByRole('button', { name: 'Ansehen: Grundriss EG' })).toBeVisible();
 
     const photoLink = photo.getByRole('link', { name: 'Download: Ansicht Süd' });
     await expect(photoLink).toHaveAttribute('download', 'ansicht-sued.png');
@@ -127,8 +127,8 @@ test.describe('project files', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), planLink.click()]);
     expect(download.suggestedFilename()).toBe('grundriss.pdf');
 
-    // The full image opens in a dialog.
-    await photo.getByRole('button', { name: 'Bild „Ansicht Süd“ vergrößern' }).click();
+    // The full image opens in the plan viewer (e2e/plan-viewer.spec.ts tries it out).
+    await photo.getByRole('button', { name: 'Ansehen: Ansicht Süd' }).click();
     const large = page.getByRole('dialog', { name: 'Ansicht Süd' });
     await expect(large.getByAltText('Ansicht Süd')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -210,7 +210,7 @@ test.describe('project files', () => {
     await expect(files.getByRole('article')).toHaveCount(1);
   });
 
-  test('a 50 MB plan dropped onto the modal uploads with progress and opens in the architect\'s preview', async ({ page, request }) => {
+  test('a 50 MB plan dropped onto the modal uploads with progress and opens in the architect\'s viewer', async ({ page, request }) => {
     test.setTimeout(120_000);
     const parts = onePagePdfParts('Bestandsplan', mebibytes(50));
     const { architect, client, projectId, projectName } = await seedClientProject(request);
@@ -241,12 +241,11 @@ test.describe('project files', () => {
     await page.goto('/projectOverview');
     const plan = cardOf(page, 'Projektdateien').getByRole('article', { name: 'Bestandsplan 1960' });
     await plan.scrollIntoViewIfNeeded();
-    const preview = plan.locator('object[type="application/pdf"]');
-    await expect(preview).toHaveCount(1);
-    // Chromium's PDF viewer runs in a frame of its own once it has opened the document.
-    await expect
-      .poll(() => page.frames().some((frame) => frame.url().startsWith('chrome-extension://')), { message: 'the PDF viewer opened the plan', timeout: 15_000 })
-      .toBe(true);
+    await plan.getByRole('button', { name: 'Ansehen: Bestandsplan 1960' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Bestandsplan 1960' });
+    await expect(viewer.getByRole('link', { name: 'Original herunterladen' })).toHaveAttribute('download', 'Bestandsplan 1960.pdf');
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
 
     // Page by page: a range request answers with just those bytes.
     const href = await plan.getByRole('link', { name: 'Download: Bestandsplan 1960' }).getAttribute('href');

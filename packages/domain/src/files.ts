@@ -15,6 +15,10 @@ export const formatOfDocumentType: Record<DocumentType, FileFormat> = { PDF: 'pd
 
 export const contentTypeOfFormat: Record<FileFormat, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
 
+/** The widths (px) the server renders a PDF page at: the viewer asks for the smallest that is sharp enough. */
+export const pageWidths = [480, 960, 1600, 2400] as const;
+export type PageWidth = (typeof pageWidths)[number];
+
 export const fileTitleMaxLength = 200;
 export const fileCommentMaxLength = 2000;
 export const originalFileNameMaxLength = 255;
@@ -80,6 +84,10 @@ export const projectFileSchema = z.object({
   uploadedBy: z.string().nullable(),
   uploadedByName: z.string(),
   uploadedAt: z.string(),
+  /** How many pages a PDF has, once the server has read it; null for images and for PDFs it could not read. */
+  pageCount: z.number().nullable(),
+  /** A signed link to the PDF's pages as images: `${pagesUrl}&page=${n}&width=${w}`, w one of pageWidths; null without pages. */
+  pagesUrl: z.string().nullable(),
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 

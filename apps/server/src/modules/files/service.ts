@@ -85,6 +85,9 @@ export function createFileService(deps: {
       uploadedBy: row.uploadedBy,
       uploadedByName: row.uploadedByName,
       uploadedAt: row.uploadedAt,
+      // No rendered pages yet: the viewer shows 'Keine Vorschau' for a PDF and its download.
+      pageCount: null,
+      pagesUrl: null,
     };
   }
 

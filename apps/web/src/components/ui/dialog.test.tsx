@@ -38,6 +38,12 @@ describe('DialogContent', () => {
     expect(dialogContentClassName('wide', 'full')).not.toContain('md:h-auto');
   });
 
+  it('covers the whole screen at every size for the plan viewer, without centring or frame', () => {
+    const classes = dialogContentClassName('screen').split(' ');
+    expect(classes).toEqual(expect.arrayContaining(['fixed', 'inset-0', 'h-dvh', 'w-full']));
+    expect(classes.filter((name) => name.startsWith('md:'))).toEqual([]);
+  });
+
   it('scrolls its body under a header and above a footer that stay in place', () => {
     render(<Probe />);
     const title = screen.getByRole('heading', { name: 'Projekt bearbeiten' });

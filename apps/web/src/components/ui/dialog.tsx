@@ -15,20 +15,30 @@ export const Dialog = DialogPrimitive.Root;
  *   dialog stays empty beside the fields; 'wide': the full 80 %, for lists, tables and the chat.
  * - height 'content': grows with its content; 'full': a fixed 90 % of the viewport's height, so
  *   content that arrives later (the chat's messages) moves nothing, least of all the buttons.
+ * - width 'screen': the whole screen at every size (the plan viewer); the content lays itself out
+ *   (no padding, no scrolling body) and the close button is a 44 px target in the top-right corner.
  */
-export type DialogWidth = 'content' | 'wide';
+export type DialogWidth = 'content' | 'wide' | 'screen';
 export type DialogHeight = 'content' | 'full';
 
-const dialogBase = cn(
-  'fixed inset-0 z-50 flex h-dvh w-full flex-col overflow-hidden bg-background shadow-lg',
-  'md:inset-auto md:left-1/2 md:top-1/2 md:max-h-dvh md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-lg md:border md:border-border',
-);
-const widths: Record<DialogWidth, string> = { content: 'md:w-[min(80vw,45rem)]', wide: 'md:w-[80vw]' };
+const sheet = 'fixed inset-0 z-50 flex h-dvh w-full flex-col overflow-hidden bg-background shadow-lg';
+const centred = 'md:inset-auto md:left-1/2 md:top-1/2 md:max-h-dvh md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-lg md:border md:border-border';
+const widths: Record<Exclude<DialogWidth, 'screen'>, string> = { content: 'md:w-[min(80vw,45rem)]', wide: 'md:w-[80vw]' };
 const heights: Record<DialogHeight, string> = { content: 'md:h-auto', full: 'md:h-[90dvh]' };
 
 export function dialogContentClassName(width: DialogWidth = 'content', height: DialogHeight = 'content'): string {
-  return cn(dialogBase, widths[width], heights[height]);
+  if (width === 'screen') return sheet;
+  return cn(sheet, centred, widths[width], heights[height]);
 }
+
+const bodyClassName = {
+  framed: 'flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-6 md:px-6',
+  screen: 'flex min-h-0 flex-1 flex-col',
+};
+const closeClassName = {
+  framed: 'absolute right-3 top-3 z-20 rounded-sm p-1.5 opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring md:right-4 md:top-4',
+  screen: 'absolute right-1.5 top-1.5 z-20 flex size-11 items-center justify-center rounded-md opacity-80 transition-opacity hover:bg-accent hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+};
 
 interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   width?: DialogWidth;
@@ -36,17 +46,18 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
 }
 
 export function DialogContent({ className, children, width, height, ...props }: DialogContentProps) {
+  const layout = width === 'screen' ? 'screen' : 'framed';
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content className={cn(dialogContentClassName(width, height), className)} {...props}>
-        <div data-dialog-body="" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pb-6 md:px-6">
+        <div data-dialog-body="" className={bodyClassName[layout]}>
           {children}
         </div>
         <ToastSlot />
         {/* Outside the scrolling body: the close button stays at the top however far the body is scrolled. */}
-        <DialogPrimitive.Close className="absolute right-3 top-3 z-20 rounded-sm p-1.5 opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring md:right-4 md:top-4">
-          <X className="size-4" aria-hidden />
+        <DialogPrimitive.Close className={closeClassName[layout]}>
+          <X className={layout === 'screen' ? 'size-5' : 'size-4'} aria-hidden />
           <span className="sr-only">{de.common.close}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

@@ -1,94 +1,97 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import type { ProjectFile } from '@bauakte/domain';
 import { FileQuestion, FileText, ImageOff } from 'lucide-react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { pageWidths } from '@bauakte/domain';
+import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
-import { useSeenOnce } from '../../lib/use-seen-once';
+import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
+
+export { previewKindOf, type PreviewKind } from './preview-kind';
 
 const t = de.files;
 
-export type PreviewKind = 'image' | 'pdf' | 'unsupported';
-
-/** Spec section 2: an image preview for jpg, jpeg and png, an embedded one for pdf, otherwise none. */
-export function previewKindOf(file: Pick<ProjectFile, 'documentType'>): PreviewKind {
-  switch (file.documentType) {
-    case 'JPG':
-    case 'JPEG':
-    case 'PNG':
-      return 'image';
-    case 'PDF':
-      return 'pdf';
-    default:
-      return 'unsupported';
-  }
-}
-
 const frame = 'flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-md border border-border bg-muted';
 
-/** The small WebP preview; a click shows the full image in a dialog. */
-function ImagePreview({ file, thumbnailUrl }: { file: ProjectFile; thumbnailUrl: string }) {
+const loadViewer = () => import('./plan-viewer/plan-viewer');
+/** The viewer is a chunk of its own: the project page does not wait for it; pointing at a tile fetches it early. */
+const PlanViewer = lazy(async () => ({ default: (await loadViewer()).PlanViewer }));
+const preloadViewer = () => void loadViewer().catch(() => undefined);
+
+/** The viewer's chunk is on its way: the overlay tells so, without moving the focus from the tile. */
+function ViewerLoading() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50">
+      <span className="rounded-md bg-background px-4 py-3 shadow-lg">
+        <Spinner label={t.viewer.loading} />
+      </span>
+    </div>
+  );
+}
+
+/** The tile's preview as a button that opens the file in the plan viewer. */
+function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
+        ref={button}
         type="button"
-        aria-label={t.enlarge(file.name)}
+        aria-label={t.view(file.name)}
         className={`${frame} cursor-zoom-in focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2`}
-        onClick={() => setOpen(true)}
+        onPointerEnter={preloadViewer}
+        onFocus={preloadViewer}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
       >
-        <img src={thumbnailUrl} alt={file.name} loading="lazy" decoding="async" className="size-full object-cover" />
+        {children}
       </button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        {open ? (
-          <DialogContent width="wide">
-            <DialogHeader>
-              <DialogTitle className="break-words">{file.name}</DialogTitle>
-              <DialogDescription className="sr-only">{t.imageDialogDescription}</DialogDescription>
-            </DialogHeader>
-            <img src={file.url} alt={file.name} className="mx-auto max-h-[75vh] w-auto max-w-full object-contain" />
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={open ? <ViewerLoading /> : null}>
+          <PlanViewer file={file} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
-/**
- * The PDF embedded from its signed link (the CSP allows objects from this site only, so no blob:
- * copy), mounted once the tile comes near the screen. Browsers without a PDF viewer (most phones)
- * show the link inside instead.
- */
-function PdfPreview({ file }: { file: ProjectFile }) {
-  const [ref, seen] = useSeenOnce<HTMLDivElement>();
+function Thumbnail({ src, alt }: { src: string; alt: string }) {
+  return <img src={src} alt={alt} loading="lazy" decoding="async" className="size-full object-cover" />;
+}
+
+function Placeholder({ icon, text }: { icon: ReactNode; text: string }) {
   return (
-    <div ref={ref} className={frame}>
-      {seen ? (
-        <object data={`${file.url}#toolbar=0&view=FitH`} type="application/pdf" title={t.pdfPreview(file.name)} aria-label={t.pdfPreview(file.name)} className="size-full">
-          <div className="flex flex-col items-center gap-2 p-4 text-center text-sm text-muted-foreground">
-            <FileText aria-hidden className="size-8" />
-            <p>{t.pdfNoPreview}</p>
-            <a href={file.url} target="_blank" rel="noopener" className="font-medium text-primary underline-offset-4 hover:underline">
-              {t.openPdf}
-            </a>
-          </div>
-        </object>
-      ) : (
-        <FileText aria-hidden className="size-10 text-muted-foreground" />
-      )}
-    </div>
+    <span className="flex flex-col items-center gap-2 p-4 text-center text-sm text-muted-foreground">
+      {icon}
+      <span>{text}</span>
+    </span>
   );
 }
 
 /**
- * An image the server kept without a thumbnail (too large to decode safely): neither it nor the
- * original is loaded here, since the browser would have to decode the same pixels; Download stays.
+ * An image: its small WebP preview; one the server kept without a thumbnail (too large to decode
+ * safely) loads neither it nor the original, and says 'Keine Vorschau'. A PDF: its first page as
+ * the server rendered it, at the smallest width (the browser renders no PDF). Either opens the viewer.
  */
-function NoImagePreview() {
+function ViewablePreview({ file }: { file: ProjectFile }) {
+  if (previewKindOf(file) === 'image') {
+    return (
+      <ViewerButton file={file}>
+        {file.thumbnailUrl ? <Thumbnail src={file.thumbnailUrl} alt={file.name} /> : <Placeholder icon={<ImageOff aria-hidden className="size-8" />} text={t.noPreview} />}
+      </ViewerButton>
+    );
+  }
   return (
-    <div className={`${frame} flex-col gap-2 text-sm text-muted-foreground`}>
-      <ImageOff aria-hidden className="size-8" />
-      <p>{t.noPreview}</p>
-    </div>
+    <ViewerButton file={file}>
+      {file.pagesUrl && renderedPageCount(file) > 0 ? (
+        <Thumbnail src={pageImageUrl(file.pagesUrl, 1, pageWidths[0])} alt={file.name} />
+      ) : (
+        <Placeholder icon={<FileText aria-hidden className="size-8" />} text={t.pdfWithoutPreview} />
+      )}
+    </ViewerButton>
   );
 }
 
@@ -102,8 +105,5 @@ function UnsupportedPreview() {
 }
 
 export function FilePreview({ file }: { file: ProjectFile }) {
-  const kind = previewKindOf(file);
-  if (kind === 'image') return file.thumbnailUrl ? <ImagePreview file={file} thumbnailUrl={file.thumbnailUrl} /> : <NoImagePreview />;
-  if (kind === 'pdf') return <PdfPreview file={file} />;
-  return <UnsupportedPreview />;
+  return previewKindOf(file) === 'unsupported' ? <UnsupportedPreview /> : <ViewablePreview file={file} />;
 }

@@ -3,7 +3,6 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProjectFile } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
-import { stubIntersectionObserver } from '../../test/intersection-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { stubXhr } from '../../test/xhr-stub';
 import { ModalProvider } from '../modals/modal-provider';
@@ -24,6 +23,8 @@ const plan: ProjectFile = {
   uploadedBy: 'klara',
   uploadedByName: 'Klara Kundin',
   uploadedAt: '2026-11-22T13:05:00.000Z',
+  pageCount: null,
+  pagesUrl: null,
 };
 
 const drawing: ProjectFile = {
@@ -49,14 +50,13 @@ function setup(handlers: Handlers = {}, roles = ['CLIENT']) {
   clearSelectedProject();
   selectProject('7');
   const api = stubApi({ 'GET /api/s3/project/7': () => json(200, [plan, drawing]), ...handlers });
-  const intersections = stubIntersectionObserver();
   const rendered = renderWithProviders(
     <ModalProvider>
       <ProjectFilesCard projectId="7" />
     </ModalProvider>,
     { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles) },
   );
-  return { api, intersections, ...rendered };
+  return { api, ...rendered };
 }
 
 const card = () => screen.getByRole('region', { name: 'Projektdateien' });
@@ -119,28 +119,42 @@ describe('ProjectFilesCard: tiles', () => {
     expect(within(tile('Grundriss EG')).getByText('Hochgeladen von einem gelöschten Konto am 21.11.2026, 09:30')).toBeTruthy();
   });
 
-  it('shows an image by its lazily loaded preview, and the full image in a dialog on click', async () => {
+  it('shows an image by its lazily loaded preview, and opens it in the plan viewer; Escape returns to the tile', async () => {
     setup();
     const image = await within(card()).findByAltText('Ansicht Süd');
     expect(image.getAttribute('src')).toBe(plan.thumbnailUrl);
     expect(image.getAttribute('loading')).toBe('lazy');
-    await userEvent.click(within(tile('Ansicht Süd')).getByRole('button', { name: 'Bild „Ansicht Süd“ vergrößern' }));
-    const dialog = screen.getByRole('dialog', { name: 'Ansicht Süd' });
-    expect(within(dialog).getByAltText('Ansicht Süd').getAttribute('src')).toBe(plan.url);
+    const opener = within(tile('Ansicht Süd')).getByRole('button', { name: 'Ansehen: Ansicht Süd' });
+    await userEvent.click(opener);
+    const viewer = await screen.findByRole('dialog', { name: 'Ansicht Süd' });
+    expect(within(viewer).getByAltText('Ansicht Süd').getAttribute('src')).toBe(plan.url);
+    expect(within(viewer).getByRole('link', { name: 'Original herunterladen' }).getAttribute('href')).toBe(plan.url);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 
-  it('embeds a PDF only once its tile comes on screen, with a link for browsers without a viewer', async () => {
-    const { intersections } = setup();
+  it("shows a PDF by its first page as the server rendered it, at the smallest width, and opens it page by page", async () => {
+    const pagesUrl = '/api/s3/download/7/34/pages?expires=1795000000&signature=xyz';
+    setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, pageCount: 3, pagesUrl }]) });
+    const first = await within(card()).findByAltText('Grundriss EG');
+    expect(first.getAttribute('src')).toBe(`${pagesUrl}&page=1&width=480`);
+    expect(first.getAttribute('loading')).toBe('lazy');
+    expect(within(card()).queryByRole('article', { name: 'Grundriss EG' })?.querySelector('object')).toBeNull();
+    await userEvent.click(within(tile('Grundriss EG')).getByRole('button', { name: 'Ansehen: Grundriss EG' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
+    expect(within(viewer).getByText('Seite 1 von 3')).toBeTruthy();
+  });
+
+  it("shows a PDF without rendered pages by its type, and 'Keine Vorschau' with the download in the viewer", async () => {
+    setup();
     const pdf = await within(card()).findByRole('article', { name: 'Grundriss EG' });
-    expect(pdf.querySelector('object')).toBeNull();
-    expect(intersections.watched()).toBe(1);
-    act(() => intersections.showAll());
-    const object = pdf.querySelector('object');
-    expect(object?.getAttribute('type')).toBe('application/pdf');
-    expect(object?.getAttribute('data')?.startsWith(drawing.url)).toBe(true);
-    expect(object?.getAttribute('aria-label')).toBe('PDF-Vorschau: Grundriss EG');
-    expect(within(pdf).getByRole('link', { name: 'PDF öffnen' }).getAttribute('href')).toBe(drawing.url);
-    expect(intersections.watched()).toBe(0);
+    expect(within(pdf).getByText('PDF · Keine Vorschau')).toBeTruthy();
+    expect(pdf.querySelector('img, object')).toBeNull();
+    await userEvent.click(within(pdf).getByRole('button', { name: 'Ansehen: Grundriss EG' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
+    expect(within(viewer).getByText('Keine Vorschau')).toBeTruthy();
+    expect(within(viewer).getByRole('link', { name: 'Original herunterladen' }).getAttribute('href')).toBe(drawing.url);
   });
 
   it("says 'Keine Vorschau' for an image the server kept without a thumbnail, loading neither it nor the original", async () => {
@@ -148,8 +162,11 @@ describe('ProjectFilesCard: tiles', () => {
     const huge = await within(card()).findByRole('article', { name: 'Riesenplan' });
     expect(within(huge).getByText('Keine Vorschau')).toBeTruthy();
     expect(huge.querySelector('img, object')).toBeNull();
-    expect(within(huge).queryByRole('button', { name: 'Bild „Riesenplan“ vergrößern' })).toBeNull();
     expect(within(huge).getByRole('link', { name: 'Download: Riesenplan' }).getAttribute('href')).toBe(plan.url);
+    await userEvent.click(within(huge).getByRole('button', { name: 'Ansehen: Riesenplan' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Riesenplan' });
+    expect(within(viewer).getByText('Keine Vorschau')).toBeTruthy();
+    expect(viewer.querySelector('img')).toBeNull();
   });
 
   it("says 'Nicht unterstützter Dateityp' for any other type", async () => {

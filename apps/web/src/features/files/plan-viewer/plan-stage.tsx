@@ -1,0 +1,145 @@
+import { useState, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react';
+import { FileQuestion } from 'lucide-react';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { de } from '../../../i18n/de';
+import { pageImageUrl, type PlanSource } from './plan-source';
+import type { ZoomPan } from './use-zoom-pan';
+import { pageWidthFor, type Size } from './zoom-pan';
+
+const t = de.files.viewer;
+
+/** A PDF page is measured in pixels of its largest rendering, so zoom limits mean the same for every width shown. */
+export const pageUnitsWide = 2400;
+
+/** One image on the stage: an image's original, or one page of a PDF at one width (0 for images). */
+interface Layer {
+  src: string;
+  page: number;
+  width: number;
+}
+
+/** The page's size in page units, measured from its first image, and which page that was. */
+export interface MeasuredPage {
+  page: number;
+  size: Size;
+}
+
+export interface StageImages {
+  pageSize: Size | null;
+  /** Below the loading one: the sharpest image of this page loaded so far, so zooming in never blanks the plan. */
+  layers: Array<Layer & { shown: boolean }>;
+  failed: boolean;
+  onLoad(layer: Layer, image: HTMLImageElement): void;
+  onError(layer: Layer): void;
+}
+
+const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+
+/** The page's size from its image: an image's own pixels; a PDF page scaled to pageUnitsWide, whichever width was loaded. */
+export function measuredSize(source: PlanSource, image: Pick<HTMLImageElement, 'naturalWidth' | 'naturalHeight'>): Size | null {
+  if (image.naturalWidth <= 0 || image.naturalHeight <= 0) return null;
+  if (source.kind === 'pages') return { width: pageUnitsWide, height: (pageUnitsWide * image.naturalHeight) / image.naturalWidth };
+  return { width: image.naturalWidth, height: image.naturalHeight };
+}
+
+/**
+ * Which images the stage shows for the source, page and zoom: for a PDF page the smallest rendered
+ * width that is sharp enough (pageWidthFor), never less than one already loaded for this page; the
+ * loaded one stays visible until the sharper one has arrived.
+ */
+export function useStageImages(
+  source: PlanSource,
+  page: number,
+  zoomPan: Pick<ZoomPan, 'view' | 'stage'>,
+  measured: MeasuredPage | null,
+  onMeasured: (measured: MeasuredPage) => void,
+): StageImages {
+  const [loaded, setLoaded] = useState<Layer | null>(null);
+  const [failedPage, setFailedPage] = useState(0);
+  const pageSize = measured?.size ?? null;
+
+  const onLoad = (layer: Layer, image: HTMLImageElement) => {
+    // Measured once per page: a sharper image of the same page must not refit a zoomed view.
+    const size = layer.page === measured?.page ? null : measuredSize(source, image);
+    if (size) onMeasured({ page: layer.page, size });
+    setLoaded(layer);
+  };
+  const shownLayer = loaded?.page === page ? loaded : null;
+  const onError = (layer: Layer) => {
+    // A sharper image that fails leaves the one shown; a page without any image says 'Keine Vorschau'.
+    if (layer.page === page && !shownLayer) setFailedPage(layer.page);
+  };
+
+  let wanted: Layer | null = null;
+  if (source.kind === 'image') wanted = { src: source.url, page: 1, width: 0 };
+  if (source.kind === 'pages') {
+    const { view, stage } = zoomPan;
+    const displayed = pageSize && view ? pageSize.width * view.scale : stage.width;
+    const width = Math.max(pageWidthFor(displayed, devicePixelRatio()), shownLayer?.width ?? 0);
+    wanted = { src: pageImageUrl(source.pagesUrl, page, width), page, width };
+  }
+  const layers: StageImages['layers'] = [];
+  if (shownLayer && shownLayer.src !== wanted?.src) layers.push({ ...shownLayer, shown: true });
+  if (wanted) layers.push({ ...wanted, shown: shownLayer?.src === wanted.src });
+  return { pageSize, layers, failed: failedPage === page, onLoad, onError };
+}
+
+export function NoPreview() {
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center text-muted-foreground">
+      <FileQuestion aria-hidden className="size-10" />
+      <p className="font-medium text-foreground">{t.noPreview}</p>
+      <p className="text-sm">{t.noPreviewHint}</p>
+    </div>
+  );
+}
+
+interface PlanStageProps {
+  zoomPan: ZoomPan;
+  images: StageImages;
+  /** The alt text of the image shown: the file's title, or its page. */
+  alt: string;
+  /** Laid over the page in a box of exactly the page's size: children placed by percentages sit on that page point. */
+  pageOverlay?: ReactNode;
+}
+
+/** The drawing area: the page, moved and scaled by zoomPan. */
+export function PlanStage({ zoomPan, images, alt, pageOverlay }: PlanStageProps) {
+  const { view, dragging } = zoomPan;
+  const { pageSize, layers } = images;
+  // Sized rather than scaled: the browser draws the image at the size shown, so lines stay crisp.
+  const box: CSSProperties =
+    pageSize && view ? { transform: `translate(${view.x}px, ${view.y}px)`, width: pageSize.width * view.scale, height: pageSize.height * view.scale } : { visibility: 'hidden' };
+  const anyShown = layers.some((layer) => layer.shown);
+  const loadEvent = (layer: Layer) => (event: SyntheticEvent<HTMLImageElement>) => images.onLoad(layer, event.currentTarget);
+  return (
+    <div
+      ref={zoomPan.stageRef}
+      data-plan-stage=""
+      className={cn('relative min-h-0 flex-1 touch-none select-none overflow-hidden bg-muted', dragging ? 'cursor-grabbing' : 'cursor-grab')}
+      {...zoomPan.pointerHandlers}
+    >
+      <div className="absolute left-0 top-0 origin-top-left" style={box}>
+        {layers.map((layer) => (
+          <img
+            key={layer.src}
+            src={layer.src}
+            alt={layer.shown || !anyShown ? alt : ''}
+            draggable={false}
+            decoding="async"
+            onLoad={loadEvent(layer)}
+            onError={() => images.onError(layer)}
+            className={cn('pointer-events-none absolute inset-0 size-full max-w-none', layer.shown ? 'opacity-100' : 'opacity-0')}
+          />
+        ))}
+        {pageOverlay ? <div className="absolute inset-0">{pageOverlay}</div> : null}
+      </div>
+      {anyShown ? null : (
+        <div className="absolute inset-0 flex items-center justify-center">
+          <Spinner label={t.loading} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import type { ProjectFile } from '@bauakte/domain';
+import { PlanViewer } from './plan-viewer';
+
+const photo: ProjectFile = {
+  id: 35,
+  url: '/api/s3/download/7/35?expires=1795000000&signature=abc',
+  thumbnailUrl: '/api/s3/download/7/35/thumbnail?expires=1795000000&signature=def',
+  name: 'Ansicht Süd',
+  comment: '',
+  documentType: 'PNG',
+  contentType: 'image/png',
+  size: 1572864,
+  originalName: 'ansicht-sued.png',
+  uploadedBy: 'klara',
+  uploadedByName: 'Klara Kundin',
+  uploadedAt: '2026-11-22T13:05:00.000Z',
+  pageCount: null,
+  pagesUrl: null,
+};
+
+const pagesUrl = '/api/s3/download/7/34/pages?expires=1795000000&signature=ghi';
+const drawing: ProjectFile = {
+  ...photo,
+  id: 34,
+  url: '/api/s3/download/7/34?expires=1795000000&signature=jkl',
+  thumbnailUrl: null,
+  name: 'Grundriss EG',
+  documentType: 'PDF',
+  contentType: 'application/pdf',
+  originalName: 'grundriss.pdf',
+  pageCount: 5,
+  pagesUrl,
+};
+
+const stage = { width: 800, height: 600 };
+
+// jsdom lays nothing out: the stage gets a size, every other element none.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.hasAttribute('data-plan-stage') ? stage.width : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.hasAttribute('data-plan-stage') ? stage.height : 0;
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function Opener({ file }: { file: ProjectFile }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Kachel
+      </button>
+      <PlanViewer file={file} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+function setup(file: ProjectFile) {
+  render(<Opener file={file} />);
+  return { user: userEvent.setup(), dialog: screen.getByRole('dialog', { name: file.name }) };
+}
+
+/** The browser has loaded the image at this natural size. */
+function loaded(image: HTMLElement, width: number, height: number) {
+  Object.defineProperty(image, 'naturalWidth', { value: width, configurable: true });
+  Object.defineProperty(image, 'naturalHeight', { value: height, configurable: true });
+  fireEvent.load(image);
+}
+
+const stageImages = (dialog: HTMLElement) => Array.from(dialog.querySelectorAll('[data-plan-stage] img'));
+const zoomText = (dialog: HTMLElement) => within(within(dialog).getByRole('group', { name: 'Zoom' })).getByText(/ %$/).textContent;
+
+describe('PlanViewer: an image', () => {
+  it('opens full-screen titled by the file, the original on the stage, fitted to 100 %', () => {
+    const { dialog } = setup(photo);
+    expect(dialog.className.split(' ')).toEqual(expect.arrayContaining(['fixed', 'inset-0', 'h-dvh', 'w-full']));
+    expect(within(dialog).getByRole('heading', { name: 'Ansicht Süd' })).toBeTruthy();
+    const image = within(dialog).getByAltText('Ansicht Süd');
+    expect(image.getAttribute('src')).toBe(photo.url);
+    loaded(image, 1600, 1200);
+    expect(zoomText(dialog)).toBe('100 %');
+    expect(within(dialog).queryByRole('group', { name: 'Seiten' })).toBeNull();
+  });
+
+  it("zooms with 'Vergrößern', 'Verkleinern' and 'Einpassen', each a 44 px target", async () => {
+    const { dialog, user } = setup(photo);
+    loaded(within(dialog).getByAltText('Ansicht Süd'), 1600, 1200);
+    for (const name of ['Vergrößern', 'Verkleinern', 'Einpassen']) expect(within(dialog).getByRole('button', { name }).className).toContain('size-11');
+    await user.click(within(dialog).getByRole('button', { name: 'Vergrößern' }));
+    expect(zoomText(dialog)).toBe('125 %');
+    await user.click(within(dialog).getByRole('button', { name: 'Vergrößern' }));
+    expect(zoomText(dialog)).toBe('156 %');
+    await user.click(within(dialog).getByRole('button', { name: 'Verkleinern' }));
+    expect(zoomText(dialog)).toBe('125 %');
+    await user.click(within(dialog).getByRole('button', { name: 'Einpassen' }));
+    expect(zoomText(dialog)).toBe('100 %');
+  });
+
+  it('takes the focus itself on open, and answers +, -, 0 and the arrow keys', async () => {
+    const { dialog, user } = setup(photo);
+    expect(document.activeElement).toBe(dialog);
+    const image = within(dialog).getByAltText('Ansicht Süd');
+    loaded(image, 1600, 1200);
+    const box = () => (image.parentElement as HTMLElement).style.transform;
+    await user.keyboard('+');
+    expect(zoomText(dialog)).toBe('125 %');
+    await user.keyboard('++');
+    expect(zoomText(dialog)).toBe('195 %');
+    const before = box();
+    await user.keyboard('{ArrowRight}');
+    expect(box()).not.toBe(before);
+    await user.keyboard('-');
+    expect(zoomText(dialog)).toBe('156 %');
+    await user.keyboard('0');
+    expect(zoomText(dialog)).toBe('100 %');
+  });
+
+  it('zooms with the mouse wheel', () => {
+    const { dialog } = setup(photo);
+    loaded(within(dialog).getByAltText('Ansicht Süd'), 1600, 1200);
+    fireEvent.wheel(dialog.querySelector('[data-plan-stage]') as HTMLElement, { deltaY: -200, clientX: 400, clientY: 300 });
+    expect(zoomText(dialog)).toBe('149 %');
+  });
+
+  it("offers 'Original herunterladen' with the signed link and the original name, and closes with Escape", async () => {
+    const { dialog, user } = setup(photo);
+    const download = within(dialog).getByRole('link', { name: 'Original herunterladen' });
+    expect(download.getAttribute('href')).toBe(photo.url);
+    expect(download.getAttribute('download')).toBe('ansicht-sued.png');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("says 'Keine Vorschau' for an image without a thumbnail, loading nothing, and still offers the download", () => {
+    const { dialog } = setup({ ...photo, thumbnailUrl: null });
+    expect(within(dialog).getByText('Keine Vorschau')).toBeTruthy();
+    expect(dialog.querySelector('img')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Vergrößern' })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Original herunterladen' }).getAttribute('href')).toBe(photo.url);
+  });
+
+  it("says 'Keine Vorschau' when the original cannot be loaded", () => {
+    const { dialog } = setup(photo);
+    fireEvent.error(within(dialog).getByAltText('Ansicht Süd'));
+    expect(within(dialog).getByText('Keine Vorschau')).toBeTruthy();
+  });
+});
+
+describe('PlanViewer: a PDF', () => {
+  const pageImage = (dialog: HTMLElement, page: number) => within(dialog).getByAltText(`Grundriss EG, Seite ${page} von 5`);
+
+  it('shows the server-rendered first page at the smallest width as wide as the stage', () => {
+    const { dialog } = setup(drawing);
+    expect(pageImage(dialog, 1).getAttribute('src')).toBe(`${pagesUrl}&page=1&width=960`);
+    expect(within(dialog).getByText('Seite 1 von 5')).toBeTruthy();
+  });
+
+  it("turns pages with 'Nächste Seite' / 'Vorherige Seite' and PageDown / PageUp, within the document", async () => {
+    const { dialog, user } = setup(drawing);
+    const previous = within(dialog).getByRole('button', { name: 'Vorherige Seite' });
+    const next = within(dialog).getByRole('button', { name: 'Nächste Seite' });
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    await user.click(next);
+    expect(within(dialog).getByText('Seite 2 von 5')).toBeTruthy();
+    const second = pageImage(dialog, 2).getAttribute('src') ?? '';
+    expect(second.startsWith(`${pagesUrl}&page=2&width=`)).toBe(true);
+    expect([480, 960, 1600, 2400]).toContain(Number(new URL(second, 'http://localhost').searchParams.get('width')));
+    await user.keyboard('{PageDown}{PageDown}{PageDown}{PageDown}');
+    expect(within(dialog).getByText('Seite 5 von 5')).toBeTruthy();
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    await user.click(next);
+    expect(within(dialog).getByText('Seite 5 von 5')).toBeTruthy();
+    await user.keyboard('{PageUp}');
+    expect(within(dialog).getByText('Seite 4 von 5')).toBeTruthy();
+    await user.click(previous);
+    expect(pageImage(dialog, 3).getAttribute('src')).toContain('&page=3&');
+  });
+
+  it('asks for a sharper page when zoomed in, keeping the loaded one shown until it has arrived', async () => {
+    const { dialog, user } = setup(drawing);
+    loaded(pageImage(dialog, 1), 960, 679);
+    expect(zoomText(dialog)).toBe('100 %');
+    expect(stageImages(dialog).map((image) => image.getAttribute('src'))).toEqual([`${pagesUrl}&page=1&width=960`]);
+    await user.click(within(dialog).getByRole('button', { name: 'Vergrößern' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Vergrößern' }));
+    const [shown, sharper] = stageImages(dialog);
+    expect(shown?.getAttribute('src')).toBe(`${pagesUrl}&page=1&width=960`);
+    expect(shown?.getAttribute('alt')).toBe('Grundriss EG, Seite 1 von 5');
+    expect(sharper?.getAttribute('src')).toBe(`${pagesUrl}&page=1&width=1600`);
+    expect(sharper?.className).toContain('opacity-0');
+    loaded(sharper as HTMLElement, 1600, 1132);
+    expect(stageImages(dialog).map((image) => image.getAttribute('src'))).toEqual([`${pagesUrl}&page=1&width=1600`]);
+    expect(zoomText(dialog)).toBe('156 %');
+    // Zooming out keeps the sharper image rather than loading a smaller one.
+    await user.click(within(dialog).getByRole('button', { name: 'Einpassen' }));
+    expect(stageImages(dialog).map((image) => image.getAttribute('src'))).toEqual([`${pagesUrl}&page=1&width=1600`]);
+  });
+
+  it('never asks for more than 2400 px', async () => {
+    const { dialog, user } = setup(drawing);
+    loaded(pageImage(dialog, 1), 960, 679);
+    for (let step = 0; step < 12; step += 1) await user.keyboard('+');
+    expect(stageImages(dialog).at(-1)?.getAttribute('src')).toBe(`${pagesUrl}&page=1&width=2400`);
+  });
+
+  it("says 'Keine Vorschau' for a PDF the server has no pages of, with the download", () => {
+    const { dialog } = setup({ ...drawing, pageCount: null, pagesUrl: null });
+    expect(within(dialog).getByText('Keine Vorschau')).toBeTruthy();
+    expect(dialog.querySelector('img')).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: 'Seiten' })).toBeNull();
+    const download = within(dialog).getByRole('link', { name: 'Original herunterladen' });
+    expect(download.getAttribute('href')).toBe(drawing.url);
+    expect(download.getAttribute('download')).toBe('grundriss.pdf');
+  });
+});
+
+describe('PlanViewer: room for more', () => {
+  it('shows a side panel, a footer and an overlay the size of the page', () => {
+    render(<PlanViewer file={photo} open onOpenChange={() => undefined} sidePanel={<p>Versionen</p>} footer={<button type="button">Pin setzen</button>} pageOverlay={<span>Pin 1</span>} />);
+    const dialog = screen.getByRole('dialog', { name: 'Ansicht Süd' });
+    expect(within(dialog).getByRole('complementary').textContent).toBe('Versionen');
+    expect(within(dialog).getByRole('button', { name: 'Pin setzen' })).toBeTruthy();
+    expect(within(dialog).getByText('Pin 1').closest('[data-plan-stage]')).toBeTruthy();
+  });
+});
