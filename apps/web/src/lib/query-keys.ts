@@ -47,6 +47,13 @@ export const fileKeys = {
   list: (projectId: string) => ['files', 'project', projectId] as const,
 };
 
+/** A plan's pins, by project and file: the live channel says which file's pins changed. */
+export const pinKeys = {
+  all: ['pins'] as const,
+  project: (projectId: string) => ['pins', projectId] as const,
+  file: (projectId: string, fileId: number) => ['pins', projectId, fileId] as const,
+};
+
 export const chatKeys = {
   all: ['chat'] as const,
   conversations: (username: string) => ['chat', 'conversations', username] as const,
