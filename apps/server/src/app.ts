@@ -18,6 +18,7 @@ import { registerHealthModule } from './modules/health/module';
 import { registerImpressumModule } from './modules/impressum/module';
 import { registerNotificationsModule } from './modules/notifications/module';
 import { registerProfileModule } from './modules/profile/module';
+import { registerPinsModule } from './modules/pins/module';
 import { registerProjectsModule } from './modules/projects/module';
 import { registerQuestionnaireModule } from './modules/questionnaire/module';
 import packageJson from '../package.json' with { type: 'json' };
@@ -50,7 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCustomersModule(platform, { invitations });
   const files = await registerFilesModule(platform);
   registerProjectsModule(platform, { files });
-  registerExportModule(platform, { files });
+  const pins = registerPinsModule(platform);
+  registerExportModule(platform, { files, pins });
   registerQuestionnaireModule(platform, { notices });
   registerDashboardModule(platform);
   const { chat, broker, presence } = registerChatModule(platform, { settingsOf });

@@ -5,6 +5,7 @@ import { createCustomerRepository } from './modules/customers/repository';
 import { createDashboardLayoutRepository } from './modules/dashboard/repository';
 import { createDemoRepository } from './modules/demo/repository';
 import { createFileRepository } from './modules/files/repository';
+import { createPinRepository } from './modules/pins/repository';
 import { createFormNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
 import { createProjectRepository } from './modules/projects/repository';
 import { createQuestionnaireRepository } from './modules/questionnaire/repository';
@@ -25,6 +26,7 @@ const moduleRepositories: ModuleRepositoryFactories = {
   projects: (db: Db, asyncCommitDb: Db) => createProjectRepository(db, asyncCommitDb),
   questionnaire: (db: Db) => createQuestionnaireRepository(db),
   files: (db: Db) => createFileRepository(db),
+  pins: (db: Db) => createPinRepository(db),
   chat: (db: Db, asyncCommitDb: Db) => createChatRepository(db, asyncCommitDb),
   dashboardLayouts: (db: Db) => createDashboardLayoutRepository(db),
   demo: (db: Db) => createDemoRepository(db),

@@ -110,6 +110,8 @@ export const liveDestinations = {
   activeUsers: '/topic/activeUsers',
   chat: (chatId: number) => `/topic/chat/${chatId}`,
   send: (chatId: number) => `/app/chat/${chatId}`,
+  /** A project's pins changed: the body names { fileId, pinId }; the subscriber reads the pins again. */
+  projectPins: (projectId: number) => `/topic/project/${projectId}/pins`,
 } as const;
 
 /** The live client's settings (spec section 5 and 7). */

@@ -36,6 +36,18 @@ const exportFileVersionSchema = z.object({
 });
 
 /** A plan, described by its current (newest) version, with all its versions. */
+const exportPinSchema = z.object({
+  number: z.number().int().describe('The pin\'s number on its version of the plan'),
+  version: z.number().int().min(1).describe('The version of the plan it was placed on'),
+  page: z.number().int().min(1),
+  x: z.number().min(0).max(1).describe('From the page\'s left edge (0) to its right edge (1)'),
+  y: z.number().min(0).max(1).describe('From the page\'s top edge (0) to its bottom edge (1)'),
+  comment: z.string(),
+  photo: z.string().nullable().describe('The title of the photo file attached, if any'),
+  createdBy: z.string().describe('Name of the person who placed it'),
+  createdAt: z.string().describe('ISO 8601'),
+});
+
 const exportFileSchema = z.object({
   name: z.string().describe('The title given at upload'),
   comment: z.string(),
@@ -47,6 +59,7 @@ const exportFileSchema = z.object({
   uploadedAt: z.string().describe('ISO 8601'),
   version: z.number().int().min(1).describe('The current version of the plan'),
   versions: z.array(exportFileVersionSchema).describe('Every version of the plan, newest first'),
+  pins: z.array(exportPinSchema).describe('Points marked on the plan, with their comments'),
 });
 
 /** A step never answered is null; answered steps use the spec's field names and enum values. */

@@ -1,4 +1,5 @@
 export * from './chat';
+export * from './pins';
 export * from './auth';
 export * from './capabilities';
 export * from './customers';

@@ -23,6 +23,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import type { App } from './http/types';
 import { configureImageDecoding } from './images/image-decoding';
 import { createInProcessFanout, createPostgresFanout, type Fanout } from './live/fanout';
+import { createLiveTopics, type LiveTopics } from './live/topics';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createMailQueue, defaultMailQueueTiming, type MailQueue, type MailQueueTiming } from './mail/mail-queue';
 import { createMetrics, type MetricsReporter } from './metrics/metrics';
@@ -78,6 +79,8 @@ export interface Platform {
   store: ObjectStore;
   links: SignedLinks;
   fanout: Fanout;
+  /** Live destinations modules announce changes on (ids only), besides the chat's own. */
+  liveTopics: LiveTopics;
 }
 
 const bodyLimit = 1024 * 1024;
@@ -174,5 +177,6 @@ export async function createPlatform(deps: PlatformDeps): Promise<Platform> {
     store: deps.store ?? createObjectStore(config),
     links: createSignedLinks(deps.jwtSecret),
     fanout,
+    liveTopics: createLiveTopics(fanout),
   };
 }

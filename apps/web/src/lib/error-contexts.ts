@@ -48,4 +48,6 @@ export const errorContexts = {
   sendMessage: { failed: de.chat.sendFailed, network: de.chat.sendFailed, reason: 'after' },
   startChat: { failed: de.chat.newChat.failed, network: de.chat.newChat.failed, reason: 'after' },
   deleteChat: { failed: de.chat.deleteFailed, network: de.chat.deleteFailed, reason: 'after' },
+  savePin: { failed: de.pins.saveFailed, network: `${de.pins.saveFailed} ${de.files.networkError}`, reason: 'after', byCode: { CONFLICT: de.pins.changedMeanwhile } },
+  deletePin: { failed: de.pins.deleteFailed, network: `${de.pins.deleteFailed} ${de.files.networkError}`, reason: 'after' },
 } as const satisfies Record<string, ErrorContext>;

@@ -50,6 +50,13 @@ export const fileKeys = {
   versions: (projectId: string, fileId: number) => ['files', 'project', projectId, 'versions', fileId] as const,
 };
 
+/** A plan's pins, by project and file: the live channel says which file's pins changed. */
+export const pinKeys = {
+  all: ['pins'] as const,
+  project: (projectId: string) => ['pins', projectId] as const,
+  file: (projectId: string, fileId: number) => ['pins', projectId, fileId] as const,
+};
+
 export const chatKeys = {
   all: ['chat'] as const,
   conversations: (username: string) => ['chat', 'conversations', username] as const,

@@ -49,6 +49,9 @@ export const pdfTexts = {
     fileName: (name: string) => `Datei: ${name}`,
     version: (version: number) => `Version ${version}`,
     more: (count: number) => `… und ${count} weitere Dateien. Die vollständige Liste enthält der JSON-Export.`,
+    pin: (number: number, page: number, author: string, comment: string, photo: string | null) =>
+      `Markierung ${number} (Seite ${page}, ${author}): ${comment}${photo ? ` — Foto: ${photo}` : ''}`,
+    morePins: (count: number) => `… und ${count} weitere Markierungen (im JSON-Export).`,
   },
   changes: {
     heading: 'Letzte Änderungen am Fragebogen',

@@ -38,6 +38,10 @@ export const serverMessages = {
   lastAdmin: 'Der letzte Administrator kann nicht gelöscht werden.',
   customerNotFound: 'Diesen Kunden gibt es nicht.',
   onlyOwnName: 'Sie können nur in Ihrem eigenen Namen anlegen.',
+  onlyOwnPin: 'Sie können nur Ihre eigenen Markierungen ändern oder löschen.',
+  planNotFound: 'Diesen Plan gibt es in diesem Projekt nicht.',
+  pinPhotoNotFound: 'Dieses Foto gibt es in diesem Projekt nicht.',
+  pinChanged: 'Diese Markierung wurde inzwischen geändert. Bitte prüfen Sie die neue Fassung.',
   tooManyResetRequests: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
   /** One user's budget of an expensive route (uploads, exports, chat messages, searches) is used up. */
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',

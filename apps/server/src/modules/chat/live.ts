@@ -6,6 +6,7 @@ import { parseOrRefuse, readJson, UnreadableBody } from '../../platform/http/req
 import type { Broker, BrokerHooks } from '../../platform/live/broker';
 import type { Fanout, LiveEvent } from '../../platform/live/fanout';
 import type { Presence } from '../../platform/live/presence';
+import type { LiveTopics } from '../../platform/live/topics';
 import type { RouteLimits } from '../../platform/rate-limit/route-limits';
 import type { ChatService } from './service';
 import { publicMessage } from './service';
@@ -27,7 +28,7 @@ interface Partners {
  * REST's (refused with the same AppErrors), and the deliveries of messages and presence that the
  * fan-out announces (from this or another instance).
  */
-export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; fanout: Fanout; presence: Presence; limits: RouteLimits }) {
+export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; fanout: Fanout; presence: Presence; limits: RouteLimits; topics: LiveTopics }) {
   const { chat, access } = deps;
   const partnersOf = new Map<number, Partners>();
   let broker: Broker | null = null;
@@ -59,9 +60,12 @@ export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; 
       }
       if (destination === userQueue) return null;
       const match = chatTopic.exec(destination);
-      if (!match) throw notFound(serverMessages.unknownDestination);
-      await access.chat(user, chatIdOf(match), 'read');
-      return null;
+      if (match) {
+        await access.chat(user, chatIdOf(match), 'read');
+        return null;
+      }
+      if (await deps.topics.authorize(user, destination)) return null;
+      throw notFound(serverMessages.unknownDestination);
     },
     async send(user, destination, body) {
       const match = chatSend.exec(destination);
@@ -86,6 +90,10 @@ export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; 
       const body = JSON.stringify(publicMessage(stored));
       broker.deliver(liveDestinations.chat(stored.chatId), body);
       broker.deliverEach(userQueue, () => body, new Set([stored.senderId, stored.receiverId]));
+      return;
+    }
+    if (event.type === 'topic') {
+      broker.deliver(event.destination, event.body);
       return;
     }
     if (event.type === 'chat-deleted') {

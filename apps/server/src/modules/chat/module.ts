@@ -6,12 +6,12 @@ import { createChatLive } from './live';
 import { registerChatRoutes } from './routes';
 import { createChatService, type ChatService } from './service';
 
-/** Chat: REST and the live channel at /ws. */
+/** Chat: REST and the live channel at /ws, which also carries the other modules' topics (platform/live/topics.ts). */
 export function registerChatModule(
   platform: Platform,
   needs: { settingsOf: (userId: number) => Promise<NotificationSettings> },
 ): { chat: ChatService; broker: Broker; presence: Presence } {
-  const { app, config, data, access, fanout, sessions, mailQueue, background, routeLimits, metrics, log } = platform;
+  const { app, config, data, access, fanout, sessions, mailQueue, background, routeLimits, metrics, log, liveTopics } = platform;
   const presence = createPresence(fanout);
   const chat = createChatService({
     data,
@@ -25,7 +25,7 @@ export function registerChatModule(
     log,
   });
   registerChatRoutes(app, chat);
-  const live = createChatLive({ chat, access, fanout, presence, limits: routeLimits });
+  const live = createChatLive({ chat, access, fanout, presence, limits: routeLimits, topics: liveTopics });
   const broker = createBroker({ server: app.server, sessions, presence, hooks: live.hooks, limits: config.live, metrics, log });
   live.attach(broker);
   metrics.watchLive({ connections: () => broker.connectionCount(), subscriptions: () => broker.subscriptionCount(), bufferedBytes: () => broker.bufferedBytes() });

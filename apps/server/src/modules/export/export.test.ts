@@ -72,6 +72,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       const saved = await ctx.app.inject({ method: 'PUT', url: `/api/${step}/${id}`, headers: bearer(tokens.kunde!), payload: answers });
       expect(saved.statusCode, saved.body).toBe(200);
     }
+    const uploaded: number[] = [];
     for (const [title, name, type, bytes] of [
       ['Ansicht Nord', 'nord.png', 'PNG', await samplePng(800, 600)],
       ['Grundriss EG', 'grundriss.pdf', 'PDF', samplePdf()],
@@ -83,8 +84,18 @@ describe.each(testDialects)('project export on %s', (dialect) => {
         ['documentType', type],
         ['file', { name, bytes }],
       ]);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.mara!) }, payload })).statusCode).toBe(201);
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.mara!) }, payload });
+      expect(response.statusCode).toBe(201);
+      uploaded.push(response.json<{ id: number }>().id);
     }
+    const [photo, plan] = uploaded;
+    const pinned = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/s3/project/${id}/files/${plan}/pins`,
+      headers: bearer(tokens.kunde!),
+      payload: { page: 1, x: 0.25, y: 0.5, comment: 'Riss über dem Fenster', photoFileId: photo },
+    });
+    expect(pinned.statusCode).toBe(201);
     return id;
   }
 
@@ -116,6 +127,14 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     });
     expect(Date.parse(document.exportedAt)).not.toBeNaN();
     for (const secret of ['passwordHash', 'password_hash', '$argon2', 'storageKey', 'signature=', '/api/s3/download']) expect(response.body).not.toContain(secret);
+  });
+
+  it('lists the pins on a plan with page, point, comment, photo and who placed them', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/export/json/${completeId}`, headers: bearer(tokens.mara!) });
+    const plan = response.json<ProjectExport>().files.find((file) => file.name === 'Grundriss EG');
+    expect(plan?.pins).toEqual([
+      { number: 1, version: 1, page: 1, x: 0.25, y: 0.5, comment: 'Riss über dem Fenster', photo: 'Ansicht Nord', createdBy: 'Jürgen Größl', createdAt: expect.any(String) },
+    ]);
   });
 
   it('is for the project\'s architects: a client or an administrator gets 403, others 404', async () => {
@@ -173,6 +192,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
         'Ansicht Nord',
         'Grundriss EG',
         'Stand März – „final“',
+        'Markierung 1 (Seite 1, Jürgen Größl): Riss über dem Fenster — Foto: Ansicht Nord',
         'Letzte Änderungen am Fragebogen',
         'Brennstoff: nicht beantwortet → Gas',
       ]) expect(text).toContain(expected);

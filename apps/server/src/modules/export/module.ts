@@ -1,12 +1,13 @@
 import type { Platform } from '../../platform/compose';
 import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import type { FileService } from '../files/service';
+import type { PinService } from '../pins/service';
 import { createPdfRenderer } from './pdf/pdf-renderer';
 import { registerExportRoutes } from './routes';
 import { createExportService, exportMailRules } from './service';
 
 /** A project's export as JSON or PDF, downloaded or mailed; the PDFs are made in child processes. */
-export function registerExportModule(platform: Platform, needs: { files: FileService }): void {
+export function registerExportModule(platform: Platform, needs: { files: FileService; pins: PinService }): void {
   const { app, config, data, mailer, log } = platform;
   const pdf = createPdfRenderer({
     log,
@@ -19,6 +20,7 @@ export function registerExportModule(platform: Platform, needs: { files: FileSer
   const exports = createExportService({
     data,
     files: needs.files,
+    pins: needs.pins,
     pdf,
     mailer,
     limiter: createAttemptLimiter(data.repos.throttle, exportMailRules),

@@ -4,6 +4,7 @@ import {
   exportSchemaVersion,
   serverMessages,
   type ExportFormat,
+  type Pin,
   type ProjectExport,
   type ProjectFile,
   type SendExportResponse,
@@ -15,6 +16,7 @@ import { AppError, tooManyRequests } from '../../platform/errors';
 import { MailDeliveryError, type Mailer } from '../../platform/mail/mailer';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import type { FileService } from '../files/service';
+import type { PinService } from '../pins/service';
 import type { DataLayer } from '../../platform/db/repositories';
 import type { ExportFile } from './export-file';
 import { exportMail } from './mails';
@@ -30,8 +32,23 @@ const thumbnailsInPdf = 60;
 const personOf = (user: UserRow | undefined): ProjectExport['customer'] =>
   user ? { username: user.username, firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber } : null;
 
-/** The plan as described by its current file and its versions, without signed links and storage keys. */
-const fileOf = (file: ProjectFile, versions: ProjectFile[]): ProjectExport['files'][number] => ({
+type ExportPin = ProjectExport['files'][number]['pins'][number];
+
+/** A pin as exported: its photo named by the photo file's title (files are listed without ids). */
+const pinOf = (pin: Pin, titles: ReadonlyMap<number, string>, version: number): ExportPin => ({
+  number: pin.number,
+  version,
+  page: pin.page,
+  x: pin.x,
+  y: pin.y,
+  comment: pin.comment,
+  photo: pin.photoFileId === null ? null : (titles.get(pin.photoFileId) ?? null),
+  createdBy: pin.authorName,
+  createdAt: pin.createdAt,
+});
+
+/** The plan as described by its current file, its versions and the pins on them, without signed links and storage keys. */
+const fileOf = (file: ProjectFile, versions: ProjectFile[], pins: ExportPin[]): ProjectExport['files'][number] => ({
   name: file.name,
   comment: file.comment,
   fileName: file.originalName,
@@ -49,6 +66,7 @@ const fileOf = (file: ProjectFile, versions: ProjectFile[]): ProjectExport['file
     uploadedBy: version.uploadedByName,
     uploadedAt: version.uploadedAt,
   })),
+  pins,
 });
 
 const contentTypes: Record<ExportFormat, string> = { pdf: 'application/pdf', json: 'application/json; charset=utf-8' };
@@ -56,6 +74,7 @@ const contentTypes: Record<ExportFormat, string> = { pdf: 'application/pdf', jso
 export interface ExportServiceDeps {
   data: DataLayer;
   files: FileService;
+  pins: PinService;
   pdf: PdfRenderer;
   mailer: Mailer;
   limiter: AttemptLimiter;
@@ -70,13 +89,18 @@ export function createExportService(deps: ExportServiceDeps) {
 
   /** The document and the files it lists (the PDF needs their ids for the previews). */
   async function gather(project: CheckedProject<'manage'>): Promise<{ document: ProjectExport; previewKeys: (string | null)[] }> {
-    const [details, record, listed, customer, architect] = await Promise.all([
+    const [details, record, listed, customer, architect, pins] = await Promise.all([
       deps.data.repos.projects.get(project.id),
       deps.data.repos.questionnaire.record(project.id),
       deps.files.listWithPreviews(project),
       userOf(project.assignedUserId),
       userOf(project.createdById),
+      deps.pins.listOfProject(project.id),
     ]);
+    const titles = new Map(listed.flatMap(({ file, versions }) => [file, ...versions].map((each) => [each.id, each.name] as const)));
+    // A plan's pins on every version, newest version first, each naming the version it was placed on.
+    const pinsOfPlan = (versions: ProjectFile[]) =>
+      versions.flatMap((version) => pins.filter((pin) => pin.fileId === version.id).map((pin) => pinOf(pin, titles, version.version)));
     const document: ProjectExport = {
       schemaVersion: exportSchemaVersion,
       exportedAt: new Date().toISOString(),
@@ -91,7 +115,7 @@ export function createExportService(deps: ExportServiceDeps) {
       },
       progress: details.progress,
       status: details.status,
-      files: listed.map(({ file, versions }) => fileOf(file, versions)),
+      files: listed.map(({ file, versions }) => fileOf(file, versions, pinsOfPlan(versions.length > 0 ? versions : [file]))),
     };
     return { document, previewKeys: listed.map(({ previewKey }) => previewKey) };
   }

@@ -91,6 +91,20 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     return pdfPages;
   }
 
+  const fileIdOf = (file: { url: string }) => Number(file.url.split('/download/')[1]!.split('/')[1]!.split('?')[0]);
+
+  /** A pin Mara placed on a fresh file of the project. */
+  async function newPinOfOwner(): Promise<number> {
+    const fileId = fileIdOf(await newFile());
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/s3/project/${ids.project}/files/${fileId}/pins`,
+      headers: bearer(tokens.owner!),
+      payload: { page: 1, x: 0.5, y: 0.5, comment: 'Riss' },
+    });
+    return response.json<{ id: number }>().id;
+  }
+
   /** The chat of Mara and her customer Kunde (a pair has one chat; made again after a delete). */
   async function chatOfOwnerAndClient(): Promise<number> {
     const response = await ctx.app.inject({
@@ -267,6 +281,23 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     'GET /api/s3/download/:projectId/:fileId': { call: async () => ({ url: (await newFile()).url }), expect: all(200) },
     'GET /api/s3/download/:projectId/:fileId/thumbnail': { call: async () => ({ url: (await newFile()).thumbnailUrl }), expect: all(200) },
     'GET /api/s3/download/:projectId/:fileId/pages': { call: async () => ({ url: await pagesOfPdf() }), expect: all(200) },
+    // Pins: whoever sees the project's files sees and places pins; only the author changes or deletes one.
+    'GET /api/s3/project/:projectId/files/:fileId/pins': {
+      call: async () => ({ url: `/api/s3/project/${ids.project}/files/${fileIdOf(await newFile())}/pins` }),
+      expect: { ...projectPeople, admin: 403 },
+    },
+    'POST /api/s3/project/:projectId/files/:fileId/pins': {
+      call: async () => ({ url: `/api/s3/project/${ids.project}/files/${fileIdOf(await newFile())}/pins`, payload: { page: 1, x: 0.1, y: 0.9, comment: 'Hier' } }),
+      expect: { none: 401, admin: 403, owner: 201, teammate: 201, foreign: 404, client: 201, foreignClient: 404 },
+    },
+    'PUT /api/s3/pins/:pinId': {
+      call: async () => ({ url: `/api/s3/pins/${await newPinOfOwner()}`, payload: { x: 0.2, y: 0.2, comment: 'Doch hier', photoFileId: null, version: 1 } }),
+      expect: { none: 401, admin: 403, owner: 200, teammate: 403, foreign: 404, client: 403, foreignClient: 404 },
+    },
+    'DELETE /api/s3/pins/:pinId': {
+      call: async () => ({ url: `/api/s3/pins/${await newPinOfOwner()}` }),
+      expect: { none: 401, admin: 403, owner: 204, teammate: 403, foreign: 404, client: 403, foreignClient: 404 },
+    },
     // The export is the architects' (spec section 6): a client or an administrator may not, by role.
     'GET /api/export/json/:projectId': { call: () => ({ url: `/api/export/json/${ids.project}` }), expect: architects(200, 200, 404) },
     'GET /api/export/pdf/:projectId': { call: () => ({ url: `/api/export/pdf/${ids.project}` }), expect: architects(200, 200, 404) },

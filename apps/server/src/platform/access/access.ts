@@ -4,10 +4,10 @@ import { forbidden, notFound, unauthenticated } from '../errors';
 import type { AuthUser } from '../auth/sessions';
 import type { PageWindow } from '../db/database';
 import type { UserRow } from '../db/schema';
-import type { AccessRepository, ChatParticipantRef, ChatRef, ProjectRef } from './repository';
+import type { AccessRepository, ChatParticipantRef, ChatRef, PinRef, ProjectRef } from './repository';
 import type { TeamScopeCache } from './team-scope-cache';
 
-export type { ChatRef, ProjectRef } from './repository';
+export type { ChatRef, PinRef, ProjectRef } from './repository';
 
 /**
  * The one place that decides who may act. A route asks here first — before it reads the body —
@@ -47,6 +47,10 @@ export type CheckedChatPartner = Checked<UserRow, 'chat-partner'>;
 export type ChatPermission = 'read' | 'write' | 'delete';
 /** A chat the caller takes part in ('read'), may still write into ('write') or may delete ('delete'). */
 export type CheckedChat<P extends ChatPermission = ChatPermission> = Checked<Pick<ChatRef, 'id' | 'firstUserId' | 'secondUserId'> & { otherUserId: number; otherUsername: string }, P>;
+
+export type PinPermission = 'edit';
+/** A pin on a plan the caller placed, in a project they may still read: only its author moves, changes or deletes it. */
+export type CheckedPin<P extends PinPermission = PinPermission> = Checked<PinRef, P>;
 
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
@@ -154,16 +158,33 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
     return allow(account);
   }
 
+  async function readableProject(caller: AuthUser, id: number | null): Promise<ProjectRef> {
+    const found = id === null ? undefined : await repository.projectRefFor(id, caller.id);
+    if (!found || !canSeeProject(caller, found)) throw notFound();
+    const { createdByTeam: _checked, ...project } = found;
+    return project;
+  }
+
   return {
     architectScope,
 
     /** 'read': the project's architects and its client; 'manage' (edit, delete, export): its architects. */
     async project<P extends ProjectPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedProject<P>> {
-      const found = id === null ? undefined : await repository.projectRefFor(id, caller.id);
-      if (!found || !canSeeProject(caller, found)) throw notFound();
+      const project = await readableProject(caller, id);
       if (permission === 'manage' && !hasAnyRole(caller, ['ARCHI'])) throw forbidden();
-      const { createdByTeam: _checked, ...project } = found;
       return allow(project);
+    },
+
+    /**
+     * 'edit' (move, change, delete): the pin's author, while they may read its project. Whoever may
+     * read the project sees the pin but may not change another's (403); anyone else gets 404.
+     */
+    async pin<P extends PinPermission>(caller: AuthUser, id: number | null, _permission: P): Promise<CheckedPin<P>> {
+      const pin = id === null ? undefined : await repository.pinRef(id);
+      if (!pin) throw notFound();
+      await readableProject(caller, pin.projectId);
+      if (pin.createdById !== caller.id) throw forbidden(serverMessages.onlyOwnPin);
+      return allow(pin);
     },
 
     account: checkedAccount,

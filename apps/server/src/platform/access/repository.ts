@@ -51,6 +51,13 @@ const chatRefQuery = preparedQuery((db: Db, id: number) =>
     .where('chats.id', '=', id),
 );
 
+/** A pin on a plan, as access decisions need it. */
+export interface PinRef {
+  id: number;
+  projectId: number;
+  createdById: number | null;
+}
+
 export function createAccessRepository(db: Db) {
   /** Everyone who shares a team with any of the users, the users included. */
   async function teamMateIdsOfAll(userIds: readonly number[]): Promise<number[]> {
@@ -114,6 +121,10 @@ export function createAccessRepository(db: Db) {
       const architects = db.selectFrom('users').selectAll().where('role', '=', 'ARCHI').where('id', 'in', ids);
       return (await inNameOrder(architects, window).execute()) as UserRow[];
     },
+
+    /** The project a pin on a plan belongs to, and who placed it. */
+    pinRef: (id: number): Promise<PinRef | undefined> =>
+      db.selectFrom('planPins').select(['id', 'projectId', 'createdById']).where('id', '=', id).executeTakeFirst(),
 
     chatRef: async (id: number): Promise<ChatRef | undefined> => {
       const row = await chatRefQuery.executeTakeFirst(db, id);

@@ -174,6 +174,24 @@ export interface ProjectFilesTable {
   version: Generated<number>;
 }
 
+export interface PlanPinsTable {
+  id: Generated<number>;
+  projectId: number;
+  fileId: number;
+  page: number;
+  /** Fractions of the page's width and height, 0 to 1. */
+  x: number;
+  y: number;
+  number: number;
+  comment: string;
+  photoFileId: number | null;
+  createdById: number | null;
+  createdByName: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  version: Generated<number>;
+}
+
 export interface ChatsTable {
   id: Generated<number>;
   /** The pair's lower user id, so one pair has one chat whoever starts it. */
@@ -239,6 +257,7 @@ export interface Database {
   questionnaireChanges: QuestionnaireChangesTable;
   formNotices: FormNoticesTable;
   projectFiles: ProjectFilesTable;
+  planPins: PlanPinsTable;
   chats: ChatsTable;
   chatMessages: ChatMessagesTable;
   chatNotices: ChatNoticesTable;

@@ -11,9 +11,9 @@ const t = de.files;
 
 const frame = 'flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-md border border-border bg-muted';
 
-const loadViewer = () => import('./plan-viewer/plan-viewer');
+const loadViewer = () => import('./plan-viewer-with-pins');
 /** The viewer is a chunk of its own: the project page does not wait for it; pointing at a tile fetches it early. */
-const PlanViewer = lazy(async () => ({ default: (await loadViewer()).PlanViewer }));
+const PlanViewer = lazy(async () => ({ default: (await loadViewer()).PlanViewerWithPins }));
 const preloadViewer = () => void loadViewer().catch(() => undefined);
 
 /** The viewer's chunk is on its way: the overlay tells so, without moving the focus from the tile. */

@@ -12,6 +12,7 @@ import { fetchProjectFiles, fileLinkRefresh } from './files-api';
 import { fileKeys } from '../../lib/query-keys';
 import { FileTile } from './file-tile';
 import { useDeleteFile } from './use-delete-file';
+import { ProjectFilesContext } from './project-files-context';
 
 const t = de.files;
 
@@ -33,11 +34,13 @@ function FileGrid({ files, projectId }: { files: ProjectFile[]; projectId: strin
       {files.length === 0 ? (
         <EmptyFiles />
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {files.map((file) => (
-            <FileTile key={file.id} projectId={projectId} file={file} deleting={isDeleting(file)} onDelete={(chosen) => void remove(chosen)} />
-          ))}
-        </ul>
+        <ProjectFilesContext.Provider value={{ projectId, files }}>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {files.map((file) => (
+              <FileTile key={file.id} projectId={projectId} file={file} deleting={isDeleting(file)} onDelete={(chosen) => void remove(chosen)} />
+            ))}
+          </ul>
+        </ProjectFilesContext.Provider>
       )}
     </div>
   );

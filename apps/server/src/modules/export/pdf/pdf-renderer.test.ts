@@ -36,6 +36,7 @@ function longNamedFiles(): ProjectExport['files'] {
     uploadedAt: '2026-11-20T08:00:00.000Z',
     version: 1,
     versions: [],
+    pins: [],
   }));
 }
 
@@ -57,7 +58,7 @@ describe('pdf renderer (export processes)', () => {
     const plain = input('Versionen');
     const plan = (name: string, version: number): ProjectExport['files'][number] => ({
       name, comment: '', fileName: `${name}.pdf`, documentType: 'PDF', contentType: 'application/pdf', size: 2048,
-      uploadedBy: 'Mara Berger', uploadedAt: '2026-11-20T08:00:00.000Z', version, versions: [],
+      uploadedBy: 'Mara Berger', uploadedAt: '2026-11-20T08:00:00.000Z', version, versions: [], pins: [],
     });
     const { text } = await pdfText(await renderer.render({ ...plain, document: { ...plain.document, files: [plan('Grundriss', 3), plan('Schnitt', 1)] } }));
     expect(text).toContain('Version 3 · PDF');

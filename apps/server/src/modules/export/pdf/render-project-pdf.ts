@@ -36,6 +36,8 @@ const changeEntriesShown = 15;
 const changeLinesPerEntry = 12;
 /** Beyond this the PDF names how many more there are; the JSON export lists every file. */
 export const filesListedInPdf = 300;
+/** A plan's pins listed under it; the JSON export holds them all. */
+export const pinsListedPerFile = 30;
 
 const vienna = 'Europe/Vienna';
 const dateTime = new Intl.DateTimeFormat('de-AT', { timeZone: vienna, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -225,6 +227,15 @@ function below(doc: Doc, startPage: PDFKit.PDFPage, y: number, height: number): 
   return doc.page === startPage ? y + height : doc.y + 8;
 }
 
+/** The pins on a plan, one line each, under the file's own lines. */
+function pinParts(pins: ProjectExport['files'][number]['pins']): TextPart[] {
+  const listed = pins.slice(0, pinsListedPerFile).map(
+    (pin, index): TextPart => ({ text: pdfTexts.files.pin(pin.number, pin.page, pin.createdBy, pin.comment, pin.photo), font: 'regular', size: 9.5, color: colors.text, gap: index === 0 ? 4 : 1 }),
+  );
+  const more = pins.length - pinsListedPerFile;
+  return more > 0 ? [...listed, { text: pdfTexts.files.morePins(more), font: 'italic', size: 9, color: colors.muted, gap: 1 }] : listed;
+}
+
 function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint8Array | null): void {
   const textX = margins.left + thumbBox.width + 14;
   const textWidth = contentWidth(doc) - thumbBox.width - 14;
@@ -236,6 +247,7 @@ function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint
     ...(file.comment ? [{ text: file.comment, font: 'regular', size: 9.5, color: colors.text, gap: 1 } satisfies TextPart] : []),
     { text: meta, font: 'regular', size: 9, color: colors.muted, gap: 2 },
     { text: pdfTexts.files.fileName(file.fileName), font: 'regular', size: 9, color: colors.muted, gap: 0 },
+    ...pinParts(file.pins),
   ];
   const height = Math.max(thumbBox.height, heightOfParts(doc, parts, textWidth)) + 10;
   ensureSpace(doc, height);

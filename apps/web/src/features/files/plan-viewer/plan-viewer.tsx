@@ -23,7 +23,14 @@ export interface PlanViewerProps {
   footer?: ReactNode;
   /** Laid over the page in a box of exactly the page's size (pins: placed by percentages of the page). */
   pageOverlay?: ReactNode;
+  /**
+   * What goes over and beside the page shown (its pins): given the page, it renders `show` with the
+   * overlay and side panel it adds, so what it needs to remember lives in its own component.
+   */
+  annotate?(page: number, show: (slots: ViewerSlots) => ReactNode): ReactNode;
 }
+
+export type ViewerSlots = Pick<PlanViewerProps, 'sidePanel' | 'pageOverlay'>;
 
 /** The keys of the viewer: + and - zoom, 0 fits, arrows pan; PageUp and PageDown turn pages. */
 function viewerKeyDown(zoomPan: ZoomPan, turnPage: (key: string) => boolean) {
@@ -104,15 +111,15 @@ function ViewerBody({ file, source, zoomPan, images, page, onPage, sidePanel, fo
  * from the images the server rendered; 'Keine Vorschau' for anything else. Zoom, pan, pages and the
  * download are within a thumb's reach at the bottom on a phone.
  */
-export function PlanViewer({ file, open, onOpenChange, returnFocusTo, sidePanel, footer, pageOverlay }: PlanViewerProps) {
+export function PlanViewer({ open, onOpenChange, ...viewer }: PlanViewerProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? <OpenViewer file={file} returnFocusTo={returnFocusTo} sidePanel={sidePanel} footer={footer} pageOverlay={pageOverlay} /> : null}
+      {open ? <OpenViewer {...viewer} /> : null}
     </Dialog>
   );
 }
 
-function OpenViewer({ file, returnFocusTo, ...slots }: Omit<PlanViewerProps, 'open' | 'onOpenChange'>) {
+function OpenViewer({ file, returnFocusTo, annotate, ...slots }: Omit<PlanViewerProps, 'open' | 'onOpenChange'>) {
   const source = planSourceOf(file);
   const [page, setPage] = useState(1);
   const content = useRef<HTMLDivElement>(null);
@@ -148,7 +155,9 @@ function OpenViewer({ file, returnFocusTo, ...slots }: Omit<PlanViewerProps, 'op
         <DialogTitle className="line-clamp-2 break-words text-base md:text-lg">{file.name}</DialogTitle>
         <DialogDescription className="sr-only">{t.description}</DialogDescription>
       </div>
-      <ViewerBody file={file} source={source} zoomPan={zoomPan} images={images} page={page} onPage={setPage} {...slots} />
+      {annotate
+        ? annotate(page, (added) => <ViewerBody file={file} source={source} zoomPan={zoomPan} images={images} page={page} onPage={setPage} {...slots} {...added} />)
+        : <ViewerBody file={file} source={source} zoomPan={zoomPan} images={images} page={page} onPage={setPage} {...slots} />}
     </DialogContent>
   );
 }

@@ -1,0 +1,40 @@
+import type { AuthUser } from '../auth/sessions';
+import type { Fanout } from './fanout';
+
+/**
+ * A destination of the live channel that only the server writes to: subscribers are told that
+ * something changed (ids only) and read it over REST. A module adds its topics here; the broker
+ * asks `authorize` when someone subscribes and delivers what `announce` sends to every instance.
+ */
+export interface LiveTopic {
+  pattern: RegExp;
+  /** Throws the AppError REST would answer (404 for an object the user may not see). */
+  authorize(user: AuthUser, match: RegExpExecArray): Promise<void>;
+}
+
+export function createLiveTopics(fanout: Fanout) {
+  const topics: LiveTopic[] = [];
+  return {
+    add(topic: LiveTopic): void {
+      topics.push(topic);
+    },
+
+    /** False when no topic has this destination; throws when the user may not subscribe to it. */
+    async authorize(user: AuthUser, destination: string): Promise<boolean> {
+      for (const topic of topics) {
+        const match = topic.pattern.exec(destination);
+        if (!match) continue;
+        await topic.authorize(user, match);
+        return true;
+      }
+      return false;
+    },
+
+    /** Tells the subscribers of the destination on every instance; the body carries ids only. */
+    announce(destination: string, body: Record<string, number>): Promise<void> {
+      return fanout.publish({ type: 'topic', destination, body: JSON.stringify(body) });
+    },
+  };
+}
+
+export type LiveTopics = ReturnType<typeof createLiveTopics>;

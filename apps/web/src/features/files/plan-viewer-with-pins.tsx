@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { documentTypeOfFileName, type ProjectFile } from '@bauakte/domain';
+import { fileKeys } from '../../lib/query-keys';
+import { PinBoard } from '../pins/pin-board';
+import type { UploadPhoto } from '../pins/pin-form';
+import { PlanViewer, type PlanViewerProps } from './plan-viewer/plan-viewer';
+import { useProjectFilesScope } from './project-files-context';
+import { uploadProjectFile } from './upload-request';
+
+/** A photo of a pin is a file of the project, titled after the pin; the file list shows it too. */
+function usePhotoUpload(projectId: string): UploadPhoto {
+  const queryClient = useQueryClient();
+  return async (photo, title) => {
+    const documentType = documentTypeOfFileName(photo.name) ?? 'JPG';
+    const stored = await uploadProjectFile({ projectId, fileName: title, comment: '', documentType, file: photo });
+    void queryClient.invalidateQueries({ queryKey: fileKeys.list(projectId) });
+    return stored.id;
+  };
+}
+
+function photoFinder(files: readonly ProjectFile[]) {
+  const byId = new Map(files.map((file) => [file.id, file]));
+  return (fileId: number) => byId.get(fileId);
+}
+
+/** The plan viewer with the plan's pins, inside a project's file list; without one, the plain viewer. */
+export function PlanViewerWithPins(props: PlanViewerProps) {
+  const scope = useProjectFilesScope();
+  const uploadPhoto = usePhotoUpload(scope?.projectId ?? '');
+  if (!scope) return <PlanViewer {...props} />;
+  const photoOf = photoFinder(scope.files);
+  return (
+    <PlanViewer
+      {...props}
+      annotate={(page, show) => (
+        <PinBoard projectId={scope.projectId} file={props.file} page={page} uploadPhoto={uploadPhoto} photoOf={photoOf}>
+          {show}
+        </PinBoard>
+      )}
+    />
+  );
+}

@@ -1,0 +1,192 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { sameUsername, type Pin, type ProjectFile } from '@bauakte/domain';
+import { MapPin, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { StatusMessage } from '../../components/ui/status-message';
+import { errorText } from '../../lib/api-errors';
+import { dateTimeText } from '../../lib/date-time';
+import { errorContexts } from '../../lib/error-contexts';
+import { pinKeys } from '../../lib/query-keys';
+import { de } from '../../i18n/de';
+import { useSession } from '../auth/session-context';
+import { useConfirm } from '../feedback/feedback-context';
+import { deletePin } from './pins-api';
+import { PinForm, type UploadPhoto } from './pin-form';
+import { PinLayer } from './pin-layer';
+import { centreOfVisiblePage, type PagePoint } from './pin-point';
+import { usePins } from './use-pins';
+
+const t = de.pins;
+
+/** What the pins add to the plan viewer: markers over the page and the list beside it. */
+export interface PinSlots {
+  pageOverlay: ReactNode;
+  sidePanel: ReactNode;
+}
+
+/** A photo attached to a pin, as the project's file list knows it. */
+export type PhotoOf = (fileId: number) => Pick<ProjectFile, 'name' | 'url' | 'thumbnailUrl'> | undefined;
+
+interface PinBoardProps {
+  projectId: string;
+  file: ProjectFile;
+  /** The page the viewer shows. */
+  page: number;
+  uploadPhoto: UploadPhoto;
+  photoOf: PhotoOf;
+  children(slots: PinSlots): ReactNode;
+}
+
+type Editing = { kind: 'new'; point: PagePoint } | { kind: 'edit'; pin: Pin } | null;
+
+function PinEntry({ pin, selected, own, photo, onSelect, onEdit, onDelete }: { pin: Pin; selected: boolean; own: boolean; photo: ReturnType<PhotoOf>; onSelect(): void; onEdit(): void; onDelete(): void }) {
+  const author = pin.author ? `${pin.author.firstName} ${pin.author.lastName}`.trim() || pin.authorName : pin.authorName;
+  return (
+    <li className={`flex flex-col gap-2 rounded-md border p-2 ${selected ? 'border-primary bg-accent' : 'border-border'}`}>
+      <button type="button" className="flex items-start gap-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={onSelect} aria-pressed={selected}>
+        <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-red-600 text-sm font-semibold text-white">
+          {pin.number}
+        </span>
+        <span className="flex min-w-0 flex-col">
+          <span className="sr-only">{t.number(pin.number)}: </span>
+          <span className="whitespace-pre-line break-words text-sm">{pin.comment}</span>
+          <span className="text-xs text-muted-foreground">{t.byOn(author, dateTimeText(pin.updatedAt))}</span>
+        </span>
+      </button>
+      {photo ? (
+        <a href={photo.url} target="_blank" rel="noreferrer" className="block w-32 overflow-hidden rounded border border-border" aria-label={t.photoOf(pin.number)}>
+          {photo.thumbnailUrl ? <img src={photo.thumbnailUrl} alt={t.photoOf(pin.number)} className="w-full" loading="lazy" /> : <span className="p-2 text-xs">{photo.name}</span>}
+        </a>
+      ) : null}
+      {own ? (
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" className="min-h-11" onClick={onEdit}>
+            <Pencil aria-hidden />
+            {t.edit}
+          </Button>
+          <Button variant="outline" size="sm" className="min-h-11" onClick={onDelete}>
+            <Trash2 aria-hidden />
+            {t.delete}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Pins on a plan: everyone who sees the plan sees its pins (live), places one by 'Markierung setzen'
+ * and a tap on the spot (or 'Hier markieren' for the middle of the view), and changes or deletes
+ * their own. The viewer lays `pageOverlay` over the page and shows `sidePanel` beside it.
+ */
+export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, children }: PinBoardProps) {
+  const { user } = useSession();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const pins = usePins(projectId, file.id);
+  const layer = useRef<HTMLDivElement>(null);
+  const [placing, setPlacing] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState('');
+
+  const all = pins.data ?? [];
+  const onPage = all.filter((pin) => pin.page === page);
+  const elsewhere = all.length - onPage.length;
+  const nextNumber = all.reduce((highest, pin) => Math.max(highest, pin.number), 0) + 1;
+  const isOwn = (pin: Pin) => Boolean(user && pin.author && sameUsername(pin.author.username, user.username));
+
+  const place = (point: PagePoint) => {
+    setPlacing(false);
+    setEditing({ kind: 'new', point });
+  };
+  const placeInMiddle = () => {
+    const box = layer.current?.getBoundingClientRect();
+    const stage = layer.current?.closest('[data-plan-stage]')?.getBoundingClientRect();
+    const point = box && stage ? centreOfVisiblePage(box, stage) : null;
+    if (point) place(point);
+  };
+  const remove = async (pin: Pin) => {
+    if (!(await confirm({ title: t.confirmDelete(pin.number), confirmLabel: t.delete, destructive: true }))) return;
+    setFailure('');
+    try {
+      await deletePin(pin.id);
+      setStatus(t.deleted(pin.number));
+    } catch (error) {
+      setFailure(errorText(error, errorContexts.deletePin));
+    }
+    void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, file.id) });
+  };
+
+  const draft = editing?.kind === 'new' ? editing.point : null;
+  const pageOverlay = (
+    <PinLayer pins={onPage} draft={draft} selectedId={selectedId} onSelect={(pin) => setSelectedId(pin.id)} onPlace={placing ? place : null} layerRef={layer} />
+  );
+
+  const sidePanel = (
+    <section aria-labelledby="pins-heading" className="flex flex-col gap-3 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="pins-heading" className="font-semibold">
+          {t.heading(all.length)}
+        </h2>
+        {placing ? null : (
+          <Button size="sm" className="min-h-11" disabled={editing !== null} onClick={() => setPlacing(true)}>
+            <MapPin aria-hidden />
+            {t.place}
+          </Button>
+        )}
+      </div>
+      {placing ? (
+        <div className="flex flex-col gap-2 rounded-md border border-amber-500 p-2" role="status">
+          <p className="text-sm">{t.placing}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" className="min-h-11" onClick={placeInMiddle}>
+              {t.placeHere}
+            </Button>
+            <Button size="sm" variant="outline" className="min-h-11" onClick={() => setPlacing(false)}>
+              {t.cancelPlacing}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {editing ? (
+        <PinForm
+          key={editing.kind === 'edit' ? `edit-${editing.pin.id}` : 'new'}
+          projectId={projectId}
+          fileId={file.id}
+          planName={file.name}
+          target={editing.kind === 'new' ? { kind: 'new', page, point: editing.point, number: nextNumber } : editing}
+          uploadPhoto={uploadPhoto}
+          onDone={(pin) => {
+            setEditing(null);
+            setSelectedId(pin.id);
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      <FormError>{failure || (pins.isError ? t.loadFailed : '')}</FormError>
+      <StatusMessage>{status}</StatusMessage>
+      {onPage.length === 0 && !editing ? <p className="text-sm text-muted-foreground">{t.none}</p> : null}
+      <ul className="flex flex-col gap-2">
+        {onPage.map((pin) => (
+          <PinEntry
+            key={pin.id}
+            pin={pin}
+            selected={pin.id === selectedId}
+            own={isOwn(pin)}
+            photo={pin.photoFileId === null ? undefined : photoOf(pin.photoFileId)}
+            onSelect={() => setSelectedId(pin.id)}
+            onEdit={() => setEditing({ kind: 'edit', pin })}
+            onDelete={() => void remove(pin)}
+          />
+        ))}
+      </ul>
+      {elsewhere > 0 ? <p className="text-sm text-muted-foreground">{t.otherPages(elsewhere)}</p> : null}
+    </section>
+  );
+
+  return children({ pageOverlay, sidePanel });
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { liveDestinations } from '@bauakte/domain';
+import { pinKeys } from '../../lib/query-keys';
+import { useLiveChat } from '../chat/live-chat-context';
+import { fetchPins } from './pins-api';
+
+/** What the live channel says about a change of pins: which file's, never the pin itself. */
+const fileIdOf = (body: unknown): number | null => {
+  const fileId = typeof body === 'object' && body !== null ? (body as { fileId?: unknown }).fileId : undefined;
+  return typeof fileId === 'number' ? fileId : null;
+};
+
+/**
+ * The pins on a file, read again whenever the live channel says someone placed, moved, changed or
+ * deleted one on it (and when the connection comes back, as changes may have been missed).
+ */
+export function usePins(projectId: string, fileId: number) {
+  const queryClient = useQueryClient();
+  const { channel, connected } = useLiveChat();
+
+  useEffect(() => {
+    if (!channel || !connected) return undefined;
+    void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, fileId) });
+    return channel.subscribe(liveDestinations.projectPins(Number(projectId)), (body) => {
+      const changed = fileIdOf(body);
+      if (changed !== null) void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, changed) });
+    });
+  }, [channel, connected, projectId, fileId, queryClient]);
+
+  return useQuery({ queryKey: pinKeys.file(projectId, fileId), queryFn: () => fetchPins(projectId, fileId) });
+}

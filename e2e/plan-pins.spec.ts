@@ -1,0 +1,93 @@
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { cardOf } from './support/portal';
+import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
+import { twoByTwoPng } from './support/sample-files';
+
+const png = twoByTwoPng();
+const desktop = { width: 1366, height: 768 };
+const phone = { width: 375, height: 667 };
+
+async function tokenOf(request: APIRequestContext, account: { username: string; password: string }): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** The architect uploads the plan through the API, as the upload modal sends it. */
+async function uploadPlan(request: APIRequestContext, token: string, projectId: number): Promise<void> {
+  const uploaded = await request.post('/api/s3/upload', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { projectId: String(projectId), fileName: 'Grundriss OG', documentType: 'PNG', file: { name: 'grundriss-og.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(uploaded.status(), 'plan uploaded').toBe(201);
+}
+
+async function openPlan(page: Page): Promise<Locator> {
+  await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss OG' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Grundriss OG' });
+  await expect(viewer.getByRole('heading', { name: /^Markierungen/ })).toBeVisible();
+  await expect.poll(() => viewer.getByAltText('Grundriss OG').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  return viewer;
+}
+
+async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'de-AT', timezoneId: 'Europe/Vienna' });
+  return context.newPage();
+}
+
+test.describe('pins on a plan', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the client marks a spot on a phone with a comment and a photo; the architect sees it live at the desktop, and the export names it', async ({ browser, request }) => {
+    const { architect, client, projectId } = await seedClientProject(request);
+    const architectToken = await tokenOf(request, architect);
+    await uploadPlan(request, architectToken, projectId);
+
+    const desk = await newPage(browser, desktop);
+    await loginAs(desk, architect.username, architect.password);
+    await expect(desk).toHaveURL(/\/dashboard$/);
+    await selectProjectInSession(desk, projectId);
+    await desk.goto('/projectOverview');
+    const architectViewer = await openPlan(desk);
+    await expect(architectViewer.getByText('Noch keine Markierungen auf diesem Plan.')).toBeVisible();
+
+    const mobile = await newPage(browser, phone);
+    await loginAsClientWithProject(mobile, client, projectId);
+    await mobile.goto('/projectOverview');
+    const clientViewer = await openPlan(mobile);
+    await clientViewer.getByRole('button', { name: 'Markierung setzen' }).click();
+    await expect(clientViewer.getByText('Tippen Sie auf die Stelle im Plan.')).toBeVisible();
+    const layer = clientViewer.locator('[data-pin-layer]');
+    const box = await layer.boundingBox();
+    if (!box) throw new Error('the page is not laid out');
+    await layer.click({ position: { x: box.width * 0.3, y: box.height * 0.6 } });
+
+    const form = clientViewer.getByRole('form', { name: 'Markierung 1' });
+    await form.getByLabel(/Was ist an dieser Stelle/).fill('Riss links vom Fenster');
+    await form.locator('input[type="file"]').setInputFiles({ name: 'riss.png', mimeType: 'image/png', buffer: png });
+    await form.getByRole('button', { name: 'Markierung speichern' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(clientViewer.getByRole('button', { name: 'Markierung 1: Riss links vom Fenster', exact: true })).toBeVisible();
+    await expect(clientViewer.getByRole('img', { name: 'Foto zu Markierung 1' })).toBeVisible();
+    await expectNoSeriousA11yViolations(mobile);
+
+    // Live at the architect's desk, without a reload; only the author may change it.
+    const marker = architectViewer.getByRole('button', { name: 'Markierung 1: Riss links vom Fenster', exact: true });
+    await expect(marker).toBeVisible();
+    const placed = await marker.boundingBox();
+    const page = await architectViewer.locator('[data-pin-layer]').boundingBox();
+    if (!placed || !page) throw new Error('marker not laid out');
+    expect((placed.x + placed.width / 2 - page.x) / page.width).toBeCloseTo(0.3, 1);
+    expect((placed.y + placed.height / 2 - page.y) / page.height).toBeCloseTo(0.6, 1);
+    await expect(architectViewer.getByRole('listitem').filter({ hasText: 'Riss links vom Fenster' }).getByRole('button', { name: 'Bearbeiten' })).toHaveCount(0);
+
+    const exported = await request.get(`/api/export/json/${projectId}`, { headers: { authorization: `Bearer ${architectToken}` } });
+    const document = (await exported.json()) as { files: Array<{ name: string; pins: Array<{ comment: string; photo: string | null }> }> };
+    expect(document.files.find((file) => file.name === 'Grundriss OG')?.pins).toEqual([
+      expect.objectContaining({ comment: 'Riss links vom Fenster', photo: 'Foto zu Markierung 1 – Grundriss OG' }),
+    ]);
+
+    await desk.context().close();
+    await mobile.context().close();
+  });
+});
