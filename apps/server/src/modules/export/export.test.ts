@@ -204,9 +204,9 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       });
     });
 
-    it('embeds a preview of the image file, none of the PDF plan', async () => {
+    it('embeds the previews of the image and of the plan\'s first page, and the plan once more, large, with its pin', async () => {
       const raw = (await pdfAs('mara')).rawPayload.toString('latin1');
-      expect(raw.match(/\/Subtype \/Image/g)).toHaveLength(1);
+      expect(raw.match(/\/Subtype \/Image/g)).toHaveLength(3);
       expect(raw).toContain('/DCTDecode');
     });
 

@@ -284,8 +284,8 @@ export function createFileService(deps: {
     },
 
     /**
-     * The plans (their current files) with the key of their stored image preview (WebP; null for
-     * PDFs) and all their versions, newest first, for the export.
+     * The plans (their current files) with the key of their stored preview (WebP of an image or of a
+     * PDF's first page; null without one) and all their versions, newest first, for the export.
      */
     async listWithPreviews(project: CheckedProject): Promise<Array<{ file: ProjectFile; previewKey: string | null; versions: ProjectFile[] }>> {
       const [current, all] = await Promise.all([files.listOfProject(project.id), files.versionsOfProject(project.id)]);
@@ -296,7 +296,7 @@ export function createFileService(deps: {
       }
       return current.map((row) => ({
         file: toProjectFile(row),
-        previewKey: row.documentType === 'PDF' ? null : row.thumbnailKey,
+        previewKey: row.thumbnailKey,
         versions: byPlan.get(row.planId ?? row.id) ?? [],
       }));
     },

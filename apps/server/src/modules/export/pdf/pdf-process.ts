@@ -6,7 +6,7 @@ import { bytesOf, storeOf, type StoreConfig } from '../../../platform/storage/ch
 import type { ObjectStore } from '../../../platform/storage/object-store';
 import { serveJobs } from '../../../platform/workers/child-jobs';
 import { loadPdfFonts } from './pdf-fonts';
-import { renderProjectPdf, type PdfInput } from './render-project-pdf';
+import { renderProjectPdf, type PdfInput, type PdfPicture } from './render-project-pdf';
 
 /** Where the project files are, as the server's configuration says. */
 export type PdfStoreConfig = StoreConfig;
@@ -17,7 +17,8 @@ export type PdfStoreConfig = StoreConfig;
  */
 export type PdfJobInput = Omit<PdfInput, 'thumbnails'> & { previewKeys: (string | null)[]; store: PdfStoreConfig };
 
-const thumbnailWidthInPdf = 320;
+// Sharp enough for a plan drawn with its pins (up to 400 pt wide); the previews are 480 px wide.
+const thumbnailWidthInPdf = 480;
 
 /**
  * Exports are batch work. On Linux every thread of this process — its event loop, V8's garbage
@@ -40,12 +41,17 @@ function yieldToTheServer(): void {
 }
 
 /** pdfkit embeds JPEG and PNG only: the stored WebP preview becomes a small JPEG; none if unreadable. */
-async function jpegOf(store: ObjectStore, key: string | null): Promise<Uint8Array | null> {
+async function jpegOf(store: ObjectStore, key: string | null): Promise<PdfPicture | null> {
   if (!key) return null;
   try {
     const preview = await bytesOf(store, key);
     if (!preview) return null;
-    return await sharp(preview, { limitInputPixels: 4_000_000 }).resize({ width: thumbnailWidthInPdf, withoutEnlargement: true }).jpeg({ quality: 72 }).toBuffer();
+    const { data, info } = await sharp(preview, { limitInputPixels: 4_000_000 })
+      .resize({ width: thumbnailWidthInPdf, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 72 })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height };
   } catch (error) {
     console.error(`pdf-process: no preview from ${key}: ${(error as Error).message}`);
     return null;
@@ -55,7 +61,7 @@ async function jpegOf(store: ObjectStore, key: string | null): Promise<Uint8Arra
 async function render(input: PdfJobInput): Promise<Uint8Array> {
   const store = storeOf(input.store);
   const keys = input.previewKeys;
-  const thumbnails: (Uint8Array | null)[] = [];
+  const thumbnails: (PdfPicture | null)[] = [];
   // A few at a time: quick, and the process stays small however many images a project has.
   for (let start = 0; start < keys.length; start += 4) {
     thumbnails.push(...(await Promise.all(keys.slice(start, start + 4).map((key) => jpegOf(store, key)))));

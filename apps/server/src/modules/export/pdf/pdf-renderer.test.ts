@@ -65,6 +65,22 @@ describe('pdf renderer (export processes)', () => {
     expect(text).not.toContain('Version 1');
   });
 
+  it('lists a plan\'s pins under it and never leaves the files\' heading alone at the bottom of a page', async () => {
+    renderer = createPdfRenderer({ log, processes: 1 });
+    const plain = input('Markierungen');
+    const pins = Array.from({ length: 25 }, (_, index) => ({
+      number: index + 1, version: 1, page: 1, x: 0.5, y: 0.5, comment: `Stelle ${index + 1}`, photo: null, createdBy: 'Klara Kundin', createdAt: '2026-11-27T08:00:00.000Z',
+    }));
+    const plan: ProjectExport['files'][number] = {
+      name: 'Grundriss', comment: '', fileName: 'grundriss.pdf', documentType: 'PDF', contentType: 'application/pdf', size: 2048,
+      uploadedBy: 'Mara Berger', uploadedAt: '2026-11-20T08:00:00.000Z', version: 1, versions: [], pins,
+    };
+    const { pages } = await pdfText(await renderer.render({ ...plain, document: { ...plain.document, files: [plan] } }));
+    const withHeading = pages.find((page) => page.includes('Dateien (1)'));
+    expect(withHeading).toContain('Grundriss');
+    expect(withHeading).toContain('Markierung 25 (Seite 1, Klara Kundin): Stelle 25');
+  });
+
   it('wraps file titles and names without a space inside the column, each file whole on one page', async () => {
     renderer = createPdfRenderer({ log, processes: 1 });
     const long = input(`Projekt${'Ä'.repeat(193)}`);

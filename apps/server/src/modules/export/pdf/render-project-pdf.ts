@@ -23,8 +23,15 @@ export interface PdfInput {
   document: ProjectExport;
   /** Newest first; already cut to what the PDF shows. */
   changes: QuestionnaireChange[];
-  /** JPEG previews, aligned with document.files; null for PDFs and images without one. */
-  thumbnails: (Uint8Array | null)[];
+  /** JPEG previews (an image, a PDF's first page), aligned with document.files; null for files without one. */
+  thumbnails: (PdfPicture | null)[];
+}
+
+/** A preview as embedded: its JPEG bytes and its size in pixels (pins are placed by fractions of it). */
+export interface PdfPicture {
+  jpeg: Uint8Array;
+  width: number;
+  height: number;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -46,6 +53,7 @@ const longDate = new Intl.DateTimeFormat('de-AT', { timeZone: vienna, day: 'nume
 
 const contentWidth = (doc: Doc) => doc.page.width - margins.left - margins.right;
 const bottomLimit = (doc: Doc) => doc.page.height - margins.bottom;
+const pageContentHeight = (doc: Doc) => doc.page.height - margins.top - margins.bottom;
 
 function use(doc: Doc, font: FontName, size: number, color: string = colors.text): Doc {
   return doc.font(font).fontSize(size).fillColor(color);
@@ -56,8 +64,12 @@ function ensureSpace(doc: Doc, height: number): void {
   if (doc.y + height > bottomLimit(doc)) doc.addPage();
 }
 
-function heading(doc: Doc, text: string): void {
-  ensureSpace(doc, 70);
+/** A heading with its rule takes about this much height. */
+const headingHeight = 45;
+
+/** A section's heading, on the same page as the first `keepWith` points of what follows it. */
+function heading(doc: Doc, text: string, keepWith = 40): void {
+  ensureSpace(doc, headingHeight + Math.min(keepWith, pageContentHeight(doc) - headingHeight));
   doc.moveDown(0.8);
   use(doc, 'bold', 15, colors.accent).text(text, margins.left, doc.y, { width: contentWidth(doc) });
   const y = doc.y + 3;
@@ -236,7 +248,47 @@ function pinParts(pins: ProjectExport['files'][number]['pins']): TextPart[] {
   return more > 0 ? [...listed, { text: pdfTexts.files.morePins(more), font: 'italic', size: 9, color: colors.muted, gap: 1 }] : listed;
 }
 
-function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint8Array | null): void {
+const planFigureMaxWidth = 400;
+
+/** The pins drawn on the plan's picture: those on its first page of the current version. */
+const pinsOnPicture = (file: ProjectExport['files'][number]) => file.pins.filter((pin) => pin.version === file.version && pin.page === 1);
+
+/** Where a plan with pins is drawn: as wide as the text column allows (at most 400 pt), at most half a page high. */
+function figureSize(doc: Doc, file: ProjectExport['files'][number], picture: PdfPicture | null): { width: number; height: number } | null {
+  if (!picture || picture.width <= 0 || picture.height <= 0 || pinsOnPicture(file).length === 0) return null;
+  const maxHeight = (doc.page.height - margins.top - margins.bottom) / 2;
+  const scale = Math.min(Math.min(contentWidth(doc), planFigureMaxWidth) / picture.width, maxHeight / picture.height);
+  return { width: picture.width * scale, height: picture.height * scale };
+}
+
+/** The plan's current version as a picture with its numbered pins, right under its row. */
+function planFigure(doc: Doc, file: ProjectExport['files'][number], picture: PdfPicture, size: { width: number; height: number }): void {
+  const { width, height } = size;
+  ensureSpace(doc, height + 12);
+  const [x, y] = [margins.left, doc.y];
+  doc.image(Buffer.from(picture.jpeg), x, y, { width, height });
+  doc.rect(x, y, width, height).lineWidth(0.4).strokeColor(colors.line).stroke();
+  for (const pin of pinsOnPicture(file)) {
+    const [cx, cy] = [x + pin.x * width, y + pin.y * height];
+    doc.circle(cx, cy, 7).lineWidth(1).fillAndStroke('#dc2626', '#ffffff');
+    use(doc, 'bold', 8, '#ffffff').text(String(pin.number), cx - 7, cy - 4.5, { width: 14, align: 'center', lineBreak: false });
+  }
+  doc.y = y + height + 12;
+  doc.x = margins.left;
+}
+
+interface FileRowLayout {
+  parts: TextPart[];
+  textX: number;
+  textWidth: number;
+  /** The row's own height: thumbnail and text. */
+  height: number;
+  figure: { width: number; height: number } | null;
+  /** The row with its plan's picture, or the row alone when both do not fit on one page. */
+  kept: number;
+}
+
+function fileRowLayout(doc: Doc, file: ProjectExport['files'][number], picture: PdfPicture | null): FileRowLayout {
   const textX = margins.left + thumbBox.width + 14;
   const textWidth = contentWidth(doc) - thumbBox.width - 14;
   // A plan uploaded again says which version the PDF shows; a first version says nothing of versions.
@@ -250,11 +302,19 @@ function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint
     ...pinParts(file.pins),
   ];
   const height = Math.max(thumbBox.height, heightOfParts(doc, parts, textWidth)) + 10;
-  ensureSpace(doc, height);
+  const figure = figureSize(doc, file, picture);
+  const together = height + (figure ? figure.height + 12 : 0);
+  return { parts, textX, textWidth, height, figure, kept: together <= pageContentHeight(doc) ? together : height };
+}
+
+function fileRow(doc: Doc, file: ProjectExport['files'][number], picture: PdfPicture | null): void {
+  const { parts, textX, textWidth, height, figure, kept } = fileRowLayout(doc, file, picture);
+  // The row and its plan's picture start on the same page when both fit on one.
+  ensureSpace(doc, kept);
   const y = doc.y;
   const page = doc.page;
-  if (thumbnail) {
-    doc.image(Buffer.from(thumbnail), margins.left, y, { fit: [thumbBox.width, thumbBox.height], align: 'center', valign: 'center' });
+  if (picture) {
+    doc.image(Buffer.from(picture.jpeg), margins.left, y, { fit: [thumbBox.width, thumbBox.height], align: 'center', valign: 'center' });
   } else {
     doc.rect(margins.left, y, thumbBox.width, thumbBox.height).fill(colors.zebra);
     use(doc, 'bold', 12, colors.muted).text(file.documentType, margins.left, y + thumbBox.height / 2 - 7, { width: thumbBox.width, align: 'center' });
@@ -262,12 +322,14 @@ function fileRow(doc: Doc, file: ProjectExport['files'][number], thumbnail: Uint
   doc.y = y;
   for (const part of parts) use(doc, part.font, part.size, part.color).text(part.text, textX, doc.y + part.gap, { width: textWidth });
   doc.y = below(doc, page, y, height);
-  doc.moveTo(margins.left, doc.y - 5).lineTo(margins.left + contentWidth(doc), doc.y - 5).lineWidth(0.4).strokeColor(colors.line).stroke();
   doc.x = margins.left;
+  if (picture && figure) planFigure(doc, file, picture, figure);
+  doc.moveTo(margins.left, doc.y - 5).lineTo(margins.left + contentWidth(doc), doc.y - 5).lineWidth(0.4).strokeColor(colors.line).stroke();
 }
 
 function filesSection(doc: Doc, { document, thumbnails }: PdfInput): void {
-  heading(doc, pdfTexts.files.heading(document.files.length));
+  const first = document.files[0];
+  heading(doc, pdfTexts.files.heading(document.files.length), first ? fileRowLayout(doc, first, thumbnails[0] ?? null).kept : 40);
   if (document.files.length === 0) {
     paragraph(doc, pdfTexts.files.none, colors.muted, 'italic');
     return;
