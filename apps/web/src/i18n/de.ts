@@ -681,6 +681,12 @@ export const de = {
     deleteFailed: 'Die Markierung konnte nicht gelöscht werden.',
     changedMeanwhile: 'Diese Markierung wurde inzwischen geändert. Sie sehen jetzt die neue Fassung; Ihre Änderung steht noch im Feld.',
     loadFailed: 'Die Markierungen konnten nicht geladen werden.',
+    previous: (version: number) => `Aus Version ${version}`,
+    previousHint: 'Diese Markierungen wurden auf der vorigen Version gesetzt. Übernehmen Sie, was noch gilt.',
+    previousMarker: (version: number, number: number, comment: string) => `Version ${version}, Markierung ${number}: ${comment}`,
+    carryOver: 'Übernehmen',
+    carryOverLabel: (number: number) => `Markierung ${number} übernehmen`,
+    carriedOver: (number: number) => `Markierung ${number} wurde übernommen.`,
   },
   chat: {
     senderWithUsername: (name: string, username: string) => `${name} (${username})`,

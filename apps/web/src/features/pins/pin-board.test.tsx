@@ -40,7 +40,7 @@ const stored = [
   pin({ id: 3, number: 3, page: 2, comment: 'Zählerkasten' }),
 ];
 
-function setup(handlers: Record<string, (call: RecordedCall) => Response> = {}, live = fakeLiveChannel()) {
+function setup(handlers: Record<string, (call: RecordedCall) => Response> = {}, live = fakeLiveChannel(), previousVersion?: { fileId: number; version: number }) {
   let answer = stored;
   const api = stubApi({
     'GET /api/s3/project/7/files/34/pins': () => json(200, answer),
@@ -49,7 +49,7 @@ function setup(handlers: Record<string, (call: RecordedCall) => Response> = {}, 
   live.connect();
   const view = renderWithProviders(
     <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
-      <PinBoard projectId="7" file={plan} page={1} uploadPhoto={async () => 40} photoOf={(id) => (id === 40 ? photo : undefined)}>
+      <PinBoard projectId="7" file={plan} page={1} uploadPhoto={async () => 40} photoOf={(id) => (id === 40 ? photo : undefined)} previousVersion={previousVersion}>
         {({ pageOverlay, sidePanel }) => (
           <div>
             <div data-plan-stage="">
@@ -142,5 +142,25 @@ describe('pins on a plan', () => {
     act(() => live.deliver('/topic/project/7/pins', { fileId: 34, pinId: 4 }));
     expect(await screen.findByRole('button', { name: 'Markierung 4: Neu von Mara' })).toBeTruthy();
     expect(api.callsTo('GET', '/api/s3/project/7/files/34/pins').length).toBeGreaterThan(before);
+  });
+
+  it('offers the previous version\'s pins greyed, and takes one over onto this version at the same spot', async () => {
+    const earlier = [pin({ id: 21, fileId: 33, number: 1, comment: 'Riss links vom Fenster' }), pin({ id: 22, fileId: 33, number: 2, x: 0.9, y: 0.1, comment: 'Kamin' })];
+    const { api } = setup(
+      {
+        'GET /api/s3/project/7/files/33/pins': () => json(200, earlier),
+        'POST /api/s3/project/7/files/34/pins': ({ body }) => json(201, pin({ id: 30, number: 4, ...(body as object) })),
+      },
+      fakeLiveChannel(),
+      { fileId: 33, version: 1 },
+    );
+    const section = await screen.findByRole('region', { name: 'Aus Version 1' });
+    // 'Riss links vom Fenster' at the same spot is on this version already: only 'Kamin' is offered.
+    expect(within(section).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Version 1, Markierung 2: Kamin' })).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: 'Markierung 2 übernehmen' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins')[0]?.body).toEqual({ page: 1, x: 0.9, y: 0.1, comment: 'Kamin', photoFileId: null });
+    expect(await screen.findByText('Markierung 4 wurde übernommen.')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sameUsername, type Pin, type ProjectFile } from '@bauakte/domain';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -12,7 +12,7 @@ import { pinKeys } from '../../lib/query-keys';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
-import { deletePin } from './pins-api';
+import { createPin, deletePin, fetchPins } from './pins-api';
 import { PinForm, type UploadPhoto } from './pin-form';
 import { PinLayer } from './pin-layer';
 import { centreOfVisiblePage, type PagePoint } from './pin-point';
@@ -36,7 +36,47 @@ interface PinBoardProps {
   page: number;
   uploadPhoto: UploadPhoto;
   photoOf: PhotoOf;
+  /** The plan's version before this one: its pins are offered to take over. */
+  previousVersion?: { fileId: number; version: number };
   children(slots: PinSlots): ReactNode;
+}
+
+/** A pin of the previous version already taken over: one here at the same spot with the same comment. */
+const takenOver = (pin: Pin, current: Pin[]) =>
+  current.some((each) => each.page === pin.page && each.comment === pin.comment && Math.abs(each.x - pin.x) < 1e-6 && Math.abs(each.y - pin.y) < 1e-6);
+
+/** The previous version's pins not yet taken over (the live channel refreshes them with the others). */
+function usePreviousPins(projectId: string, previous: PinBoardProps['previousVersion'], current: Pin[]): Pin[] {
+  const query = useQuery({
+    queryKey: pinKeys.file(projectId, previous?.fileId ?? 0),
+    queryFn: () => fetchPins(projectId, previous!.fileId),
+    enabled: previous !== undefined,
+  });
+  return (query.data ?? []).filter((pin) => !takenOver(pin, current));
+}
+
+function PreviousPins({ version, pins, busy, onCarry }: { version: number; pins: Pin[]; busy: boolean; onCarry(pin: Pin): void }) {
+  if (pins.length === 0) return null;
+  return (
+    <section aria-labelledby="previous-pins-heading" className="flex flex-col gap-2 border-t border-border pt-3">
+      <h3 id="previous-pins-heading" className="text-sm font-semibold">
+        {t.previous(version)}
+      </h3>
+      <p className="text-xs text-muted-foreground">{t.previousHint}</p>
+      <ul className="flex flex-col gap-2">
+        {pins.map((pin) => (
+          <li key={pin.id} className="flex items-start justify-between gap-2 rounded-md border border-dashed border-border p-2 text-muted-foreground">
+            <span className="min-w-0 text-sm">
+              <span className="font-semibold">{pin.number}</span> · <span className="whitespace-pre-line break-words">{pin.comment}</span>
+            </span>
+            <Button size="sm" variant="outline" className="min-h-11 shrink-0" disabled={busy} aria-label={t.carryOverLabel(pin.number)} onClick={() => onCarry(pin)}>
+              {t.carryOver}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 type Editing = { kind: 'new'; point: PagePoint } | { kind: 'edit'; pin: Pin } | null;
@@ -81,7 +121,7 @@ function PinEntry({ pin, selected, own, photo, onSelect, onEdit, onDelete }: { p
  * and a tap on the spot (or 'Hier markieren' for the middle of the view), and changes or deletes
  * their own. The viewer lays `pageOverlay` over the page and shows `sidePanel` beside it.
  */
-export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, children }: PinBoardProps) {
+export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previousVersion, children }: PinBoardProps) {
   const { user } = useSession();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -94,6 +134,8 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, children
   const [failure, setFailure] = useState('');
 
   const all = pins.data ?? [];
+  const previous = usePreviousPins(projectId, previousVersion, all);
+  const [carrying, setCarrying] = useState(false);
   const onPage = all.filter((pin) => pin.page === page);
   const elsewhere = all.length - onPage.length;
   const nextNumber = all.reduce((highest, pin) => Math.max(highest, pin.number), 0) + 1;
@@ -121,9 +163,23 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, children
     void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, file.id) });
   };
 
+  const carry = async (pin: Pin) => {
+    setFailure('');
+    setCarrying(true);
+    try {
+      const carried = await createPin(projectId, file.id, { page: pin.page, x: pin.x, y: pin.y, comment: pin.comment, photoFileId: pin.photoFileId });
+      setStatus(t.carriedOver(carried.number));
+    } catch (error) {
+      setFailure(errorText(error, errorContexts.savePin));
+    }
+    setCarrying(false);
+    void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, file.id) });
+  };
+
   const draft = editing?.kind === 'new' ? editing.point : null;
+  const previousOnPage = previousVersion ? { version: previousVersion.version, pins: previous.filter((pin) => pin.page === page) } : undefined;
   const pageOverlay = (
-    <PinLayer pins={onPage} draft={draft} selectedId={selectedId} onSelect={(pin) => setSelectedId(pin.id)} onPlace={placing ? place : null} layerRef={layer} />
+    <PinLayer pins={onPage} previous={previousOnPage} draft={draft} selectedId={selectedId} onSelect={(pin) => setSelectedId(pin.id)} onPlace={placing ? place : null} layerRef={layer} />
   );
 
   const sidePanel = (
@@ -185,6 +241,7 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, children
         ))}
       </ul>
       {elsewhere > 0 ? <p className="text-sm text-muted-foreground">{t.otherPages(elsewhere)}</p> : null}
+      {previousVersion ? <PreviousPins version={previousVersion.version} pins={previous} busy={carrying} onCarry={(pin) => void carry(pin)} /> : null}
     </section>
   );
 

@@ -9,6 +9,8 @@ const t = de.pins;
 interface PinLayerProps {
   /** The pins of the page shown. */
   pins: Pin[];
+  /** The previous version's pins on this page, drawn greyed until they are taken over. */
+  previous?: { version: number; pins: Pin[] };
   /** The point of a pin being placed, shown until it is saved or given up. */
   draft: PagePoint | null;
   selectedId: number | null;
@@ -20,11 +22,11 @@ interface PinLayerProps {
 }
 
 /** A numbered marker whose tip is the pin's point. */
-function Marker({ label, number, point, selected, draft, onClick }: { label: string; number: number | null; point: PagePoint; selected?: boolean; draft?: boolean; onClick?(): void }) {
+function Marker({ label, number, point, selected, draft, greyed, onClick }: { label: string; number: number | null; point: PagePoint; selected?: boolean; draft?: boolean; greyed?: boolean; onClick?(): void }) {
   const style = { left: `${point.x * 100}%`, top: `${point.y * 100}%` };
   const face = cn(
     'flex size-8 items-center justify-center rounded-full border-2 border-white text-sm font-semibold shadow-md',
-    draft ? 'bg-amber-500 text-black' : selected ? 'bg-primary text-primary-foreground ring-4 ring-primary/40' : 'bg-red-600 text-white',
+    draft ? 'bg-amber-500 text-black' : greyed ? 'bg-gray-400 text-white opacity-80' : selected ? 'bg-primary text-primary-foreground ring-4 ring-primary/40' : 'bg-red-600 text-white',
   );
   if (!onClick) {
     return (
@@ -53,7 +55,7 @@ function Marker({ label, number, point, selected, draft, onClick }: { label: str
  * The pins over the page, in a box of the page's size: markers are placed by percentages, so they
  * stay on their spot at every zoom. While placing, a tap on the page says where.
  */
-export function PinLayer({ pins, draft, selectedId, onSelect, onPlace, layerRef: layer }: PinLayerProps) {
+export function PinLayer({ pins, previous, draft, selectedId, onSelect, onPlace, layerRef: layer }: PinLayerProps) {
   const down = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
 
   // The stage holds the pointer while it pans: its pointerup comes to the window, not to this layer.
@@ -77,6 +79,9 @@ export function PinLayer({ pins, draft, selectedId, onSelect, onPlace, layerRef:
 
   return (
     <div ref={layer} data-pin-layer="" className={cn('pointer-events-none absolute inset-0', onPlace && 'pointer-events-auto cursor-crosshair')} onPointerDown={onPlace ? remember : undefined}>
+      {previous?.pins.map((pin) => (
+        <Marker key={`previous-${pin.id}`} label={t.previousMarker(previous.version, pin.number, pin.comment)} number={pin.number} point={pin} greyed onClick={() => onSelect(pin)} />
+      ))}
       {pins.map((pin) => (
         <Marker key={pin.id} label={t.marker(pin.number, pin.comment)} number={pin.number} point={pin} selected={pin.id === selectedId} onClick={() => onSelect(pin)} />
       ))}
