@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { median, multipartFraming, peakGrowth, rssOf, timeUpload } from './files';
@@ -131,7 +132,7 @@ if (sections.length > 1) {
 const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
   `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
 
-const baselineDir = process.env.BENCH_BASELINE_DIR;
+const baselineDir = process.env.BENCH_BASELINE_DIR ? path.resolve(process.env.BENCH_BASELINE_DIR) : undefined;
 /** Median of the rounds' ratios of requests/s, `of` to `to`: the rounds ran in turn, under the same load. */
 const roundRatio = (of: { runs: { rps: number }[] }, to: { runs: { rps: number }[] }) => median(of.runs.map((run, round) => run.rps / to.runs[round]!.rps));
 
@@ -407,9 +408,10 @@ if (wanted('workload') && !baselineDir) {
 }
 
 // Workload against another checkout (BENCH_BASELINE_DIR): each checkout's server on a full demo
-// installation of its own, the users working on one and then on the other, BENCH_BASELINE_ROUNDS
-// times with the order turned each round, so that a change in the machine's load hits both alike;
-// then the architect's dashboard alone on each, alternating. The ratios are the medians of the rounds'.
+// installation of its own; after a settling run on each, the users work on one and then on the
+// other, BENCH_BASELINE_ROUNDS times with the order turned each round, so that a change in the
+// machine's load hits both alike; then the architect's dashboard alone on each, alternating. The
+// ratios are the medians of the rounds'.
 if (wanted('workload') && baselineDir) {
   const rounds = Number(process.env.BENCH_BASELINE_ROUNDS ?? 3);
   const startFull = (cwd?: string) => start('bench/servers/demo.ts', { BENCH_DEMO_SCALE: '1' }, undefined, cwd);
@@ -422,15 +424,16 @@ if (wanted('workload') && baselineDir) {
   type Run = Awaited<ReturnType<typeof runWorkload>>;
   const runs: Record<keyof typeof servers, Run[]> = { current: [], before: [] };
   let dashboards: Awaited<ReturnType<typeof dashboardCosts>>;
+  const work = (server: Started, seconds: number) => {
+    const info = server.info as unknown as DemoServerInfo;
+    return runWorkload(info, { users, architectShare: 0.4, seconds, warmupSeconds, thinkMs: [200, 600], serverPids: [server.child.pid!], ports: [info.port] });
+  };
   try {
+    // Not counted: without it, the first round (this checkout first after seeding) cost 1.26 – 1.47×
+    // the baseline's CPU per request in three runs, the later rounds 0.80 – 1.23×.
+    for (const server of [current, before]) await work(server, warmupSeconds);
     for (let round = 0; round < rounds; round++) {
-      for (const which of round % 2 === 0 ? (['current', 'before'] as const) : (['before', 'current'] as const)) {
-        const server = servers[which];
-        const info = server.info as unknown as DemoServerInfo;
-        runs[which].push(
-          await runWorkload(info, { users, architectShare: 0.4, seconds: workloadSeconds, warmupSeconds, thinkMs: [200, 600], serverPids: [server.child.pid!], ports: [info.port] }),
-        );
-      }
+      for (const which of round % 2 === 0 ? (['current', 'before'] as const) : (['before', 'current'] as const)) runs[which].push(await work(servers[which], workloadSeconds));
     }
     dashboards = await dashboardCosts(
       [current, before].map((server) => ({ server: server.info as unknown as DemoServerInfo, architect: 'architekt4' })),
@@ -452,7 +455,7 @@ if (wanted('workload') && baselineDir) {
   const seeded = (server: Started) => (server.info as unknown as DemoServerInfo).seedSeconds.toFixed(1);
   console.log(
     `workload (${database}) against ${baselineDir}: ${users} users for ${workloadSeconds} s after ${warmupSeconds} s of warm-up, on each checkout's full demo installation (seeded in ${seeded(current)} s, baseline ${seeded(before)} s), ` +
-      `${rounds} rounds, order turned each round; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+      `after a settling run on each, ${rounds} rounds, order turned each round; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
   );
   const list = (values: number[]) => values.map((value) => (value >= 100 ? value.toFixed(0) : value.toFixed(2))).join(', ');
   for (const [name, of] of measures) {
