@@ -4,12 +4,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { median, multipartFraming, peakGrowth, rssOf, timeUpload } from './files';
 import { closeAll, rawBroadcast, stompBroadcast } from './chat';
 import { percentile, sampleReads, timeExports, whileExporting, type ReadFigures } from './export';
-import { dashboardCosts, runWorkload, workloadTable, type DemoServerInfo } from './workload';
+import { cpuSecondsOf, dashboardCosts, runWorkload, workloadTable, type DemoServerInfo } from './workload';
 import { compareCallCosts } from './call-costs';
 import { serverCommand } from './build-servers';
 
@@ -45,7 +46,7 @@ async function start(script: string, env: Record<string, string> = {}, cpu?: str
 async function load(url: string, headers: Record<string, string> = {}, duration = seconds) {
   const result = await autocannon({ url, connections, duration, headers });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
 }
 
 async function stop(server: Started): Promise<void> {
@@ -57,17 +58,20 @@ interface ReadTarget {
   script: string;
   path: (info: Started['info']) => string;
   env?: Record<string, string>;
+  /** Another checkout whose server this is (BENCH_BASELINE_DIR). */
+  cwd?: string;
 }
 
 /**
  * The read servers run side by side and are loaded in turn, BENCH_ROUNDS short phases each (after
- * a warm-up of BENCH_SECONDS), so that a busy machine slows all of them alike; the figures are the
- * medians of the phases, the ratios the medians of each round's ratios.
+ * a warm-up of BENCH_SECONDS), the order reversed every other round, so that a busy machine slows
+ * all of them alike; the figures are the medians of the phases, the ratios the medians of each
+ * round's ratios.
  */
 async function measureInTurn(targets: ReadTarget[]) {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
-  const servers = await Promise.all(targets.map((target) => start(target.script, target.env, serverCpu)));
+  const servers = await Promise.all(targets.map((target) => start(target.script, target.env, serverCpu, target.cwd)));
   pinSelf('0');
   try {
     const urls = servers.map((server, index) => ({
@@ -75,9 +79,16 @@ async function measureInTurn(targets: ReadTarget[]) {
       headers: server.info.token ? { authorization: `Bearer ${server.info.token}` } : ({} as Record<string, string>),
     }));
     for (const { url, headers } of urls) await load(url, headers); // warm-up, discarded
-    const phases: Array<Array<{ rps: number; p50: number; p99: number }>> = targets.map(() => []);
+    // Besides requests/s, the server's CPU per request (/proc), which a busy machine changes less.
+    const phases: Array<Array<{ rps: number; p50: number; p99: number; cpuMicroseconds: number }>> = targets.map(() => []);
     for (let round = 0; round < rounds; round++) {
-      for (const [index, { url, headers }] of urls.entries()) phases[index]!.push(await load(url, headers, roundSeconds));
+      const order = [...urls.entries()];
+      for (const [index, { url, headers }] of round % 2 === 0 ? order : order.reverse()) {
+        const pid = servers[index]!.child.pid!;
+        const cpuBefore = cpuSecondsOf(pid);
+        const phase = await load(url, headers, roundSeconds);
+        phases[index]!.push({ ...phase, cpuMicroseconds: ((cpuSecondsOf(pid) - cpuBefore) * 1e6) / phase.requests });
+      }
     }
     return phases.map((runs) => ({
       runs,
@@ -121,21 +132,45 @@ if (sections.length > 1) {
 const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
   `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
 
+const baselineDir = process.env.BENCH_BASELINE_DIR ? path.resolve(process.env.BENCH_BASELINE_DIR) : undefined;
+/** Median of the rounds' ratios of requests/s, `of` to `to`: the rounds ran in turn, under the same load. */
+const roundRatio = (of: { runs: { rps: number }[] }, to: { runs: { rps: number }[] }) => median(of.runs.map((run, round) => run.rps / to.runs[round]!.rps));
+
 if (wanted('read')) {
+  const read = { script: 'bench/servers/bauakte.ts', path: () => '/api/auth/me' };
+  // The same read with every request asking the database (the session cache turned off), for comparison.
+  const uncachedRead = { ...read, env: { SESSION_CACHE_SECONDS: '0' } };
+  // With BENCH_BASELINE_DIR, each read of the other checkout's server is loaded right after this one's.
   const figures = await measureInTurn([
     { script: 'bench/servers/hello.ts', path: () => '/hello' },
-    { script: 'bench/servers/bauakte.ts', path: () => '/api/auth/me' },
-    // The same read with every request asking the database (the session cache turned off), for comparison.
-    { script: 'bench/servers/bauakte.ts', path: () => '/api/auth/me', env: { SESSION_CACHE_SECONDS: '0' } },
+    read,
+    ...(baselineDir ? [{ ...read, cwd: baselineDir }] : []),
+    uncachedRead,
+    ...(baselineDir ? [{ ...uncachedRead, cwd: baselineDir }] : []),
   ]);
-  const [baseline, auth, uncached] = [figures[0]!, figures[1]!, figures[2]!];
-  const ratio = (of: typeof auth) => median(of.runs.map((run, round) => run.rps / baseline.runs[round]!.rps)) * 100;
+  const [baseline, auth, uncached] = [figures[0]!, figures[1]!, figures[baselineDir ? 3 : 2]!];
+  const ratio = (of: typeof auth) => roundRatio(of, baseline) * 100;
   console.log(`bench: ${connections} connections; after a warm-up of ${seconds} s each, ${baseline.runs.length} rounds of ${process.env.BENCH_ROUND_SECONDS ?? 2} s per server in turn (medians)${pinning ? `; servers on CPU ${serverCpu}, load generator on CPU 0` : ''}`);
   console.log(row('baseline: bare Fastify GET /hello', baseline));
   console.log(row(`authenticated GET /api/auth/me (${database})`, auth));
   console.log(row('  the same, SESSION_CACHE_SECONDS=0', uncached));
   console.log(`ratio: the authenticated read serves ${ratio(auth).toFixed(0)} % of the baseline's requests/s (rounds: ${auth.runs.map((run, round) => ((run.rps / baseline.runs[round]!.rps) * 100).toFixed(0)).join(', ')} %)`);
   console.log(`ratio without the session cache: ${ratio(uncached).toFixed(0)} %`);
+  if (baselineDir) {
+    const [before, beforeUncached] = [figures[2]!, figures[4]!];
+    console.log(`compared with the checkout in ${baselineDir} (BENCH_BASELINE_DIR), in the same turns:`);
+    console.log(row('  its GET /api/auth/me', before));
+    console.log(row('  its GET /api/auth/me, SESSION_CACHE_SECONDS=0', beforeUncached));
+    const compare = (name: string, of: typeof auth, to: typeof auth) => {
+      const rounds = (figure: (run: (typeof auth.runs)[number]) => number) => of.runs.map((run, round) => figure(run) / figure(to.runs[round]!));
+      const [rps, cpu] = [rounds((run) => run.rps), rounds((run) => run.cpuMicroseconds)];
+      const cpuOf = (figures: typeof auth) => median(figures.runs.map((run) => run.cpuMicroseconds)).toFixed(0);
+      console.log(`ratio this checkout / BENCH_BASELINE_DIR, ${name}: requests/s ${median(rps).toFixed(2)}× (rounds: ${rps.map((value) => value.toFixed(2)).join(', ')})`);
+      console.log(`  server CPU per request ${cpuOf(of)} µs / ${cpuOf(to)} µs: ${median(cpu).toFixed(2)}× (rounds: ${cpu.map((value) => value.toFixed(2)).join(', ')})`);
+    };
+    compare('with the session cache', auth, before);
+    compare('SESSION_CACHE_SECONDS=0', uncached, beforeUncached);
+  }
 }
 
 if (wanted('upload')) {
@@ -229,7 +264,7 @@ if (wanted('live')) {
     const post = async () => {
       const result = await autocannon({ url, connections, duration: seconds, ...sendOptions });
       if (result.errors > 0 || result.non2xx > 0) throw new Error(`REST send: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
     };
     await post();
     restSend = await post();
@@ -301,12 +336,14 @@ if (wanted('prepared')) {
   console.log(`ratio: preparedQuery costs ${(median(cost.prepared) / median(cost.built)).toFixed(2)}× the built statement (medians)`);
 }
 
+const workloadSeconds = Number(process.env.BENCH_WORKLOAD_SECONDS ?? 30);
+const warmupSeconds = Number(process.env.BENCH_WORKLOAD_WARMUP_SECONDS ?? 10);
+const users = Number(process.env.BENCH_WORKLOAD_USERS ?? 100);
+
 // Workload: 100 simulated users on the full demo installation for a fixed time; then one
 // architect's dashboard alone, on a small installation and on the full one (same own share).
-if (wanted('workload')) {
-  const workloadSeconds = Number(process.env.BENCH_WORKLOAD_SECONDS ?? 30);
-  const warmupSeconds = Number(process.env.BENCH_WORKLOAD_WARMUP_SECONDS ?? 10);
-  const users = Number(process.env.BENCH_WORKLOAD_USERS ?? 100);
+// With BENCH_BASELINE_DIR, the comparison with that checkout below instead.
+if (wanted('workload') && !baselineDir) {
   // Instances of the server on the one database, as compose.yaml runs two (PostgreSQL only: on SQLite
   // live chat and the caches' notices stay within one process).
   const instances = Number(process.env.BENCH_WORKLOAD_INSTANCES ?? 1);
@@ -376,11 +413,74 @@ if (wanted('workload')) {
   console.log(`verdict: the dashboard on the full installation costs ${ratio.toFixed(2)}× the small one's (p50) — ${ratio <= 1.25 ? 'goal met (≈ 1)' : 'goal NOT met (≈ 1)'}`);
 }
 
+// Workload against another checkout (BENCH_BASELINE_DIR): each checkout's server on a full demo
+// installation of its own; after a settling run on each, the users work on one and then on the
+// other, BENCH_BASELINE_ROUNDS times with the order turned each round, so that a change in the
+// machine's load hits both alike; then the architect's dashboard alone on each, alternating. The
+// ratios are the medians of the rounds'.
+if (wanted('workload') && baselineDir) {
+  const rounds = Number(process.env.BENCH_BASELINE_ROUNDS ?? 3);
+  const startFull = (cwd?: string) => start('bench/servers/demo.ts', { BENCH_DEMO_SCALE: '1' }, undefined, cwd);
+  const current = await startFull();
+  const before = await startFull(baselineDir).catch(async (error: unknown) => {
+    await stop(current);
+    throw error;
+  });
+  const servers = { current, before };
+  type Run = Awaited<ReturnType<typeof runWorkload>>;
+  const runs: Record<keyof typeof servers, Run[]> = { current: [], before: [] };
+  let dashboards: Awaited<ReturnType<typeof dashboardCosts>>;
+  const work = (server: Started, seconds: number) => {
+    const info = server.info as unknown as DemoServerInfo;
+    return runWorkload(info, { users, architectShare: 0.4, seconds, warmupSeconds, thinkMs: [200, 600], serverPids: [server.child.pid!], ports: [info.port] });
+  };
+  try {
+    // Not counted: without it, the first round (this checkout first after seeding) cost 1.26 – 1.47×
+    // the baseline's CPU per request in three runs, the later rounds 0.80 – 1.23×.
+    for (const server of [current, before]) await work(server, warmupSeconds);
+    for (let round = 0; round < rounds; round++) {
+      for (const which of round % 2 === 0 ? (['current', 'before'] as const) : (['before', 'current'] as const)) runs[which].push(await work(servers[which], workloadSeconds));
+    }
+    dashboards = await dashboardCosts(
+      [current, before].map((server) => ({ server: server.info as unknown as DemoServerInfo, architect: 'architekt4' })),
+      100,
+    );
+  } finally {
+    await Promise.all([stop(current), stop(before)]);
+  }
+  const cpuPerRequest = (run: Run) => (run.serverCpuSeconds * 1000) / run.requests;
+  const largestP99 = (run: Run) => Math.max(...run.figures.filter((figure) => !figure.name.includes('wall time')).map((figure) => figure.p99));
+  const measures: [string, (run: Run) => number][] = [
+    ['requests', (run) => run.requests],
+    ['server CPU per request (ms)', cpuPerRequest],
+    ['p50 of all answers (ms)', (run) => run.overall.p50],
+    ['p99 of all answers (ms)', (run) => run.overall.p99],
+    ['largest p99 of an operation (ms)', largestP99],
+    ...(database === 'PostgreSQL' ? [['PostgreSQL CPU per request (ms)', (run: Run) => (run.postgresCpuSeconds * 1000) / run.requests] as [string, (run: Run) => number]] : []),
+  ];
+  const seeded = (server: Started) => (server.info as unknown as DemoServerInfo).seedSeconds.toFixed(1);
+  console.log(
+    `workload (${database}) against ${baselineDir}: ${users} users for ${workloadSeconds} s after ${warmupSeconds} s of warm-up, on each checkout's full demo installation (seeded in ${seeded(current)} s, baseline ${seeded(before)} s), ` +
+      `after a settling run on each, ${rounds} rounds, order turned each round; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+  );
+  const list = (values: number[]) => values.map((value) => (value >= 100 ? value.toFixed(0) : value.toFixed(2))).join(', ');
+  for (const [name, of] of measures) {
+    const ratios = runs.current.map((run, round) => of(run) / of(runs.before[round]!));
+    console.log(`${name.padEnd(36)} this ${list(runs.current.map(of)).padEnd(28)} baseline ${list(runs.before.map(of)).padEnd(28)} ratio ${median(ratios).toFixed(2)} (rounds: ${list(ratios)})`);
+  }
+  const errors = (which: Run[]) => which.reduce((sum, run) => sum + run.overall.errors + run.warmup.errors, 0);
+  console.log(`errors (timed phases and warm-ups): this ${errors(runs.current)}, baseline ${errors(runs.before)}`);
+  for (const example of [...runs.current, ...runs.before].flatMap((run) => run.examples)) console.log(`  error: ${example}`);
+  const [now, then] = [dashboards[0]!, dashboards[1]!];
+  console.log(
+    `dashboard, architekt4 alone, 100 openings on each, alternating: this p50 ${now.p50.toFixed(1)} ms p99 ${now.p99.toFixed(1)} ms; baseline p50 ${then.p50.toFixed(1)} ms p99 ${then.p99.toFixed(1)} ms; ratio (p50) ${(now.p50 / then.p50).toFixed(2)}; errors ${now.errors + then.errors}`,
+  );
+}
+
 // Per call: the server CPU of the workload's hottest calls, this checkout against a baseline
 // checkout (BENCH_BASELINE_DIR: an earlier commit with its node_modules), both as instances on one
 // seeded demo installation, in alternating turns. PostgreSQL only: two SQLite servers cannot share one.
 if (wanted('calls')) {
-  const baselineDir = process.env.BENCH_BASELINE_DIR;
   if (!baselineDir || database !== 'PostgreSQL') {
     console.log('calls: skipped (needs BENCH_BASELINE_DIR, a checkout to compare with, and BENCH_DATABASE_URL)');
   } else {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireRole } from './features/auth/require-role';
 import { LoginPage } from './features/auth/login-page';
@@ -49,6 +49,11 @@ const loginPage = (
   </QueryProvider>
 );
 
+/** Pages in the app shell, for a logged-in user holding one of the allowed roles. */
+function inShell(allowed: ComponentProps<typeof RequireRole>['allowed'], pages: RouteObject[]): RouteObject {
+  return { element: <RequireRole allowed={allowed} />, children: [{ element: appShell, children: pages }] };
+}
+
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [
   { path: '/', element: loginPage },
@@ -59,38 +64,19 @@ export const routes: RouteObject[] = [
   { path: '/impressum', element: page(() => import('./features/legal/impressum-page'), 'ImpressumPage') },
   { path: '/datenschutz', element: page(() => import('./features/legal/privacy-page'), 'PrivacyPage') },
   { path: '/unauthorized', element: page(() => import('./features/legal/unauthorized-page'), 'UnauthorizedPage') },
-  {
-    element: <RequireRole allowed={['ARCHI', 'CLIENT']} />,
-    children: [
-      {
-        element: appShell,
-        children: [
-          { path: '/dashboard', element: page(loadLoggedIn, 'ArchitectDashboardPage') },
-          { path: '/dashboardClient', element: page(loadLoggedIn, 'ClientDashboardPage') },
-          { path: '/projectOverview', element: page(loadLoggedIn, 'ProjectOverviewPage') },
-        ],
-      },
-    ],
-  },
-  {
-    element: <RequireRole allowed={['ADMIN']} />,
-    children: [{ element: appShell, children: [{ path: '/admin', element: page(loadLoggedIn, 'AdminPage') }] }],
-  },
-  {
-    // The questionnaire carries no role guard (spec section 6), but it needs a logged-in user.
-    element: <RequireRole allowed="any" />,
-    children: [
-      {
-        element: appShell,
-        children: [
-          { path: '/general', element: page(loadLoggedIn, 'GeneralPage') },
-          { path: '/storeys', element: page(loadLoggedIn, 'StoreysPage') },
-          { path: '/windows', element: page(loadLoggedIn, 'WindowsPage') },
-          { path: '/heating', element: page(loadLoggedIn, 'HeatingPage') },
-        ],
-      },
-    ],
-  },
+  inShell(['ARCHI', 'CLIENT'], [
+    { path: '/dashboard', element: page(loadLoggedIn, 'ArchitectDashboardPage') },
+    { path: '/dashboardClient', element: page(loadLoggedIn, 'ClientDashboardPage') },
+    { path: '/projectOverview', element: page(loadLoggedIn, 'ProjectOverviewPage') },
+  ]),
+  inShell(['ADMIN'], [{ path: '/admin', element: page(loadLoggedIn, 'AdminPage') }]),
+  // The questionnaire carries no role guard (spec section 6), but it needs a logged-in user.
+  inShell('any', [
+    { path: '/general', element: page(loadLoggedIn, 'GeneralPage') },
+    { path: '/storeys', element: page(loadLoggedIn, 'StoreysPage') },
+    { path: '/windows', element: page(loadLoggedIn, 'WindowsPage') },
+    { path: '/heating', element: page(loadLoggedIn, 'HeatingPage') },
+  ]),
   { path: '*', element: page(() => import('./features/legal/not-found-page'), 'NotFoundPage') },
 ];
 

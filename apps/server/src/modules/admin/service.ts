@@ -67,20 +67,9 @@ export function createAdminService(deps: {
       const now = new Date().toISOString();
       try {
         await deps.data.transaction(async (repos) => {
-          const id = await repos.users.insert({
-            username: request.username,
-            email: request.email,
-            firstName: request.firstName,
-            lastName: request.lastName,
-            role: 'ARCHI',
-            status: 'INVITED',
-            passwordHash: null,
-            createdById: caller.id,
-            createdAt: now,
-            updatedAt: now,
-          });
+          const { username, email, firstName, lastName } = request;
+          const id = await deps.invitations.invite(repos, caller, { username, email, firstName, lastName, role: 'ARCHI' }, now);
           await repos.teams.addMember(team.id, id, now);
-          await deps.invitations.issue(repos, await repos.users.getById(id), caller.username);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(serverMessages.usernameTaken);

@@ -23,29 +23,10 @@ export function createCustomerService(deps: {
   const { access } = deps;
   const { users, customers } = deps.data.repos;
 
-  async function insertInvited(caller: AuthUser, request: CreateCustomer) {
-    const now = new Date().toISOString();
-    return deps.data.transaction(async (repos) => {
-      const id = await repos.users.insert({
-        username: request.username,
-        firstName: request.firstName,
-        lastName: request.lastName,
-        email: request.email,
-        street: request.address.street,
-        houseNumber: request.address.number,
-        city: request.address.city,
-        country: request.address.country,
-        postalCode: request.address.postalCode,
-        role: 'CLIENT',
-        status: 'INVITED',
-        passwordHash: null,
-        createdById: caller.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await deps.invitations.issue(repos, await repos.users.getById(id), caller.username);
-      return id;
-    });
+  function insertInvited(caller: AuthUser, { username, firstName, lastName, email, address }: CreateCustomer) {
+    const { street, number: houseNumber, city, country, postalCode } = address;
+    const client = { username, firstName, lastName, email, street, houseNumber, city, country, postalCode, role: 'CLIENT' as const };
+    return deps.data.transaction((repos) => deps.invitations.invite(repos, caller, client, new Date().toISOString()));
   }
 
   return {

@@ -1,13 +1,9 @@
 import { useEffect, type FormEventHandler, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Building2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { RequiredLegend } from '../../components/ui/form-field';
-import { LegalLinks } from '../../components/legal-links';
-import { cn } from '../../lib/cn';
-import { de } from '../../i18n/de';
 import type { LoginState } from '../auth/login-state';
 
 /**
@@ -26,28 +22,6 @@ export function useRedirectToLoginWhen(done: boolean, state?: LoginState): void 
   }, [done, navigate, state]);
 }
 
-/** The frame of the public account pages, in the look of the login page. */
-export function AccountPage({ title, intro, wide = false, children }: { title: string; intro?: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted p-4">
-      <div className="flex items-center gap-2 text-lg font-semibold text-foreground">
-        <Building2 className="size-6 text-primary" aria-hidden />
-        {de.app.name}
-      </div>
-      <Card className={cn('w-full', wide ? 'max-w-xl' : 'max-w-sm')}>
-        <CardHeader>
-          <CardTitle level={1} size="large">
-            {title}
-          </CardTitle>
-          {intro ? <CardDescription>{intro}</CardDescription> : null}
-        </CardHeader>
-        {children}
-      </Card>
-      <LegalLinks />
-    </main>
-  );
-}
-
 /** A link that failed to load its data: the spec's text and, below it, the server's reason. */
 export function LoadFailure({ text, detail }: { text: string; detail?: string }) {
   return (
@@ -57,7 +31,6 @@ export function LoadFailure({ text, detail }: { text: string; detail?: string })
     </div>
   );
 }
-
 
 interface AccountFormProps {
   onSubmit: FormEventHandler<HTMLFormElement>;

@@ -9,7 +9,8 @@ import { schemaResolver } from '../../lib/form-messages';
 import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AccountForm, AccountPage } from './account-page';
+import { PublicPage } from '../../components/public-page';
+import { AccountForm } from './account-page';
 import { requestPasswordReset } from './accounts-api';
 
 const t = de.forgotPassword;
@@ -37,17 +38,17 @@ export function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <AccountPage title={t.title}>
+      <PublicPage title={t.title}>
         <CardContent className="flex flex-col gap-4">
           <StatusMessage>{t.success}</StatusMessage>
           <BackToLogin />
         </CardContent>
-      </AccountPage>
+      </PublicPage>
     );
   }
 
   return (
-    <AccountPage title={t.title} intro={t.intro}>
+    <PublicPage title={t.title} intro={t.intro}>
       <AccountForm onSubmit={onSubmit} error={error} submitLabel={t.submit} busy={busy} after={<BackToLogin />}>
         <TextField
           id="forgot-username"
@@ -60,6 +61,6 @@ export function ForgotPasswordPage() {
         />
         <TextField id="forgot-email" label={t.email} type="email" required autoComplete="email" {...field('email')} />
       </AccountForm>
-    </AccountPage>
+    </PublicPage>
   );
 }

@@ -15,7 +15,8 @@ import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { houseNumberInputProps } from '../../lib/house-number';
 import { useLinkData } from './use-link-data';
-import { AccountForm, AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
+import { PublicPage } from '../../components/public-page';
+import { AccountForm, LoadFailure, useRedirectToLoginWhen } from './account-page';
 import { completeRegistration, fetchInvitation } from './accounts-api';
 import { needsAddress, registerFormDefaults, registerFormSchema, registerIssueFields, registrantWords, type RegisterFormValues } from './registration-form';
 
@@ -101,8 +102,8 @@ export function RegisterPage() {
   };
 
   return (
-    <AccountPage title={t.title} intro={invitation.data ? t.intro : undefined} wide>
+    <PublicPage title={t.title} intro={invitation.data ? t.intro : undefined} wide>
       {content()}
-    </AccountPage>
+    </PublicPage>
   );
 }

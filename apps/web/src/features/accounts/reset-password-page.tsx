@@ -13,7 +13,8 @@ import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLinkData } from './use-link-data';
-import { AccountForm, AccountPage, LoadFailure, useRedirectToLoginWhen } from './account-page';
+import { PublicPage } from '../../components/public-page';
+import { AccountForm, LoadFailure, useRedirectToLoginWhen } from './account-page';
 import { fetchResetInfo, resetPassword } from './accounts-api';
 import { resetFormDefaults, resetFormSchema, resetWords } from './reset-form';
 
@@ -89,5 +90,5 @@ export function ResetPasswordPage() {
     return <ResetForm token={token} info={info.data} />;
   };
 
-  return <AccountPage title={t.title}>{content()}</AccountPage>;
+  return <PublicPage title={t.title}>{content()}</PublicPage>;
 }

@@ -1,16 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useController, type Control, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Building2 } from 'lucide-react';
 import { isUsernameInput, type LoginRequest } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { CardContent, CardFooter } from '../../components/ui/card';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
 import { StatusMessage } from '../../components/ui/status-message';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
-import { LegalLinks } from '../../components/legal-links';
+import { PublicPage } from '../../components/public-page';
 import { errorText, loginErrorContext } from '../../lib/api-errors';
 import { useServerForm } from '../../lib/use-server-form';
 import { deStart as de } from '../../i18n/de-start';
@@ -94,44 +93,31 @@ export function LoginPage() {
   if (user) return <Navigate to={pathAfterLogin(user.roles, requested)} replace />;
 
   return (
-    <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted p-4">
-      <div className="flex items-center gap-2 text-lg font-semibold text-foreground">
-        <Building2 className="size-6 text-primary" aria-hidden />
-        {de.app.name}
-      </div>
-      <Card className="w-full max-w-sm">
-        <CardHeader>
-          <CardTitle level={1} size="large">
-            {de.login.title}
-          </CardTitle>
-          <CardDescription>{de.login.subtitle}</CardDescription>
-        </CardHeader>
-        <form onSubmit={onSubmit} noValidate>
-          <CardContent className="flex flex-col gap-4">
-            {registeredUsername ? <StatusMessage>{de.login.registered}</StatusMessage> : null}
-            <RequiredLegend />
-            {/* Spec section 5: typing in either field clears the displayed error. */}
-            <UsernameField control={form.control} onType={clearError} />
-            <PasswordField
-              id="login-password"
-              label={de.login.password}
-              required
-              autoComplete="current-password"
-              {...field('password', { onChange: clearError })}
-            />
-            <FormError>{error}</FormError>
-          </CardContent>
-          <CardFooter className="flex flex-col gap-3">
-            <Button type="submit" className="w-full" busy={busy}>
-              {de.login.submit}
-            </Button>
-            <Link to="/forgotPassword" className="text-sm text-primary underline-offset-4 hover:underline">
-              {de.login.forgotPassword}
-            </Link>
-          </CardFooter>
-        </form>
-      </Card>
-      <LegalLinks />
-    </main>
+    <PublicPage title={de.login.title} intro={de.login.subtitle}>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="flex flex-col gap-4">
+          {registeredUsername ? <StatusMessage>{de.login.registered}</StatusMessage> : null}
+          <RequiredLegend />
+          {/* Spec section 5: typing in either field clears the displayed error. */}
+          <UsernameField control={form.control} onType={clearError} />
+          <PasswordField
+            id="login-password"
+            label={de.login.password}
+            required
+            autoComplete="current-password"
+            {...field('password', { onChange: clearError })}
+          />
+          <FormError>{error}</FormError>
+        </CardContent>
+        <CardFooter className="flex flex-col gap-3">
+          <Button type="submit" className="w-full" busy={busy}>
+            {de.login.submit}
+          </Button>
+          <Link to="/forgotPassword" className="text-sm text-primary underline-offset-4 hover:underline">
+            {de.login.forgotPassword}
+          </Link>
+        </CardFooter>
+      </form>
+    </PublicPage>
   );
 }

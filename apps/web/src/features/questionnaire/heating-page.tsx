@@ -7,7 +7,6 @@ import {
   heatProducers,
   hotWaterProductionLabels,
   hotWaterProductions,
-  questionnaireLimits,
   temperatureRegulationLabels,
   temperatureRegulations,
 } from '@bauakte/domain';
@@ -25,13 +24,7 @@ export function HeatingPage() {
         <QuestionGrid>
           <SelectQuestion control={control} name="heatProducer" label={q.heatProducer} options={heatProducers} labels={heatProducerLabels} />
           <SelectQuestion control={control} name="fuelType" label={q.fuelType} options={fuelTypes} labels={fuelTypeLabels} />
-          <TextQuestion
-            control={control}
-            name="constructionYearHeating"
-            label={q.constructionYearHeating}
-            hint={de.questionnaire.constructionYearHeatingHint}
-            maxLength={questionnaireLimits.textMaxLength}
-          />
+          <TextQuestion control={control} name="constructionYearHeating" label={q.constructionYearHeating} hint={de.questionnaire.constructionYearHeatingHint} />
           <SelectQuestion control={control} name="hotWaterProduction" label={q.hotWaterProduction} options={hotWaterProductions} labels={hotWaterProductionLabels} />
           <SelectQuestion control={control} name="heatEmission" label={q.heatEmission} options={heatEmissions} labels={heatEmissionLabels} />
           <SelectQuestion

@@ -1,4 +1,5 @@
-import type { ChangeEvent, ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { questionnaireLimits } from '@bauakte/domain';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FieldError, FieldHint, FormField, joinIds } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -25,13 +26,31 @@ export function QuestionGrid({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('grid gap-x-8 gap-y-6 md:grid-cols-2', className)} {...props} />;
 }
 
-/** What every single-control question needs: its field, stable id, message and the control's wiring. */
-function useQuestion<T extends FieldValues, Output>(control: Control<T, unknown, Output>, name: FieldPath<T>) {
+/** How a control shows a stored answer, and which answer its text stands for ('' is always unanswered). */
+interface AnswerKind {
+  shown(value: unknown): string | number;
+  read(text: string): string | number;
+}
+
+const textAnswer: AnswerKind = { shown: (value) => (typeof value === 'string' ? value : ''), read: (text) => text };
+// A number input reports '' for anything it cannot read as a number, too.
+const numberAnswer: AnswerKind = { shown: (value) => (typeof value === 'number' ? value : ''), read: Number };
+
+/**
+ * What every single-control question needs: the props of its FormField (stable id, label, hint,
+ * message) and the control's wiring, which sends null for an empty control.
+ */
+function useQuestion<T extends FieldValues, Output>({ control, name, label, hint }: QuestionProps<T, Output>, kind: AnswerKind) {
   const { field, fieldState } = useController({ control, name });
-  const id = questionId(name);
-  const error = questionMessage(fieldState.error?.message);
-  const wiring = { name: field.name, ref: field.ref, onBlur: field.onBlur };
-  return { field, id, error, wiring };
+  const frame = { id: questionId(name), label, hint, error: questionMessage(fieldState.error?.message) };
+  const wiring = {
+    name: field.name,
+    ref: field.ref,
+    onBlur: field.onBlur,
+    value: kind.shown(field.value),
+    onChange: (event: { target: { value: string } }) => field.onChange(event.target.value === '' ? null : kind.read(event.target.value)),
+  };
+  return { frame, wiring };
 }
 
 interface SelectQuestionProps<T extends FieldValues, Output, V extends string> extends QuestionProps<T, Output> {
@@ -41,18 +60,12 @@ interface SelectQuestionProps<T extends FieldValues, Output, V extends string> e
 }
 
 /** A choice; the empty 'Bitte wählen' option means unanswered and is sent as null. */
-export function SelectQuestion<T extends FieldValues, Output, V extends string>({ control, name, label, hint, options, labels }: SelectQuestionProps<T, Output, V>) {
-  const { field, id, error, wiring } = useQuestion(control, name);
-  const onChange = (event: ChangeEvent<HTMLSelectElement>) => field.onChange(event.target.value === '' ? null : event.target.value);
+export function SelectQuestion<T extends FieldValues, Output, V extends string>({ options, labels, ...question }: SelectQuestionProps<T, Output, V>) {
+  const { frame, wiring } = useQuestion(question, textAnswer);
   return (
-    <FormField id={id} label={label} hint={hint} error={error}>
+    <FormField {...frame}>
       {(controlProps) => (
-        <NativeSelect
-          {...wiring}
-          {...controlProps}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={onChange}
-        >
+        <NativeSelect {...wiring} {...controlProps}>
           <option value="">{t.pleaseChoose}</option>
           {options.map((option) => (
             <option key={option} value={option}>
@@ -71,51 +84,19 @@ interface NumberQuestionProps<T extends FieldValues, Output> extends QuestionPro
 }
 
 /** A whole number such as a year; an empty field is unanswered and sent as null. */
-export function NumberQuestion<T extends FieldValues, Output>({ control, name, label, hint, min, max }: NumberQuestionProps<T, Output>) {
-  const { field, id, error, wiring } = useQuestion(control, name);
-  // A number input reports '' for anything it cannot read as a number, too.
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value === '' ? null : Number(event.target.value));
+export function NumberQuestion<T extends FieldValues, Output>({ min, max, ...question }: NumberQuestionProps<T, Output>) {
+  const { frame, wiring } = useQuestion(question, numberAnswer);
   return (
-    <FormField id={id} label={label} hint={hint} error={error}>
-      {(controlProps) => (
-        <Input
-          {...wiring}
-          {...controlProps}
-          type="number"
-          inputMode="numeric"
-          step={1}
-          min={min}
-          max={max}
-          value={typeof field.value === 'number' ? field.value : ''}
-          onChange={onChange}
-          className="md:max-w-48"
-        />
-      )}
+    <FormField {...frame}>
+      {(controlProps) => <Input {...wiring} {...controlProps} type="number" inputMode="numeric" step={1} min={min} max={max} className="md:max-w-48" />}
     </FormField>
   );
 }
 
-interface TextQuestionProps<T extends FieldValues, Output> extends QuestionProps<T, Output> {
-  maxLength: number;
-}
-
-/** Free text; an empty field is unanswered and sent as null. */
-export function TextQuestion<T extends FieldValues, Output>({ control, name, label, hint, maxLength }: TextQuestionProps<T, Output>) {
-  const { field, id, error, wiring } = useQuestion(control, name);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value === '' ? null : event.target.value);
-  return (
-    <FormField id={id} label={label} hint={hint} error={error}>
-      {(controlProps) => (
-        <Input
-          {...wiring}
-          {...controlProps}
-          maxLength={maxLength}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={onChange}
-        />
-      )}
-    </FormField>
-  );
+/** Free text, as long as the domain allows any text answer; an empty field is unanswered and sent as null. */
+export function TextQuestion<T extends FieldValues, Output>(question: QuestionProps<T, Output>) {
+  const { frame, wiring } = useQuestion(question, textAnswer);
+  return <FormField {...frame}>{(controlProps) => <Input {...wiring} {...controlProps} maxLength={questionnaireLimits.textMaxLength} />}</FormField>;
 }
 
 interface YesNoQuestionProps<T extends FieldValues, Output> extends QuestionProps<T, Output> {
