@@ -198,6 +198,9 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       ]) expect(text).toContain(expected);
       expect(text).not.toContain('Nicht beantwortet');
       expect(text).not.toContain('SATTELDACH');
+      // The change log names people by name, as the rest of the PDF does.
+      expect(text).toMatch(/ · Jürgen Größl · (Allgemeine Informationen|Stockwerke|Fenster|Heizung)/);
+      expect(text).not.toContain(' · kunde · ');
       pages.forEach((page, index) => {
         expect(page).toContain(`Seite ${index + 1} von ${pages.length}`);
         expect(page).toMatch(/Exportiert am \d{1,2}\. [A-Za-zäöü]+ \d{4}/);

@@ -358,7 +358,7 @@ function changesSection(doc: Doc, { changes }: PdfInput): void {
     if (lines.length === 0) lines.push(`• ${pdfTexts.changes.savedUnchanged}`);
     ensureSpace(doc, 34 + 13 * Math.min(lines.length, 3));
     use(doc, 'semibold', 10).text(
-      `${dateTime.format(new Date(change.changedAt))} · ${change.changedBy} · ${questionnaireStepTitles[change.step]}`,
+      `${dateTime.format(new Date(change.changedAt))} · ${change.changedByPerson ? participantName(change.changedByPerson) : change.changedBy} · ${questionnaireStepTitles[change.step]}`,
       margins.left,
       doc.y + 4,
       { width: contentWidth(doc) },
