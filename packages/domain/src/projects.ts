@@ -76,6 +76,8 @@ export const dashboardProjectSchema = z.object({
   newFiles: z.number().optional(),
   /** Of those, how many are new versions of a plan uploaded before. */
   newVersions: z.number().optional(),
+  /** Pins placed on the project's plans since this architect last opened the project. */
+  newPins: z.number().optional(),
   /** Questionnaire saves that changed answers since this architect last opened the project. */
   questionnaireChanges: z.number().optional(),
   /** Chat messages from the project's customer to this architect that are still unread. */

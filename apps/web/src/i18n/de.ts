@@ -420,6 +420,7 @@ export const de = {
     questionnaireProgress: (percent: number) => `Fragebogen ${percent} %`,
     newFiles: (count: number) => (count === 1 ? '1 neue Datei' : `${count} neue Dateien`),
     newVersions: (count: number) => (count === 1 ? '1 neue Version' : `${count} neue Versionen`),
+    newPins: (count: number) => (count === 1 ? '1 neue Markierung' : `${count} neue Markierungen`),
     unreadMessages: (count: number) => (count === 1 ? 'neue Nachricht' : `${count} neue Nachrichten`),
     messagesTitle: 'Neusten Nachrichten',
     newChat: 'Neuer Chat',

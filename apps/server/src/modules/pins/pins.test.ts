@@ -133,11 +133,12 @@ describe.each(testDialects)('pins on plans on %s', (dialect) => {
 
   it('makes a pin the client placed news on the architect\'s dashboard, until the architect opens the project', async () => {
     const plan = await upload(projectId);
-    const news = async () => (await ctx.app.inject({ method: 'GET', url: '/api/ProjectManagment/dash/mara', headers: as('mara') })).json<Array<{ name: string }>>().map((project) => project.name);
+    const news = async () => (await ctx.app.inject({ method: 'GET', url: '/api/ProjectManagment/dash/mara', headers: as('mara') })).json<Array<{ name: string; newPins?: number }>>();
     await ctx.app.inject({ method: 'GET', url: `/api/DashboardClient/project/${projectId}`, headers: as('mara') });
-    expect(await news()).not.toContain('Altbau');
+    expect((await news()).map((project) => project.name)).not.toContain('Altbau');
     await place('kunde', plan.id, { page: 1, x: 0.5, y: 0.5, comment: 'Neu' });
-    expect(await news()).toContain('Altbau');
+    await place('kunde', plan.id, { page: 1, x: 0.6, y: 0.5, comment: 'Auch neu' });
+    expect((await news()).find((project) => project.name === 'Altbau')).toMatchObject({ newPins: 2 });
   });
 
   it('tells the project\'s people live which pin changed (ids only), and refuses another office\'s subscription', async () => {

@@ -277,7 +277,7 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
         .limit(window.limit)
         .offset(window.offset);
       // What is new is counted in the same statement, for the page's rows only, each count along its
-      // (project, time) index: files uploaded (and which of them are new versions of a plan) and questionnaire changes since the user's last opening;
+      // (project, time) index: files uploaded (and which of them are new versions of a plan), pins placed on plans and questionnaire changes since the user's last opening;
       // and the customer's chat messages the user has not read yet, along the (receiver, read) index.
       const rows = await projects()
         .leftJoin('projectViews as seen', (join) => join.onRef('seen.projectId', '=', 'projects.id').on('seen.userId', '=', userId))
@@ -295,6 +295,12 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
             .where('projectFiles.version', '>', 1)
             .where((inner) => inner.or([inner('seen.seenAt', 'is', null), inner('projectFiles.uploadedAt', '>', inner.ref('seen.seenAt'))]))
             .as('newVersions'),
+          eb
+            .selectFrom('planPins')
+            .select(eb.fn.countAll<number | string>().as('count'))
+            .whereRef('planPins.projectId', '=', 'projects.id')
+            .where((inner) => inner.or([inner('seen.seenAt', 'is', null), inner('planPins.createdAt', '>', inner.ref('seen.seenAt'))]))
+            .as('newPins'),
           eb
             .selectFrom('questionnaireChanges')
             .select(eb.fn.countAll<number | string>().as('count'))
@@ -324,6 +330,7 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
         // PostgreSQL answers a count as text (bigint).
         newFiles: Number(row.newFiles ?? 0),
         newVersions: Number(row.newVersions ?? 0),
+        newPins: Number(row.newPins ?? 0),
         questionnaireChanges: Number(row.questionnaireChanges ?? 0),
         unreadMessages: Number(row.unreadMessages ?? 0),
       }));

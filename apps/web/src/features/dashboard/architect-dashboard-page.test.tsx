@@ -131,6 +131,18 @@ describe('ArchitectDashboardPage', () => {
     expect(only.textContent).not.toContain('Datei');
   });
 
+  it("says how many pins were placed on the project's plans: '1 neue Markierung', '4 neue Markierungen'", async () => {
+    setup({
+      'GET /api/ProjectManagment/dash/mara': () =>
+        json(200, [
+          { ...news[0]!, newPins: 4 },
+          { id: 9, name: 'Zubau Gries', status: 'IN_PROGRESS', assignedUser: null, changedAt: '2025-01-01T10:00:00.000Z', progress: 40, newFiles: 0, newPins: 1, questionnaireChanges: 0 },
+        ]),
+    });
+    expect(within(await screen.findByRole('button', { name: /Sanierung Annenstraße/ })).getByText('4 neue Markierungen')).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: /Zubau Gries/ })).getByText('1 neue Markierung')).toBeTruthy();
+  });
+
   it('says how many chat messages from the customer are unread: one as \'neue Nachricht\', more with their number', async () => {
     setup({
       'GET /api/ProjectManagment/dash/mara': () =>

@@ -26,6 +26,7 @@ function whatIsNew(project: DashboardProject): string[] {
   const newPlans = (project.newFiles ?? 0) - newVersions;
   if (newPlans > 0) changes.push(t.newFiles(newPlans));
   if (newVersions > 0) changes.push(t.newVersions(newVersions));
+  if ((project.newPins ?? 0) > 0) changes.push(t.newPins(project.newPins ?? 0));
   if ((project.unreadMessages ?? 0) > 0) changes.push(t.unreadMessages(project.unreadMessages ?? 0));
   return changes;
 }
