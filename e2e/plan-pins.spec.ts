@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
-import { twoByTwoPng } from './support/sample-files';
+import { multiPagePdf, twoByTwoPng } from './support/sample-files';
 
 const png = twoByTwoPng();
 const desktop = { width: 1366, height: 768 };
@@ -89,5 +89,51 @@ test.describe('pins on a plan', () => {
 
     await desk.context().close();
     await mobile.context().close();
+  });
+
+  test('a PDF plan pages and zooms in the viewer, and a pin placed on page 2 stays on page 2', async ({ browser, request }) => {
+    const { architect, projectId } = await seedClientProject(request);
+    const token = await tokenOf(request, architect);
+    const uploaded = await request.post('/api/s3/upload', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { projectId: String(projectId), fileName: 'Grundriss OG', documentType: 'PDF', file: { name: 'grundriss-og.pdf', mimeType: 'application/pdf', buffer: multiPagePdf(2) } },
+    });
+    expect(uploaded.status(), 'plan uploaded').toBe(201);
+    expect(((await uploaded.json()) as { pageCount: number | null }).pageCount).toBe(2);
+
+    const desk = await newPage(browser, desktop);
+    await loginAs(desk, architect.username, architect.password);
+    await expect(desk).toHaveURL(/\/dashboard$/);
+    await selectProjectInSession(desk, projectId);
+    await desk.goto('/projectOverview');
+    await cardOf(desk, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss OG' }).click();
+    const viewer = desk.getByRole('dialog', { name: 'Grundriss OG' });
+    await expect(viewer.getByText('Seite 1 von 2')).toBeVisible();
+    const firstPage = viewer.getByAltText('Grundriss OG, Seite 1 von 2');
+    await expect.poll(() => firstPage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+    await desk.keyboard.press('+');
+    await expect(viewer.getByRole('group', { name: 'Zoom' }).getByText(/ %$/)).toHaveText('125 %');
+    await desk.keyboard.press('0');
+    await viewer.getByRole('button', { name: 'Nächste Seite' }).click();
+    await expect(viewer.getByText('Seite 2 von 2')).toBeVisible();
+    const secondPage = viewer.getByAltText('Grundriss OG, Seite 2 von 2');
+    await expect(secondPage).toHaveAttribute('src', /&page=2&width=\d+$/);
+    await expect.poll(() => secondPage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+    await viewer.getByRole('button', { name: 'Markierung setzen' }).click();
+    const layer = viewer.locator('[data-pin-layer]');
+    const box = await layer.boundingBox();
+    if (!box) throw new Error('the page is not laid out');
+    await layer.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    const form = viewer.getByRole('form', { name: 'Markierung 1' });
+    await form.getByLabel(/Was ist an dieser Stelle/).fill('Zählerkasten');
+    await form.getByRole('button', { name: 'Markierung speichern' }).click();
+    await expect(viewer.getByRole('button', { name: 'Markierung 1: Zählerkasten', exact: true })).toBeVisible();
+    await viewer.getByRole('button', { name: 'Vorherige Seite' }).click();
+    await expect(viewer.getByText('Seite 1 von 2')).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Markierung 1: Zählerkasten', exact: true })).toHaveCount(0);
+    await expect(viewer.getByText('Eine weitere Markierung auf anderen Seiten.')).toBeVisible();
+    await desk.context().close();
   });
 });

@@ -71,3 +71,24 @@ export function pdfBytes({ head, padding, tail }: PdfParts): Buffer {
 export function onePagePdf(text = 'Grundriss EG'): Buffer {
   return pdfBytes(onePagePdfParts(text));
 }
+
+/** A minimal valid PDF of several pages, each naming its number ('Seite 2'), for paging in the viewer. */
+export function multiPagePdf(pages: number): Buffer {
+  const pageIds = Array.from({ length: pages }, (_, index) => 4 + index * 2);
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
+  for (let page = 1; page <= pages; page += 1) {
+    const stream = `BT /F1 24 Tf 40 300 Td (Seite ${page}) Tj ET 20 20 m 380 20 l 380 380 l 20 380 l h S`;
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 400] /Contents ${objects.length + 2} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+  }
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

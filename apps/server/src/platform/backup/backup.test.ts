@@ -113,6 +113,7 @@ async function buildInstallation(config: Config, openInstallation: () => Databas
     const tom = await login('tom', passwords.tom);
     await call(tom, 'PUT', `/api/storeys/${project.id}`, { roof: { roofType: 'SATTELDACH', isAtticHeated: false }, numberOfStoreys: '2', isBasementHeated: false, isRenovated: true });
     await call(mara, 'GET', `/api/DashboardClient/project/${project.id}`);
+    const uploadedIds: number[] = [];
     for (const file of [{ name: 'Grundriss Erdgeschoß.pdf', bytes: samplePdf('Grundriss Erdgeschoß'), type: 'PDF' }, { name: 'Fassade.png', bytes: await samplePng(), type: 'PNG' }]) {
       const { payload, headers } = await multipartBody([
         ['projectId', String(project.id)],
@@ -123,7 +124,10 @@ async function buildInstallation(config: Config, openInstallation: () => Databas
       ]);
       const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(mara) }, payload });
       expect(uploaded.statusCode).toBe(201);
+      uploadedIds.push(uploaded.json<{ id: number }>().id);
     }
+    // A pin on the plan, with the photo of the façade.
+    await call(mara, 'POST', `/api/s3/project/${project.id}/files/${uploadedIds[0]}/pins`, { page: 1, x: 0.25, y: 0.75, comment: 'Riss über dem Fenster – „dringend“', photoFileId: uploadedIds[1] });
     const chat = await call(mara, 'POST', '/api/MessageManagment/createChat', { message: 'Grüß Gott, Frau Größ! Die Pläne für das Dachgeschoß sind da.', senderUsername: 'mara', receiverUsername: 'kunde' });
     // Notices and mails are sent after the answer.
     await new Promise((resolve) => setTimeout(resolve, 300));
