@@ -112,9 +112,13 @@ test.describe('pins on a plan', () => {
     const firstPage = viewer.getByAltText('Grundriss OG, Seite 1 von 2');
     await expect.poll(() => firstPage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
+    const zoom = viewer.getByRole('group', { name: 'Zoom' }).getByText(/ %$/);
+    await viewer.getByRole('button', { name: 'Vergrößern' }).click();
+    await expect(zoom).toHaveText('125 %');
     await desk.keyboard.press('+');
-    await expect(viewer.getByRole('group', { name: 'Zoom' }).getByText(/ %$/)).toHaveText('125 %');
+    await expect(zoom).toHaveText('156 %');
     await desk.keyboard.press('0');
+    await expect(zoom).toHaveText('100 %');
     await viewer.getByRole('button', { name: 'Nächste Seite' }).click();
     await expect(viewer.getByText('Seite 2 von 2')).toBeVisible();
     const secondPage = viewer.getByAltText('Grundriss OG, Seite 2 von 2');
