@@ -26,6 +26,23 @@ export function twoByTwoPng(): Buffer {
   ]);
 }
 
+/** A PDF's header and numbered objects (1, 2, …), with where each begins. */
+function pdfObjects(objects: readonly string[]): { body: string; offsets: number[] } {
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  return { body, offsets };
+}
+
+/** The cross-reference table of objects beginning at `offsets`, placed at byte `at`, and the trailer; object 1 is the catalogue. */
+function pdfTrailer(offsets: readonly number[], at: number): string {
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  return `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`;
+}
+
 /** A PDF as the text before and after a run of `padding` spaces, so a browser can build a large one cheaply. */
 export interface PdfParts {
   head: string;
@@ -46,21 +63,14 @@ export function onePagePdfParts(text = 'Grundriss EG', paddingBytes = 0): PdfPar
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
-  let head = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(head.length);
-    head += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
+  let { body: head, offsets } = pdfObjects(objects);
   let tail = '';
   if (paddingBytes > 0) {
-    offsets.push(head.length);
+    offsets = [...offsets, head.length];
     head += `${objects.length + 1} 0 obj\n<< /Length ${paddingBytes} >>\nstream\n`;
     tail = '\nendstream\nendobj\n';
   }
-  const xref = head.length + paddingBytes + tail.length;
-  tail += `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  tail += `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  tail += pdfTrailer(offsets, head.length + paddingBytes + tail.length);
   return { head, padding: paddingBytes, tail };
 }
 
@@ -81,14 +91,6 @@ export function multiPagePdf(pages: number): Buffer {
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 400] /Contents ${objects.length + 2} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   }
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  const { body, offsets } = pdfObjects(objects);
+  return Buffer.from(body + pdfTrailer(offsets, body.length), 'latin1');
 }

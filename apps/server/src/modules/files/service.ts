@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { pageWidths, pageWindow, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
-import { hasAnyRole, type AccessPolicy, type CheckedProject } from '../../platform/access/access';
+import { pageWidths, pageWindow, participantName, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
+import { newsSeenBy, type AccessPolicy, type CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer, Repositories } from '../../platform/db/repositories';
 import { isForeignKeyViolation } from '../../platform/db/errors';
@@ -125,8 +125,7 @@ export function createFileService(deps: {
     if (fields.documentType !== stored.documentType && fields.documentType.replace('JPEG', 'JPG') !== stored.documentType.replace('JPEG', 'JPG')) {
       throw wrongFileType();
     }
-    const uploader = await data.repos.users.findById(caller.id);
-    const uploadedByName = `${uploader?.firstName ?? ''} ${uploader?.lastName ?? ''}`.trim() || caller.username;
+    const uploadedByName = participantName((await data.repos.users.findById(caller.id)) ?? { username: caller.username, firstName: null, lastName: null });
     const now = new Date().toISOString();
     return data.transaction(async (repos) => {
       // Uploads of the project wait for each other here, so two new versions of one plan get the
@@ -149,7 +148,7 @@ export function createFileService(deps: {
         uploadedAt: now,
       };
       const id = fields.replaces === undefined ? await repos.files.insertPlan(file) : await repos.files.insertVersion(await planOf(repos, project, fields.replaces), file);
-      await recordActivity(repos, caller, project, now);
+      await repos.projects.recordChange(project.id, now, newsSeenBy(caller));
       return id;
     });
   }
@@ -161,12 +160,6 @@ export function createFileService(deps: {
     return row.planId;
   }
 
-
-  /** A new or removed plan, or a new version, is news on the architects' dashboard; the architect who did it has seen it. */
-  async function recordActivity({ projects }: Repositories, caller: AuthUser, project: CheckedProject, at: string): Promise<void> {
-    await projects.markChanged(project.id, at);
-    if (hasAnyRole(caller, ['ARCHI'])) await projects.markSeen(caller.id, project.id, at);
-  }
 
   /**
    * Removes objects no file row refers to: remainders of killed uploads (unfinished multipart
@@ -236,7 +229,7 @@ export function createFileService(deps: {
         const planId = await planOf(repos, project, fileId);
         const versions = await repos.files.versionsOf(planId);
         await repos.files.deletePlan(planId);
-        await recordActivity(repos, caller, project, new Date().toISOString());
+        await repos.projects.recordChange(project.id, new Date().toISOString(), newsSeenBy(caller));
         return versions;
       });
       // A store that cannot list its cached pages now leaves them to the sweep.

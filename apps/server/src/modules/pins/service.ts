@@ -1,9 +1,9 @@
-import { serverMessages, type CreatePinRequest, type Pin, type UpdatePinRequest } from '@bauakte/domain';
+import { participantName, serverMessages, type CreatePinRequest, type Pin, type UpdatePinRequest } from '@bauakte/domain';
 import type { CheckedPin, CheckedProject } from '../../platform/access/access';
-import { hasAnyRole } from '../../platform/access/access';
+import { newsSeenBy } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer, Repositories } from '../../platform/db/repositories';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, notFound, validationFailed } from '../../platform/errors';
 import type { PinRow } from './repository';
 
 export function toPin(row: PinRow): Pin {
@@ -39,28 +39,21 @@ export interface PinEvent {
 export function createPinService(deps: { data: DataLayer; announce?: (event: PinEvent) => void }) {
   const { data } = deps;
 
-  async function fileOfProject(repos: Repositories, project: CheckedProject, fileId: number | null, message: string = serverMessages.planNotFound) {
+  async function fileOfProject(repos: Repositories, project: CheckedProject, fileId: number | null) {
     const file = fileId === null ? undefined : await repos.files.findInProject(project.id, fileId);
-    if (!file) throw notFound(message);
+    if (!file) throw notFound(serverMessages.planNotFound);
     return file;
-  }
-
-  async function recordActivity({ projects }: Repositories, caller: AuthUser, projectId: number, at: string): Promise<void> {
-    await projects.markChanged(projectId, at);
-    if (hasAnyRole(caller, ['ARCHI'])) await projects.markSeen(caller.id, projectId, at);
   }
 
   async function photoOf(repos: Repositories, projectId: number, photoFileId: number | null): Promise<number | null> {
     if (photoFileId === null) return null;
     const photo = await repos.files.findInProject(projectId, photoFileId);
-    if (!photo) throw new AppError('VALIDATION_FAILED', serverMessages.validationFailed, { issues: [{ path: 'body/photoFileId', message: serverMessages.pinPhotoNotFound }] });
+    if (!photo) throw validationFailed([{ path: 'body/photoFileId', message: serverMessages.pinPhotoNotFound }]);
     return photo.id;
   }
 
-  async function authorName(caller: AuthUser): Promise<string> {
-    const author = await data.repos.users.findById(caller.id);
-    return `${author?.firstName ?? ''} ${author?.lastName ?? ''}`.trim() || caller.username;
-  }
+  const authorName = async (caller: AuthUser): Promise<string> =>
+    participantName((await data.repos.users.findById(caller.id)) ?? { username: caller.username, firstName: null, lastName: null });
 
   const announce = (event: PinEvent) => deps.announce?.(event);
 
@@ -95,7 +88,7 @@ export function createPinService(deps: { data: DataLayer; announce?: (event: Pin
           createdAt: now,
           updatedAt: now,
         });
-        await recordActivity(repos, caller, project.id, now);
+        await repos.projects.recordChange(project.id, now, newsSeenBy(caller));
         return toPin((await repos.pins.find(id))!);
       });
       announce({ projectId: project.id, fileId: pin.fileId, pinId: pin.id });
@@ -111,7 +104,7 @@ export function createPinService(deps: { data: DataLayer; announce?: (event: Pin
         const current = await repos.pins.find(checked.id);
         if (!current) throw notFound();
         if (!changed) throw new AppError('CONFLICT', serverMessages.pinChanged, { details: { pin: toPin(current) } });
-        await recordActivity(repos, caller, checked.projectId, now);
+        await repos.projects.recordChange(checked.projectId, now, newsSeenBy(caller));
         return toPin(current);
       });
       announce({ projectId: checked.projectId, fileId: pin.fileId, pinId: pin.id });
@@ -123,7 +116,7 @@ export function createPinService(deps: { data: DataLayer; announce?: (event: Pin
         const pin = await repos.pins.find(checked.id);
         if (!pin) throw notFound();
         await repos.pins.delete(checked.id);
-        await recordActivity(repos, caller, checked.projectId, new Date().toISOString());
+        await repos.projects.recordChange(checked.projectId, new Date().toISOString(), newsSeenBy(caller));
         return pin.fileId;
       });
       announce({ projectId: checked.projectId, fileId, pinId: checked.id });

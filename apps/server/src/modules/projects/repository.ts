@@ -343,8 +343,14 @@ export function createProjectRepository(db: Db, asyncCommitDb: Db = db) {
 
     delete: (id: number) => db.deleteFrom('projects').where('id', '=', id).execute(),
 
-    /** Something changed (a file came or went): news on the architects' 'Projekte mit Neuerungen'. */
-    markChanged: (id: number, at: string) => db.updateTable('projects').set({ changedAt: at, updatedAt: at }).where('id', '=', id).execute(),
+    /**
+     * Something changed (a file or pin came or went): news on the architects' 'Projekte mit
+     * Neuerungen', except to `seenBy`, the architect who made it (null when a client did).
+     */
+    recordChange: async (id: number, at: string, seenBy: number | null): Promise<void> => {
+      await db.updateTable('projects').set({ changedAt: at, updatedAt: at }).where('id', '=', id).execute();
+      if (seenBy !== null) await markSeenQuery.execute(asyncCommitDb, seenBy, id, at);
+    },
   };
 }
 

@@ -61,6 +61,14 @@ export function hasAnyRole(user: AuthUser, allowed: readonly Role[]): boolean {
   return user.roles.some((role) => allowed.includes(role));
 }
 
+/**
+ * Whose 'Projekte mit Neuerungen' a change by the caller is no news to: an architect's own (the
+ * list is kept for architects only); null for anyone else.
+ */
+export function newsSeenBy(caller: AuthUser): number | null {
+  return hasAnyRole(caller, ['ARCHI']) ? caller.id : null;
+}
+
 /** Where a path names a user, the caller may name only themselves (logout, own settings). */
 export function isSelf(user: AuthUser, username: string | null): boolean {
   return username !== null && sameUsername(user.username, username);

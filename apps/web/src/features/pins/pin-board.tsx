@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { sameUsername, type Pin, type ProjectFile } from '@bauakte/domain';
+import { participantName, sameUsername, type Pin, type ProjectFile } from '@bauakte/domain';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
@@ -82,7 +82,7 @@ function PreviousPins({ version, pins, busy, onCarry }: { version: number; pins:
 type Editing = { kind: 'new'; point: PagePoint } | { kind: 'edit'; pin: Pin } | null;
 
 function PinEntry({ pin, selected, own, photo, onSelect, onEdit, onDelete }: { pin: Pin; selected: boolean; own: boolean; photo: ReturnType<PhotoOf>; onSelect(): void; onEdit(): void; onDelete(): void }) {
-  const author = pin.author ? `${pin.author.firstName} ${pin.author.lastName}`.trim() || pin.authorName : pin.authorName;
+  const author = pin.author ? participantName(pin.author) : pin.authorName;
   return (
     <li className={`flex flex-col gap-2 rounded-md border p-2 ${selected ? 'border-primary bg-accent' : 'border-border'}`}>
       <button type="button" className="flex items-start gap-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={onSelect} aria-pressed={selected}>
