@@ -5,6 +5,7 @@ import { removeChatDrafts } from '../../lib/chat-drafts';
 import { storageKeys } from '../../lib/storage-keys';
 import { userFromToken, type SessionUser } from '../../lib/token';
 import { deStart as de } from '../../i18n/de-start';
+import { removeUserData } from '../../lib/user-data';
 import { fetchCurrentUser, logout as logoutOnServer, sendLogoutBeacon } from './auth-api';
 import { SessionContext, type SessionState } from './session-context';
 
@@ -48,6 +49,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return;
       }
     }
+    // Only a logout clears what this browser keeps of the user; an expired session keeps it for their next login.
+    await removeUserData(current.username);
     endLocally();
   }, [endLocally]);
 
