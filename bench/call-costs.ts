@@ -13,7 +13,7 @@ export interface CallServer {
   port: number;
 }
 
-interface Call {
+export interface Call {
   name: string;
   method: string;
   path: string;
@@ -32,7 +32,7 @@ export interface CallCost {
 
 const agent = new http.Agent({ keepAlive: true });
 
-function request(port: number, call: Omit<Call, 'name'> | { method: string; path: string; token?: string; body?: unknown }): Promise<{ status: number; body: string }> {
+export function request(port: number, call: Omit<Call, 'name'> | { method: string; path: string; token?: string; body?: unknown }): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
     const headers: Record<string, string> = {};

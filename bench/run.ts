@@ -12,6 +12,7 @@ import { closeAll, rawBroadcast, stompBroadcast } from './chat';
 import { percentile, sampleReads, timeExports, whileExporting, type ReadFigures } from './export';
 import { cpuSecondsOf, dashboardCosts, runWorkload, workloadTable, type DemoServerInfo } from './workload';
 import { compareCallCosts } from './call-costs';
+import { callgrindAvailable, compareInstructions } from './instructions';
 import { serverCommand } from './build-servers';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -103,10 +104,10 @@ async function measureInTurn(targets: ReadTarget[]) {
 }
 
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-// BENCH_ONLY=read,upload,live,export,previews,prepared,workload,calls,abuse runs only those sections (all by default).
+// BENCH_ONLY=read,upload,live,export,previews,prepared,workload,calls,instructions,abuse runs only those sections (all by default).
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 /** The sections below, in their order: `wanted` takes no other name, so none can be left out of a whole run. */
-const allSections = ['read', 'upload', 'live', 'export', 'previews', 'prepared', 'workload', 'calls', 'abuse'] as const;
+const allSections = ['read', 'upload', 'live', 'export', 'previews', 'prepared', 'workload', 'calls', 'instructions', 'abuse'] as const;
 const wanted = (section: (typeof allSections)[number]) => !only || only.includes(section);
 const sections = allSections.filter(wanted);
 if (process.env.BENCH_SECTION_PROCESS !== '1') {
@@ -521,6 +522,25 @@ if (wanted('calls')) {
     } finally {
       await stop(seeded);
     }
+  }
+}
+
+// Per call in machine instructions: the workload's hottest calls counted by Valgrind's callgrind,
+// this checkout against BENCH_BASELINE_DIR, each with a small office of its own on SQLite.
+if (wanted('instructions')) {
+  if (!baselineDir || !callgrindAvailable()) {
+    console.log('instructions: skipped (needs BENCH_BASELINE_DIR, a checkout to compare with, and valgrind)');
+  } else {
+    const warmup = Number(process.env.BENCH_INSTRUCTIONS_WARMUP ?? 200);
+    const windows = Number(process.env.BENCH_INSTRUCTIONS_WINDOWS ?? 5);
+    const count = Number(process.env.BENCH_INSTRUCTIONS_CALLS ?? 20);
+    const costs = await compareInstructions(baselineDir, { warmup, windows, count });
+    console.log(`instructions (SQLite): per call, counted by callgrind after ${warmup} uncounted calls, the median of ${windows} windows of ${count}; this checkout against ${baselineDir}`);
+    for (const cost of costs) {
+      console.log(`${cost.name.padEnd(36)} baseline ${cost.baseline.toFixed(0).padStart(7)} k   this ${cost.current.toFixed(0).padStart(7)} k   ratio ${(cost.current / cost.baseline).toFixed(3)}`);
+    }
+    const total = (side: 'baseline' | 'current') => costs.reduce((sum, cost) => sum + cost[side], 0);
+    console.log(`${'all calls, one each'.padEnd(36)} baseline ${total('baseline').toFixed(0).padStart(7)} k   this ${total('current').toFixed(0).padStart(7)} k   ratio ${(total('current') / total('baseline')).toFixed(3)}`);
   }
 }
 
