@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
-import { waitForMail } from './support/mail';
+import { appPathOf, linkIn, waitForMail } from './support/mail';
 import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { multiPagePdf, twoByTwoPng } from './support/sample-files';
@@ -131,9 +131,12 @@ test.describe('two browsers on one PDF plan, live', () => {
       await office.keyboard.press('Escape');
       await uploadThroughApp(office, { newVersion: true });
       await expect(cardOf(office, 'Projektdateien').getByRole('article', { name: 'Grundriss EG' }).getByText(/^Version 2 · /)).toBeVisible();
-      await home.reload();
-      await expect(cardOf(home, 'Projektdateien').getByRole('article', { name: 'Grundriss EG' }).getByText(/^Version 2 · /)).toBeVisible();
-      const again = await openPlan(home);
+      // The client's notice mail links to the new version in the viewer.
+      const versionNotice = await waitForMail(client.email, new RegExp(`Neues zu den Plänen: ${projectName}`));
+      expect(versionNotice.text).toContain(`hat im Projekt „${projectName}“ die Version 2 des Plans „Grundriss EG“ hochgeladen.`);
+      await home.goto(appPathOf(linkIn(versionNotice, '/projectOverview?')));
+      const again = { viewer: home.getByRole('dialog', { name: 'Grundriss EG' }) };
+      await expect(again.viewer.getByText('Seite 1 von 3')).toBeVisible();
       await again.viewer.getByRole('button', { name: 'Nächste Seite' }).click();
       await expect(again.viewer.getByRole('heading', { name: 'Aus Version 1' })).toBeVisible();
       await expect(again.viewer.getByRole('button', { name: `Version 1, Markierung 1: ${comment}`, exact: true })).toBeVisible();

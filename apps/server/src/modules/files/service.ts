@@ -212,7 +212,7 @@ export function createFileService(deps: {
       deps.metrics?.uploadedBytes(stored.size);
       const row = await files.findInProject(project.id, id);
       if (!row) throw notFound();
-      if (row.version > 1) deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'VERSION', planName: row.name, number: row.version });
+      if (row.version > 1) deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'VERSION', fileId: row.id, page: 1, planName: row.name, number: row.version });
       return toProjectFile(row);
     },
 

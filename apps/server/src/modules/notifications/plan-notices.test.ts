@@ -64,7 +64,8 @@ describe.each(testDialects)('mails about new pins and plan versions on %s', (dia
     expect(notice.subject).toBe('Neues zu den Plänen: Altbau');
     expect(notice.text).toContain('Guten Tag Mara Berger,');
     expect(notice.text).toContain('Klara Kundin hat im Projekt „Altbau“ auf dem Plan „Grundriss EG“ die Markierung 1 gesetzt.');
-    expect(notice.text).toContain(`https://bauakte.example.at/projectOverview?projectId=${projectId}`);
+    // The link opens the plan in the viewer, on the pin's page.
+    expect(notice.text).toContain(`https://bauakte.example.at/projectOverview?projectId=${projectId}&plan=${plan.id}&page=1`);
     expect(notice.text).not.toContain('Abstellraum');
     await settle();
     // The first upload of a plan, and the architect's own pin, do not mail the architect.
@@ -76,8 +77,9 @@ describe.each(testDialects)('mails about new pins and plan versions on %s', (dia
     const plan = await upload('kunde', projectId);
     await settle();
     expect(mail.mails).toHaveLength(0);
-    await upload('mara', projectId, plan.id);
+    const second = await upload('mara', projectId, plan.id);
     const notice = await mail.waitFor('kunde@example.at');
+    expect(notice.text).toContain(`/projectOverview?projectId=${projectId}&plan=${second.id}&page=1`);
     expect(notice.subject).toBe('Neues zu den Plänen: Neubau');
     expect(notice.text).toContain('Mara Berger hat im Projekt „Neubau“ die Version 2 des Plans „Grundriss EG“ hochgeladen.');
     expect(notice.text).toContain('frühestens in 10 Minuten');

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { mailTexts, participantName, type NotificationSettings } from '@bauakte/domain';
+import { mailTexts, participantName, planLinkPath, type NotificationSettings } from '@bauakte/domain';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { DataLayer } from '../../platform/db/repositories';
@@ -14,6 +14,10 @@ export interface PlanChange {
   /** Who placed the pin or uploaded the version. */
   actorId: number;
   kind: 'PIN' | 'VERSION';
+  /** The version the pin lies on, or the new version: the mail's link opens it in the viewer. */
+  fileId: number;
+  /** The page the pin lies on (1 for a version). */
+  page: number;
   /** The title of the plan (of the version the pin lies on). */
   planName: string;
   /** The pin's number, or the version's. */
@@ -40,7 +44,7 @@ export function createPlanNoticeService(deps: {
 
   function noticeMail(change: PlanChange, recipient: UserRow, actor: string, projectName: string) {
     const texts = mailTexts.planNotice;
-    const link = `${deps.publicUrl}/projectOverview?projectId=${change.projectId}`;
+    const link = `${deps.publicUrl}${planLinkPath(change.projectId, change.fileId, change.page)}`;
     const what =
       change.kind === 'PIN' ? texts.pin(actor, change.number, change.planName, projectName) : texts.version(actor, change.number, change.planName, projectName);
     const content = renderMail({

@@ -98,7 +98,7 @@ export function createPinService(deps: {
         return { pin: toPin((await repos.pins.find(id))!), planName: file.name };
       });
       announce({ projectId: project.id, fileId: pin.pin.fileId, pinId: pin.pin.id });
-      deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'PIN', planName: pin.planName, number: pin.pin.number });
+      deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'PIN', fileId: pin.pin.fileId, page: pin.pin.page, planName: pin.planName, number: pin.pin.number });
       return pin.pin;
     },
 
