@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { pageWidths, planLinkParameters, type ProjectFile } from '@bauakte/domain';
 import { useSearchParams } from 'react-router';
 import { FileQuestion, FileText, ImageOff } from 'lucide-react';
@@ -16,6 +16,15 @@ const loadViewer = () => import('./plan-viewer-with-pins');
 /** The viewer is a chunk of its own: the project page does not wait for it; pointing at a tile fetches it early. */
 const PlanViewer = lazy(async () => ({ default: (await loadViewer()).PlanViewerWithPins }));
 const preloadViewer = () => void loadViewer().catch(() => undefined);
+
+/** A link that opens a plan (a notice mail's) wants the viewer at once: its chunk comes beside the file list, not after it. */
+export function usePreloadLinkedViewer(): void {
+  const [params] = useSearchParams();
+  const linked = params.has(planLinkParameters.plan);
+  useEffect(() => {
+    if (linked) preloadViewer();
+  }, [linked]);
+}
 
 /** The viewer's chunk is on its way: the overlay tells so, without moving the focus from the tile. */
 function ViewerLoading() {
