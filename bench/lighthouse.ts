@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { planLinkPath } from '@bauakte/domain';
 import { hashPassword } from '../apps/server/src/platform/auth/password';
 import { pngChunk } from '../apps/server/src/test/sample-files';
 import { migrateToLatest, openDatabase } from '../apps/server/src/platform/db/database';
@@ -30,6 +31,8 @@ const admin = { username: 'admin', password: 'lighthouse-admin-42' };
 interface Seed {
   projectId: number;
   chatId: number;
+  /** The PDF plan, for the link that opens it in the viewer. */
+  planFileId: number;
 }
 
 type Account = 'admin' | 'architect' | 'client';
@@ -54,6 +57,8 @@ const pages: PageToMeasure[] = [
   { name: 'Dashboard Kund/in', key: 'dashboardClient', path: '/dashboardClient', account: 'client' },
   { name: 'Fragebogen: Fenster', key: 'windows', path: '/windows', account: 'client', session: (s) => ({ projectId: String(s.projectId) }) },
   { name: 'Projektübersicht, Dateien', key: 'projectOverview', path: '/projectOverview', search: (s) => `?projectId=${s.projectId}`, account: 'architect' },
+  // The link a plan notice mail carries: the project overview with the PDF plan open in the viewer.
+  { name: 'Planansicht (Link der Mail)', key: 'planViewer', path: '/projectOverview', search: (s) => new URL(planLinkPath(s.projectId, s.planFileId, 1), 'http://link').search, account: 'client' },
   // The link a chat notice mail carries: the client's dashboard opens with the chat.
   { name: 'Chat (Link der Mail)', key: 'chat', path: '/dashboardClient', search: (s) => `?chat=${s.chatId}`, account: 'client' },
 ];
@@ -167,7 +172,7 @@ function planPdf(): Buffer {
   return Buffer.from(text, 'latin1');
 }
 
-async function upload(origin: string, token: string, projectId: number, file: { title: string; name: string; type: 'PNG' | 'PDF'; bytes: Buffer }): Promise<void> {
+async function upload(origin: string, token: string, projectId: number, file: { title: string; name: string; type: 'PNG' | 'PDF'; bytes: Buffer }): Promise<number> {
   const boundary = 'bauakte-lighthouse';
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const mime = file.type === 'PNG' ? 'image/png' : 'application/pdf';
@@ -179,6 +184,7 @@ async function upload(origin: string, token: string, projectId: number, file: { 
   ]);
   const response = await fetch(`${origin}/api/s3/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
   if (response.status !== 201) throw new Error(`Hochladen von ${file.name}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
 }
 
 /** The chat a notice mail links to: a dozen messages back and forth, some of them long. */
@@ -218,9 +224,9 @@ async function seedContent(origin: string): Promise<Seed> {
   await api(origin, 'PUT', `/general/${project.id}`, clientToken, { buildingUsage: 'WOHNBAU', constructionYear: 1968 });
   await upload(origin, clientToken, project.id, { title: 'Fenster Stiegenhaus', name: 'fenster.png', type: 'PNG', bytes: photoPng(40) });
   await upload(origin, clientToken, project.id, { title: 'Dachboden', name: 'dachboden.png', type: 'PNG', bytes: photoPng(200) });
-  await upload(origin, clientToken, project.id, { title: 'Grundriss Dachgeschoß', name: 'grundriss.pdf', type: 'PDF', bytes: planPdf() });
+  const planFileId = await upload(origin, clientToken, project.id, { title: 'Grundriss Dachgeschoß', name: 'grundriss.pdf', type: 'PDF', bytes: planPdf() });
   const chatId = await seedChat(origin, architectToken, clientToken);
-  return { projectId: project.id, chatId };
+  return { projectId: project.id, chatId, planFileId };
 }
 
 /** One Lighthouse run on a tab that holds a fresh session for the page, with a cold HTTP cache. */

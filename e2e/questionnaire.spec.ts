@@ -109,7 +109,7 @@ test.describe('questionnaire', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await cardOf(page, 'Projekte mit Neuerungen').getByRole('button', { name: new RegExp(projectName) }).click();
     await expect(page.getByRole('progressbar', { name: 'Fortschritt:' })).toHaveAttribute('aria-valuenow', '100');
-    const log = page.getByRole('list', { name: 'Wer hat wann welche Angaben im Fragebogen geändert' });
+    const log = page.getByRole('list', { name: 'Wer hat wann was am Fragebogen und an den Plänen geändert' });
     // People are named by name; the username is there on hover.
     await expect(log).toContainText('Klara Kundin · Heizung');
     await expect(log).toContainText('Brennstoff: – → Wärmepumpe');

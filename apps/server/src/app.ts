@@ -47,11 +47,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { invitations } = registerAccountsModule(platform);
   registerAdminModule(platform, { invitations });
   registerProfileModule(platform);
-  const { settingsOf, notices } = registerNotificationsModule(platform);
+  const { settingsOf, notices, planNotices } = registerNotificationsModule(platform);
   registerCustomersModule(platform, { invitations });
-  const files = await registerFilesModule(platform);
+  const files = await registerFilesModule(platform, { planNotices });
   registerProjectsModule(platform, { files });
-  const pins = registerPinsModule(platform);
+  const pins = registerPinsModule(platform, { planNotices });
   registerExportModule(platform, { files, pins });
   registerQuestionnaireModule(platform, { notices });
   registerDashboardModule(platform);

@@ -6,7 +6,7 @@ import { createDashboardLayoutRepository } from './modules/dashboard/repository'
 import { createDemoRepository } from './modules/demo/repository';
 import { createFileRepository } from './modules/files/repository';
 import { createPinRepository } from './modules/pins/repository';
-import { createFormNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
+import { createFormNoticeRepository, createPlanNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
 import { createProjectRepository } from './modules/projects/repository';
 import { createQuestionnaireRepository } from './modules/questionnaire/repository';
 import type { DatabaseHandle, Db } from './platform/db/database';
@@ -23,6 +23,7 @@ const moduleRepositories: ModuleRepositoryFactories = {
   customers: (db: Db) => createCustomerRepository(db),
   notificationSettings: (db: Db) => createNotificationSettingsRepository(db),
   formNotices: (db: Db) => createFormNoticeRepository(db),
+  planNotices: (db: Db) => createPlanNoticeRepository(db),
   projects: (db: Db, asyncCommitDb: Db) => createProjectRepository(db, asyncCommitDb),
   questionnaire: (db: Db) => createQuestionnaireRepository(db),
   files: (db: Db) => createFileRepository(db),

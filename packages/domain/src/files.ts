@@ -22,6 +22,16 @@ export const contentTypeOfFormat: Record<FileFormat, string> = { pdf: 'applicati
 export const pageWidths = [480, 960, 1600, 2400] as const;
 export type PageWidth = (typeof pageWidths)[number];
 
+/**
+ * The project overview's query that opens a plan in the viewer: `?plan=<fileId>&page=<n>` (with
+ * `projectId=<id>` to choose the project), as a plan notice mail links to it.
+ */
+export const planLinkParameters = { plan: 'plan', page: 'page' } as const;
+
+/** The path of the project overview with a plan open in the viewer on a page. */
+export const planLinkPath = (projectId: number, fileId: number, page = 1): string =>
+  `/projectOverview?projectId=${projectId}&${planLinkParameters.plan}=${fileId}&${planLinkParameters.page}=${page}`;
+
 export const fileTitleMaxLength = 200;
 export const fileCommentMaxLength = 2000;
 export const originalFileNameMaxLength = 255;

@@ -23,6 +23,7 @@ export * from './austrian-address';
 export * from './projects';
 export * from './questionnaire/index';
 export * from './questionnaire-changes';
+export * from './project-changes';
 export * from './registration';
 export * from './roles';
 export * from './role-schema';

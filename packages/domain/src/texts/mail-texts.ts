@@ -59,6 +59,16 @@ export const mailTexts = {
     progress: (percent: number) => `Fortschritt: ${percent} %`,
     action: 'Projekt öffnen',
   },
+  /** To a project's other side (client ↔ architect) when a pin is placed or a new version of a plan uploaded. */
+  planNotice: {
+    subject: (projectName: string) => `Neues zu den Plänen: ${projectName}`,
+    pin: (who: string, pinNumber: number, plan: string, projectName: string) =>
+      `${who} hat im Projekt „${projectName}“ auf dem Plan „${plan}“ die Markierung ${pinNumber} gesetzt.`,
+    version: (who: string, version: number, plan: string, projectName: string) =>
+      `${who} hat im Projekt „${projectName}“ die Version ${version} des Plans „${plan}“ hochgeladen.`,
+    action: 'Projekt öffnen',
+    quiet: 'Weitere Neuigkeiten zu den Plänen dieses Projekts melden wir frühestens in 10 Minuten wieder.',
+  },
   /** The export as an attachment. */
   export: {
     subject: (projectName: string, format: string) => `Projektexport „${projectName}“ (${format})`,

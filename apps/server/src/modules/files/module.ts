@@ -5,10 +5,11 @@ import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createPdfPreviews } from './previews/pdf-previews';
 import { registerFileRoutes } from './routes';
 import { createFileService, type FileService } from './service';
+import type { PlanNoticeService } from '../notifications/plan-notices';
 
 /** A project's files: uploads with thumbnails (a PDF's first page rendered in a child process), signed downloads, a PDF's pages; answers the service projects and export use. */
-export async function registerFilesModule(platform: Platform): Promise<FileService> {
-  const { app, config, data, store, links, access, log, metrics } = platform;
+export async function registerFilesModule(platform: Platform, needs: { planNotices: PlanNoticeService }): Promise<FileService> {
+  const { app, config, data, store, links, access, log, metrics, background } = platform;
   const previews = createPdfPreviews({
     store,
     storeConfig: { s3: config.s3, dataDir: config.dataDir },
@@ -30,6 +31,7 @@ export async function registerFilesModule(platform: Platform): Promise<FileServi
     previews,
     log,
     metrics,
+    onPlanChange: (change) => background.run('plan notice', () => needs.planNotices.afterChange(change)),
   });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },

@@ -17,6 +17,7 @@ import type { FileRow } from './repository';
 import { ownerOfPageKey, type PdfPreviews } from './previews/pdf-previews';
 import { createThumbnailMaker, type ThumbnailLimits } from './thumbnails';
 import { createUploadReceiver, type StoredUpload } from './upload';
+import type { PlanChange } from '../notifications/plan-notices';
 
 export type FileVariant = 'original' | 'thumbnail' | 'pages';
 
@@ -72,6 +73,8 @@ export function createFileService(deps: {
   previews: PdfPreviews;
   log: FastifyBaseLogger;
   metrics?: UploadMetrics;
+  /** Told after the commit of every new version of a plan (from version 2): the other side's mail. */
+  onPlanChange?: (change: PlanChange) => void;
 }) {
   const { data, store, links, log } = deps;
   const { files } = data.repos;
@@ -209,6 +212,7 @@ export function createFileService(deps: {
       deps.metrics?.uploadedBytes(stored.size);
       const row = await files.findInProject(project.id, id);
       if (!row) throw notFound();
+      if (row.version > 1) deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'VERSION', fileId: row.id, page: 1, planName: row.name, number: row.version });
       return toProjectFile(row);
     },
 

@@ -1,11 +1,16 @@
 import type { Platform } from '../../platform/compose';
 import { createFanoutCache } from '../../platform/live/fanout-cache';
 import { createFormNoticeService, type FormNoticeService } from './form-notices';
+import { createPlanNoticeService, type PlanNoticeService } from './plan-notices';
 import { registerNotificationRoutes } from './routes';
 import { createNotificationSettingsService, type NotificationSettingsService } from './service';
 
-/** Who wants which notice; answers what the questionnaire and the chat announce through. */
-export function registerNotificationsModule(platform: Platform): { settingsOf: NotificationSettingsService['settingsOf']; notices: FormNoticeService } {
+/** Who wants which notice; answers what the questionnaire, the chat, the files and the pins announce through. */
+export function registerNotificationsModule(platform: Platform): {
+  settingsOf: NotificationSettingsService['settingsOf'];
+  notices: FormNoticeService;
+  planNotices: PlanNoticeService;
+} {
   const { data, config, fanout, mailQueue, log } = platform;
   const settings = createNotificationSettingsService({
     data,
@@ -19,5 +24,6 @@ export function registerNotificationsModule(platform: Platform): { settingsOf: N
   });
   registerNotificationRoutes(platform.app, settings);
   const notices = createFormNoticeService({ data, settingsOf: settings.settingsOf, mails: mailQueue, publicUrl: config.publicUrl, log });
-  return { settingsOf: settings.settingsOf, notices };
+  const planNotices = createPlanNoticeService({ data, settingsOf: settings.settingsOf, mails: mailQueue, publicUrl: config.publicUrl, log });
+  return { settingsOf: settings.settingsOf, notices, planNotices };
 }

@@ -78,9 +78,34 @@ export interface NoticedProject {
 
 export type FormNoticeRepository = ReturnType<typeof createFormNoticeRepository>;
 
+export function createPlanNoticeRepository(db: Db) {
+  return {
+    /**
+     * Records a mail to the recipient about the project's plans, unless one went out after `since`;
+     * answers whether this one may go (one statement, so two instances never both send).
+     */
+    claim: async (projectId: number, userId: number, now: string, since: string): Promise<boolean> => {
+      const row = await db
+        .insertInto('planNotices')
+        .values({ projectId, userId, sentAt: now })
+        .onConflict((oc) => oc.columns(['projectId', 'userId']).doUpdateSet({ sentAt: now }).where('planNotices.sentAt', '<', since))
+        .returning('userId')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The project's name and its two sides: the architect who made it and the client it is assigned to. */
+    project: (projectId: number) =>
+      db.selectFrom('projects').select(['name', 'createdById', 'assignedUserId']).where('id', '=', projectId).executeTakeFirst(),
+  };
+}
+
+export type PlanNoticeRepository = ReturnType<typeof createPlanNoticeRepository>;
+
 declare module '../../platform/db/repositories' {
   interface Repositories {
     readonly notificationSettings: NotificationSettingsRepository;
     readonly formNotices: FormNoticeRepository;
+    readonly planNotices: PlanNoticeRepository;
   }
 }

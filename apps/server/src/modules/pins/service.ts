@@ -5,6 +5,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer, Repositories } from '../../platform/db/repositories';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 import type { PinRow } from './repository';
+import type { PlanChange } from '../notifications/plan-notices';
 
 export function toPin(row: PinRow): Pin {
   return {
@@ -36,7 +37,12 @@ export interface PinEvent {
  * numbered within its file; only the author changes or deletes a pin (the access policy decides).
  * A new, changed or deleted pin is project activity, like a new file.
  */
-export function createPinService(deps: { data: DataLayer; announce?: (event: PinEvent) => void }) {
+export function createPinService(deps: {
+  data: DataLayer;
+  announce?: (event: PinEvent) => void;
+  /** Told after the commit of every new pin: the other side's mail. */
+  onPlanChange?: (change: PlanChange) => void;
+}) {
   const { data } = deps;
 
   async function fileOfProject(repos: Repositories, project: CheckedProject, fileId: number | null) {
@@ -89,10 +95,11 @@ export function createPinService(deps: { data: DataLayer; announce?: (event: Pin
           updatedAt: now,
         });
         await repos.projects.recordChange(project.id, now, newsSeenBy(caller));
-        return toPin((await repos.pins.find(id))!);
+        return { pin: toPin((await repos.pins.find(id))!), planName: file.name };
       });
-      announce({ projectId: project.id, fileId: pin.fileId, pinId: pin.id });
-      return pin;
+      announce({ projectId: project.id, fileId: pin.pin.fileId, pinId: pin.pin.id });
+      deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'PIN', fileId: pin.pin.fileId, page: pin.pin.page, planName: pin.planName, number: pin.pin.number });
+      return pin.pin;
     },
 
     /** The author's change, if the pin is still as they saw it; otherwise 409 with the pin as it is now. */

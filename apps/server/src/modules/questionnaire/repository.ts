@@ -1,5 +1,5 @@
-import type { PersonName, QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
-import type { QueryCreator } from 'kysely';
+import type { PersonName, ProjectChange, QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
+import { sql, type QueryCreator } from 'kysely';
 import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { preparedQuery } from '../../platform/db/prepared-query';
@@ -39,6 +39,98 @@ const changesQuery = preparedQuery((db: Db, projectId: number, limit: number, of
     .limit(limit)
     .offset(offset),
 );
+
+/**
+ * A page of the project's change log: questionnaire saves, new versions of plans (a file with a
+ * version above 1) and new pins, newest first, in one statement so the pages hold together.
+ * Columns one kind does not have are typed nulls (PostgreSQL resolves a union's types from them).
+ */
+const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: number, offset: number) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('questionnaireChanges')
+        .leftJoin('users', 'users.username', 'questionnaireChanges.changedByName')
+        .select([
+          sql<string>`'QUESTIONNAIRE'`.as('kind'),
+          'questionnaireChanges.id as entryId',
+          'questionnaireChanges.changedAt as changedAt',
+          'questionnaireChanges.changedByName as changedBy',
+          'users.username as username',
+          'users.firstName as firstName',
+          'users.lastName as lastName',
+          sql<string | null>`questionnaire_changes.step`.as('step'),
+          sql<string | null>`questionnaire_changes.changes`.as('changes'),
+          sql<number | null>`cast(null as integer)`.as('fileId'),
+          sql<string | null>`cast(null as text)`.as('fileName'),
+          sql<number | null>`cast(null as integer)`.as('number'),
+          sql<string | null>`cast(null as text)`.as('comment'),
+        ])
+        .where('questionnaireChanges.projectId', '=', projectId)
+        .unionAll(
+          eb
+            .selectFrom('projectFiles')
+            .leftJoin('users', 'users.id', 'projectFiles.uploadedById')
+            .select([
+              sql<string>`'VERSION'`.as('kind'),
+              'projectFiles.id as entryId',
+              'projectFiles.uploadedAt as changedAt',
+              'projectFiles.uploadedByName as changedBy',
+              'users.username as username',
+              'users.firstName as firstName',
+              'users.lastName as lastName',
+              sql<string | null>`cast(null as text)`.as('step'),
+              sql<string | null>`cast(null as text)`.as('changes'),
+              sql<number | null>`project_files.id`.as('fileId'),
+              sql<string | null>`project_files.name`.as('fileName'),
+              sql<number | null>`project_files.version`.as('number'),
+              sql<string | null>`cast(null as text)`.as('comment'),
+            ])
+            .where('projectFiles.projectId', '=', projectId)
+            .where('projectFiles.version', '>', 1),
+        )
+        .unionAll(
+          eb
+            .selectFrom('planPins')
+            .innerJoin('projectFiles', 'projectFiles.id', 'planPins.fileId')
+            .leftJoin('users', 'users.id', 'planPins.createdById')
+            .select([
+              sql<string>`'PIN'`.as('kind'),
+              'planPins.id as entryId',
+              'planPins.createdAt as changedAt',
+              'planPins.createdByName as changedBy',
+              'users.username as username',
+              'users.firstName as firstName',
+              'users.lastName as lastName',
+              sql<string | null>`cast(null as text)`.as('step'),
+              sql<string | null>`cast(null as text)`.as('changes'),
+              sql<number | null>`plan_pins.file_id`.as('fileId'),
+              sql<string | null>`project_files.name`.as('fileName'),
+              sql<number | null>`plan_pins.number`.as('number'),
+              sql<string | null>`plan_pins.comment`.as('comment'),
+            ])
+            .where('planPins.projectId', '=', projectId),
+        )
+        .as('log'),
+    )
+    .selectAll()
+    .orderBy('changedAt', 'desc')
+    .orderBy('kind')
+    .orderBy('entryId', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+
+type ProjectChangeRow = Awaited<ReturnType<typeof projectChangesQuery.execute>>[number];
+
+function toProjectChange(row: ProjectChangeRow): ProjectChange {
+  const person = row.username === null ? null : { username: row.username, firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
+  // Files and pins keep the name at the time; the username names the person while the account exists.
+  const author = { changedBy: row.username ?? row.changedBy, changedAt: row.changedAt, changedByPerson: person };
+  if (row.kind === 'VERSION') return { kind: 'VERSION', ...author, fileId: Number(row.fileId), fileName: row.fileName ?? '', version: Number(row.number) };
+  if (row.kind === 'PIN') return { kind: 'PIN', ...author, fileId: Number(row.fileId), fileName: row.fileName ?? '', pinNumber: Number(row.number), comment: row.comment ?? '' };
+  return { kind: 'QUESTIONNAIRE', ...author, changedBy: row.changedBy, step: row.step as QuestionnaireStep, changes: JSON.parse(row.changes ?? '{}') };
+}
 
 const changeRow = (projectId: number, change: QuestionnaireChange) => ({
   projectId,
@@ -143,6 +235,10 @@ export function createQuestionnaireRepository(db: Db) {
         changedByPerson: row.firstName === null ? null : { username: row.changedByName, firstName: row.firstName, lastName: row.lastName ?? '' },
       }));
     },
+
+    /** A page of the project's change log (questionnaire saves, new plan versions, new pins), newest first. */
+    projectChanges: async (projectId: number, window: PageWindow): Promise<ProjectChange[]> =>
+      (await projectChangesQuery.execute(db, projectId, window.limit, window.offset)).map(toProjectChange),
   };
 }
 

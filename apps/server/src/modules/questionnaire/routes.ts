@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageQuerySchema, projectIdParamsSchema, questionnaireChangeSchema, questionnairePatchSchemas, questionnaireSteps, stepVersionTag, type QuestionnaireStep } from '@bauakte/domain';
+import { listPageQuerySchema, projectChangeSchema, projectIdParamsSchema, questionnairePatchSchemas, questionnaireSteps, stepVersionTag, type QuestionnaireStep } from '@bauakte/domain';
 import { callerOf } from '../../platform/access/access';
 import { requires } from '../../platform/access/route-access';
 import type { App } from '../../platform/http/types';
@@ -92,7 +92,7 @@ export function registerQuestionnaireRoutes(app: App, questionnaire: Questionnai
 
   app.get(
     '/api/questionnaire/:projectId/changes',
-    { config: { access: managed }, schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(questionnaireChangeSchema) } } },
+    { config: { access: managed }, schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(projectChangeSchema) } } },
     (request) => questionnaire.changes(managed.of(request), request.query),
   );
 }

@@ -1,5 +1,5 @@
 import {
-  computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type QuestionnaireChange, type QuestionnaireConflict, type QuestionnaireRecord,
+  computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type ProjectChange, type QuestionnaireChange, type QuestionnaireConflict, type QuestionnaireRecord,
   questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery, samePathOrNested, serverMessages, stepVersionTag,
 } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
@@ -139,7 +139,8 @@ export function createQuestionnaireService(deps: { data: DataLayer; notices: For
     },
 
     /** The change log, for the project's architects. */
-    changes: (project: CheckedProject<'manage'>, page: ListPageQuery): Promise<QuestionnaireChange[]> => deps.data.repos.questionnaire.changes(project.id, pageWindow(page)),
+    /** The project's change log: questionnaire saves, new plan versions and new pins, newest first. */
+    changes: (project: CheckedProject<'manage'>, page: ListPageQuery): Promise<ProjectChange[]> => deps.data.repos.questionnaire.projectChanges(project.id, pageWindow(page)),
   };
 }
 

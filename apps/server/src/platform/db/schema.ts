@@ -218,6 +218,13 @@ export interface ChatNoticesTable {
   sentAt: Timestamp;
 }
 
+/** The last mail about a project's new pins and plan versions to one of its people. */
+export interface PlanNoticesTable {
+  projectId: number;
+  userId: number;
+  sentAt: Timestamp;
+}
+
 export type MailState = 'PENDING' | 'SENT' | 'FAILED';
 
 /** An outgoing mail: PENDING until sent (SENT) or given up after retries (FAILED). */
@@ -261,6 +268,7 @@ export interface Database {
   chats: ChatsTable;
   chatMessages: ChatMessagesTable;
   chatNotices: ChatNoticesTable;
+  planNotices: PlanNoticesTable;
   mailOutbox: MailOutboxTable;
 }
 

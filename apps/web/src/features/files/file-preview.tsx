@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { pageWidths, type ProjectFile } from '@bauakte/domain';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { pageWidths, planLinkParameters, type ProjectFile } from '@bauakte/domain';
+import { useSearchParams } from 'react-router';
 import { FileQuestion, FileText, ImageOff } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
@@ -16,6 +17,15 @@ const loadViewer = () => import('./plan-viewer-with-pins');
 const PlanViewer = lazy(async () => ({ default: (await loadViewer()).PlanViewerWithPins }));
 const preloadViewer = () => void loadViewer().catch(() => undefined);
 
+/** A link that opens a plan (a notice mail's) wants the viewer at once: its chunk comes beside the file list, not after it. */
+export function usePreloadLinkedViewer(): void {
+  const [params] = useSearchParams();
+  const linked = params.has(planLinkParameters.plan);
+  useEffect(() => {
+    if (linked) preloadViewer();
+  }, [linked]);
+}
+
 /** The viewer's chunk is on its way: the overlay tells so, without moving the focus from the tile. */
 function ViewerLoading() {
   return (
@@ -27,10 +37,34 @@ function ViewerLoading() {
   );
 }
 
-/** The tile's preview as a button that opens the file in the plan viewer. */
+/**
+ * A link to a plan in the viewer: `?plan=<fileId>&page=<n>` on the project overview (a notice
+ * mail's link, a bookmark). Answers the page to open on when it names this file.
+ */
+function useViewerLink(file: ProjectFile): { linkedPage: number | null; clearLink(): void } {
+  const [params, setParams] = useSearchParams();
+  const linked = params.get(planLinkParameters.plan) === String(file.id);
+  const page = Number(params.get(planLinkParameters.page) ?? '1');
+  const clearLink = () => {
+    if (!linked) return;
+    setParams(
+      (current) => {
+        current.delete(planLinkParameters.plan);
+        current.delete(planLinkParameters.page);
+        return current;
+      },
+      { replace: true },
+    );
+  };
+  return { linkedPage: linked ? (Number.isInteger(page) && page >= 1 ? page : 1) : null, clearLink };
+}
+
+/** The tile's preview as a button that opens the file in the plan viewer (at once when the page's link names it). */
 function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const { linkedPage, clearLink } = useViewerLink(file);
+  const [open, setOpen] = useState(linkedPage !== null);
+  const [wanted, setWanted] = useState(linkedPage !== null);
+  const [initialPage, setInitialPage] = useState(linkedPage ?? 1);
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -42,6 +76,7 @@ function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNo
         onPointerEnter={preloadViewer}
         onFocus={preloadViewer}
         onClick={() => {
+          setInitialPage(1);
           setWanted(true);
           setOpen(true);
         }}
@@ -50,7 +85,17 @@ function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNo
       </button>
       {wanted ? (
         <Suspense fallback={open ? <ViewerLoading /> : null}>
-          <PlanViewer file={file} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+          <PlanViewer
+            file={file}
+            open={open}
+            initialPage={initialPage}
+            onOpenChange={(next) => {
+              setOpen(next);
+              // Closed, the plan is no longer what the address names; reloading shows the overview.
+              if (!next) clearLink();
+            }}
+            returnFocusTo={button}
+          />
         </Suspense>
       ) : null}
     </>

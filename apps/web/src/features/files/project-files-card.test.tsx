@@ -49,7 +49,7 @@ const drawing: ProjectFile = {
 
 type Handlers = Parameters<typeof stubApi>[0];
 
-function setup(handlers: Handlers = {}, roles = ['CLIENT']) {
+function setup(handlers: Handlers = {}, roles = ['CLIENT'], route = '/') {
   sessionStorage.clear();
   clearSelectedProject();
   selectProject('7');
@@ -58,7 +58,7 @@ function setup(handlers: Handlers = {}, roles = ['CLIENT']) {
     <ModalProvider>
       <ProjectFilesCard projectId="7" />
     </ModalProvider>,
-    { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles) },
+    { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles), route },
   );
   return { api, ...rendered };
 }
@@ -148,6 +148,16 @@ describe('ProjectFilesCard: tiles', () => {
     await userEvent.click(within(pdf).getByRole('button', { name: 'Ansehen: Grundriss EG' }));
     const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
     expect(within(viewer).getByText('Seite 1 von 3')).toBeTruthy();
+  });
+
+  it('opens the plan a link names (?plan=<fileId>&page=<n>) in the viewer on that page; opened again by its tile, on page 1', async () => {
+    setup({}, ['CLIENT'], '/?plan=34&page=2');
+    const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
+    expect(within(viewer).getByText('Seite 2 von 3')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(within(tile('Grundriss EG')).getByRole('button', { name: 'Ansehen: Grundriss EG' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Grundriss EG' })).getByText('Seite 1 von 3')).toBeTruthy();
   });
 
   it('shows a PDF without a thumbnail by its first page at the smallest rendered width', async () => {

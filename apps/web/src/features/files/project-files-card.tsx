@@ -11,6 +11,7 @@ import { SectionCard } from '../projects/section-card';
 import { fetchProjectFiles, fileLinkRefresh } from './files-api';
 import { fileKeys } from '../../lib/query-keys';
 import { FileTile } from './file-tile';
+import { usePreloadLinkedViewer } from './file-preview';
 import { useDeleteFile } from './use-delete-file';
 import { ProjectFilesContext } from './project-files-context';
 
@@ -63,6 +64,7 @@ function LoadFailure({ onRetry }: { onRetry(): void }) {
  */
 export function ProjectFilesCard({ projectId, className }: { projectId: string; className?: string }) {
   const { openModal } = useModal();
+  usePreloadLinkedViewer();
   const files = useQuery({
     queryKey: fileKeys.list(projectId),
     queryFn: () => fetchProjectFiles(projectId),

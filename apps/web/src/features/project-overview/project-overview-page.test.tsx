@@ -94,6 +94,18 @@ describe('ProjectOverviewPage', () => {
         'GET /api/questionnaire/7/changes': () =>
           json(200, [
             {
+              kind: 'PIN',
+              changedBy: 'klara',
+              changedByPerson: { username: 'klara', firstName: 'Klara', lastName: 'Kogler' },
+              changedAt: '2026-11-21T15:00:00.000Z',
+              fileId: 12,
+              fileName: 'Grundriss EG',
+              pinNumber: 4,
+              comment: 'Hier fehlt die Tür zum Abstellraum, bitte prüfen Sie auch, ob das Fenster daneben wirklich 1,20 m breit ist',
+            },
+            { kind: 'VERSION', changedBy: 'mara', changedByPerson: { username: 'mara', firstName: 'Mara', lastName: 'Berger' }, changedAt: '2026-11-21T14:00:00.000Z', fileId: 12, fileName: 'Grundriss EG', version: 3 },
+            {
+              kind: 'QUESTIONNAIRE',
               step: 'heating',
               changedBy: 'klara',
               changedByPerson: { username: 'klara', firstName: 'Klara', lastName: 'Kogler' },
@@ -101,13 +113,16 @@ describe('ProjectOverviewPage', () => {
               changes: { fuelType: { from: 'GAS', to: 'WOOD' }, constructionYearHeating: { from: null, to: 'um 2005' } },
             },
             // The account is gone: only the username it had is left.
-            { step: 'general', changedBy: 'altkunde', changedByPerson: null, changedAt: '2026-11-20T09:00:00.000Z', changes: { buildingUsage: { from: null, to: 'WOHNBAU' } } },
+            { kind: 'QUESTIONNAIRE', step: 'general', changedBy: 'altkunde', changedByPerson: null, changedAt: '2026-11-20T09:00:00.000Z', changes: { buildingUsage: { from: null, to: 'WOHNBAU' } } },
           ]),
       },
     });
-    const log = await screen.findByRole('list', { name: 'Wer hat wann welche Angaben im Fragebogen geändert' });
+    const log = await screen.findByRole('list', { name: 'Wer hat wann was am Fragebogen und an den Plänen geändert' });
+    const items = Array.from(log.children, (item) => item.textContent);
+    expect(items[0]).toBe('21.11.2026, 16:00 · Klara KoglerMarkierung 4 auf „Grundriss EG“: Hier fehlt die Tür zum Abstellraum, bitte prüfen Sie auch, ob das Fenster daneb…');
+    expect(items[1]).toBe('21.11.2026, 15:00 · Mara BergerNeue Version 3 von „Grundriss EG“');
     expect(log.textContent).toContain('21.11.2026, 14:05 · Klara Kogler · Heizung');
-    expect(screen.getByTitle('klara').textContent).toContain('Klara Kogler');
+    expect(screen.getAllByTitle('klara')[0]!.textContent).toContain('Klara Kogler');
     expect(log.textContent).toContain('20.11.2026, 10:00 · altkunde · Allgemeine Informationen');
     expect(log.textContent).toContain('Brennstoff: Gas → Pellets');
     expect(log.textContent).toContain('Baujahr der Heizung: – → um 2005');
@@ -115,7 +130,7 @@ describe('ProjectOverviewPage', () => {
 
   it("shows an empty 'Änderungsverlauf' before anything was saved, and none to clients", async () => {
     setup();
-    expect(await screen.findByText('Im Fragebogen wurde noch nichts gespeichert.')).toBeTruthy();
+    expect(await screen.findByText('Am Fragebogen und an den Plänen wurde noch nichts geändert.')).toBeTruthy();
     cleanup();
     const { api } = setup({ roles: ['CLIENT'] });
     await screen.findByRole('heading', { name: 'Projektinformationen' });

@@ -1,51 +1,75 @@
 import { useQuery } from '@tanstack/react-query';
-import { distinctName, type QuestionnaireChange } from '@bauakte/domain';
+import { distinctName, type ProjectChange } from '@bauakte/domain';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
-import { answerText, changedAtText, changedFieldLabel } from './change-log';
-import { fetchQuestionnaireChanges } from './projects-api';
+import { answerText, changedAtText, changedFieldLabel, shortComment } from './change-log';
+import { fetchProjectChanges } from './projects-api';
 import { projectKeys } from '../../lib/query-keys';
 import { SectionCard } from './section-card';
 
 const t = de.projectOverview;
 
-/** Who saved, by name (username in brackets when two share it); by username once the account is gone. */
-function changerName(entry: QuestionnaireChange, entries: readonly QuestionnaireChange[]): string {
+/** Who changed it, by name (username in brackets when two share it); by the name kept once the account is gone. */
+function changerName(entry: ProjectChange, entries: readonly ProjectChange[]): string {
   if (!entry.changedByPerson) return entry.changedBy;
   return distinctName(entry.changedByPerson, entries.flatMap((other) => (other.changedByPerson ? [other.changedByPerson] : [])));
 }
 
-/** 'Änderungsverlauf' (architects): every save of the questionnaire — who, when, what changed. */
+const keyOf = (entry: ProjectChange) =>
+  entry.kind === 'QUESTIONNAIRE' ? `${entry.changedAt}-${entry.step}-${entry.changedBy}` : entry.kind === 'VERSION' ? `version-${entry.fileId}` : `pin-${entry.fileId}-${entry.pinNumber}`;
+
+function ChangeEntry({ entry, entries }: { entry: ProjectChange; entries: readonly ProjectChange[] }) {
+  const when = changedAtText(entry.changedAt);
+  const who = changerName(entry, entries);
+  if (entry.kind !== 'QUESTIONNAIRE') {
+    const what = entry.kind === 'VERSION' ? t.newVersion(entry.version, entry.fileName) : t.newPin(entry.pinNumber, entry.fileName, shortComment(entry.comment));
+    return (
+      <>
+        <p className="text-sm font-medium" title={entry.changedBy}>
+          {t.planChangeHeading(when, who)}
+        </p>
+        <p className="text-sm text-muted-foreground">{what}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="text-sm font-medium" title={entry.changedBy}>
+        {t.changeHeading(when, who, de.questionnaire.titles[entry.step])}
+      </p>
+      <ul className="flex flex-col gap-0.5 text-sm text-muted-foreground">
+        {Object.entries(entry.changes).map(([path, change]) => (
+          <li key={path}>{t.changeLine(changedFieldLabel(path), answerText(path, change.from), answerText(path, change.to))}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** 'Änderungsverlauf' (architects): every save of the questionnaire, new versions of plans and new pins — who, when, what. */
 export function ChangeLogCard({ projectId, className }: { projectId: string; className?: string }) {
-  const changes = useQuery({ queryKey: projectKeys.changes(projectId), queryFn: () => fetchQuestionnaireChanges(projectId) });
+  const changes = useQuery({ queryKey: projectKeys.changes(projectId), queryFn: () => fetchProjectChanges(projectId) });
   const more = useLoadMore({
     queryKey: projectKeys.changes(projectId),
     data: changes.data,
-    fetchPage: (page) => fetchQuestionnaireChanges(projectId, page),
-    keyOf: (entry) => `${entry.changedAt}-${entry.step}-${entry.changedBy}`,
+    fetchPage: (page) => fetchProjectChanges(projectId, page),
+    keyOf,
   });
   return (
     <SectionCard title={t.changesTitle} className={className}>
       <QueryStates query={changes} errorText={t.changesLoadFailed} emptyText={t.noChanges}>
         {(entries) => (
           <div className="flex flex-col">
-          <ol aria-label={t.changesCaption} className="flex max-h-96 flex-col gap-4 overflow-y-auto">
-            {entries.map((entry) => (
-              <li key={`${entry.changedAt}-${entry.step}-${entry.changedBy}`} className="flex flex-col gap-1">
-                <p className="text-sm font-medium" title={entry.changedBy}>
-                  {t.changeHeading(changedAtText(entry.changedAt), changerName(entry, entries), de.questionnaire.titles[entry.step])}
-                </p>
-                <ul className="flex flex-col gap-0.5 text-sm text-muted-foreground">
-                  {Object.entries(entry.changes).map(([path, change]) => (
-                    <li key={path}>{t.changeLine(changedFieldLabel(path), answerText(path, change.from), answerText(path, change.to))}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ol>
-          <LoadMoreButton more={more} />
+            <ol aria-label={t.changesCaption} className="flex max-h-96 flex-col gap-4 overflow-y-auto">
+              {entries.map((entry) => (
+                <li key={keyOf(entry)} className="flex flex-col gap-1">
+                  <ChangeEntry entry={entry} entries={entries} />
+                </li>
+              ))}
+            </ol>
+            <LoadMoreButton more={more} />
           </div>
         )}
       </QueryStates>

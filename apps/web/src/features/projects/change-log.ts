@@ -20,3 +20,9 @@ export function answerText(path: string, value: unknown): string {
 
 /** When a change was saved, in Austrian date and time. */
 export const changedAtText = dateTimeText;
+
+/** A pin's comment as the change log shows it: one line, at most 80 characters. */
+export function shortComment(comment: string, max = 80): string {
+  const line = comment.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}

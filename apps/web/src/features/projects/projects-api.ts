@@ -1,5 +1,5 @@
 import type {
-  ClientProject, CreateProjectRequest, DashboardProject, Project, ProjectSearchResult, ProjectSortKey, ProjectStatus, QuestionnaireChange, UpdateProjectRequest,
+  ClientProject, CreateProjectRequest, DashboardProject, Project, ProjectSearchResult, ProjectSortKey, ProjectStatus, ProjectChange, UpdateProjectRequest,
 } from '@bauakte/domain';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -80,6 +80,7 @@ export function deleteProject(projectId: string): Promise<void> {
 }
 
 /** A page of who changed which questionnaire answers when, newest first (the project's architects only). */
-export function fetchQuestionnaireChanges(projectId: string, page = 1): Promise<QuestionnaireChange[]> {
-  return apiRequest<QuestionnaireChange[]>(`/questionnaire/${encodeURIComponent(projectId)}/changes?${pageParams(page)}`);
+/** The change log: questionnaire saves, new plan versions and new pins, newest first. */
+export function fetchProjectChanges(projectId: string, page = 1): Promise<ProjectChange[]> {
+  return apiRequest<ProjectChange[]>(`/questionnaire/${encodeURIComponent(projectId)}/changes?${pageParams(page)}`);
 }

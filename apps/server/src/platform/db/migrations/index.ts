@@ -17,6 +17,7 @@ import * as mailOutbox from './2026-11-26T1710-mail-outbox';
 import * as filePageCount from './2026-11-27T0900-file-page-count';
 import * as fileVersions from './2026-11-27T0900-file-versions';
 import * as planPins from './2026-11-27T0900-plan-pins';
+import * as planNotices from './2026-11-28T0900-plan-notices';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0900-file-page-count': filePageCount,
   '2026-11-27T0900-file-versions': fileVersions,
   '2026-11-27T0900-plan-pins': planPins,
+  '2026-11-28T0900-plan-notices': planNotices,
 };

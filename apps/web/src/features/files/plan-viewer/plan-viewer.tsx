@@ -17,6 +17,8 @@ export interface PlanViewerProps {
   onOpenChange(open: boolean): void;
   /** Gets the focus back when the viewer closes: the tile that opened it. */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** The page it opens on (a link to a page of the plan); page 1 unless given, the last when beyond. */
+  initialPage?: number;
   /** Beside the plan on wide screens, below it on phones: room for more about the plan (its versions). */
   sidePanel?: ReactNode;
   /** In the bottom bar, before the download: room for actions on the plan. */
@@ -119,9 +121,9 @@ export function PlanViewer({ open, onOpenChange, ...viewer }: PlanViewerProps) {
   );
 }
 
-function OpenViewer({ file, returnFocusTo, annotate, ...slots }: Omit<PlanViewerProps, 'open' | 'onOpenChange'>) {
+function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, ...slots }: Omit<PlanViewerProps, 'open' | 'onOpenChange'>) {
   const source = planSourceOf(file);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(() => (source.kind === 'pages' ? Math.min(Math.max(1, initialPage), source.pageCount) : 1));
   const content = useRef<HTMLDivElement>(null);
   // The page's size comes from its first image; until then there is nothing to fit.
   const [measured, setMeasured] = useState<MeasuredPage | null>(null);

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectChange, ProjectFile } from '@bauakte/domain';
+import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
+import { multipartBody } from '../../test/multipart';
+import { samplePdf } from '../../test/sample-files';
+
+describe.each(testDialects)("the project's change log on %s", (dialect) => {
+  let ctx: TestContext;
+  const tokens: Record<string, string> = {};
+  let projectId: number;
+  const as = (who: string) => bearer(tokens[who]!);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  async function upload(who: string, replaces?: number): Promise<ProjectFile> {
+    const { payload, headers } = await multipartBody([
+      ['projectId', String(projectId)],
+      ['fileName', 'Grundriss EG'],
+      ['documentType', 'PDF'],
+      ...(replaces === undefined ? [] : ([['replaces', String(replaces)]] as Array<[string, string]>)),
+      ['file', { name: 'grundriss.pdf', bytes: samplePdf() }],
+    ]);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...as(who) }, payload });
+    expect(response.statusCode).toBe(201);
+    return response.json<ProjectFile>();
+  }
+
+  const changes = (who: string, query = '') => ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${projectId}/changes${query}`, headers: as(who) });
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { env: generousBudgets });
+    const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', firstName: 'Mara', lastName: 'Berger' });
+    await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
+    await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: mara, firstName: 'Klara', lastName: 'Kundin' });
+    for (const name of ['mara', 'fremd', 'kunde']) tokens[name] = await ctx.login(name, `${name}-passwort`);
+    projectId = (await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: as('mara'), payload: { name: 'Altbau', assignedUser: 'kunde' } })).json<{ id: number }>().id;
+
+    // In this order: a save, a first upload (not an entry), a new version, a pin.
+    await ctx.app.inject({ method: 'PUT', url: `/api/general/${projectId}`, headers: as('kunde'), payload: { constructionYear: 1962 } });
+    await pause();
+    const first = await upload('kunde');
+    await pause();
+    const second = await upload('mara', first.id);
+    await pause();
+    const pin = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/s3/project/${projectId}/files/${second.id}/pins`,
+      headers: as('kunde'),
+      payload: { page: 1, x: 0.5, y: 0.5, comment: 'Hier fehlt die Tür zum Abstellraum' },
+    });
+    expect(pin.statusCode).toBe(201);
+  });
+  afterAll(() => ctx.close());
+
+  it('lists new pins and new versions of plans beside the questionnaire saves, newest first, naming who and when', async () => {
+    const response = await changes('mara');
+    expect(response.statusCode).toBe(200);
+    const log = response.json<ProjectChange[]>();
+    expect(log.map((entry) => entry.kind)).toEqual(['PIN', 'VERSION', 'QUESTIONNAIRE']);
+    expect(log[0]).toMatchObject({
+      kind: 'PIN',
+      pinNumber: 1,
+      fileName: 'Grundriss EG',
+      comment: 'Hier fehlt die Tür zum Abstellraum',
+      changedBy: 'kunde',
+      changedByPerson: { username: 'kunde', firstName: 'Klara', lastName: 'Kundin' },
+    });
+    expect(log[1]).toMatchObject({ kind: 'VERSION', version: 2, fileName: 'Grundriss EG', changedBy: 'mara', changedByPerson: { firstName: 'Mara' } });
+    expect(log[2]).toMatchObject({ kind: 'QUESTIONNAIRE', step: 'general', changedBy: 'kunde', changes: { constructionYear: { from: null, to: 1962 } } });
+    const times = log.map((entry) => entry.changedAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('pages the merged log', async () => {
+    const first = (await changes('mara', '?page=1&limit=2')).json<ProjectChange[]>();
+    const second = (await changes('mara', '?page=2&limit=2')).json<ProjectChange[]>();
+    expect([...first, ...second].map((entry) => entry.kind)).toEqual(['PIN', 'VERSION', 'QUESTIONNAIRE']);
+  });
+
+  it('stays for the architects: the client gets 403, another office 404', async () => {
+    expect((await changes('kunde')).statusCode).toBe(403);
+    expect((await changes('fremd')).statusCode).toBe(404);
+  });
+});
