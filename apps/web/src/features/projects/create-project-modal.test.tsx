@@ -52,7 +52,7 @@ describe('CreateProjectModal', () => {
     const { api, close, queryClient } = setup();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     expect(api.callsTo('GET', '/api/ClientManagment/mara')).toHaveLength(1);
-    await screen.findByRole('option', { name: 'Klara Kundin (klara)' });
+    await screen.findByRole('option', { name: 'Klara Kundin' });
     await userEvent.type(screen.getByLabelText('Projektname'), 'Sanierung Annenstraße');
     await userEvent.selectOptions(screen.getByLabelText('Kunde/Kundin'), 'klara');
     await userEvent.type(screen.getByLabelText('Straße'), 'Annenstraße');
@@ -73,7 +73,7 @@ describe('CreateProjectModal', () => {
 
   it("takes a house number such as '12/3/5' in a text input and sends it as text", async () => {
     const { api, close } = setup();
-    await screen.findByRole('option', { name: 'Klara Kundin (klara)' });
+    await screen.findByRole('option', { name: 'Klara Kundin' });
     const houseNumber = screen.getByLabelText('Hausnummer');
     expect(houseNumber.getAttribute('type')).toBe('text');
     await userEvent.type(screen.getByLabelText('Projektname'), 'Zubau');
@@ -83,9 +83,16 @@ describe('CreateProjectModal', () => {
     expect(api.callsTo('POST', '/api/ProjectManagment')[0]?.body).toMatchObject({ address: { number: '12/3/5' } });
   });
 
+  it('names customers by name, with the username only beside a name two of them share', async () => {
+    setup({ 'GET /api/ClientManagment/mara': () => json(200, [customer('klara', 'Klara'), customer('klara2', 'Klara'), customer('karl', 'Karl')]) });
+    await screen.findByRole('option', { name: 'Karl Kundin' });
+    const labels = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(labels).toEqual(['Kein Kunde (nicht zugewiesen)', 'Klara Kundin (klara)', 'Klara Kundin (klara2)', 'Karl Kundin']);
+  });
+
   it('sends no customer for the empty choice', async () => {
     const { api, close } = setup();
-    await screen.findByRole('option', { name: 'Klara Kundin (klara)' });
+    await screen.findByRole('option', { name: 'Klara Kundin' });
     await userEvent.type(screen.getByLabelText('Projektname'), 'Ohne Kunde');
     await submit();
     await waitFor(() => expect(close).toHaveBeenCalled());
