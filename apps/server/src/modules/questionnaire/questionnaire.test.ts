@@ -251,7 +251,7 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
       await put('kunde', 'storeys', fullAnswers.storeys, id); // 50 %
       const notice = await mail.waitFor('mara@example.at', /50 %/);
       expect(notice.subject).toBe('Fragebogen zu 50 % ausgefüllt: Schwellenhaus');
-      expect(notice.text).toContain('Kunde: Karl Kunde');
+      expect(notice.text).toContain('Kunde/Kundin: Karl Kunde');
       expect(notice.text).toContain('Fortschritt: 50 %');
       expect(notice.text).toContain(`https://bauakte.example.at/projectOverview?projectId=${id}`);
       await put('kunde', 'storeys', { ...fullAnswers.storeys, numberOfStoreys: '3' }, id); // still 50 %

@@ -67,7 +67,7 @@ describe('NewChatModal', () => {
     expect(labels).toEqual(['Bitte wählen', 'Klara Test (kunde)', 'Klara Test (kunde2)', 'Zora Test']);
   });
 
-  it("offers an office's further customers page by page with 'Weitere Kunden laden'", async () => {
+  it("offers an office's further customers page by page with 'Weitere Kundinnen und Kunden laden'", async () => {
     const customer = (index: number) => ({ username: `kunde${String(index).padStart(3, '0')}`, firstName: 'Eva', lastName: `Kunde${index}`, role: 'CLIENT' });
     const pages: Record<string, unknown[]> = {
       '1': Array.from({ length: 100 }, (_, index) => customer(index + 1)),
@@ -78,14 +78,14 @@ describe('NewChatModal', () => {
     });
     const receiver = (await within(dialog).findByLabelText(/Kunde/)) as HTMLSelectElement;
     expect(within(receiver).queryByRole('option', { name: 'Eva Kunde101' })).toBeNull();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Weitere Kunden laden' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Weitere Kundinnen und Kunden laden' }));
     await waitFor(() => expect(within(receiver).getByRole('option', { name: 'Eva Kunde102' })).toBeTruthy());
     expect(api.callsTo('GET', '/api/MessageManagment/partners').map((call) => call.path)).toEqual([
       '/api/MessageManagment/partners?page=1&limit=100',
       '/api/MessageManagment/partners?page=2&limit=100',
     ]);
     // The second page was short: there is nothing more to load.
-    expect(within(dialog).queryByRole('button', { name: 'Weitere Kunden laden' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Weitere Kundinnen und Kunden laden' })).toBeNull();
     await userEvent.selectOptions(receiver, 'kunde102');
     expect(receiver.value).toBe('kunde102');
   });

@@ -87,7 +87,7 @@ describe('CreateProjectModal', () => {
     setup({ 'GET /api/ClientManagment/mara': () => json(200, [customer('klara', 'Klara'), customer('klara2', 'Klara'), customer('karl', 'Karl')]) });
     await screen.findByRole('option', { name: 'Karl Kundin' });
     const labels = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(labels).toEqual(['Kein Kunde (nicht zugewiesen)', 'Klara Kundin (klara)', 'Klara Kundin (klara2)', 'Karl Kundin']);
+    expect(labels).toEqual(['Ohne Kunde/Kundin (nicht zugewiesen)', 'Klara Kundin (klara)', 'Klara Kundin (klara2)', 'Karl Kundin']);
   });
 
   it('sends no customer for the empty choice', async () => {
@@ -109,10 +109,10 @@ describe('CreateProjectModal', () => {
   });
 
   it("shows 'Fehler beim Erstellen des Projekts' with the reason and re-enables the button", async () => {
-    const { close } = setup({ 'POST /api/ProjectManagment': () => json(404, { message: 'Diesen Kunden gibt es nicht.', code: 'NOT_FOUND' }) });
+    const { close } = setup({ 'POST /api/ProjectManagment': () => json(404, { message: 'Diese Kundin bzw. diesen Kunden gibt es nicht.', code: 'NOT_FOUND' }) });
     await userEvent.type(screen.getByLabelText('Projektname'), 'Sanierung');
     await submit();
-    expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Erstellen des Projekts Diesen Kunden gibt es nicht.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Erstellen des Projekts Diese Kundin bzw. diesen Kunden gibt es nicht.');
     expect(screen.getByRole('button', { name: 'Projekt erstellen' }).hasAttribute('disabled')).toBe(false);
     expect(close).not.toHaveBeenCalled();
   });
