@@ -18,6 +18,7 @@ const customer: Customer = {
   lastName: 'Kundin',
   email: 'klara@example.at',
   creationName: 'mara',
+  createdBy: { username: 'mara', firstName: 'Mara', lastName: 'Berger' },
   status: 'INVITED',
   address: { street: 'Annenstraße', number: '12', city: 'Graz', country: 'Österreich', postalCode: '8020' },
 };

@@ -18,6 +18,7 @@ const customer = (username: string, firstName: string): Customer => ({
   lastName: 'Kundin',
   email: `${username}@example.at`,
   creationName: 'mara',
+  createdBy: { username: 'mara', firstName: 'Mara', lastName: 'Berger' },
   status: 'ACTIVE',
   address: { street: '', number: '', city: '', country: '', postalCode: '' },
 });
