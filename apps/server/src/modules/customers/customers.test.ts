@@ -70,6 +70,8 @@ describe.each(testDialects)('customers on %s', (dialect) => {
 
   it('lists the whole team\'s customers for the caller, a team-mate\'s own for the team-mate', async () => {
     await create(tom, { username: 'berger', firstName: 'Bernd', lastName: 'Berger', email: 'b@example.at' });
+    // The invitation names the inviting architect by name.
+    expect((await mail.waitFor('b@example.at', /Einladung/)).text).toContain('Ihr Architekturbüro (Tom Lechner) lädt Sie zu Bauakte ein.');
     expect(((await list(mara, 'mara')).json() as Array<{ username: string }>).map((c) => c.username)).toEqual(['berger', 'huber']);
     expect(((await list(mara, 'tom')).json() as Array<{ username: string; creationName: string }>)).toEqual([
       // The creating architect by username (spec) and by name, for lists that show people by name.
