@@ -185,10 +185,10 @@ test.describe('finding projects and people', () => {
     const architect = await createArchitectViaApi(request);
     await loginAs(page, architect.username, architect.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    const hint = page.getByRole('complementary', { name: 'Legen Sie Ihren ersten Kunden an' });
+    const hint = page.getByRole('complementary', { name: 'Legen Sie Ihre erste Kundin oder Ihren ersten Kunden an' });
     await expect(hint).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await hint.getByRole('button', { name: 'Ersten Kunden anlegen' }).click();
+    await hint.getByRole('button', { name: 'Kunde/Kundin anlegen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neuen Benutzer erstellen' });
     await expect(dialog).toBeVisible();
     const username = uniqueName('kunde');

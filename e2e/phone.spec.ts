@@ -72,7 +72,7 @@ test.describe('on a phone (390 × 844)', () => {
     // 'Nutzer hinzufügen' lies in the sidebar sheet on phones.
     await openPhoneSidebar(page);
     await createCustomerThroughApp(page, { username: customerName, email });
-    const toast = page.getByText('Kunde angelegt', { exact: true });
+    const toast = page.getByText('Kunde/Kundin angelegt', { exact: true });
     await expect(toast).toBeVisible();
     const toastBox = await toast.locator('xpath=..').boundingBox();
     expect(toastBox?.width).toBeCloseTo(phone.width, 0);

@@ -33,6 +33,8 @@ test.describe('sidebar', () => {
     const sheet = page.getByRole('dialog', { name: 'Navigation' });
     await expect(sheet).toBeVisible();
     await expect(sheet).toHaveCSS('width', '288px');
+    // Named once: no description repeats 'Navigation' after the name.
+    await expect(sheet).toHaveAccessibleDescription('');
     await expect(sheet.getByText('Willkommen admin')).toBeVisible();
   });
 });

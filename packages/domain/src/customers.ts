@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkAustrianAddress } from './austrian-address';
 import { emailSchema, houseNumberSchema, optionalText, requestObject, requiredText } from './fields';
 import { userStatuses } from './users';
+import { personNameSchema } from './people';
 import { claimedUsernameSchema, usernameSchema } from './username';
 
 export const customerAddressSchema = requestObject({
@@ -12,7 +13,10 @@ export const customerAddressSchema = requestObject({
   postalCode: optionalText(20).default(''),
 }).superRefine(checkAustrianAddress);
 
-/** Customer (spec section 3): creationName is the username of the architect who created it. */
+/**
+ * Customer (spec section 3): creationName is the username of the architect who created it;
+ * createdBy names the same architect, so lists can show them by name.
+ */
 export const customerSchema = z.object({
   id: z.number(),
   username: z.string(),
@@ -20,6 +24,7 @@ export const customerSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   creationName: z.string(),
+  createdBy: personNameSchema,
   status: z.enum(userStatuses),
   address: z.object({ street: z.string(), number: z.string(), city: z.string(), country: z.string(), postalCode: z.string() }),
 });

@@ -140,7 +140,7 @@ export const de = {
   /** Confirmations after create, save and delete; where the spec names a text it is used instead. */
   toast: {
     dismiss: 'Meldung schließen',
-    customerCreated: 'Kunde angelegt',
+    customerCreated: 'Kunde/Kundin angelegt',
     customerDeleted: (username: string) => `Das Konto von "${username}" wurde gelöscht.`,
     projectCreated: 'Projekt angelegt',
     projectSaved: 'Projekt gespeichert',
@@ -402,9 +402,9 @@ export const de = {
   },
   dashboard: {
     firstSteps: {
-      customerTitle: 'Legen Sie Ihren ersten Kunden an',
-      customerText: 'Danach legen Sie ein Projekt für ihn an; Ihre Kundin oder Ihr Kunde erhält eine Einladung und füllt den Fragebogen aus.',
-      customerAction: 'Ersten Kunden anlegen',
+      customerTitle: 'Legen Sie Ihre erste Kundin oder Ihren ersten Kunden an',
+      customerText: 'Danach legen Sie ein Projekt für sie oder ihn an; Ihre Kundin oder Ihr Kunde erhält eine Einladung und füllt den Fragebogen aus.',
+      customerAction: 'Kunde/Kundin anlegen',
       projectTitle: 'Legen Sie Ihr erstes Projekt an',
       projectText: 'Ordnen Sie es einer Kundin oder einem Kunden zu, damit der Fragebogen ausgefüllt werden kann.',
       projectAction: 'Erstes Projekt anlegen',
@@ -466,7 +466,7 @@ export const de = {
       openProfile: (username: string) => `Profil von ${username} öffnen`,
       delete: 'Löschen',
       confirmDelete: (username: string) => `Soll das Konto von "${username}" wirklich gelöscht werden?`,
-      confirmDeleteDescription: 'Die Projekte bleiben erhalten und sind danach keinem Kunden zugewiesen.',
+      confirmDeleteDescription: 'Die Projekte bleiben erhalten und sind danach nicht zugewiesen.',
       deleteFailed,
       noName: '–',
     },
@@ -476,8 +476,8 @@ export const de = {
     create: {
       name: 'Projektname',
       assignedUser: 'Kunde/Kundin',
-      noCustomer: 'Kein Kunde (nicht zugewiesen)',
-      customersLoadFailed: 'Die Kunden konnten nicht geladen werden. Sie können das Projekt ohne Kunden anlegen.',
+      noCustomer: 'Ohne Kunde/Kundin (nicht zugewiesen)',
+      customersLoadFailed: 'Die Kundinnen und Kunden konnten nicht geladen werden. Sie können das Projekt ohne Kunde/Kundin anlegen.',
       description: 'Beschreibung (optional)',
       address: 'Adresse',
       street: 'Straße',
@@ -725,7 +725,7 @@ export const de = {
     sendFailed: 'Die Nachricht konnte nicht gesendet werden. Ihr Text bleibt erhalten.',
     liveOn: 'Live verbunden',
     newChat: {
-      customer: 'Kunde',
+      customer: 'Kunde/Kundin',
       architect: 'Architekt/in',
       choose: 'Bitte wählen',
       to: (name: string) => `An: ${name}`,
@@ -737,7 +737,7 @@ export const de = {
       failed: 'Der Chat konnte nicht gestartet werden.',
       chooseReceiver: 'Bitte wählen Sie, wem Sie schreiben.',
       /** Below the choice, while its last page was full. */
-      moreCustomers: 'Weitere Kunden laden',
+      moreCustomers: 'Weitere Kundinnen und Kunden laden',
       moreArchitects: 'Weitere Architekt/innen laden',
     },
   },

@@ -54,7 +54,7 @@ export const mailTexts = {
       complete
         ? `der Fragebogen des Projekts „${projectName}“ ist vollständig ausgefüllt.`
         : `im Fragebogen des Projekts „${projectName}“ wurden Angaben gespeichert.`,
-    customer: (name: string) => `Kunde: ${name}`,
+    customer: (name: string) => `Kunde/Kundin: ${name}`,
     noCustomer: sharedTexts.unassigned,
     progress: (percent: number) => `Fortschritt: ${percent} %`,
     action: 'Projekt öffnen',

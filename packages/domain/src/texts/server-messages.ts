@@ -36,7 +36,7 @@ export const serverMessages = {
   registered: 'Registrierung erfolgreich!',
   addressRequired: 'Bitte geben Sie Ihre vollständige Adresse an.',
   lastAdmin: 'Der letzte Administrator kann nicht gelöscht werden.',
-  customerNotFound: 'Diesen Kunden gibt es nicht.',
+  customerNotFound: 'Diese Kundin bzw. diesen Kunden gibt es nicht.',
   onlyOwnName: 'Sie können nur in Ihrem eigenen Namen anlegen.',
   onlyOwnPin: 'Sie können nur Ihre eigenen Markierungen ändern oder löschen.',
   planNotFound: 'Diesen Plan gibt es in diesem Projekt nicht.',

@@ -9,7 +9,7 @@ export function createResendService(deps: { invitations: InvitationService }) {
   return {
     async resend(caller: AuthUser, account: CheckedAccount<'reinvite'>): Promise<{ message: string }> {
       if (account.status !== 'INVITED') throw conflict(serverMessages.alreadyRegistered);
-      await deps.invitations.reinvite(account, caller.username);
+      await deps.invitations.reinvite(account, caller);
       return { message: serverMessages.invitationSent };
     },
   };

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 export function createTeamRepository(db: Db) {
   return {
     /**
-     * Every team with its members' usernames, both in alphabetical order. Teams are few (made by
+     * Every team with its members (usernames and names), both in alphabetical order. Teams are few (made by
      * hand); their members are found through the membership's key, team by team.
      */
     listWithMembers: async (): Promise<Team[]> => {
@@ -14,11 +14,16 @@ export function createTeamRepository(db: Db) {
       const members = await db
         .selectFrom('teamMembers')
         .innerJoin('users', 'users.id', 'teamMembers.userId')
-        .select(['teamMembers.teamId', 'users.username'])
+        .select(['teamMembers.teamId', 'users.username', 'users.firstName', 'users.lastName'])
         .where('teamMembers.teamId', 'in', teams.map((team) => team.id))
         .orderBy(sql`lower(users.username)`)
         .execute();
-      return teams.map((team) => ({ teamName: team.name, userNames: members.filter((member) => member.teamId === team.id).map((member) => member.username) }));
+      return teams.map((team) => {
+        const people = members
+          .filter((member) => member.teamId === team.id)
+          .map(({ username, firstName, lastName }) => ({ username, firstName, lastName }));
+        return { teamName: team.name, userNames: people.map((person) => person.username), members: people };
+      });
     },
 
     findByName: (name: string) =>

@@ -48,7 +48,7 @@ export function createAdminService(deps: {
         if (isUniqueViolation(error)) throw conflict(serverMessages.teamNameTaken);
         throw error;
       }
-      return { teamName: name, userNames: [] };
+      return { teamName: name, userNames: [], members: [] };
     },
 
     /** One statement: the memberships go with the team (ON DELETE CASCADE). */

@@ -15,7 +15,7 @@ describe.each(testDialects)('customers on %s', (dialect) => {
     mail = await startMailCatcher();
     ctx = await createTestContext(dialect, { env: { SMTP_URL: mail.url } });
     const maraId = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
-    const tomId = await ctx.createUser({ username: 'tom', password: 'tom-passwort', role: 'ARCHI' });
+    const tomId = await ctx.createUser({ username: 'tom', password: 'tom-passwort', role: 'ARCHI', firstName: 'Tom', lastName: 'Lechner' });
     await ctx.createUser({ username: 'solo', password: 'solo-passwort', role: 'ARCHI' });
     const now = new Date().toISOString();
     const team = await ctx.database.db.insertInto('teams').values({ name: 'Wien', createdAt: now }).returning('id').executeTakeFirstOrThrow();
@@ -41,6 +41,7 @@ describe.each(testDialects)('customers on %s', (dialect) => {
     expect(response.json()).toMatchObject({
       username: 'huber',
       creationName: 'mara',
+      createdBy: { username: 'mara', firstName: '', lastName: '' },
       status: 'INVITED',
       address: { street: 'Hauptstraße', number: '12', city: 'Graz', country: 'Österreich', postalCode: '8010' },
     });
@@ -69,9 +70,12 @@ describe.each(testDialects)('customers on %s', (dialect) => {
 
   it('lists the whole team\'s customers for the caller, a team-mate\'s own for the team-mate', async () => {
     await create(tom, { username: 'berger', firstName: 'Bernd', lastName: 'Berger', email: 'b@example.at' });
+    // The invitation names the inviting architect by name.
+    expect((await mail.waitFor('b@example.at', /Einladung/)).text).toContain('Ihr Architekturbüro (Tom Lechner) lädt Sie zu Bauakte ein.');
     expect(((await list(mara, 'mara')).json() as Array<{ username: string }>).map((c) => c.username)).toEqual(['berger', 'huber']);
     expect(((await list(mara, 'tom')).json() as Array<{ username: string; creationName: string }>)).toEqual([
-      expect.objectContaining({ username: 'berger', creationName: 'tom' }),
+      // The creating architect by username (spec) and by name, for lists that show people by name.
+      expect.objectContaining({ username: 'berger', creationName: 'tom', createdBy: { username: 'tom', firstName: 'Tom', lastName: 'Lechner' } }),
     ]);
     const solo = await ctx.login('solo', 'solo-passwort');
     expect((await list(solo, 'solo')).json()).toEqual([]);

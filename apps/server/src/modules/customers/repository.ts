@@ -20,6 +20,8 @@ export function createCustomerRepository(db: Db) {
         'users.country',
         'users.postalCode',
         'creator.username as creationName',
+        'creator.firstName as creatorFirstName',
+        'creator.lastName as creatorLastName',
       ])
       .where('users.role', '=', 'CLIENT');
 
@@ -31,6 +33,7 @@ export function createCustomerRepository(db: Db) {
     email: row.email,
     status: row.status,
     creationName: row.creationName,
+    createdBy: { username: row.creationName, firstName: row.creatorFirstName, lastName: row.creatorLastName },
     address: { street: row.street, number: row.houseNumber, city: row.city, country: row.country, postalCode: row.postalCode },
   });
 

@@ -213,6 +213,18 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       expect(raw).toContain('/DCTDecode');
     });
 
+    it("names the heat producers beyond the spec's boilers in German: Fernwärme-Übergabestation, then Sonstiges", async () => {
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(tokens.mara!), payload: { name: 'Fernwärme Hof', assignedUser: 'kunde' } });
+      const id = created.json<{ id: number }>().id;
+      const save = (heatProducer: string) => ctx.app.inject({ method: 'PUT', url: `/api/heating/${id}`, headers: bearer(tokens.kunde!), payload: { heatProducer } });
+      expect((await save('DISTRICT_HEAT_TRANSFER_STATION')).statusCode).toBe(200);
+      expect((await save('OTHER')).statusCode).toBe(200);
+      const { text } = await pdfText((await pdfAs('mara', id)).rawPayload);
+      expect(text).toContain('Sonstiges');
+      expect(text).toContain('Wärmeerzeuger: Fernwärme-Übergabestation → Sonstiges');
+      expect(text).not.toContain('DISTRICT_HEAT_TRANSFER_STATION');
+    });
+
     it('marks unanswered questions of a project barely begun', async () => {
       const { text } = await pdfText((await pdfAs('mara', projectId)).rawPayload);
       expect(text).toContain('Dachgeschoß Ausbau');

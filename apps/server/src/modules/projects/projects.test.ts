@@ -44,7 +44,7 @@ describe.each(testDialects)('projects on %s', (dialect) => {
   it('refuses a foreign customer, a foreign creationName and a katastral out of range, creating nothing', async () => {
     const foreign = await call('POST', '/api/ProjectManagment', mara, { name: 'X', assignedUser: 'fremdkunde' });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().message).toBe('Diesen Kunden gibt es nicht.');
+    expect(foreign.json().message).toBe('Diese Kundin bzw. diesen Kunden gibt es nicht.');
     expect((await call('POST', '/api/ProjectManagment', mara, { name: 'X', assignedUser: 'kunde', creationName: 'tom' })).statusCode).toBe(403);
     for (const katastral of [1001, 92130, 'abc']) {
       const response = await call('POST', '/api/ProjectManagment', mara, { name: 'X', address: { ...address, katastral } });

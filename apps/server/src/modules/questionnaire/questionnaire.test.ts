@@ -96,6 +96,12 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
       ['windows', { isDifferentWindows: false, isRollerBlindHousing: null }, 'body/isRollerBlindHousing', 'Required'],
       ['windows', { isDifferentWindows: false, isRollerBlindHousing: true, windowConstructionYear: 10001 }, 'body/windowConstructionYear', 'Value cannot exceed 10000.'],
       ['heating', { constructionYearHeating: 'x'.repeat(10001) }, 'body/constructionYearHeating', 'Value cannot exceed 10000 characters.'],
+      [
+        'heating',
+        { heatProducer: 'SOLAR_THERMAL' },
+        'body/heatProducer',
+        "Invalid option: expected one of 'STANDARD_BOILER' | 'LOW_TEMP_BOILER' | 'CONDENSING_BOILER' | 'HEAT_PUMP' | 'DISTRICT_HEAT_TRANSFER_STATION' | 'OTHER'",
+      ],
     ];
     for (const [step, payload, path, message] of cases) {
       const response = await put('kunde', step, payload);
@@ -163,17 +169,21 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
     expect(new Set(chain.map((change) => change.to)).size).toBe(50);
   });
 
-  it('keeps a heat pump as heat producer, in the answers and in the JSON export the served schema describes', async () => {
-    const id = await newProject('Wärmepumpe');
-    const heating = { ...fullAnswers.heating, heatProducer: 'HEAT_PUMP', fuelType: 'HEAT_PUMP' };
-    expect((await put('kunde', 'heating', heating, id)).statusCode).toBe(200);
-    expect((await get('kunde', 'heating', id)).json()).toMatchObject(heating);
-    const exported = await ctx.app.inject({ method: 'GET', url: `/api/export/json/${id}`, headers: bearer(t.mara!) });
-    expect(exported.json<ProjectExport>().questionnaire.heating).toMatchObject(heating);
-    const schema = await ctx.app.inject({ method: 'GET', url: '/api/export/schema.json' });
-    const validate = new Ajv2020({ strict: false }).compile(schema.json());
-    expect(validate(exported.json()), JSON.stringify(validate.errors)).toBe(true);
-  });
+  it.each(['HEAT_PUMP', 'DISTRICT_HEAT_TRANSFER_STATION', 'OTHER'])(
+    'keeps %s as heat producer, in the answers and in the JSON export the served schema describes',
+    async (heatProducer) => {
+      const id = await newProject(`Wärmeerzeuger ${heatProducer}`);
+      const heating = { ...fullAnswers.heating, heatProducer, fuelType: heatProducer === 'HEAT_PUMP' ? 'HEAT_PUMP' : 'DISTRICT_HEAT' };
+      expect((await put('kunde', 'heating', heating, id)).statusCode).toBe(200);
+      expect((await get('kunde', 'heating', id)).json()).toMatchObject(heating);
+      const exported = await ctx.app.inject({ method: 'GET', url: `/api/export/json/${id}`, headers: bearer(t.mara!) });
+      expect(exported.json<ProjectExport>().questionnaire.heating).toMatchObject(heating);
+      const schema = await ctx.app.inject({ method: 'GET', url: '/api/export/schema.json' });
+      const validate = new Ajv2020({ strict: false }).compile(schema.json());
+      expect(validate(exported.json()), JSON.stringify(validate.errors)).toBe(true);
+    },
+  );
+
 
   it('counts the other window questions as answered when the windows differ', async () => {
     const id = await newProject('Altbau');
@@ -251,7 +261,7 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
       await put('kunde', 'storeys', fullAnswers.storeys, id); // 50 %
       const notice = await mail.waitFor('mara@example.at', /50 %/);
       expect(notice.subject).toBe('Fragebogen zu 50 % ausgefüllt: Schwellenhaus');
-      expect(notice.text).toContain('Kunde: Karl Kunde');
+      expect(notice.text).toContain('Kunde/Kundin: Karl Kunde');
       expect(notice.text).toContain('Fortschritt: 50 %');
       expect(notice.text).toContain(`https://bauakte.example.at/projectOverview?projectId=${id}`);
       await put('kunde', 'storeys', { ...fullAnswers.storeys, numberOfStoreys: '3' }, id); // still 50 %

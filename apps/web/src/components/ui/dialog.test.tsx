@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, dialogContentClassName } from './dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, dialogContentClassName } from './dialog';
 
 afterEach(cleanup);
 
@@ -60,6 +60,32 @@ describe('DialogContent', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Projektname' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is named once, by its visible title: no description and no hidden copy repeats the title', () => {
+    render(<Probe />);
+    const dialog = screen.getByRole('dialog', { name: 'Projekt bearbeiten' });
+    const title = screen.getByRole('heading', { name: 'Projekt bearbeiten' });
+    expect(dialog.getAttribute('aria-labelledby')).toBe(title.id);
+    expect(dialog.hasAttribute('aria-label')).toBe(false);
+    expect(dialog.hasAttribute('aria-describedby')).toBe(false);
+    // A screen reader reads the dialog's text after its name: the title's words stand in it once.
+    expect(dialog.textContent?.split('Projekt bearbeiten')).toHaveLength(2);
+  });
+
+  it('says a description after the name when it has one, not the title again', () => {
+    render(
+      <Dialog open>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Versionen</DialogTitle>
+            <DialogDescription>Alle Versionen dieses Plans</DialogDescription>
+          </DialogHeader>
+        </DialogContent>
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Versionen' });
+    expect(dialog.getAttribute('aria-describedby')).toBe(screen.getByText('Alle Versionen dieses Plans').id);
   });
 
   it('has a close button named Schließen', async () => {

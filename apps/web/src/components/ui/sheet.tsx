@@ -4,7 +4,6 @@ import { cn } from '../../lib/cn';
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTitle = SheetPrimitive.Title;
-export const SheetDescription = SheetPrimitive.Description;
 
 /** A panel sliding in from the left edge: the sidebar on phones. */
 export function SheetContent({ className, children, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 import { useIsMobile } from './use-is-mobile';
 import { de } from '../../i18n/de';
 import { Button } from './button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
+import { Sheet, SheetContent, SheetTitle } from './sheet';
 import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie, sidebarWidth, sidebarWidthIcon, sidebarWidthMobile } from './sidebar-state';
 
@@ -76,10 +76,10 @@ export function Sidebar({ children, label }: { children: ReactNode; label: strin
   if (isMobile) {
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        {/* The sheet lives in a portal, outside the provider's CSS variables: give it its width directly. */}
+        {/* The sheet lives in a portal, outside the provider's CSS variables: give it its width directly.
+            The hidden title names the dialog once; no description repeats it, so a screen reader says 'Navigation' once. */}
         <SheetContent style={{ width: sidebarWidthMobile }} className="text-sidebar-foreground" aria-describedby={undefined}>
           <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">{label}</SheetDescription>
           <nav aria-label={label} className="flex h-full flex-col">
             {children}
           </nav>

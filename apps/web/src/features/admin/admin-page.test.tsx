@@ -14,13 +14,13 @@ afterEach(() => {
 
 function setup(overrides: Parameters<typeof stubApi>[0] = {}) {
   let teams: Team[] = [
-    { teamName: 'Nord', userNames: ['mara'] },
-    { teamName: 'Süd', userNames: [] },
+    { teamName: 'Nord', userNames: ['mara'], members: [{ username: 'mara', firstName: 'Mara', lastName: 'Berger' }] },
+    { teamName: 'Süd', userNames: [], members: [] },
   ];
   const api = stubApi({
     'GET /api/team/allTeams': () => json(200, teams),
     'GET /api/team/available-architects': () => json(200, ['mara', 'toni']),
-    'POST /api/team/create': () => json(201, { teamName: 'West', userNames: [] }),
+    'POST /api/team/create': () => json(201, { teamName: 'West', userNames: [], members: [] }),
     'POST /api/team/createUser': () => json(201, { message: 'Benutzer erfolgreich erstellt.' }),
     'POST /api/team/addMembers': () => json(200, { message: 'toni wurde zum Team Nord hinzugefügt.' }),
     'DELETE /api/team/delete': () => {
@@ -121,7 +121,10 @@ describe('AdminPage', () => {
     setup();
     const list = card('Alle Teams & Mitglieder');
     expect(await within(list).findByRole('heading', { name: 'Nord' })).toBeTruthy();
-    expect(within(list).getByRole('list', { name: 'Mitglieder von Nord' }).textContent).toContain('mara');
+    // Members by name; the username shows on hover.
+    const members = within(list).getByRole('list', { name: 'Mitglieder von Nord' });
+    expect(members.textContent).toContain('Mara Berger');
+    expect(within(members).getByTitle('mara')).toBeTruthy();
     expect(within(list).getByText('Keine Mitglieder')).toBeTruthy();
   });
 
@@ -146,7 +149,7 @@ describe('AdminPage', () => {
     const api = setup({ 'DELETE /api/team/remove': () => json(404, { message: 'Dieser Benutzer ist kein Mitglied des Teams.', code: 'NOT_FOUND' }) });
     const list = card('Alle Teams & Mitglieder');
     await userEvent.click(await within(list).findByRole('button', { name: 'Entfernen' }));
-    const question = await screen.findByRole('alertdialog', { name: 'Soll "mara" wirklich aus "Nord" entfernt werden?' });
+    const question = await screen.findByRole('alertdialog', { name: 'Soll "Mara Berger" wirklich aus "Nord" entfernt werden?' });
     await userEvent.click(within(question).getByRole('button', { name: 'Entfernen' }));
     expect(await screen.findByRole('alertdialog', { name: 'Fehler beim Entfernen des Benutzers' })).toBeTruthy();
     expect(screen.queryByText(/wurde aus dem Team/)).toBeNull();

@@ -13,7 +13,7 @@ afterEach(() => {
 
 function setup() {
   const api = stubApi({
-    'GET /api/team/allTeams': () => json(200, [{ teamName: 'Nord', userNames: [] }]),
+    'GET /api/team/allTeams': () => json(200, [{ teamName: 'Nord', userNames: [], members: [] }]),
     'POST /api/team/createUser': () => json(201, { message: 'Benutzer erfolgreich erstellt.' }),
   });
   renderWithProviders(<CreateUserCard />, { user: sessionUser('chef', ['ADMIN']) });

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import type { Team } from '@bauakte/domain';
+import { distinctName, type Team } from '@bauakte/domain';
 import { Trash2, UserMinus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { PersonNameText } from '../../components/person-name';
 import { errorReason } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
 import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
@@ -57,23 +58,28 @@ function TeamItem({ team, busy, run }: { team: Team } & ReturnType<typeof useCon
           {t.delete}
         </Button>
       </div>
-      {team.userNames.length === 0 ? (
+      {team.members.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t.noMembers}</p>
       ) : (
         <ul aria-label={t.members(team.teamName)} className="flex flex-col divide-y divide-border">
-          {team.userNames.map((username) => {
+          {team.members.map((member) => {
+            const { username } = member;
+            // By name, as everywhere; the username only where two members share a name.
+            const name = distinctName(member, team.members);
             const key = `member:${team.teamName}:${username}`;
             const memberId = `${headingId}-${username}`;
             return (
               <li key={username} className="flex items-center justify-between gap-3 py-2">
-                <span id={memberId}>{username}</span>
+                <span id={memberId}>
+                  <PersonNameText person={member} among={team.members} />
+                </span>
                 <Button
                   variant="ghost"
                   size="sm"
                   aria-describedby={memberId}
                   disabled={busy !== null}
                   onClick={() =>
-                    void run(key, t.confirmRemove(username, team.teamName), t.remove, () => removeMember(team.teamName, username), t.removeFailed, de.toast.memberRemoved(username, team.teamName))
+                    void run(key, t.confirmRemove(name, team.teamName), t.remove, () => removeMember(team.teamName, username), t.removeFailed, de.toast.memberRemoved(name, team.teamName))
                   }
                 >
                   {busy === key ? <Spinner /> : <UserMinus aria-hidden />}

@@ -60,7 +60,14 @@ describe('NewChatModal', () => {
     expect(await screen.findByRole('dialog', { name: 'Chat Übersicht' })).toBeTruthy();
   });
 
-  it("offers an office's further customers page by page with 'Weitere Kunden laden'", async () => {
+  it('names the customers by name, with the username only beside a name two of them share', async () => {
+    const { dialog } = await open('mara', ['ARCHI'], [partner('kunde', 'Klara', 'CLIENT'), partner('kunde2', 'Klara', 'CLIENT'), partner('zweiter', 'Zora', 'CLIENT')]);
+    const receiver = await within(dialog).findByLabelText(/Kunde/);
+    const labels = within(receiver).getAllByRole('option').map((option) => option.textContent);
+    expect(labels).toEqual(['Bitte wählen', 'Klara Test (kunde)', 'Klara Test (kunde2)', 'Zora Test']);
+  });
+
+  it("offers an office's further customers page by page with 'Weitere Kundinnen und Kunden laden'", async () => {
     const customer = (index: number) => ({ username: `kunde${String(index).padStart(3, '0')}`, firstName: 'Eva', lastName: `Kunde${index}`, role: 'CLIENT' });
     const pages: Record<string, unknown[]> = {
       '1': Array.from({ length: 100 }, (_, index) => customer(index + 1)),
@@ -70,15 +77,15 @@ describe('NewChatModal', () => {
       'GET /api/MessageManagment/partners': (call) => json(200, pages[new URL(call.path, 'http://localhost').searchParams.get('page') ?? '1'] ?? []),
     });
     const receiver = (await within(dialog).findByLabelText(/Kunde/)) as HTMLSelectElement;
-    expect(within(receiver).queryByRole('option', { name: /kunde101/ })).toBeNull();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Weitere Kunden laden' }));
-    await waitFor(() => expect(within(receiver).getByRole('option', { name: 'Eva Kunde102 (kunde102)' })).toBeTruthy());
+    expect(within(receiver).queryByRole('option', { name: 'Eva Kunde101' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Weitere Kundinnen und Kunden laden' }));
+    await waitFor(() => expect(within(receiver).getByRole('option', { name: 'Eva Kunde102' })).toBeTruthy());
     expect(api.callsTo('GET', '/api/MessageManagment/partners').map((call) => call.path)).toEqual([
       '/api/MessageManagment/partners?page=1&limit=100',
       '/api/MessageManagment/partners?page=2&limit=100',
     ]);
     // The second page was short: there is nothing more to load.
-    expect(within(dialog).queryByRole('button', { name: 'Weitere Kunden laden' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Weitere Kundinnen und Kunden laden' })).toBeNull();
     await userEvent.selectOptions(receiver, 'kunde102');
     expect(receiver.value).toBe('kunde102');
   });

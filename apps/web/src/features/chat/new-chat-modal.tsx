@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { can, chatMessageTextSchema, participantName, requestObject, singleLineString } from '@bauakte/domain';
+import { can, chatMessageTextSchema, distinctName, participantName, requestObject, singleLineString } from '@bauakte/domain';
 import { FormActions } from '../../components/ui/form-actions';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
@@ -80,7 +80,8 @@ export function NewChatModal({ close }: ModalBodyProps) {
           label={choosesCustomer ? t.customer : t.architect}
           placeholder={t.choose}
           required
-          options={list.map((partner) => ({ value: partner.username, label: `${participantName(partner)} (${partner.username})` }))}
+          // By name; the username only beside a name someone else in the list shares.
+          options={list.map((partner) => ({ value: partner.username, label: distinctName(partner, list) }))}
           {...field('receiver')}
         />
       ) : null}

@@ -18,6 +18,7 @@ const customer: Customer = {
   lastName: 'Kundin',
   email: 'klara@example.at',
   creationName: 'mara',
+  createdBy: { username: 'mara', firstName: 'Mara', lastName: 'Berger' },
   status: 'INVITED',
   address: { street: 'Annenstraße', number: '12', city: 'Graz', country: 'Österreich', postalCode: '8020' },
 };
@@ -44,12 +45,12 @@ async function fillIn() {
 const submitButton = () => screen.getByRole('button', { name: 'Benutzer erstellen' });
 
 describe('CreateCustomerModal', () => {
-  it("sends the form with the caller as creationName and confirms 'Kunde angelegt'", async () => {
+  it("sends the form with the caller as creationName and confirms 'Kunde/Kundin angelegt'", async () => {
     const { api, close } = setup(() => json(201, customer));
     await fillIn();
     await userEvent.click(submitButton());
     await waitFor(() => expect(close).toHaveBeenCalled());
-    expect(screen.getByText('Kunde angelegt')).toBeTruthy();
+    expect(screen.getByText('Kunde/Kundin angelegt')).toBeTruthy();
     expect(api.callsTo('POST', '/api/ClientManagment')[0]?.body).toEqual({
       username: 'klara',
       firstName: 'Klara',

@@ -12,6 +12,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const architects: Record<string, Customer['createdBy']> = {
+  mara: { username: 'mara', firstName: 'Mara', lastName: 'Berger' },
+  toni: { username: 'toni', firstName: 'Toni', lastName: 'Lechner' },
+};
+
 const customerOf = (username: string, status: Customer['status'], creationName = 'mara'): Customer => ({
   id: 1,
   username,
@@ -19,6 +24,7 @@ const customerOf = (username: string, status: Customer['status'], creationName =
   lastName: 'Kundin',
   email: `${username}@example.at`,
   creationName,
+  createdBy: architects[creationName] ?? { username: creationName, firstName: '', lastName: '' },
   status,
   address: { street: '', number: '', city: '', country: '', postalCode: '' },
 });
@@ -65,7 +71,9 @@ describe('CustomersModal', () => {
     expect(within(row('klara')).getByText('Registriert')).toBeTruthy();
     expect(within(row('klara')).getByText('Klara Kundin')).toBeTruthy();
     expect(within(row('karl')).getByText('Eingeladen')).toBeTruthy();
-    expect(within(row('karl')).getByText('toni')).toBeTruthy();
+    // The creating architect by name, the username on hover.
+    expect(within(row('karl')).getByText('Toni Lechner').getAttribute('title')).toBe('toni');
+    expect(within(row('klara')).getByText('Mara Berger')).toBeTruthy();
     expect(within(row('karl')).getByText('karl@example.at')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Einladung erneut senden' })).toHaveLength(1);
   });

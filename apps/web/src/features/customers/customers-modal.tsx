@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { userStatusLabels, type Customer } from '@bauakte/domain';
+import { userStatusLabels, type Customer, type PersonName } from '@bauakte/domain';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { PersonNameText } from '../../components/person-name';
 import { Spinner } from '../../components/ui/spinner';
 import { errorReason } from '../../lib/api-errors';
 import { DataTable } from '../../components/ui/data-table';
@@ -53,7 +54,7 @@ function DeleteCustomer({ username }: { username: string }) {
   );
 }
 
-function CustomerRow({ customer }: { customer: Customer }) {
+function CustomerRow({ customer, creators }: { customer: Customer; creators: readonly PersonName[] }) {
   const { openModal } = useModal();
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   return (
@@ -68,7 +69,9 @@ function CustomerRow({ customer }: { customer: Customer }) {
         <EmailText email={customer.email} />
       </td>
       <td className="py-3 pr-4">{userStatusLabels[customer.status]}</td>
-      <td className="py-3 pr-4">{customer.creationName}</td>
+      <td className="py-3 pr-4">
+        <PersonNameText person={customer.createdBy} among={creators} />
+      </td>
       <td className="py-3">
         <div className="flex flex-col items-start gap-2">
           {customer.status === 'INVITED' ? <ResendInvitationButton username={customer.username} /> : null}
@@ -97,7 +100,7 @@ export function CustomersModal() {
         <>
           <DataTable caption={t.caption} columns={[t.username, t.name, t.email, t.status, t.createdBy, t.actions]}>
             {items.map((customer) => (
-              <CustomerRow key={customer.username} customer={customer} />
+              <CustomerRow key={customer.username} customer={customer} creators={items.map((item) => item.createdBy)} />
             ))}
           </DataTable>
           <LoadMoreButton more={more} />

@@ -293,8 +293,8 @@ describe('ArchitectDashboardPage first steps', () => {
 
   it("asks an architect without customers and projects to add the first customer, and opens 'Neuen Benutzer erstellen'", async () => {
     setup({ 'GET /api/projects': noProjects, 'GET /api/ClientManagment/mara': () => json(200, []) });
-    const hint = await screen.findByRole('complementary', { name: 'Legen Sie Ihren ersten Kunden an' });
-    await userEvent.click(within(hint).getByRole('button', { name: 'Ersten Kunden anlegen' }));
+    const hint = await screen.findByRole('complementary', { name: 'Legen Sie Ihre erste Kundin oder Ihren ersten Kunden an' });
+    await userEvent.click(within(hint).getByRole('button', { name: 'Kunde/Kundin anlegen' }));
     expect(await screen.findByRole('dialog', { name: 'Neuen Benutzer erstellen' })).toBeTruthy();
   });
 

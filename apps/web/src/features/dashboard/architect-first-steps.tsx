@@ -12,8 +12,8 @@ import { allProjectsFilter, projectSearchPageSize, projectSearchQuery } from '..
 const t = de.dashboard.firstSteps;
 
 /**
- * An architect whose team has no project yet: first a customer ('Legen Sie Ihren ersten Kunden
- * an'), then the project. Says nothing while loading, after an error, or once a project exists.
+ * An architect whose team has no project yet: first a customer ('Legen Sie Ihre erste Kundin oder
+ * Ihren ersten Kunden an'), then the project. Says nothing while loading, after an error, or once a project exists.
  * The count is the total of 'Alle Projekte' (the same query, asked once), and the customers are
  * asked only when there is no project: a dashboard of an office at work makes neither request.
  */

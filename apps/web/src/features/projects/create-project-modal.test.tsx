@@ -18,6 +18,7 @@ const customer = (username: string, firstName: string): Customer => ({
   lastName: 'Kundin',
   email: `${username}@example.at`,
   creationName: 'mara',
+  createdBy: { username: 'mara', firstName: 'Mara', lastName: 'Berger' },
   status: 'ACTIVE',
   address: { street: '', number: '', city: '', country: '', postalCode: '' },
 });
@@ -52,7 +53,7 @@ describe('CreateProjectModal', () => {
     const { api, close, queryClient } = setup();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     expect(api.callsTo('GET', '/api/ClientManagment/mara')).toHaveLength(1);
-    await screen.findByRole('option', { name: 'Klara Kundin (klara)' });
+    await screen.findByRole('option', { name: 'Klara Kundin' });
     await userEvent.type(screen.getByLabelText('Projektname'), 'Sanierung Annenstraße');
     await userEvent.selectOptions(screen.getByLabelText('Kunde/Kundin'), 'klara');
     await userEvent.type(screen.getByLabelText('Straße'), 'Annenstraße');
@@ -73,7 +74,7 @@ describe('CreateProjectModal', () => {
 
   it("takes a house number such as '12/3/5' in a text input and sends it as text", async () => {
     const { api, close } = setup();
-    await screen.findByRole('option', { name: 'Klara Kundin (klara)' });
+    await screen.findByRole('option', { name: 'Klara Kundin' });
     const houseNumber = screen.getByLabelText('Hausnummer');
     expect(houseNumber.getAttribute('type')).toBe('text');
     await userEvent.type(screen.getByLabelText('Projektname'), 'Zubau');
@@ -83,9 +84,16 @@ describe('CreateProjectModal', () => {
     expect(api.callsTo('POST', '/api/ProjectManagment')[0]?.body).toMatchObject({ address: { number: '12/3/5' } });
   });
 
+  it('names customers by name, with the username only beside a name two of them share', async () => {
+    setup({ 'GET /api/ClientManagment/mara': () => json(200, [customer('klara', 'Klara'), customer('klara2', 'Klara'), customer('karl', 'Karl')]) });
+    await screen.findByRole('option', { name: 'Karl Kundin' });
+    const labels = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(labels).toEqual(['Ohne Kunde/Kundin (nicht zugewiesen)', 'Klara Kundin (klara)', 'Klara Kundin (klara2)', 'Karl Kundin']);
+  });
+
   it('sends no customer for the empty choice', async () => {
     const { api, close } = setup();
-    await screen.findByRole('option', { name: 'Klara Kundin (klara)' });
+    await screen.findByRole('option', { name: 'Klara Kundin' });
     await userEvent.type(screen.getByLabelText('Projektname'), 'Ohne Kunde');
     await submit();
     await waitFor(() => expect(close).toHaveBeenCalled());
@@ -102,10 +110,10 @@ describe('CreateProjectModal', () => {
   });
 
   it("shows 'Fehler beim Erstellen des Projekts' with the reason and re-enables the button", async () => {
-    const { close } = setup({ 'POST /api/ProjectManagment': () => json(404, { message: 'Diesen Kunden gibt es nicht.', code: 'NOT_FOUND' }) });
+    const { close } = setup({ 'POST /api/ProjectManagment': () => json(404, { message: 'Diese Kundin bzw. diesen Kunden gibt es nicht.', code: 'NOT_FOUND' }) });
     await userEvent.type(screen.getByLabelText('Projektname'), 'Sanierung');
     await submit();
-    expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Erstellen des Projekts Diesen Kunden gibt es nicht.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Fehler beim Erstellen des Projekts Diese Kundin bzw. diesen Kunden gibt es nicht.');
     expect(screen.getByRole('button', { name: 'Projekt erstellen' }).hasAttribute('disabled')).toBe(false);
     expect(close).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Customer } from '@bauakte/domain';
+import { distinctName } from '@bauakte/domain';
 import { FormActions } from '../../components/ui/form-actions';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { SelectField } from '../../components/ui/select-field';
@@ -19,11 +19,6 @@ import { createProject } from './projects-api';
 import { projectKeys } from '../../lib/query-keys';
 
 const t = de.projects.create;
-
-function customerLabel(customer: Customer): string {
-  const name = `${customer.firstName} ${customer.lastName}`.trim();
-  return name ? `${name} (${customer.username})` : customer.username;
-}
 
 /** 'Neues Projekt erstellen': a project of the caller, optionally assigned to one of their customers. */
 export function CreateProjectModal({ close }: ModalBodyProps) {
@@ -54,7 +49,8 @@ export function CreateProjectModal({ close }: ModalBodyProps) {
         id={`${ids}-customer`}
         label={t.assignedUser}
         placeholder={t.noCustomer}
-        options={(customers.data ?? []).map((customer) => ({ value: customer.username, label: customerLabel(customer) }))}
+        // By name; the username only beside a name another customer shares.
+        options={(customers.data ?? []).map((customer, _, all) => ({ value: customer.username, label: distinctName(customer, all) }))}
         disabled={customers.isPending && user !== null}
         aria-busy={customers.isFetching || undefined}
         hint={customers.isError ? <span className="text-destructive">{t.customersLoadFailed}</span> : undefined}
