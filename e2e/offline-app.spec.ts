@@ -44,6 +44,10 @@ test.describe('the app on site without a connection', () => {
       expect.arrayContaining([expect.objectContaining({ sizes: '192x192' }), expect.objectContaining({ sizes: '512x512', purpose: 'maskable' })]),
     );
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    // Chromium's own check; a test browser's context is incognito, which alone keeps it from offering to install.
+    expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 
     // Online: the project's overview with its files, and step 1 of the questionnaire.
     await page.goto('/projectOverview');

@@ -50,6 +50,14 @@ function preloadLoggedInPages(): Plugin {
   };
 }
 
+/** The chunks of the password strength's word lists, named so that the service worker leaves them out. */
+const passwordDictionaryChunk = 'password-dictionary';
+
+function chunkFileName(chunk: { name: string; moduleIds: string[] }): string {
+  const dictionaryOnly = chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /\/@zxcvbn-ts\/(language-|dictionary-compression)/.test(id));
+  return `assets/${dictionaryOnly ? passwordDictionaryChunk : '[name]'}-[hash].js`;
+}
+
 /** The theme colour of styles.css (--color-primary), which index.html's theme-color names too. */
 const themeColor = '#1d4f91';
 
@@ -87,6 +95,8 @@ function installableApp(): Plugin[] {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,webmanifest}'],
+      // The password strength's word lists (over 1 MB) serve only forms that need the server anyway.
+      globIgnores: [`assets/${passwordDictionaryChunk}-*`],
       navigateFallback: '/index.html',
       // Pages the server makes itself (the API docs) and everything of the API and the live channel.
       navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/],
@@ -105,6 +115,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: { output: { chunkFileNames: chunkFileName } },
   },
   server: {
     proxy: {

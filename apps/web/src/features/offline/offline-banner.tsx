@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { useOnlineStatus } from '../../lib/online-status';
 import { offlineBannerText } from './offline-banner-time';
-import { shownDataTime } from './read-cache';
+import { isConnectionLost, shownDataTime, subscribeConnectionLost } from './read-cache';
 
 function OfflineNotice() {
   const client = useQueryClient();
@@ -17,7 +17,12 @@ function OfflineNotice() {
   );
 }
 
-/** At the top of every logged-in page while the device has no connection: since when the shown data stands. */
+/**
+ * At the top of every logged-in page while the device has no connection, or requests find no way to
+ * the server: since when the shown data stands.
+ */
 export function OfflineBanner() {
-  return useOnlineStatus() ? null : <OfflineNotice />;
+  const online = useOnlineStatus();
+  const lost = useSyncExternalStore(subscribeConnectionLost, isConnectionLost, () => false);
+  return online && !lost ? null : <OfflineNotice />;
 }

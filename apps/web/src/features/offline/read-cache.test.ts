@@ -6,7 +6,7 @@ import { adminKeys, chatKeys, customerKeys, fileKeys, pinKeys, projectKeys, ques
 import { removeUserData } from '../../lib/user-data';
 import { offlineBannerText } from './offline-banner-time';
 import { openReadCacheDatabase } from './read-cache-db';
-import { isReadCached, shownDataTime, startReadCache } from './read-cache';
+import { isConnectionLost, isReadCached, shownDataTime, startReadCache } from './read-cache';
 
 const stepKey = questionnaireKeys.step('7', 'general');
 const answers = { answers: { constructionYear: 1962 }, version: 3 };
@@ -88,6 +88,15 @@ describe('reading offline', () => {
     await vi.waitFor(() => expect(client.getQueryData(stepKey)).toEqual(answers));
     expect(client.getQueryState(stepKey)?.dataUpdatedAt).toBe(fetchedAt);
     expect(shownDataTime(client)).toBe(fetchedAt);
+  });
+
+  it('notices a lost connection by failed requests, also when the browser believes it is online', async () => {
+    const client = newClient();
+    start(client, 'mara');
+    await client.fetchQuery({ queryKey: projectKeys.detail('7'), queryFn: noConnection }).catch(() => undefined);
+    expect(isConnectionLost()).toBe(true);
+    await client.fetchQuery({ queryKey: projectKeys.detail('7'), queryFn: async () => ({ id: 7 }) });
+    expect(isConnectionLost()).toBe(false);
   });
 
   it('never shows a stored answer over a fresh one', async () => {

@@ -38,6 +38,27 @@ function waitsForNetwork(query: Query): boolean {
   return query.state.fetchStatus === 'paused' || (query.state.status === 'error' && query.state.error instanceof NetworkError);
 }
 
+/**
+ * Whether the last answer the app waited for did not come for want of a connection. The browser's
+ * online flag misses the cases where the device has a network but no way to the server (a captive
+ * Wi-Fi, a dead zone with one bar); a request's NetworkError does not.
+ */
+let connectionLost = false;
+const connectionListeners = new Set<() => void>();
+
+function setConnectionLost(lost: boolean): void {
+  if (connectionLost === lost) return;
+  connectionLost = lost;
+  for (const listener of connectionListeners) listener();
+}
+
+export function subscribeConnectionLost(onChange: () => void): () => void {
+  connectionListeners.add(onChange);
+  return () => connectionListeners.delete(onChange);
+}
+
+export const isConnectionLost = (): boolean => connectionLost;
+
 interface ActiveReadCache {
   username: string;
   stop(): void;
@@ -83,6 +104,8 @@ export function startReadCache(client: QueryClient, username: string): () => voi
   opened.catch(() => undefined);
 
   const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') setConnectionLost(event.action.error instanceof NetworkError);
+    if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual) setConnectionLost(false);
     if ((event.type !== 'added' && event.type !== 'updated') || !isReadCached(event.query.queryKey)) return;
     const { query } = event;
     if (event.type === 'updated' && event.action.type === 'success') remember(query);
