@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from './support/fixtures';
+import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { cardOf } from './support/portal';
 import { answerQuestionnaireViaApi, loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { twoByTwoPng } from './support/sample-files';
@@ -75,6 +75,7 @@ test.describe('the app on site without a connection', () => {
     const banner = page.getByRole('status').filter({ hasText: /^Offline — Stand von/ });
     await expect(banner).toBeInViewport();
     expect((await banner.boundingBox())?.width).toBeLessThanOrEqual(phone.width);
+    await expectNoSeriousA11yViolations(page);
 
     // Back online: the banner goes; the logout removes what this browser kept of the client.
     await context.setOffline(false);

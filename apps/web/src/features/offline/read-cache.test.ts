@@ -99,6 +99,18 @@ describe('reading offline', () => {
     expect(isConnectionLost()).toBe(false);
   });
 
+  it('keeps showing an answer whose refetch finds no connection, instead of an error', async () => {
+    const client = newClient();
+    start(client, 'mara');
+    await client.fetchQuery({ queryKey: stepKey, queryFn: async () => answers });
+    const fetchedAt = client.getQueryState(stepKey)!.dataUpdatedAt;
+    await client.fetchQuery({ queryKey: stepKey, queryFn: noConnection, staleTime: 0 }).catch(() => undefined);
+    await vi.waitFor(() => expect(client.getQueryState(stepKey)?.status).toBe('success'));
+    expect(client.getQueryData(stepKey)).toEqual(answers);
+    expect(client.getQueryState(stepKey)?.dataUpdatedAt).toBe(fetchedAt);
+    expect(isConnectionLost()).toBe(true);
+  });
+
   it('never shows a stored answer over a fresh one', async () => {
     await maraWasOnline();
     const client = newClient();

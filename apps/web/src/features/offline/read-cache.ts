@@ -59,6 +59,11 @@ export function subscribeConnectionLost(onChange: () => void): () => void {
 
 export const isConnectionLost = (): boolean => connectionLost;
 
+/** A query with an answer whose refetch failed for want of a connection. */
+function lostConnectionOver(query: Query): boolean {
+  return query.state.data !== undefined && query.state.status === 'error' && query.state.error instanceof NetworkError;
+}
+
 interface ActiveReadCache {
   username: string;
   stop(): void;
@@ -86,6 +91,11 @@ export function startReadCache(client: QueryClient, username: string): () => voi
   const showStoredWherever = () => {
     for (const query of client.getQueryCache().getAll()) if (isReadCached(query.queryKey)) showStored(query);
   };
+  // A page that shows an answer keeps showing it when a refetch finds no connection, instead of an error.
+  const keepShowing = (query: Query) => {
+    if (!lostConnectionOver(query)) return;
+    client.setQueryData(query.queryKey, query.state.data, { updatedAt: query.state.dataUpdatedAt });
+  };
   const remember = (query: Query) => {
     const { data, dataUpdatedAt } = query.state;
     if (data === undefined || stored.get(query.queryHash)?.dataUpdatedAt === dataUpdatedAt) return;
@@ -111,6 +121,7 @@ export function startReadCache(client: QueryClient, username: string): () => voi
     if (event.type === 'updated' && event.action.type === 'success') remember(query);
     // Outside the cache's notification, which must not be re-entered.
     else if (waitsForNetwork(query)) queueMicrotask(() => showStored(query));
+    else if (lostConnectionOver(query)) queueMicrotask(() => keepShowing(query));
   });
 
   const stop = () => {
