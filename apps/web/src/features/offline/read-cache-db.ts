@@ -28,6 +28,7 @@ function requestResult<T>(request: IDBRequest<T>): Promise<T> {
 export interface ReadCacheDatabase {
   readAll(): Promise<StoredAnswer[]>;
   write(answer: StoredAnswer): Promise<void>;
+  remove(queryHashes: string[]): Promise<void>;
   close(): void;
 }
 
@@ -43,6 +44,10 @@ export async function openReadCacheDatabase(username: string): Promise<ReadCache
     readAll: () => requestResult(store('readonly').getAll() as IDBRequest<StoredAnswer[]>),
     write: async (answer) => {
       await requestResult(store('readwrite').put(answer));
+    },
+    remove: async (queryHashes) => {
+      const answers = store('readwrite');
+      await Promise.all(queryHashes.map((hash) => requestResult(answers.delete(hash))));
     },
     close: () => db.close(),
   };

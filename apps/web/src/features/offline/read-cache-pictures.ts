@@ -10,6 +10,9 @@ export function picturesCacheName(username: string): string {
   return `bauakte-pictures-${encodeURIComponent(username.toLowerCase())}`;
 }
 
+/** The most thumbnails a device keeps for one user (a few kB each). */
+export const maxPictures = 500;
+
 let pictureUser: string | undefined;
 
 /** The logged-in user whose pictures are kept (set by the app shell); none, none are kept. */
@@ -27,7 +30,11 @@ async function rememberPicture(key: string, src: string): Promise<void> {
   if (await cache.match(pictureRequest(key))) return;
   const response = await fetch(src, { credentials: 'omit' });
   // Only if the user is still the same: a logout in between has removed their pictures.
-  if (response.ok && pictureUser === username) await cache.put(pictureRequest(key), response);
+  if (!response.ok || pictureUser !== username) return;
+  await cache.put(pictureRequest(key), response);
+  // The cache lists its entries oldest first: beyond the limit the pictures seen longest ago go.
+  const kept = await cache.keys();
+  await Promise.all(kept.slice(0, Math.max(0, kept.length - maxPictures)).map((request) => cache.delete(request)));
 }
 
 async function recallPicture(key: string): Promise<Blob | undefined> {

@@ -6,7 +6,7 @@ import { adminKeys, chatKeys, customerKeys, fileKeys, pinKeys, projectKeys, ques
 import { removeUserData } from '../../lib/user-data';
 import { offlineBannerText } from './offline-banner-time';
 import { openReadCacheDatabase } from './read-cache-db';
-import { isConnectionLost, isReadCached, shownDataTime, startReadCache } from './read-cache';
+import { isConnectionLost, isReadCached, readCacheLimits, shownDataTime, startReadCache, withinBounds } from './read-cache';
 
 const stepKey = questionnaireKeys.step('7', 'general');
 const answers = { answers: { constructionYear: 1962 }, version: 3 };
@@ -76,6 +76,26 @@ describe('what the read cache keeps', () => {
   it('writes only the kept answers to the device', async () => {
     await maraWasOnline();
     expect(await storedKeys('mara')).toEqual([stepKey]);
+  });
+});
+
+describe('how much a device keeps', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const answerFrom = (index: number, dataUpdatedAt: number) => ({ queryHash: `q${index}`, queryKey: ['projects', 'detail', String(index)], data: {}, dataUpdatedAt });
+
+  it('drops answers older than a month', () => {
+    const now = Date.parse('2026-11-27T09:00:00Z');
+    const { kept, dropped } = withinBounds([answerFrom(1, now - day), answerFrom(2, now - 31 * day)], now);
+    expect(kept.map((answer) => answer.queryHash)).toEqual(['q1']);
+    expect(dropped.map((answer) => answer.queryHash)).toEqual(['q2']);
+  });
+
+  it('keeps the newest answers up to the limit', () => {
+    const now = Date.parse('2026-11-27T09:00:00Z');
+    const answers = Array.from({ length: readCacheLimits.maxAnswers + 5 }, (_, index) => answerFrom(index, now - index * 1000));
+    const { kept, dropped } = withinBounds(answers, now);
+    expect(kept).toHaveLength(readCacheLimits.maxAnswers);
+    expect(dropped.map((answer) => answer.queryHash)).toEqual(['q400', 'q401', 'q402', 'q403', 'q404']);
   });
 });
 

@@ -32,6 +32,17 @@ export function isReadCached(queryKey: QueryKey): boolean {
   return readCachedShapes.some((matches) => matches(queryKey));
 }
 
+/** How long and how many answers a device keeps for a user: a month's site visits, a few hundred screens. */
+export const readCacheLimits = { maxAgeMs: 30 * 24 * 60 * 60 * 1000, maxAnswers: 400 } as const;
+
+/** The newest answers within the limits, and those to delete. */
+export function withinBounds(answers: StoredAnswer[], now: number): { kept: StoredAnswer[]; dropped: StoredAnswer[] } {
+  const newestFirst = [...answers].sort((a, b) => b.dataUpdatedAt - a.dataUpdatedAt);
+  const kept = newestFirst.filter((answer, index) => index < readCacheLimits.maxAnswers && now - answer.dataUpdatedAt <= readCacheLimits.maxAgeMs);
+  const keptHashes = new Set(kept.map((answer) => answer.queryHash));
+  return { kept, dropped: newestFirst.filter((answer) => !keptHashes.has(answer.queryHash)) };
+}
+
 /** A query that has nothing to show because there is no connection: offline it waits, or it failed without an answer. */
 function waitsForNetwork(query: Query): boolean {
   if (query.state.data !== undefined) return false;
@@ -107,7 +118,9 @@ export function startReadCache(client: QueryClient, username: string): () => voi
   const opened = openReadCacheDatabase(username).then(async (database) => {
     if (stopped) return database.close();
     db = database;
-    for (const answer of await database.readAll()) if (!stored.has(answer.queryHash)) stored.set(answer.queryHash, answer);
+    const { kept, dropped } = withinBounds(await database.readAll(), Date.now());
+    for (const answer of kept) if (!stored.has(answer.queryHash)) stored.set(answer.queryHash, answer);
+    void database.remove(dropped.map((answer) => answer.queryHash)).catch(() => undefined);
     showStoredWherever();
   });
   // A browser without IndexedDB (a private window in some browsers) simply has no read cache.
