@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { shellPaths } from './src/layout/shell-paths';
 
 interface BuiltChunk {
@@ -49,11 +50,72 @@ function preloadLoggedInPages(): Plugin {
   };
 }
 
+/** The chunks of the password strength's word lists, named so that the service worker leaves them out. */
+const passwordDictionaryChunk = 'password-dictionary';
+
+function chunkFileName(chunk: { name: string; moduleIds: string[] }): string {
+  const dictionaryOnly = chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /\/@zxcvbn-ts\/(language-|dictionary-compression)/.test(id));
+  return `assets/${dictionaryOnly ? passwordDictionaryChunk : '[name]'}-[hash].js`;
+}
+
+/** The theme colour of styles.css (--color-primary), which index.html's theme-color names too. */
+const themeColor = '#1d4f91';
+
+/**
+ * The installable app: its manifest and a Workbox service worker that precaches the app shell (the
+ * hashed scripts and styles, index.html for every app route, icons), so the app opens without a
+ * connection after one visit. The API and the live channel are never cached by it: with no
+ * runtime caching, requests to /api and /ws go to the network as if there were no worker, so the
+ * worker's cache never holds one person's data. A new version waits until the user chooses
+ * 'Neu laden' (features/offline/app-update-*); the page registers the worker itself after load.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'Bauakte',
+      short_name: 'Bauakte',
+      description: 'Das Portal für Architektinnen, Architekten und ihre Kundschaft: Projekte, Gebäudedaten, Pläne und Nachrichten – auch auf der Baustelle.',
+      lang: 'de',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: themeColor,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,webmanifest}'],
+      // The password strength's word lists (over 1 MB) serve only forms that need the server anyway.
+      globIgnores: [`assets/${passwordDictionaryChunk}-*`],
+      navigateFallback: '/index.html',
+      // Pages the server makes itself (the API docs) and everything of the API and the live channel.
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      inlineWorkboxRuntime: true,
+      sourcemap: false,
+      // The PDF worker and the plan viewer are large but belong to the shell the site visit needs.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLoggedInPages()],
+  plugins: [react(), tailwindcss(), preloadLoggedInPages(), installableApp()],
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: { output: { chunkFileNames: chunkFileName } },
   },
   server: {
     proxy: {

@@ -17,6 +17,12 @@ if (startUser) {
   void import('./features/dashboard/start-data').then(({ prefetchStartData }) => prefetchStartData(pathname, startUser)).catch(() => undefined);
 }
 
+// The installable app's service worker, once the page has loaded: the first route never waits for it.
+if (import.meta.env.PROD) {
+  const register = () => void import('./features/offline/service-worker-registration').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined);
+  window.addEventListener('load', register, { once: true });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 

@@ -635,6 +635,14 @@ export const de = {
       succeeded: 'Die Datei wurde hochgeladen.',
     },
   },
+  offlineApp: {
+    /** The banner at the top of the logged-in pages while the device has no connection. */
+    offlineSince: (time: string) => `Offline — Stand von ${time}`,
+    offlineSinceDay: (day: string, time: string) => `Offline — Stand vom ${day} ${time}`,
+    offlineNothingStored: 'Offline — auf diesem Gerät ist noch nichts gespeichert',
+    updateAvailable: 'Neue Version verfügbar',
+    updateReload: 'Neu laden',
+  },
   exportProject: {
     intro: 'PDF zum Lesen, Drucken und Weitergeben; JSON für Programme, z. B. der Energieberatung.',
     format: 'Dateityp',

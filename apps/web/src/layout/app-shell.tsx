@@ -17,6 +17,9 @@ import type { ModalType } from '../lib/modal-types';
 import { fetchUnread } from '../features/chat/chat-api';
 import { chatKeys } from '../lib/query-keys';
 import { LiveChatProvider } from '../features/chat/live-chat-provider';
+import { AppUpdateNotice } from '../features/offline/app-update-notice';
+import { OfflineBanner } from '../features/offline/offline-banner';
+import { useReadCache } from '../features/offline/read-cache-scope';
 import { de } from '../i18n/de';
 import { AppSidebar } from './app-sidebar';
 import { adminMenu, architectMenu, clientMenu, type MenuActions } from './sidebar-menus';
@@ -54,6 +57,7 @@ function ShellWithModals() {
   const chats = can(user, 'chat');
   const unread = useQuery({ queryKey: chatKeys.unread, queryFn: fetchUnread, enabled: chats }).data ?? 0;
   useChatLink(openModal);
+  useReadCache(user?.username);
 
   // Home clears the project before it navigates, which would unmount an unsaved form unasked: it asks first.
   const goHome = useCallback(() => {
@@ -92,6 +96,7 @@ function ShellWithModals() {
       <SkipLink targetId={mainContentId}>{de.app.skipToContent}</SkipLink>
       <AppSidebar menu={menu} username={user?.username ?? ''} />
       <SidebarInset>
+        <OfflineBanner />
         <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b border-border bg-background/95 px-3">
           <SidebarTrigger />
         </header>
@@ -100,6 +105,7 @@ function ShellWithModals() {
           <Outlet />
         </main>
       </SidebarInset>
+      <AppUpdateNotice />
     </SidebarProvider>
   );
 }

@@ -14,6 +14,8 @@ function writeFakeWebApp(dir: string): void {
   fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang="de"><title>Bauakte</title><script>${earlyScript}</script></html>`);
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Bauakte","short_name":"Bauakte","start_url":"/"}');
 }
 
 describe('HTTP behaviour', () => {
@@ -129,6 +131,24 @@ describe('HTTP behaviour', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await ctx.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker and the manifest revalidated on every visit, so a new version is found at once', async () => {
+    const worker = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'Bauakte', start_url: '/' });
+  });
+
+  it('lets pages register the service worker and the manifest of this site only', async () => {
+    const csp = String((await ctx.app.inject({ method: 'GET', url: '/dashboardClient' })).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('answers a missing asset with 404, not with the app page', async () => {

@@ -23,6 +23,9 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string,
         connectSrc: ["'self'", websocketOrigin],
         // Plan previews: images, and PDFs in <object>/<embed>, from this site's signed links only.
         frameSrc: ["'self'"],
+        // The installable app: its service worker and manifest come from this site only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { FileQuestion, FileText, ImageOff } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
+import { useKeptPicture } from '../offline/read-cache-pictures';
 import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
 
 export { previewKindOf, type PreviewKind } from './preview-kind';
@@ -102,9 +103,13 @@ function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNo
   );
 }
 
-/** A photo fills the tile; a plan's page is shown whole, so its frame and title block are in view. */
-function Thumbnail({ src, alt, whole = false }: { src: string; alt: string; whole?: boolean }) {
-  return <img src={src} alt={alt} loading="lazy" decoding="async" className={`size-full ${whole ? 'object-contain' : 'object-cover'}`} />;
+/**
+ * A photo fills the tile; a plan's page is shown whole, so its frame and title block are in view.
+ * Offline it shows the copy kept when the user last saw this version of the file.
+ */
+function Thumbnail({ src, alt, file, whole = false }: { src: string; alt: string; file: ProjectFile; whole?: boolean }) {
+  const picture = useKeptPicture(src, `${file.id}-${file.version}`);
+  return <img {...picture} alt={alt} loading="lazy" decoding="async" className={`size-full ${whole ? 'object-contain' : 'object-cover'}`} />;
 }
 
 function Placeholder({ icon, text }: { icon: ReactNode; text: string }) {
@@ -131,14 +136,14 @@ function ViewablePreview({ file }: { file: ProjectFile }) {
   if (previewKindOf(file) === 'image') {
     return (
       <ViewerButton file={file}>
-        {file.thumbnailUrl ? <Thumbnail src={file.thumbnailUrl} alt={file.name} /> : <Placeholder icon={<ImageOff aria-hidden className="size-8" />} text={t.noPreview} />}
+        {file.thumbnailUrl ? <Thumbnail src={file.thumbnailUrl} alt={file.name} file={file} /> : <Placeholder icon={<ImageOff aria-hidden className="size-8" />} text={t.noPreview} />}
       </ViewerButton>
     );
   }
   return (
     <ViewerButton file={file}>
       {pdfTileSource(file) ? (
-        <Thumbnail src={pdfTileSource(file)!} alt={t.pdfPreview(file.name)} whole />
+        <Thumbnail src={pdfTileSource(file)!} alt={t.pdfPreview(file.name)} file={file} whole />
       ) : (
         <Placeholder icon={<FileText aria-hidden className="size-8" />} text={t.pdfWithoutPreview} />
       )}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { isOnline } from '../../lib/online-status';
+
+/**
+ * The thumbnails a user saw, kept in a Cache Storage of their own ('bauakte-pictures-<username>'),
+ * so the file list shows them offline. Their signed links change every few minutes, so a picture
+ * is kept by what it shows (the file's id and version), never by its link.
+ */
+export function picturesCacheName(username: string): string {
+  return `bauakte-pictures-${encodeURIComponent(username.toLowerCase())}`;
+}
+
+/** The most thumbnails a device keeps for one user (a few kB each). */
+export const maxPictures = 500;
+
+let pictureUser: string | undefined;
+
+/** The logged-in user whose pictures are kept (set by the app shell); none, none are kept. */
+export function setPictureUser(username: string | undefined): void {
+  pictureUser = username?.toLowerCase();
+}
+
+const pictureRequest = (key: string) => new Request(`/offline-pictures/${encodeURIComponent(key)}`);
+const hasCacheStorage = () => typeof caches !== 'undefined';
+
+async function rememberPicture(key: string, src: string): Promise<void> {
+  const username = pictureUser;
+  if (!username || !hasCacheStorage() || src.startsWith('blob:')) return;
+  const cache = await caches.open(picturesCacheName(username));
+  if (await cache.match(pictureRequest(key))) return;
+  const response = await fetch(src, { credentials: 'omit' });
+  // Only if the user is still the same: a logout in between has removed their pictures.
+  if (!response.ok || pictureUser !== username) return;
+  await cache.put(pictureRequest(key), response);
+  // The cache lists its entries oldest first: beyond the limit the pictures seen longest ago go.
+  const kept = await cache.keys();
+  await Promise.all(kept.slice(0, Math.max(0, kept.length - maxPictures)).map((request) => cache.delete(request)));
+}
+
+async function recallPicture(key: string): Promise<Blob | undefined> {
+  const username = pictureUser;
+  if (!username || !hasCacheStorage()) return undefined;
+  const cache = await caches.open(picturesCacheName(username));
+  return (await cache.match(pictureRequest(key)))?.blob();
+}
+
+export async function removeCachedPictures(username: string): Promise<void> {
+  if (!hasCacheStorage()) return;
+  await caches.delete(picturesCacheName(username));
+}
+
+/**
+ * A thumbnail's source: its link while it loads, the kept copy when it cannot (offline). Spread the
+ * result onto the <img>.
+ */
+export function useKeptPicture(src: string, key: string): { src: string; onLoad(): void; onError(): void } {
+  const [kept, setKept] = useState<string | undefined>();
+  const [wantKept, setWantKept] = useState(() => !isOnline());
+  useEffect(() => {
+    if (!wantKept) return;
+    let url: string | undefined;
+    let cancelled = false;
+    void recallPicture(key)
+      .then((blob) => {
+        if (!blob || cancelled) return;
+        url = URL.createObjectURL(blob);
+        setKept(url);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [key, wantKept]);
+  return {
+    src: kept ?? src,
+    onLoad: () => {
+      if (!kept) void rememberPicture(key, src).catch(() => undefined);
+    },
+    onError: () => setWantKept(true),
+  };
+}

@@ -1,0 +1,180 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NetworkError } from '../../lib/api';
+import { adminKeys, chatKeys, customerKeys, fileKeys, pinKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
+import { removeUserData } from '../../lib/user-data';
+import { offlineBannerText } from './offline-banner-time';
+import { openReadCacheDatabase } from './read-cache-db';
+import { isConnectionLost, isReadCached, readCacheLimits, shownDataTime, startReadCache, withinBounds } from './read-cache';
+
+const stepKey = questionnaireKeys.step('7', 'general');
+const answers = { answers: { constructionYear: 1962 }, version: 3 };
+const noConnection = () => Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+const stops: Array<() => void> = [];
+function start(client: QueryClient, username: string): void {
+  stops.push(startReadCache(client, username));
+}
+afterEach(async () => {
+  for (const stop of stops.splice(0)) stop();
+  await removeUserData('mara');
+  await removeUserData('fritz');
+});
+
+async function storedKeys(username: string): Promise<unknown[]> {
+  const db = await openReadCacheDatabase(username);
+  const all = await db.readAll();
+  db.close();
+  return all.map((answer) => answer.queryKey);
+}
+
+/** Mara answers step 1 online and looks at a customer list, which is not kept. */
+async function maraWasOnline(): Promise<number> {
+  const client = newClient();
+  start(client, 'Mara');
+  await client.fetchQuery({ queryKey: stepKey, queryFn: async () => answers });
+  await client.fetchQuery({ queryKey: customerKeys.list('mara'), queryFn: async () => [{ username: 'kunde' }] });
+  await vi.waitFor(async () => expect(await storedKeys('mara')).toHaveLength(1));
+  return client.getQueryState(stepKey)!.dataUpdatedAt;
+}
+
+describe('what the read cache keeps', () => {
+  it('keeps the lists, overview, questionnaire, files and chats a user needs on site', () => {
+    for (const key of [
+      projectKeys.client('mara'),
+      projectKeys.list('mara'),
+      projectKeys.news('mara'),
+      projectKeys.detail('7'),
+      questionnaireKeys.step('7', 'heating'),
+      questionnaireKeys.record('7'),
+      fileKeys.list('7'),
+      chatKeys.conversations('mara'),
+      ['dashboardLayout', 'client'],
+    ]) {
+      expect(isReadCached(key), JSON.stringify(key)).toBe(true);
+    }
+  });
+
+  it('keeps nothing else: admin and customer lists, pins, versions, searches, unread counts', () => {
+    for (const key of [
+      adminKeys.users,
+      customerKeys.list('mara'),
+      pinKeys.file('7', 3),
+      fileKeys.versions('7', 3),
+      projectKeys.search('mara', {}),
+      projectKeys.changes('7'),
+      chatKeys.unread,
+      chatKeys.partners,
+      ['profile', 'mara'],
+    ]) {
+      expect(isReadCached(key), JSON.stringify(key)).toBe(false);
+    }
+  });
+
+  it('writes only the kept answers to the device', async () => {
+    await maraWasOnline();
+    expect(await storedKeys('mara')).toEqual([stepKey]);
+  });
+});
+
+describe('how much a device keeps', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const answerFrom = (index: number, dataUpdatedAt: number) => ({ queryHash: `q${index}`, queryKey: ['projects', 'detail', String(index)], data: {}, dataUpdatedAt });
+
+  it('drops answers older than a month', () => {
+    const now = Date.parse('2026-11-27T09:00:00Z');
+    const { kept, dropped } = withinBounds([answerFrom(1, now - day), answerFrom(2, now - 31 * day)], now);
+    expect(kept.map((answer) => answer.queryHash)).toEqual(['q1']);
+    expect(dropped.map((answer) => answer.queryHash)).toEqual(['q2']);
+  });
+
+  it('keeps the newest answers up to the limit', () => {
+    const now = Date.parse('2026-11-27T09:00:00Z');
+    const answers = Array.from({ length: readCacheLimits.maxAnswers + 5 }, (_, index) => answerFrom(index, now - index * 1000));
+    const { kept, dropped } = withinBounds(answers, now);
+    expect(kept).toHaveLength(readCacheLimits.maxAnswers);
+    expect(dropped.map((answer) => answer.queryHash)).toEqual(['q400', 'q401', 'q402', 'q403', 'q404']);
+  });
+});
+
+describe('reading offline', () => {
+  it('shows the stored answer, with the time it was fetched, when a query finds no connection', async () => {
+    const fetchedAt = await maraWasOnline();
+    const client = newClient();
+    start(client, 'mara');
+    await client.fetchQuery({ queryKey: stepKey, queryFn: noConnection }).catch(() => undefined);
+    await vi.waitFor(() => expect(client.getQueryData(stepKey)).toEqual(answers));
+    expect(client.getQueryState(stepKey)?.dataUpdatedAt).toBe(fetchedAt);
+    expect(shownDataTime(client)).toBe(fetchedAt);
+  });
+
+  it('notices a lost connection by failed requests, also when the browser believes it is online', async () => {
+    const client = newClient();
+    start(client, 'mara');
+    await client.fetchQuery({ queryKey: projectKeys.detail('7'), queryFn: noConnection }).catch(() => undefined);
+    expect(isConnectionLost()).toBe(true);
+    await client.fetchQuery({ queryKey: projectKeys.detail('7'), queryFn: async () => ({ id: 7 }) });
+    expect(isConnectionLost()).toBe(false);
+  });
+
+  it('keeps showing an answer whose refetch finds no connection, instead of an error', async () => {
+    const client = newClient();
+    start(client, 'mara');
+    await client.fetchQuery({ queryKey: stepKey, queryFn: async () => answers });
+    const fetchedAt = client.getQueryState(stepKey)!.dataUpdatedAt;
+    await client.fetchQuery({ queryKey: stepKey, queryFn: noConnection, staleTime: 0 }).catch(() => undefined);
+    await vi.waitFor(() => expect(client.getQueryState(stepKey)?.status).toBe('success'));
+    expect(client.getQueryData(stepKey)).toEqual(answers);
+    expect(client.getQueryState(stepKey)?.dataUpdatedAt).toBe(fetchedAt);
+    expect(isConnectionLost()).toBe(true);
+  });
+
+  it('never shows a stored answer over a fresh one', async () => {
+    await maraWasOnline();
+    const client = newClient();
+    start(client, 'mara');
+    const fresh = { answers: { constructionYear: 1975 }, version: 4 };
+    await client.fetchQuery({ queryKey: stepKey, queryFn: async () => fresh });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.getQueryData(stepKey)).toEqual(fresh);
+  });
+
+  it('never shows one user what another user kept on the same browser', async () => {
+    await maraWasOnline();
+    const client = newClient();
+    start(client, 'fritz');
+    await client.fetchQuery({ queryKey: stepKey, queryFn: noConnection }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.getQueryData(stepKey)).toBeUndefined();
+    expect(await storedKeys('fritz')).toEqual([]);
+  });
+
+  it('forgets everything of a user at their logout', async () => {
+    await maraWasOnline();
+    await removeUserData('Mara');
+    expect(await storedKeys('mara')).toEqual([]);
+    const client = newClient();
+    start(client, 'mara');
+    await client.fetchQuery({ queryKey: stepKey, queryFn: noConnection }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.getQueryData(stepKey)).toBeUndefined();
+  });
+});
+
+describe('the offline banner', () => {
+  const now = new Date('2026-11-27T09:00:00Z');
+
+  it('names the time of data fetched today, in Vienna', () => {
+    expect(offlineBannerText(Date.parse('2026-11-27T06:05:00Z'), now)).toBe('Offline — Stand von 07:05');
+  });
+
+  it('names the day too for older data', () => {
+    expect(offlineBannerText(Date.parse('2026-11-26T13:32:00Z'), now)).toBe('Offline — Stand vom 26.11. 14:32');
+  });
+
+  it('says when nothing is kept on the device', () => {
+    expect(offlineBannerText(undefined, now)).toBe('Offline — auf diesem Gerät ist noch nichts gespeichert');
+  });
+});
