@@ -18,6 +18,10 @@ import { fetchUnread } from '../features/chat/chat-api';
 import { chatKeys } from '../lib/query-keys';
 import { LiveChatProvider } from '../features/chat/live-chat-provider';
 import { de } from '../i18n/de';
+import { useConfirm } from '../features/feedback/feedback-context';
+import { PendingChanges } from '../features/offline/pending-changes';
+import { useQueue } from '../features/offline/queue-context';
+import { QueueProvider } from '../features/offline/queue-provider';
 import { AppSidebar } from './app-sidebar';
 import { adminMenu, architectMenu, clientMenu, type MenuActions } from './sidebar-menus';
 
@@ -49,6 +53,8 @@ function ShellWithModals() {
   const { openModal } = useModal();
   const navigate = useNavigate();
   const leaveAfterAsking = useLeaveAfterAsking();
+  const confirm = useConfirm();
+  const waitingChanges = useQueue().items?.length ?? 0;
   const projectId = useSelectedProjectId();
   const roles = useMemo(() => user?.roles ?? [], [user]);
   const chats = can(user, 'chat');
@@ -73,11 +79,19 @@ function ShellWithModals() {
       openModal: (type: ModalType) => openModal(type),
       logout: () =>
         leaveAfterAsking(() => {
-          clearSelectedProject();
-          void logout();
+          // Changes still waiting on this device are cleared with the logout: the user says so first.
+          const leave = () => {
+            clearSelectedProject();
+            void logout();
+          };
+          if (waitingChanges === 0) {
+            leave();
+            return;
+          }
+          void confirm({ title: de.offlineQueue.logoutQuestion(waitingChanges), confirmLabel: de.offlineQueue.logout, destructive: true }).then((confirmed) => (confirmed ? leave() : undefined));
         }),
     }),
-    [roles, goHome, openModal, leaveAfterAsking, logout],
+    [roles, goHome, openModal, leaveAfterAsking, logout, confirm, waitingChanges],
   );
 
   const menu = can(user, 'manageTeams')
@@ -94,6 +108,7 @@ function ShellWithModals() {
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b border-border bg-background/95 px-3">
           <SidebarTrigger />
+          <PendingChanges />
         </header>
         {/* tabIndex -1: the skip link can focus it, Tab does not stop on it. */}
         <main id={mainContentId} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
@@ -113,11 +128,13 @@ export function AppShell() {
     <TooltipProvider>
       <FeedbackProvider>
         <UnsavedChangesProvider>
-          <LiveChatProvider>
-            <ModalProvider>
-              <ShellWithModals />
-            </ModalProvider>
-          </LiveChatProvider>
+          <QueueProvider>
+            <LiveChatProvider>
+              <ModalProvider>
+                <ShellWithModals />
+              </ModalProvider>
+            </LiveChatProvider>
+          </QueueProvider>
         </UnsavedChangesProvider>
       </FeedbackProvider>
     </TooltipProvider>
