@@ -122,6 +122,40 @@ test.describe('changes made without a connection', () => {
     expect(JSON.stringify(await listed.json())).toContain('Feuchte Wand im Keller');
   });
 
+  test('a chat message written offline shows as waiting and is sent once online', async ({ browser, request }) => {
+    const { architect, client } = await seedClientProject(request);
+    const token = await apiToken(request, architect);
+    await request.post('/api/MessageManagment/createChat', {
+      data: { message: 'Hallo vom Büro', senderUsername: architect.username, receiverUsername: client.username },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await loginAs(page, client.username, client.password);
+    await cardOf(page, 'Neusten Nachrichten').getByText('Hallo vom Büro').click();
+    const chat = page.getByRole('dialog', { name: 'Chat Übersicht' });
+    await expect(chat.getByRole('log').getByText('Hallo vom Büro')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    const box = chat.getByRole('textbox', { name: 'Nachricht' });
+    await box.fill('Im Keller ist die Wand feucht.');
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(chat.getByRole('log').getByText('Im Keller ist die Wand feucht.')).toBeVisible();
+    await expect(chat.getByRole('log').getByText('Wartet auf Verbindung')).toBeVisible();
+    // Behind the chat's dialog the header counts it too.
+    await expect(page.getByText('1 Änderung wartet')).toBeAttached();
+
+    await context.setOffline(false);
+    await expect(chat.getByRole('log').getByText('Wartet auf Verbindung')).toHaveCount(0, { timeout: 15_000 });
+    await expect(chat.getByRole('log').getByText('Im Keller ist die Wand feucht.')).toHaveCount(1);
+    // The architect's list of conversations holds it: it reached the server.
+    const messages = await request.get(`/api/MessageManagment/receiver/${architect.username}?messages=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect(JSON.stringify(await messages.json())).toContain('Im Keller ist die Wand feucht.');
+    await context.close();
+  });
+
   test('a step the architect changed meanwhile is not overwritten: the client chooses in the conflict dialog', async ({ browser, request }) => {
     const { architect, client, projectId } = await seedClientProject(request);
     const clientPage = await openGeneral(browser, client, projectId, true);
