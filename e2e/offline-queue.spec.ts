@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { TestAccount } from './support/accounts';
 import { cardOf } from './support/portal';
-import { loginAs } from './support/fixtures';
+import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { twoByTwoPng } from './support/sample-files';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 
@@ -75,6 +75,7 @@ test.describe('changes made without a connection', () => {
     const list = page.getByRole('dialog', { name: 'Wartende Änderungen' });
     await expect(list.getByText('Fragebogen: Allgemeine Informationen')).toBeVisible();
     await expect(list.getByText('Wartet auf Verbindung')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     expect(await storedYear(request, client, projectId)).toBe(1962);
 
     // The server answers again: 'Jetzt übertragen' sends it.
