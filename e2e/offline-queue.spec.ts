@@ -168,6 +168,7 @@ test.describe('changes made without a connection', () => {
     await expect(architectPage).toHaveURL(/\/storeys$/);
 
     await clientPage.context().setOffline(false);
+    await expect(clientPage.getByText(/wurde inzwischen von jemand anderem geändert\. Unter „Bearbeiten“/).first()).toBeVisible({ timeout: 15_000 });
     await oneWaiting(clientPage).click();
     const list = clientPage.getByRole('dialog', { name: 'Wartende Änderungen' });
     await expect(list.getByText(/Inzwischen von jemand anderem geändert/)).toBeVisible({ timeout: 15_000 });

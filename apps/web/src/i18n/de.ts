@@ -580,6 +580,8 @@ export const de = {
     close: 'Schließen',
     offline: 'Sie sind offline.',
     pendingMessage: 'Wartet auf Verbindung',
+    conflictNotice: 'Ein Schritt des Fragebogens wurde inzwischen von jemand anderem geändert. Unter „Bearbeiten“ bei den wartenden Änderungen wählen Sie, welche Angaben gelten.',
+    refusedNotice: 'Eine wartende Änderung wurde abgelehnt. Den Grund sehen Sie bei den wartenden Änderungen.',
     full: 'Auf diesem Gerät ist kein Platz für weitere wartende Änderungen. Bitte übertragen oder verwerfen Sie zuerst wartende Änderungen.',
     fileTooLarge: 'Diese Datei ist zu groß, um sie auf diesem Gerät aufzubewahren (höchstens 100 MB). Bitte laden Sie sie hoch, wenn Sie online sind.',
     logoutQuestion: (count: number) =>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { CloudOff } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { cn } from '../../lib/cn';
 import { dateTimeText } from '../../lib/date-time';
 import { useModal } from '../../lib/modal-context';
 import { useOnlineStatus } from '../../lib/online-status';
@@ -65,6 +66,8 @@ export function PendingChanges() {
   const [open, setOpen] = useState(false);
   const count = items?.length ?? 0;
   if (count === 0) return null;
+  // A refusal or a conflict waits for the person, not for the connection: the count says so by its colour.
+  const needsChoice = items?.some((item) => item.status === 'refused' || item.status === 'conflict') ?? false;
 
   const editOf = (item: QueueItem): (() => void) | undefined => {
     const { payload } = item;
@@ -86,7 +89,7 @@ export function PendingChanges() {
 
   return (
     <>
-      <Button variant="outline" size="sm" className="ml-auto" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" className={cn('ml-auto', needsChoice && 'border-destructive text-destructive')} onClick={() => setOpen(true)}>
         <CloudOff aria-hidden />
         {t.count(count)}
       </Button>

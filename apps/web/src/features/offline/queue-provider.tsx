@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isOnline } from '../../lib/online-status';
 import { onUserDataRemoval } from '../../lib/user-data';
 import { useSession } from '../auth/session-context';
+import { useNotify } from '../feedback/feedback-context';
+import { de } from '../../i18n/de';
 import { QueueContext, type QueueState } from './queue-context';
 import { invalidateAfterSent, queueSenders } from './queue-senders';
 import { openQueueStore, type QueueItem, type QueueStore } from './queue-store';
@@ -41,6 +43,7 @@ export function QueueProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const username = user?.username;
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const [store, setStore] = useState<QueueStore | null | undefined>(undefined);
   const [items, setItems] = useState<QueueItem[] | undefined>(undefined);
   const [progress, setProgress] = useState<ReadonlyMap<number, number | null>>(new Map());
@@ -87,6 +90,7 @@ export function QueueProvider({ children }: { children: ReactNode }) {
       const outcome = await syncQueue(store, username, queueSenders(username), {
         onChange: () => void reload(),
         onProgress: (item, share) => setProgress((before) => new Map(before).set(item.id, share === null ? null : Math.round(share * 100))),
+        onKept: (_item, status) => notify(status === 'conflict' ? de.offlineQueue.conflictNotice : de.offlineQueue.refusedNotice),
       });
       for (const item of outcome.sent) invalidateAfterSent(queryClient, item.payload);
       if (outcome.kind === 'later') scheduleRetry((outcome.retryAfterSeconds ?? retryDelayMs / 1000) * 1000, sync);
@@ -104,7 +108,7 @@ export function QueueProvider({ children }: { children: ReactNode }) {
           sync();
         }
       });
-  }, [store, username, reload, queryClient, scheduleRetry]);
+  }, [store, username, reload, queryClient, scheduleRetry, notify]);
 
   // At start while logged in, and whenever the connection comes back.
   useEffect(() => {

@@ -130,7 +130,10 @@ describe('sending the queue', () => {
   it('marks a step changed meanwhile as a conflict and does not send it again', async () => {
     const store = await freshStore();
     await store.putStep('anna', step({ buildingUsage: 'WOHNEN' }));
-    await syncQueue(store, 'anna', scriptedSenders([new ApiError(409, 'Geändert', 'CONFLICT')]));
+    const kept: string[] = [];
+    await syncQueue(store, 'anna', scriptedSenders([new ApiError(409, 'Geändert', 'CONFLICT')]), { onKept: (_item, status) => kept.push(status) });
+    // The person hears of it: the page tells them where to choose.
+    expect(kept).toEqual(['conflict']);
     const [item] = await store.list('anna');
     expect(item).toMatchObject({ status: 'conflict', conflict: { fields: ['buildingUsage'] } });
   });

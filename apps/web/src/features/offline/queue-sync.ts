@@ -26,6 +26,8 @@ export interface SyncHooks {
   /** After every change of an item's status, so the list on screen follows. */
   onChange?(): void;
   onProgress?(item: QueueItem, share: number | null): void;
+  /** An item the server refused or found in conflict: it stays, and the person should hear of it. */
+  onKept?(item: QueueItem, status: 'refused' | 'conflict'): void;
 }
 
 /** Answers that say "not now" rather than "no": the item waits and is sent again later. */
@@ -42,6 +44,7 @@ async function sendOne(store: QueueStore, item: QueueItem, senders: QueueSenders
     const conflict = senders.conflictOf(error);
     if (conflict) {
       await store.update(item.id, { status: 'conflict', conflict, reason: undefined });
+      hooks.onKept?.(item, 'conflict');
       return { outcome: 'kept' };
     }
     if (error instanceof ApiError && error.status === 401) {
@@ -51,6 +54,7 @@ async function sendOne(store: QueueStore, item: QueueItem, senders: QueueSenders
     if (error instanceof ApiError && !isTemporary(error)) {
       // Refused for good (validation, access lost, gone): kept with the reason until edited or discarded.
       await store.update(item.id, { status: 'refused', reason: senders.reasonOf(error, item.payload) });
+      hooks.onKept?.(item, 'refused');
       return { outcome: 'kept' };
     }
     await store.update(item.id, { status: 'waiting' });
