@@ -85,6 +85,22 @@ test.describe('changes made without a connection', () => {
     expect(await storedYear(request, client, projectId)).toBe(1970);
   });
 
+  test('a second tab of the same user counts the change made in the first, and sees it go', async ({ browser, request }) => {
+    const { client, projectId } = await seedClientProject(request);
+    const page = await openGeneral(browser, client, projectId, true);
+    const second = await page.context().newPage();
+    await loginAs(second, client.username, client.password);
+    await expect(second).toHaveURL(/\/dashboardClient$/);
+
+    await saveYearOffline(page, '1975');
+    await expect(oneWaiting(second)).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(oneWaiting(page)).toHaveCount(0, { timeout: 15_000 });
+    await expect(oneWaiting(second)).toHaveCount(0);
+    expect(await storedYear(request, client, projectId)).toBe(1975);
+    await page.context().close();
+  });
+
   test('a photo chosen offline on a phone waits, the header counts it, and it is uploaded once online', async ({ browser, request }) => {
     const { client, projectId, projectName } = await seedClientProject(request);
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });

@@ -63,15 +63,34 @@ export function QueueProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const reload = useCallback(async () => {
+  // Other tabs of this browser show the same queue: each change is announced to them.
+  const channel = useRef<BroadcastChannel | null>(null);
+
+  const read = useCallback(async () => {
     if (!store || !username) return;
     setItems(await store.list(username));
   }, [store, username]);
 
+  const reload = useCallback(async () => {
+    await read();
+    channel.current?.postMessage('changed');
+  }, [read]);
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return undefined;
+    const opened = new BroadcastChannel('bauakte-queue');
+    channel.current = opened;
+    opened.addEventListener('message', () => void read());
+    return () => {
+      opened.close();
+      channel.current = null;
+    };
+  }, [read]);
+
   useEffect(() => {
     if (store === null) setItems([]);
-    else void reload();
-  }, [store, reload]);
+    else void read();
+  }, [store, read]);
 
   const scheduleRetry = useCallback((ms: number, run: () => void) => {
     window.clearTimeout(retryTimer.current);
