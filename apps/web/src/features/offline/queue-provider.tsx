@@ -77,7 +77,7 @@ export function QueueProvider({ children }: { children: ReactNode }) {
   }, [read]);
 
   useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return undefined;
+    if (!store || typeof BroadcastChannel === 'undefined') return undefined;
     const opened = new BroadcastChannel('bauakte-queue');
     channel.current = opened;
     opened.addEventListener('message', () => void read());
@@ -85,7 +85,7 @@ export function QueueProvider({ children }: { children: ReactNode }) {
       opened.close();
       channel.current = null;
     };
-  }, [read]);
+  }, [store, read]);
 
   useEffect(() => {
     if (store === null) setItems([]);
