@@ -557,6 +557,42 @@ export const de = {
     noAnswer: '–',
     otherField: (path: string) => `Angabe „${path}“`,
   },
+  /** Changes made without a connection, kept on this device until they are sent. */
+  offlineQueue: {
+    savedOnDevice: 'Gespeichert auf diesem Gerät — wird übertragen, sobald Sie online sind',
+    count: (count: number) => (count === 1 ? '1 Änderung wartet' : `${count} Änderungen warten`),
+    listTitle: 'Wartende Änderungen',
+    listDescription: 'Diese Änderungen sind auf diesem Gerät gespeichert und werden der Reihe nach übertragen, sobald Sie online sind.',
+    what: {
+      step: (title: string) => `Fragebogen: ${title}`,
+      chat: (text: string) => `Nachricht: ${text}`,
+      upload: (title: string) => `Datei: ${title}`,
+    },
+    createdAt: (when: string) => `Erstellt am ${when}`,
+    status: {
+      waiting: 'Wartet auf Verbindung',
+      sending: 'Wird übertragen …',
+      refused: 'Abgelehnt',
+      conflict: 'Inzwischen von jemand anderem geändert: bitte wählen Sie, welche Angaben gelten',
+    },
+    progress: (percent: number) => `${percent} % übertragen`,
+    edit: 'Bearbeiten',
+    discard: 'Verwerfen',
+    confirmDiscard: 'Diese Änderung verwerfen? Sie wird nicht übertragen und ist danach verloren.',
+    retry: 'Jetzt übertragen',
+    close: 'Schließen',
+    offline: 'Sie sind offline.',
+    pendingMessage: 'Wartet auf Verbindung',
+    conflictNotice: 'Ein Schritt des Fragebogens wurde inzwischen von jemand anderem geändert. Unter „Bearbeiten“ bei den wartenden Änderungen wählen Sie, welche Angaben gelten.',
+    refusedNotice: 'Eine wartende Änderung wurde abgelehnt. Den Grund sehen Sie bei den wartenden Änderungen.',
+    full: 'Auf diesem Gerät ist kein Platz für weitere wartende Änderungen. Bitte übertragen oder verwerfen Sie zuerst wartende Änderungen.',
+    fileTooLarge: 'Diese Datei ist zu groß, um sie auf diesem Gerät aufzubewahren (höchstens 100 MB). Bitte laden Sie sie hoch, wenn Sie online sind.',
+    logoutQuestion: (count: number) =>
+      count === 1
+        ? '1 Änderung wurde noch nicht übertragen. Wenn Sie sich jetzt abmelden, geht sie verloren.'
+        : `${count} Änderungen wurden noch nicht übertragen. Wenn Sie sich jetzt abmelden, gehen sie verloren.`,
+    logout: 'Abmelden',
+  },
   files: {
     title: 'Projektdateien',
     upload: '+ Plan hochladen',

@@ -21,6 +21,10 @@ import { AppUpdateNotice } from '../features/offline/app-update-notice';
 import { OfflineBanner } from '../features/offline/offline-banner';
 import { useReadCache } from '../features/offline/read-cache-scope';
 import { de } from '../i18n/de';
+import { useConfirm } from '../features/feedback/feedback-context';
+import { PendingChanges } from '../features/offline/pending-changes';
+import { useQueue } from '../features/offline/queue-context';
+import { QueueProvider } from '../features/offline/queue-provider';
 import { AppSidebar } from './app-sidebar';
 import { adminMenu, architectMenu, clientMenu, type MenuActions } from './sidebar-menus';
 
@@ -52,6 +56,8 @@ function ShellWithModals() {
   const { openModal } = useModal();
   const navigate = useNavigate();
   const leaveAfterAsking = useLeaveAfterAsking();
+  const confirm = useConfirm();
+  const waitingChanges = useQueue().items?.length ?? 0;
   const projectId = useSelectedProjectId();
   const roles = useMemo(() => user?.roles ?? [], [user]);
   const chats = can(user, 'chat');
@@ -77,11 +83,19 @@ function ShellWithModals() {
       openModal: (type: ModalType) => openModal(type),
       logout: () =>
         leaveAfterAsking(() => {
-          clearSelectedProject();
-          void logout();
+          // Changes still waiting on this device are cleared with the logout: the user says so first.
+          const leave = () => {
+            clearSelectedProject();
+            void logout();
+          };
+          if (waitingChanges === 0) {
+            leave();
+            return;
+          }
+          void confirm({ title: de.offlineQueue.logoutQuestion(waitingChanges), confirmLabel: de.offlineQueue.logout, destructive: true }).then((confirmed) => (confirmed ? leave() : undefined));
         }),
     }),
-    [roles, goHome, openModal, leaveAfterAsking, logout],
+    [roles, goHome, openModal, leaveAfterAsking, logout, confirm, waitingChanges],
   );
 
   const menu = can(user, 'manageTeams')
@@ -99,6 +113,7 @@ function ShellWithModals() {
         <OfflineBanner />
         <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b border-border bg-background/95 px-3">
           <SidebarTrigger />
+          <PendingChanges />
         </header>
         {/* tabIndex -1: the skip link can focus it, Tab does not stop on it. */}
         <main id={mainContentId} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
@@ -119,11 +134,13 @@ export function AppShell() {
     <TooltipProvider>
       <FeedbackProvider>
         <UnsavedChangesProvider>
-          <LiveChatProvider>
-            <ModalProvider>
-              <ShellWithModals />
-            </ModalProvider>
-          </LiveChatProvider>
+          <QueueProvider>
+            <LiveChatProvider>
+              <ModalProvider>
+                <ShellWithModals />
+              </ModalProvider>
+            </LiveChatProvider>
+          </QueueProvider>
         </UnsavedChangesProvider>
       </FeedbackProvider>
     </TooltipProvider>

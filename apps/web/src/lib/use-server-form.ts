@@ -60,7 +60,9 @@ export interface ServerForm<Values extends FieldValues, Output> {
 export function useServerForm<Values extends FieldValues, Output, Answer>(options: ServerFormOptions<Values, Output, Answer>): ServerForm<Values, Output> {
   const queryClient = useQueryClient();
   const form = useForm<Values, unknown, Output>({ resolver: options.resolver, defaultValues: options.defaultValues });
-  const mutation = useMutation({ mutationFn: options.submit });
+  // 'always': without a connection the save is not held back paused by TanStack Query, where the
+  // button would spin until the connection returns; `submit` decides (queue it on the device, or fail).
+  const mutation = useMutation({ mutationFn: options.submit, networkMode: 'always' });
   const { setError, clearErrors } = form;
 
   const showError = useCallback((text: string) => setError(serverError, { type: 'server', message: text }), [setError]);

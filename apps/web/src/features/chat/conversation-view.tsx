@@ -10,6 +10,7 @@ import { MessagesSkeleton } from './chat-skeletons';
 import { OnlineDot } from './conversation-list';
 import { MessageComposer } from './message-composer';
 import type { EarlierMessages } from './use-earlier-messages';
+import { useQueue } from '../offline/queue-context';
 
 const t = de.chat;
 
@@ -36,11 +37,13 @@ export function ConversationView({ conversation, username, online, live, message
   const bottom = useRef<HTMLDivElement>(null);
   // A new message scrolls to the bottom; earlier ones loaded above do not.
   const newestId = conversation.messages.at(-1)?.id;
+  // Messages written without a connection, waiting on the device to be sent.
+  const waiting = (useQueue().items ?? []).flatMap((item) => (item.payload.kind === 'chat' && item.payload.chatId === conversation.chatId ? [{ id: item.id, text: item.payload.message, refused: item.status === 'refused' ? item.reason : undefined }] : []));
 
   useEffect(() => {
     const timer = window.setTimeout(() => bottom.current?.scrollIntoView?.({ block: 'end' }), scrollDelayMs);
     return () => window.clearTimeout(timer);
-  }, [newestId, conversation.chatId]);
+  }, [newestId, conversation.chatId, waiting.length]);
 
   return (
     <section aria-labelledby={`chat-${conversation.chatId}-title`} className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
@@ -84,6 +87,15 @@ export function ConversationView({ conversation, username, online, live, message
             </div>
           );
         })}
+        {waiting.map((message) => (
+          <div key={`waiting-${message.id}`} className="flex min-w-0 max-w-[85%] flex-col items-end gap-0.5 self-end">
+            <p className="min-w-0 max-w-full whitespace-pre-wrap rounded-lg border border-dashed border-primary px-3 py-2 text-sm [overflow-wrap:anywhere]">
+              <span className="sr-only">{`${t.you}: `}</span>
+              {message.text}
+            </p>
+            <span className="text-xs text-muted-foreground">{message.refused ?? de.offlineQueue.pendingMessage}</span>
+          </div>
+        ))}
         <div ref={bottom} />
       </div>
       {/* A composer per chat: each keeps its own draft. */}

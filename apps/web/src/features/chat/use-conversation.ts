@@ -3,6 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { liveDestinations, type ChatConversation, type ChatMessage } from '@bauakte/domain';
 import { markChatRead, postMessage } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
+import { NetworkError } from '../../lib/api';
+import { isOnline } from '../../lib/online-status';
+import { useQueue } from '../offline/queue-context';
 import { useLiveChat } from './live-chat-context';
 import { receiveMessage } from './live-chat-provider';
 
@@ -21,6 +24,7 @@ export function useConversation(username: string, conversation: ChatConversation
   const live = connected && channel !== null && other !== undefined && activeUsers.has(username) && activeUsers.has(other);
   const echoes = useRef(new Map<string, () => void>());
   const [sending, setSending] = useState(false);
+  const queue = useQueue();
 
   // The chat's topic only while the live channel is used for it.
   useEffect(() => {
@@ -55,6 +59,9 @@ export function useConversation(username: string, conversation: ChatConversation
   async function send(text: string): Promise<void> {
     if (!conversation || text.trim() === '') return;
     const body = { message: text, senderUsername: username, receiverUsername: conversation.participant.username, chatId: conversation.chatId, isRead: false };
+    // Without a connection the message waits on the device and shows as pending in the conversation.
+    const keep = () => queue.enqueue({ kind: 'chat', chatId: body.chatId, receiverUsername: body.receiverUsername, message: text }).then(() => undefined);
+    if (queue.available && !isOnline()) return keep();
     setSending(true);
     try {
       if (live && channel?.publish(liveDestinations.send(conversation.chatId), body)) {
@@ -74,7 +81,14 @@ export function useConversation(username: string, conversation: ChatConversation
         });
         return;
       }
-      await receiveMessage(queryClient, username, await postMessage(body));
+      let sent;
+      try {
+        sent = await postMessage(body);
+      } catch (error) {
+        if (error instanceof NetworkError && queue.available) return await keep();
+        throw error;
+      }
+      await receiveMessage(queryClient, username, sent);
     } finally {
       setSending(false);
     }

@@ -18,7 +18,11 @@ import { DropZone } from './drop-zone';
 import { fileKeys } from '../../lib/query-keys';
 import { emptyUploadForm, fileChoiceProblem, isIncomplete, newVersionOf, titleAfterChoice, uploadFormResolver, type UploadFormOutput } from './upload-form';
 import { UploadProgress } from './upload-progress';
-import { UploadCancelledError } from './upload-request';
+import { UploadCancelledError, type UploadRequest } from './upload-request';
+import { NetworkError } from '../../lib/api';
+import { isOnline } from '../../lib/online-status';
+import { useQueue } from '../offline/queue-context';
+import { QueueFullError } from '../offline/queue-store';
 import { useUpload } from './use-upload';
 
 const t = de.files;
@@ -26,7 +30,7 @@ const t = de.files;
 /** Spec section 9: the modal closes 300 ms after a successful upload. */
 export const uploadCloseDelayMs = 300;
 
-type UploadOutcome = { kind: 'uploaded'; projectId: string } | { kind: 'cancelled' } | { kind: 'incomplete' };
+type UploadOutcome = { kind: 'uploaded'; projectId: string } | { kind: 'cancelled' } | { kind: 'incomplete' } | { kind: 'queued' } | { kind: 'noRoom'; text: string };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -44,6 +48,19 @@ export function UploadModal({ close, props }: ModalBodyProps) {
   // Opened for a plan's next version: title and comment start as the current version's.
   const [plan] = useState(() => newVersionOf(props));
   const upload = useUpload();
+  const queue = useQueue();
+  // Without a connection the file waits on the device (within the queue's bounds) and is sent once online.
+  const keepOnDevice = async (request: UploadRequest): Promise<UploadOutcome> => {
+    const { file, ...fields } = request;
+    try {
+      await queue.enqueue({ kind: 'upload', ...fields, file, originalName: file.name });
+    } catch (failure) {
+      if (failure instanceof QueueFullError) return { kind: 'noRoom', text: failure.reason === 'file' ? de.offlineQueue.fileTooLarge : de.offlineQueue.full };
+      if (failure instanceof DOMException && failure.name === 'QuotaExceededError') return { kind: 'noRoom', text: de.offlineQueue.full };
+      throw failure;
+    }
+    return { kind: 'queued' };
+  };
   // A cancelled upload is news, not success: the note says so in the text's ordinary colour.
   const [note, setNote] = useState<{ text: string; cancelled: boolean } | null>(null);
   const { form, onSubmit, busy, error, showError, clearError, field } = useServerForm({
@@ -52,10 +69,13 @@ export function UploadModal({ close, props }: ModalBodyProps) {
     submit: async (values: UploadFormOutput): Promise<UploadOutcome> => {
       setNote(null);
       if (projectId === null) return { kind: 'incomplete' };
+      const request: UploadRequest = { projectId, ...values, ...(plan ? { replaces: plan.replaces } : {}) };
+      if (queue.available && !isOnline()) return keepOnDevice(request);
       try {
-        await upload.start({ projectId, ...values, ...(plan ? { replaces: plan.replaces } : {}) });
+        await upload.start(request);
       } catch (failure) {
         if (failure instanceof UploadCancelledError) return { kind: 'cancelled' };
+        if (failure instanceof NetworkError && queue.available) return keepOnDevice(request);
         throw failure;
       }
       return { kind: 'uploaded', projectId };
@@ -68,6 +88,17 @@ export function UploadModal({ close, props }: ModalBodyProps) {
       }
       if (outcome.kind === 'cancelled') {
         setNote({ text: t.modal.cancelled, cancelled: true });
+        return;
+      }
+      if (outcome.kind === 'noRoom') {
+        showError(outcome.text);
+        return;
+      }
+      if (outcome.kind === 'queued') {
+        setNote({ text: de.offlineQueue.savedOnDevice, cancelled: false });
+        await wait(uploadCloseDelayMs);
+        notify(de.offlineQueue.savedOnDevice);
+        close();
         return;
       }
       setNote({ text: t.modal.succeeded, cancelled: false });

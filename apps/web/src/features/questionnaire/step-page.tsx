@@ -8,6 +8,8 @@ import { Card, CardContent } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { hasErrorCode, mayRetry } from '../../lib/api-errors';
+import { NetworkError } from '../../lib/api';
+import { isOnline } from '../../lib/online-status';
 import { useServerForm } from '../../lib/use-server-form';
 import { errorContexts } from '../../lib/error-contexts';
 import { cn } from '../../lib/cn';
@@ -25,6 +27,9 @@ import { useLeaveProject } from '../projects/use-required-project';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { useQuestionnaireProject } from './use-questionnaire-project';
 import { StepConflictDialog, type ConflictChoices } from './step-conflict-dialog';
+import { useNotify } from '../feedback/feedback-context';
+import { useQueue, useQueuedStep } from '../offline/queue-context';
+import type { QueueItem } from '../offline/queue-store';
 
 const t = de.questionnaire;
 
@@ -133,6 +138,8 @@ interface StepFormProps<S extends QuestionnaireStep> {
   stored: StoredAnswers<S>;
   /** The version the stored answers are (their ETag), sent back with the save. */
   version: string | undefined;
+  /** A save of this step kept on the device, not yet sent (or refused, or in conflict). */
+  queued: QueueItem | undefined;
   children(form: StepForm<S>): ReactNode;
 }
 
@@ -148,8 +155,21 @@ function resolvedPatch({ conflict, patch }: PendingConflict, choices: ConflictCh
   return conflict.fields.reduce((resolved, path) => (choices[path] === 'theirs' ? withAnswer(resolved, path, theirs[path] ?? null) : resolved), patch);
 }
 
-/** What a save came to: sent, or refused because someone else changed the same answers meanwhile. */
-type SaveOutcome = { conflict?: PendingConflict };
+/**
+ * What a save came to: sent, kept on the device to be sent once online, or refused because someone
+ * else changed the same answers meanwhile.
+ */
+type SaveOutcome = { conflict?: PendingConflict; queued?: boolean };
+
+/** The queued patch of a step item, or undefined for any other. */
+const queuedPatch = (item: QueueItem | undefined) => (item?.payload.kind === 'step' ? item.payload : undefined);
+
+/** A queued save the server met with someone else's change: it opens the conflict dialog on the page. */
+function queuedConflict(item: QueueItem | undefined): PendingConflict | undefined {
+  const payload = queuedPatch(item);
+  if (item?.status !== 'conflict' || !item.conflict || !payload) return undefined;
+  return { conflict: item.conflict, patch: payload.patch };
+}
 
 /**
  * The step's questions, validated by the domain schema, saved by the one button, then on to the next step.
@@ -157,39 +177,63 @@ type SaveOutcome = { conflict?: PendingConflict };
  * what someone else saved meanwhile stays. When they changed the same answers, the person chooses
  * per answer in a dialog, and the choice is saved against the newer version.
  */
-function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored, version, children }: StepFormProps<S>) {
+function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored, version, queued, children }: StepFormProps<S>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const notify = useNotify();
+  const queue = useQueue();
   const { user } = useSession();
-  const [pending, setPending] = useState<PendingConflict>();
+  // A queued save shows its answers over the stored ones and keeps the version it was based on, so
+  // what someone else changed meanwhile is still found when it is sent.
+  const onDevice = queuedPatch(queued);
+  const [pending, setPending] = useState<PendingConflict | undefined>(() => queuedConflict(queued));
+  // A queued save the sync found in conflict while the page is open asks the person here too.
+  const queuedConflictNow = queued?.status === 'conflict' ? queued.conflict : undefined;
+  const conflictShown = useRef(pending?.conflict.version);
+  useEffect(() => {
+    if (!queuedConflictNow || !onDevice || conflictShown.current === queuedConflictNow.version) return;
+    conflictShown.current = queuedConflictNow.version;
+    setPending((shown) => shown ?? { conflict: queuedConflictNow, patch: onDevice.patch });
+  }, [queuedConflictNow, onDevice]);
   // What the edit is based on: the loaded answers, after a conflict the answers it named.
-  const base = useRef<{ answers: Record<string, unknown>; version: string | undefined }>({ answers: stored, version });
+  const base = useRef<{ answers: Record<string, unknown>; version: string | undefined }>({ answers: stored, version: onDevice ? onDevice.baseVersion : version });
+
+  // Without a connection the save waits on the device, with everything changed since its base version.
+  const keepOnDevice = async (patch: Record<string, unknown>): Promise<SaveOutcome> => {
+    await queue.putStep({ kind: 'step', projectId, step, patch, baseVersion: base.current.version });
+    return { queued: true };
+  };
   // The answers chosen in the conflict dialog: the save after the choice sends these as they are.
   const chosen = useRef<Record<string, unknown> | undefined>(undefined);
 
   const save = async (answers: StepAnswers<S>): Promise<SaveOutcome> => {
     const patch = chosen.current ?? changedAnswers(base.current.answers, saveBodyOf[step](answers));
     chosen.current = undefined;
+    if (queue.available && !isOnline()) return keepOnDevice(patch);
     try {
       await saveStepAnswers(step, projectId, patch, base.current.version);
-      return {};
     } catch (error) {
       const conflict = conflictOfSave(error);
       if (conflict) return { conflict: { conflict, patch } };
+      if (error instanceof NetworkError && queue.available) return keepOnDevice(patch);
       throw error;
     }
+    // The queued save is in this one now: it must not be sent again.
+    if (queued) await queue.remove(queued.id);
+    return {};
   };
 
   const stepForm = useServerForm<StepFormValues<S>, StepAnswers<S>, SaveOutcome>({
     resolver: stepResolvers[step],
-    defaultValues: formValuesOf[step](stored),
+    defaultValues: formValuesOf[step](onDevice ? readStoredAnswers(step, mergeStepAnswers(stored, onDevice.patch)) : stored),
     submit: save,
     errors: errorContexts.saveAnswers,
-    onSuccess: ({ conflict }) => {
+    onSuccess: ({ conflict, queued: keptOnDevice }) => {
       if (conflict) {
         setPending(conflict);
         return;
       }
+      if (keptOnDevice) notify(de.offlineQueue.savedOnDevice);
       // Progress and open questions changed: dashboards and the overview must not show the old ones.
       void queryClient.invalidateQueries({ queryKey: questionnaireKeys.record(projectId) });
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
@@ -246,7 +290,8 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
   );
 }
 
-function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, children }: Omit<StepFormProps<S>, 'stored' | 'version'>) {
+function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, children }: Omit<StepFormProps<S>, 'stored' | 'version' | 'queued'>) {
+  const queued = useQueuedStep(projectId, step);
   const answers = useQuery({
     queryKey: questionnaireKeys.step(projectId, step),
     queryFn: () => fetchStepAnswers(step, projectId),
@@ -255,10 +300,10 @@ function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, child
     staleTime: Infinity,
     retry: (failures, error) => failures < 1 && mayRetry(error),
   });
-  if (answers.isPending) return <Spinner label={de.common.loading} />;
+  if (answers.isPending || queued.loading) return <Spinner label={de.common.loading} />;
   if (answers.isError) return <LoadFailure error={answers.error} onRetry={() => void answers.refetch()} />;
   return (
-    <StepAnswersForm step={step} projectId={projectId} stored={answers.data.answers} version={answers.data.version}>
+    <StepAnswersForm step={step} projectId={projectId} stored={answers.data.answers} version={answers.data.version} queued={queued.item}>
       {children}
     </StepAnswersForm>
   );

@@ -1,0 +1,164 @@
+import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openQueueStore, queueLimits, QueueFullError, type QueuePayload, type QueueStore } from './queue-store';
+import { syncQueue, type QueueSenders } from './queue-sync';
+import { ApiError, NetworkError } from '../../lib/api';
+
+let databaseCount = 0;
+const opened: QueueStore[] = [];
+/** Each test its own database, so none sees another's items. */
+async function freshStore(name = `queue-test-${++databaseCount}`): Promise<QueueStore> {
+  const store = await openQueueStore(name);
+  opened.push(store);
+  return store;
+}
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+});
+
+const chat = (message: string): QueuePayload => ({ kind: 'chat', chatId: 1, receiverUsername: 'architekt', message });
+const step = (patch: Record<string, unknown>, baseVersion = '"v1"'): Extract<QueuePayload, { kind: 'step' }> => ({ kind: 'step', projectId: '7', step: 'general', patch, baseVersion });
+const photo = (bytes: number): QueuePayload => ({ kind: 'upload', projectId: '7', fileName: 'Keller', comment: '', documentType: 'JPG', // Node's Blob: the test's IndexedDB clones values as Node does, which keeps only its own Blobs.
+  file: new NodeBlob([new Uint8Array(bytes)], { type: 'image/jpeg' }) as unknown as Blob, originalName: 'keller.jpg' });
+
+const messagesOf = (items: { payload: QueuePayload }[]) => items.map(({ payload }) => (payload.kind === 'chat' ? payload.message : payload.kind));
+
+/** Senders that answer from a list of results, one per call, and remember what they sent. */
+function scriptedSenders(results: (Error | undefined)[]): QueueSenders & { sent: QueuePayload[] } {
+  const sent: QueuePayload[] = [];
+  return {
+    sent,
+    send: async (payload) => {
+      const result = results.shift();
+      if (result) throw result;
+      sent.push(payload);
+    },
+    conflictOf: (error) => (error instanceof ApiError && error.status === 409 ? { version: 2, savedAt: '2026-01-01T10:00:00.000Z', savedBy: { username: 'architekt', firstName: 'Anna', lastName: 'Bau' }, answers: {}, fields: ['buildingUsage'] } as never : undefined),
+    reasonOf: (error) => (error instanceof ApiError ? (error.serverMessage ?? 'abgelehnt') : 'abgelehnt'),
+  };
+}
+
+describe('the queue on the device', () => {
+  it('keeps the items in the order they were made, with status waiting', async () => {
+    const store = await freshStore();
+    await store.add('Klient', chat('eins'));
+    await store.add('klient', chat('zwei'));
+    await store.add('KLIENT', chat('drei'));
+    const items = await store.list('klient');
+    expect(messagesOf(items)).toEqual(['eins', 'zwei', 'drei']);
+    expect(items.every((item) => item.status === 'waiting')).toBe(true);
+  });
+
+  it('shows one user nothing of another user at the same browser, and a logout clears only its own', async () => {
+    const store = await freshStore();
+    await store.add('anna', chat('von Anna'));
+    await store.add('bert', chat('von Bert'));
+    expect(messagesOf(await store.list('bert'))).toEqual(['von Bert']);
+    await store.clear('Anna');
+    expect(await store.list('anna')).toEqual([]);
+    expect(messagesOf(await store.list('bert'))).toEqual(['von Bert']);
+  });
+
+  it('keeps the items, a photo with its bytes, when the page is opened again', async () => {
+    const first = await freshStore('queue-reopen');
+    await first.add('anna', chat('vor dem Neuladen'));
+    await first.add('anna', photo(1234));
+    first.close();
+    const again = await freshStore('queue-reopen');
+    const items = await again.list('anna');
+    expect(messagesOf(items)).toEqual(['vor dem Neuladen', 'upload']);
+    const upload = items[1]?.payload;
+    expect(upload?.kind === 'upload' ? upload.file.size : 0).toBe(1234);
+  });
+
+  it('keeps one queued save per step: a second save replaces it in its place, with the newer answers', async () => {
+    const store = await freshStore();
+    await store.putStep('anna', step({ buildingUsage: 'WOHNEN' }));
+    await store.add('anna', chat('danach'));
+    await store.putStep('anna', step({ buildingUsage: 'WOHNEN', constructionYear: 1960 }));
+    const items = await store.list('anna');
+    expect(messagesOf(items)).toEqual(['step', 'danach']);
+    expect(items[0]?.payload).toMatchObject({ patch: { constructionYear: 1960 }, baseVersion: '"v1"' });
+  });
+
+  it('refuses a file over the bound and a queue that would grow past its total', async () => {
+    const store = await freshStore();
+    await expect(store.add('anna', photo(queueLimits.fileBytes + 1))).rejects.toBeInstanceOf(QueueFullError);
+    const original = queueLimits.totalBytes;
+    queueLimits.totalBytes = 5_000;
+    try {
+      await store.add('anna', photo(3_000));
+      await expect(store.add('anna', photo(3_000))).rejects.toMatchObject({ reason: 'total' });
+      // Another user's room is their own.
+      await expect(store.add('bert', photo(3_000))).resolves.toMatchObject({ status: 'waiting' });
+    } finally {
+      queueLimits.totalBytes = original;
+    }
+  });
+});
+
+describe('sending the queue', () => {
+  it('sends the waiting items in order, one at a time, and removes them', async () => {
+    const store = await freshStore();
+    await store.add('anna', chat('eins'));
+    await store.add('anna', chat('zwei'));
+    await store.add('bert', chat('nicht von Anna'));
+    const senders = scriptedSenders([]);
+    const outcome = await syncQueue(store, 'anna', senders);
+    expect(outcome.kind).toBe('done');
+    expect(messagesOf(senders.sent.map((payload) => ({ payload })))).toEqual(['eins', 'zwei']);
+    expect(await store.list('anna')).toEqual([]);
+    expect(await store.list('bert')).toHaveLength(1);
+  });
+
+  it('keeps a refused item with the server\'s reason and sends the ones after it', async () => {
+    const store = await freshStore();
+    await store.add('anna', chat('abgelehnt'));
+    await store.add('anna', chat('geht durch'));
+    const senders = scriptedSenders([new ApiError(404, 'Nicht gefunden.', 'NOT_FOUND')]);
+    await syncQueue(store, 'anna', senders);
+    const [kept, ...rest] = await store.list('anna');
+    expect(rest).toEqual([]);
+    expect(kept).toMatchObject({ status: 'refused', reason: 'Nicht gefunden.' });
+    // A refused item is not sent again by itself.
+    const again = scriptedSenders([]);
+    await syncQueue(store, 'anna', again);
+    expect(again.sent).toEqual([]);
+  });
+
+  it('marks a step changed meanwhile as a conflict and does not send it again', async () => {
+    const store = await freshStore();
+    await store.putStep('anna', step({ buildingUsage: 'WOHNEN' }));
+    const kept: string[] = [];
+    await syncQueue(store, 'anna', scriptedSenders([new ApiError(409, 'Geändert', 'CONFLICT')]), { onKept: (_item, status) => kept.push(status) });
+    // The person hears of it: the page tells them where to choose.
+    expect(kept).toEqual(['conflict']);
+    const [item] = await store.list('anna');
+    expect(item).toMatchObject({ status: 'conflict', conflict: { fields: ['buildingUsage'] } });
+  });
+
+  it('stops at a refused session and keeps everything for the same user\'s next login', async () => {
+    const store = await freshStore();
+    await store.add('anna', chat('eins'));
+    await store.add('anna', chat('zwei'));
+    const senders = scriptedSenders([new ApiError(401, 'Bitte melden Sie sich an.', 'UNAUTHENTICATED')]);
+    expect((await syncQueue(store, 'anna', senders)).kind).toBe('unauthorized');
+    expect(senders.sent).toEqual([]);
+    const items = await store.list('anna');
+    expect(items.map((item) => item.status)).toEqual(['waiting', 'waiting']);
+  });
+
+  it('waits as the server asks (429, 503) and when there is no answer, keeping the item waiting', async () => {
+    const store = await freshStore();
+    await store.add('anna', chat('eins'));
+    const busy = await syncQueue(store, 'anna', scriptedSenders([new ApiError(429, 'Zu viele Anfragen.', 'TOO_MANY_REQUESTS', [], 30)]));
+    expect(busy).toMatchObject({ kind: 'later', retryAfterSeconds: 30 });
+    expect((await syncQueue(store, 'anna', scriptedSenders([new ApiError(503, 'Nicht verfügbar', 'SERVICE_UNAVAILABLE')]))).kind).toBe('later');
+    expect((await syncQueue(store, 'anna', scriptedSenders([new NetworkError(new Error('offline'))]))).kind).toBe('offline');
+    expect((await store.list('anna')).map((item) => item.status)).toEqual(['waiting']);
+    const senders = scriptedSenders([]);
+    expect((await syncQueue(store, 'anna', senders)).kind).toBe('done');
+    expect(senders.sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,161 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DocumentType, QuestionnaireConflict, QuestionnaireStep } from '@bauakte/domain';
+
+/** What a queued change does, with what the request needs to be sent later. */
+export type QueuePayload =
+  | {
+      kind: 'step';
+      projectId: string;
+      step: QuestionnaireStep;
+      /** The answers changed since the version below, as the step page would have sent them. */
+      patch: Record<string, unknown>;
+      /** The version the edit was based on (If-Match): a step changed meanwhile is not overwritten. */
+      baseVersion: string | undefined;
+    }
+  | { kind: 'chat'; chatId: number; receiverUsername: string; message: string }
+  | {
+      kind: 'upload';
+      projectId: string;
+      fileName: string;
+      comment: string;
+      documentType: DocumentType;
+      replaces?: number;
+      /** The photo or plan itself: IndexedDB keeps a Blob as it is. */
+      file: Blob;
+      originalName: string;
+    };
+
+export type QueueKind = QueuePayload['kind'];
+
+/**
+ * waiting: to be sent; sending: on its way (back to waiting if the page closes meanwhile);
+ * refused: the server said no, with its reason; conflict: a step someone else changed meanwhile.
+ */
+export type QueueStatus = 'waiting' | 'sending' | 'refused' | 'conflict';
+
+export interface QueueItem {
+  id: number;
+  /** Lower-case username: only this user ever sees or sends the item. */
+  user: string;
+  createdAt: string;
+  status: QueueStatus;
+  /** The server's German reason of a refusal. */
+  reason?: string;
+  /** What a conflicting step meets on the server, for the step page's conflict dialog. */
+  conflict?: QuestionnaireConflict;
+  /** The size the item takes on the device, for the queue's bound. */
+  bytes: number;
+  payload: QueuePayload;
+}
+
+/**
+ * Bounds of what waits on the device: one file as large as the server takes at most by default, and
+ * all of one user's items together.
+ */
+export const queueLimits = {
+  fileBytes: 100 * 1024 * 1024,
+  totalBytes: 250 * 1024 * 1024,
+};
+
+/** The queue cannot take the item: the file or the queue as a whole would be over its bound. */
+export class QueueFullError extends Error {
+  constructor(readonly reason: 'file' | 'total') {
+    super(`queue full (${reason})`);
+    this.name = 'QueueFullError';
+  }
+}
+
+interface QueueSchema extends DBSchema {
+  items: { key: number; value: QueueItem; indexes: { user: string } };
+}
+
+type NewItem = Omit<QueueItem, 'id'>;
+
+const userKey = (username: string) => username.toLowerCase();
+
+/** The bytes an item takes: its file, or its JSON's length. */
+function bytesOf(payload: QueuePayload): number {
+  if (payload.kind === 'upload') return payload.file.size + JSON.stringify({ ...payload, file: undefined }).length;
+  return JSON.stringify(payload).length;
+}
+
+const isSameStep = (payload: QueuePayload, projectId: string, step: QuestionnaireStep) =>
+  payload.kind === 'step' && payload.projectId === projectId && payload.step === step;
+
+export interface QueueStore {
+  /** One user's items in the order they were made. */
+  list(username: string): Promise<QueueItem[]>;
+  /** Appends an item (status waiting); refuses with QueueFullError past a bound. */
+  add(username: string, payload: QueuePayload): Promise<QueueItem>;
+  /**
+   * A step's queued save: replaces the one already waiting for the same step (keeping its place),
+   * since the step page sends everything changed since the base version, or appends one.
+   */
+  putStep(username: string, payload: Extract<QueuePayload, { kind: 'step' }>): Promise<QueueItem>;
+  update(id: number, change: Partial<Pick<QueueItem, 'status' | 'reason' | 'conflict'>>): Promise<void>;
+  remove(id: number): Promise<void>;
+  /** Removes all of one user's items (logout). */
+  clear(username: string): Promise<void>;
+  close(): void;
+}
+
+/** Opens the queue's database; the name is the test's to choose. */
+export async function openQueueStore(name = 'bauakte-queue'): Promise<QueueStore> {
+  const db: IDBPDatabase<QueueSchema> = await openDB<QueueSchema>(name, 1, {
+    upgrade(database) {
+      const items = database.createObjectStore('items', { keyPath: 'id', autoIncrement: true });
+      items.createIndex('user', 'user');
+    },
+  });
+
+  // Keys grow, so the index's order (by key within one user) is the order the items were made.
+  const list = (username: string) => db.getAllFromIndex('items', 'user', userKey(username));
+
+  async function checkRoom(username: string, bytes: number, replacing?: QueueItem): Promise<void> {
+    if (bytes > queueLimits.fileBytes) throw new QueueFullError('file');
+    const used = (await list(username)).reduce((sum, item) => sum + (item === replacing || item.id === replacing?.id ? 0 : item.bytes), 0);
+    if (used + bytes > queueLimits.totalBytes) throw new QueueFullError('total');
+  }
+
+  async function add(username: string, payload: QueuePayload): Promise<QueueItem> {
+    const bytes = bytesOf(payload);
+    await checkRoom(username, bytes);
+    const item: NewItem = { user: userKey(username), createdAt: new Date().toISOString(), status: 'waiting', bytes, payload };
+    const id = await db.add('items', item as QueueItem);
+    return { ...item, id };
+  }
+
+  async function putStep(username: string, payload: Extract<QueuePayload, { kind: 'step' }>): Promise<QueueItem> {
+    const existing = (await list(username)).find((item) => isSameStep(item.payload, payload.projectId, payload.step));
+    if (!existing) return add(username, payload);
+    const bytes = bytesOf(payload);
+    await checkRoom(username, bytes, existing);
+    const item: QueueItem = { id: existing.id, user: existing.user, createdAt: new Date().toISOString(), status: 'waiting', bytes, payload };
+    await db.put('items', item);
+    return item;
+  }
+
+  async function update(id: number, change: Partial<Pick<QueueItem, 'status' | 'reason' | 'conflict'>>): Promise<void> {
+    const tx = db.transaction('items', 'readwrite');
+    const item = await tx.store.get(id);
+    if (item) await tx.store.put({ ...item, ...change });
+    await tx.done;
+  }
+
+  async function clear(username: string): Promise<void> {
+    const tx = db.transaction('items', 'readwrite');
+    let cursor = await tx.store.index('user').openCursor(userKey(username));
+    while (cursor) {
+      await cursor.delete();
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+  }
+
+  return { list, add, putStep, update, remove: (id) => db.delete('items', id), clear, close: () => db.close() };
+}
+
+/** The step item of one project's step among a user's items. */
+export function queuedStep(items: readonly QueueItem[] | undefined, projectId: string, step: QuestionnaireStep): QueueItem | undefined {
+  return items?.find((item) => isSameStep(item.payload, projectId, step));
+}

@@ -1,0 +1,85 @@
+import type { QuestionnaireConflict } from '@bauakte/domain';
+import { ApiError, NetworkError } from '../../lib/api';
+import type { QueueItem, QueuePayload, QueueStore } from './queue-store';
+
+/** How each kind of item is sent; the upload reports its progress (0–1, null while unknown). */
+export interface QueueSenders {
+  send(payload: QueuePayload, onProgress: (share: number | null) => void): Promise<void>;
+  /** A step save's 409 with the step as it is now, or undefined for any other failure. */
+  conflictOf(error: unknown): QuestionnaireConflict | undefined;
+  /** The German reason of a refusal, shown beside the item. */
+  reasonOf(error: unknown, payload: QueuePayload): string;
+}
+
+/**
+ * How a run ended: everything that could go went (done), the connection is gone (offline), the
+ * session is no longer accepted (unauthorized: the queue stays for the same user's next login), or
+ * the server asks to wait (later, with its Retry-After in seconds when it sent one).
+ */
+export type SyncOutcome =
+  | { kind: 'done'; sent: QueueItem[] }
+  | { kind: 'offline'; sent: QueueItem[] }
+  | { kind: 'unauthorized'; sent: QueueItem[] }
+  | { kind: 'later'; sent: QueueItem[]; retryAfterSeconds: number | undefined };
+
+export interface SyncHooks {
+  /** After every change of an item's status, so the list on screen follows. */
+  onChange?(): void;
+  onProgress?(item: QueueItem, share: number | null): void;
+  /** An item the server refused or found in conflict: it stays, and the person should hear of it. */
+  onKept?(item: QueueItem, status: 'refused' | 'conflict'): void;
+}
+
+/** Answers that say "not now" rather than "no": the item waits and is sent again later. */
+const isTemporary = (error: ApiError) => error.status === 429 || error.status === 503 || error.status >= 500 || error.status === 408;
+
+type ItemOutcome = 'sent' | 'kept' | Exclude<SyncOutcome['kind'], 'done'>;
+
+async function sendOne(store: QueueStore, item: QueueItem, senders: QueueSenders, hooks: SyncHooks): Promise<{ outcome: ItemOutcome; retryAfterSeconds?: number }> {
+  await store.update(item.id, { status: 'sending' });
+  hooks.onChange?.();
+  try {
+    await senders.send(item.payload, (share) => hooks.onProgress?.(item, share));
+  } catch (error) {
+    const conflict = senders.conflictOf(error);
+    if (conflict) {
+      await store.update(item.id, { status: 'conflict', conflict, reason: undefined });
+      hooks.onKept?.(item, 'conflict');
+      return { outcome: 'kept' };
+    }
+    if (error instanceof ApiError && error.status === 401) {
+      await store.update(item.id, { status: 'waiting' });
+      return { outcome: 'unauthorized' };
+    }
+    if (error instanceof ApiError && !isTemporary(error)) {
+      // Refused for good (validation, access lost, gone): kept with the reason until edited or discarded.
+      await store.update(item.id, { status: 'refused', reason: senders.reasonOf(error, item.payload) });
+      hooks.onKept?.(item, 'refused');
+      return { outcome: 'kept' };
+    }
+    await store.update(item.id, { status: 'waiting' });
+    if (error instanceof ApiError) return { outcome: 'later', retryAfterSeconds: error.retryAfterSeconds };
+    if (error instanceof NetworkError) return { outcome: 'offline' };
+    return { outcome: 'later' };
+  }
+  await store.remove(item.id);
+  return { outcome: 'sent' };
+}
+
+/**
+ * Sends one user's waiting items in the order they were made, one at a time. A refused or
+ * conflicting item stays where it is with its reason and the others go on; no answer, a refused
+ * session or a server asking to wait ends the run, the item waiting as before.
+ */
+export async function syncQueue(store: QueueStore, username: string, senders: QueueSenders, hooks: SyncHooks = {}): Promise<SyncOutcome> {
+  const sent: QueueItem[] = [];
+  for (const item of await store.list(username)) {
+    if (item.status !== 'waiting' && item.status !== 'sending') continue;
+    const { outcome, retryAfterSeconds } = await sendOne(store, item, senders, hooks);
+    hooks.onChange?.();
+    if (outcome === 'sent') sent.push(item);
+    if (outcome === 'offline' || outcome === 'unauthorized') return { kind: outcome, sent };
+    if (outcome === 'later') return { kind: 'later', sent, retryAfterSeconds };
+  }
+  return { kind: 'done', sent };
+}

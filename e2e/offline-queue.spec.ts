@@ -1,0 +1,237 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { TestAccount } from './support/accounts';
+import { cardOf } from './support/portal';
+import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { twoByTwoPng } from './support/sample-files';
+import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
+
+const savedOnDevice = 'Gespeichert auf diesem Gerät — wird übertragen, sobald Sie online sind';
+const oneWaiting = (page: Page) => page.getByRole('button', { name: '1 Änderung wartet' });
+const year = (page: Page) => page.getByLabel('Baujahr', { exact: true });
+
+async function apiToken(request: APIRequestContext, account: TestAccount): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The Baujahr the server holds for the project's step 1. */
+async function storedYear(request: APIRequestContext, account: TestAccount, projectId: number): Promise<unknown> {
+  const token = await apiToken(request, account);
+  const response = await request.get(`/api/general/${projectId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { constructionYear?: unknown }).constructionYear ?? null;
+}
+
+/** A person in a browser of their own, logged in, with the project chosen, on step 1. */
+async function openGeneral(browser: Browser, account: TestAccount, projectId: number, client: boolean, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  if (client) await loginAsClientWithProject(page, account, projectId);
+  else {
+    await loginAs(page, account.username, account.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await selectProjectInSession(page, projectId);
+  }
+  await page.goto('/general');
+  await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Informationen' })).toBeVisible();
+  await expect(year(page)).toBeVisible();
+  return page;
+}
+
+/** Offline: the client's step 1 with this Baujahr is saved on the device. */
+async function saveYearOffline(page: Page, value: string): Promise<void> {
+  await page.context().setOffline(true);
+  await year(page).fill(value);
+  await page.getByRole('button', { name: 'Speichern und Weiter' }).click();
+  await expect(page.getByText(savedOnDevice).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/storeys$/);
+  await expect(oneWaiting(page)).toBeVisible();
+}
+
+test.describe('changes made without a connection', () => {
+  // Seeding waits for an invitation mail.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a step saved offline waits on the device, survives a reload and reaches the server once online', async ({ browser, request }) => {
+    const { client, projectId } = await seedClientProject(request);
+    const page = await openGeneral(browser, client, projectId, true);
+
+    await saveYearOffline(page, '1962');
+    // Back online: sent within seconds, the count goes.
+    await page.context().setOffline(false);
+    await expect(oneWaiting(page)).toHaveCount(0, { timeout: 15_000 });
+    expect(await storedYear(request, client, projectId)).toBe(1962);
+
+    // Saved offline again, then the page is reloaded before it could be sent: the item is still there.
+    await page.goto('/general');
+    await expect(year(page)).toHaveValue('1962');
+    await saveYearOffline(page, '1970');
+    await page.route('**/api/**', (route) => route.abort());
+    await page.context().setOffline(false);
+    await page.reload();
+    await expect(oneWaiting(page)).toBeVisible();
+    await oneWaiting(page).click();
+    const list = page.getByRole('dialog', { name: 'Wartende Änderungen' });
+    await expect(list.getByText('Fragebogen: Allgemeine Informationen')).toBeVisible();
+    await expect(list.getByText('Wartet auf Verbindung')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    expect(await storedYear(request, client, projectId)).toBe(1962);
+
+    // The server answers again: 'Jetzt übertragen' sends it.
+    await page.unroute('**/api/**');
+    await list.getByRole('button', { name: 'Jetzt übertragen' }).click();
+    await expect(oneWaiting(page)).toHaveCount(0, { timeout: 15_000 });
+    expect(await storedYear(request, client, projectId)).toBe(1970);
+  });
+
+  test('a second tab of the same user counts the change made in the first, and sees it go', async ({ browser, request }) => {
+    const { client, projectId } = await seedClientProject(request);
+    const page = await openGeneral(browser, client, projectId, true);
+    const second = await page.context().newPage();
+    await loginAs(second, client.username, client.password);
+    await expect(second).toHaveURL(/\/dashboardClient$/);
+
+    await saveYearOffline(page, '1975');
+    await expect(oneWaiting(second)).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(oneWaiting(page)).toHaveCount(0, { timeout: 15_000 });
+    await expect(oneWaiting(second)).toHaveCount(0);
+    expect(await storedYear(request, client, projectId)).toBe(1975);
+    await page.context().close();
+  });
+
+  test('a photo chosen offline on a phone waits, the header counts it, and it is uploaded once online', async ({ browser, request }) => {
+    const { client, projectId, projectName } = await seedClientProject(request);
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    await page.getByRole('button', { name: new RegExp(projectName) }).click();
+    await expect(page).toHaveURL(/\/projectOverview$/);
+    const files = cardOf(page, 'Projektdateien');
+    await expect(files.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
+
+    // The modal's code comes with its first opening; loading it offline is the app shell's part, not this test's.
+    await files.getByRole('button', { name: '+ Plan hochladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Plan hochladen' });
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await context.setOffline(true);
+    await files.getByRole('button', { name: '+ Plan hochladen' }).click();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'keller-feuchte-wand.png', mimeType: 'image/png', buffer: twoByTwoPng() });
+    await dialog.getByLabel('Titel', { exact: true }).fill('Feuchte Wand im Keller');
+    await dialog.getByRole('button', { name: 'Hochladen', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(savedOnDevice).first()).toBeVisible();
+    // At phone size the count stands in the header, in view.
+    await expect(oneWaiting(page)).toBeInViewport();
+    await oneWaiting(page).click();
+    await expect(page.getByRole('dialog', { name: 'Wartende Änderungen' }).getByText('Datei: Feuchte Wand im Keller')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await context.setOffline(false);
+    await expect(oneWaiting(page)).toHaveCount(0, { timeout: 15_000 });
+    await expect(files.getByText('Feuchte Wand im Keller')).toBeVisible();
+    const token = await apiToken(request, client);
+    const listed = await request.get(`/api/s3/project/${projectId}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(JSON.stringify(await listed.json())).toContain('Feuchte Wand im Keller');
+  });
+
+  test('a chat message written offline shows as waiting and is sent once online', async ({ browser, request }) => {
+    const { architect, client } = await seedClientProject(request);
+    const token = await apiToken(request, architect);
+    await request.post('/api/MessageManagment/createChat', {
+      data: { message: 'Hallo vom Büro', senderUsername: architect.username, receiverUsername: client.username },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await loginAs(page, client.username, client.password);
+    await cardOf(page, 'Neusten Nachrichten').getByText('Hallo vom Büro').click();
+    const chat = page.getByRole('dialog', { name: 'Chat Übersicht' });
+    await expect(chat.getByRole('log').getByText('Hallo vom Büro')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    const box = chat.getByRole('textbox', { name: 'Nachricht' });
+    await box.fill('Im Keller ist die Wand feucht.');
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(chat.getByRole('log').getByText('Im Keller ist die Wand feucht.')).toBeVisible();
+    await expect(chat.getByRole('log').getByText('Wartet auf Verbindung')).toBeVisible();
+    // Behind the chat's dialog the header counts it too.
+    await expect(page.getByText('1 Änderung wartet')).toBeAttached();
+
+    await context.setOffline(false);
+    await expect(chat.getByRole('log').getByText('Wartet auf Verbindung')).toHaveCount(0, { timeout: 15_000 });
+    await expect(chat.getByRole('log').getByText('Im Keller ist die Wand feucht.')).toHaveCount(1);
+    // The architect's list of conversations holds it: it reached the server.
+    const messages = await request.get(`/api/MessageManagment/receiver/${architect.username}?messages=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect(JSON.stringify(await messages.json())).toContain('Im Keller ist die Wand feucht.');
+    await context.close();
+  });
+
+  test('a step the architect changed meanwhile is not overwritten: the client chooses in the conflict dialog', async ({ browser, request }) => {
+    const { architect, client, projectId } = await seedClientProject(request);
+    const clientPage = await openGeneral(browser, client, projectId, true);
+    const architectPage = await openGeneral(browser, architect, projectId, false);
+
+    await saveYearOffline(clientPage, '1958');
+    await year(architectPage).fill('1965');
+    await architectPage.getByRole('button', { name: 'Speichern und Weiter' }).click();
+    await expect(architectPage).toHaveURL(/\/storeys$/);
+
+    await clientPage.context().setOffline(false);
+    await expect(clientPage.getByText(/wurde inzwischen von jemand anderem geändert\. Unter „Bearbeiten“/).first()).toBeVisible({ timeout: 15_000 });
+    await oneWaiting(clientPage).click();
+    const list = clientPage.getByRole('dialog', { name: 'Wartende Änderungen' });
+    await expect(list.getByText(/Inzwischen von jemand anderem geändert/)).toBeVisible({ timeout: 15_000 });
+    // Nothing was overwritten.
+    expect(await storedYear(request, architect, projectId)).toBe(1965);
+
+    await list.getByRole('button', { name: 'Bearbeiten' }).click();
+    await expect(clientPage).toHaveURL(/\/general$/);
+    const dialog = clientPage.getByRole('dialog', { name: 'Jemand anderes hat diesen Schritt geändert' });
+    await expect(dialog).toBeVisible();
+    const clash = dialog.getByRole('group', { name: 'Baujahr' });
+    await expect(clash.getByRole('radio', { name: /übernehmen: 1965/ }).first()).toBeVisible();
+    await clash.getByRole('radio', { name: 'Meine Antwort übernehmen: 1958' }).check();
+    await dialog.getByRole('button', { name: 'Auswahl speichern' }).click();
+    await expect(clientPage).toHaveURL(/\/storeys$/);
+    await expect(oneWaiting(clientPage)).toHaveCount(0);
+    expect(await storedYear(request, architect, projectId)).toBe(1958);
+  });
+
+  test('another user at the same browser sees nothing; logout asks, then clears the waiting change', async ({ browser, request }) => {
+    const { architect, client, projectId } = await seedClientProject(request);
+    const page = await openGeneral(browser, client, projectId, true);
+    await saveYearOffline(page, '1949');
+    // Online again, but the step's save finds no answer: the change keeps waiting.
+    await page.route(`**/api/general/${projectId}`, (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+    await page.context().setOffline(false);
+    await expect(oneWaiting(page)).toBeVisible();
+
+    // The architect in another tab of the same browser (same IndexedDB): nothing of the client's.
+    const other = await page.context().newPage();
+    await loginAs(other, architect.username, architect.password);
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await expect(other.getByRole('button', { name: /Änderung/ })).toHaveCount(0);
+    await other.close();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const question = page.getByRole('alertdialog', { name: '1 Änderung wurde noch nicht übertragen. Wenn Sie sich jetzt abmelden, geht sie verloren.' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(oneWaiting(page)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await question.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    await expect(page.getByRole('button', { name: /Änderung/ })).toHaveCount(0);
+    expect(await storedYear(request, client, projectId)).toBe(null);
+  });
+});
