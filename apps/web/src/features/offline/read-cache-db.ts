@@ -1,3 +1,5 @@
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
 /**
  * One IndexedDB database per user ('bauakte-read-cache-<username>'), holding the answers of the
  * queries that user may need offline. A database of its own per user means reading one user's data
@@ -12,17 +14,14 @@ export interface StoredAnswer {
   dataUpdatedAt: number;
 }
 
-const storeName = 'answers';
+const storeName = 'answers' as const;
 
 export function readCacheDatabaseName(username: string): string {
   return `bauakte-read-cache-${encodeURIComponent(username.toLowerCase())}`;
 }
 
-function requestResult<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  });
+interface ReadCacheSchema extends DBSchema {
+  answers: { key: string; value: StoredAnswer };
 }
 
 export interface ReadCacheDatabase {
@@ -32,22 +31,21 @@ export interface ReadCacheDatabase {
   close(): void;
 }
 
-/** Opens (creating on first use) the user's database. */
+/** Opens (creating on first use) the user's database, through idb as the change queue does. */
 export async function openReadCacheDatabase(username: string): Promise<ReadCacheDatabase> {
-  const request = indexedDB.open(readCacheDatabaseName(username), 1);
-  request.onupgradeneeded = () => request.result.createObjectStore(storeName, { keyPath: 'queryHash' });
-  const db = await requestResult(request);
-  // Another tab deleting this user's data (a logout there) must not wait for this one to close.
-  db.onversionchange = () => db.close();
-  const store = (mode: IDBTransactionMode) => db.transaction(storeName, mode).objectStore(storeName);
+  const db: IDBPDatabase<ReadCacheSchema> = await openDB<ReadCacheSchema>(readCacheDatabaseName(username), 1, {
+    upgrade: (database) => void database.createObjectStore(storeName, { keyPath: 'queryHash' }),
+    // Another tab deleting this user's data (a logout there) must not wait for this one to close.
+    blocking: () => db.close(),
+  });
   return {
-    readAll: () => requestResult(store('readonly').getAll() as IDBRequest<StoredAnswer[]>),
+    readAll: () => db.getAll(storeName),
     write: async (answer) => {
-      await requestResult(store('readwrite').put(answer));
+      await db.put(storeName, answer);
     },
     remove: async (queryHashes) => {
-      const answers = store('readwrite');
-      await Promise.all(queryHashes.map((hash) => requestResult(answers.delete(hash))));
+      const transaction = db.transaction(storeName, 'readwrite');
+      await Promise.all([...queryHashes.map((hash) => transaction.store.delete(hash)), transaction.done]);
     },
     close: () => db.close(),
   };
@@ -55,9 +53,5 @@ export async function openReadCacheDatabase(username: string): Promise<ReadCache
 
 /** Deletes the user's database; resolves also when it never existed. */
 export function deleteReadCacheDatabase(username: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(readCacheDatabaseName(username));
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  });
+  return deleteDB(readCacheDatabaseName(username));
 }
