@@ -15,7 +15,7 @@ import { useDismissDialog } from '../unsaved-changes/guarded-dialog';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { useSelectedProjectId } from '../projects/project-selection';
 import { DropZone } from './drop-zone';
-import { fileKeys } from '../../lib/query-keys';
+import { fileKeys, projectKeys } from '../../lib/query-keys';
 import { emptyUploadForm, fileChoiceProblem, isIncomplete, newVersionOf, titleAfterChoice, uploadFormResolver, type UploadFormOutput } from './upload-form';
 import { UploadProgress } from './upload-progress';
 import { UploadCancelledError, type UploadRequest } from './upload-request';
@@ -105,6 +105,8 @@ export function UploadModal({ close, props }: ModalBodyProps) {
       await wait(uploadCloseDelayMs);
       // The list reloads as the modal closes, not while its note still says so.
       void queryClient.invalidateQueries({ queryKey: fileKeys.list(outcome.projectId) });
+      // A new version is an entry of the 'Änderungsverlauf'.
+      void queryClient.invalidateQueries({ queryKey: projectKeys.changes(outcome.projectId) });
       // The note above closes with the modal; the same sentence stays a moment longer as a toast.
       notify(t.modal.succeeded);
       close();

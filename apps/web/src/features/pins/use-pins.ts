@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { liveDestinations } from '@bauakte/domain';
-import { pinKeys } from '../../lib/query-keys';
+import { pinKeys, projectKeys } from '../../lib/query-keys';
 import { useLiveChat } from '../chat/live-chat-context';
 import { fetchPins } from './pins-api';
 
@@ -24,7 +24,10 @@ export function usePins(projectId: string, fileId: number) {
     void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, fileId) });
     return channel.subscribe(liveDestinations.projectPins(Number(projectId)), (body) => {
       const changed = fileIdOf(body);
-      if (changed !== null) void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, changed) });
+      if (changed === null) return;
+      void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, changed) });
+      // A new pin is an entry of the 'Änderungsverlauf' behind the viewer.
+      void queryClient.invalidateQueries({ queryKey: projectKeys.changes(projectId) });
     });
   }, [channel, connected, projectId, fileId, queryClient]);
 
