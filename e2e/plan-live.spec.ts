@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import * as mupdf from 'mupdf';
 import fs from 'node:fs/promises';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
@@ -6,6 +6,13 @@ import { appPathOf, linkIn, waitForMail } from './support/mail';
 import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { multiPagePdf, twoByTwoPng } from './support/sample-files';
+
+/** The text of every page, read with MuPDF (the server's renderer), so the spec needs no system tool. */
+function pdfText(pdf: Buffer): string {
+  const document = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const pages = Array.from({ length: document.countPages() }, (_, index) => document.loadPage(index).toStructuredText('preserve-whitespace').asText());
+  return pages.join('\n');
+}
 
 const photo = twoByTwoPng();
 const desktop = { width: 1366, height: 768 };
@@ -153,7 +160,7 @@ test.describe('two browsers on one PDF plan, live', () => {
       const [download] = await Promise.all([office.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Exportieren' }).click()]);
       expect(await download.failure()).toBeNull();
       const pdf = await fs.readFile(await download.path());
-      const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
+      const text = pdfText(pdf).replace(/\s+/g, ' ');
       expect(text).toContain(comment);
 
       await office.context().close();
