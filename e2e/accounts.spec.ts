@@ -27,7 +27,10 @@ test.describe('accounts: invitation, registration, password reset', () => {
 
     const teams = page.getByRole('region', { name: 'Alle Teams & Mitglieder' });
     const teamItem = teams.getByRole('listitem').filter({ has: page.getByRole('heading', { name: team, exact: true }) });
-    await expect(teamItem.getByRole('list', { name: `Mitglieder von ${team}` })).toContainText(username);
+    // The new member by the name the admin gave, the username on hover.
+    const members = teamItem.getByRole('list', { name: `Mitglieder von ${team}` });
+    await expect(members).toContainText('Erika Muster');
+    await expect(members.getByTitle(username)).toBeVisible();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);

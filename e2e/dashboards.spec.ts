@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createArchitectViaApi } from './support/accounts';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { cardOf } from './support/portal';
-import { seedClientProject } from './support/questionnaire-seed';
+import { fullAnswers, seedClientProject } from './support/questionnaire-seed';
+import { twoByTwoPng } from './support/sample-files';
 
 const layoutSaved = (page: Page, dashboard: 'architect' | 'client') =>
   page.waitForResponse((response) => response.url().endsWith(`/api/dashboardLayout/${dashboard}`) && response.request().method() === 'PUT' && response.ok());
@@ -120,6 +121,31 @@ for (const viewport of [{ width: 375, height: 667 }, { width: 1366, height: 768 
     await expect(page).toHaveURL(/\/dashboard$/);
     const entry = cardOf(page, 'Projekte mit Neuerungen').getByRole('button', { name: new RegExp(projectName) });
     await expect(entry).toContainText('neue Nachricht');
+    await context.close();
+  });
+}
+
+for (const viewport of [{ width: 375, height: 667 }, { width: 1366, height: 768 }]) {
+  test(`'Projekte mit Neuerungen' says what is new: 'Fragebogen N %' and '2 neue Dateien' (${viewport.width} px)`, async ({ browser, request }) => {
+    const { architect, client, projectId, projectName } = await seedClientProject(request);
+    const clientToken = ((await (await request.post('/api/auth/login', { data: { username: client.username, password: client.password } })).json()) as { token: string }).token;
+    const headers = { authorization: `Bearer ${clientToken}` };
+    expect((await request.put(`/api/general/${projectId}`, { data: fullAnswers.general, headers })).status()).toBe(200);
+    for (const title of ['Ansicht Nord', 'Ansicht Süd']) {
+      const uploaded = await request.post('/api/s3/upload', {
+        headers,
+        multipart: { projectId: String(projectId), fileName: title, documentType: 'PNG', file: { name: 'ansicht.png', mimeType: 'image/png', buffer: twoByTwoPng() } },
+      });
+      expect(uploaded.status(), 'photo uploaded').toBe(201);
+    }
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const entry = cardOf(page, 'Projekte mit Neuerungen').getByRole('button', { name: new RegExp(projectName) });
+    await expect(entry).toContainText(/Fragebogen \d+ %/);
+    await expect(entry).toContainText('2 neue Dateien');
+    await expectNoSeriousA11yViolations(page);
     await context.close();
   });
 }

@@ -22,6 +22,27 @@ test.describe('questionnaire', () => {
   // Seeding waits for two invitation mails; both workers share one server.
   test.describe.configure({ timeout: 60_000 });
 
+  test("every step names its project under the title on a phone: 'Projekt: …'", async ({ browser, request }) => {
+    const { client, projectId, projectName } = await seedClientProject(request);
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
+    const page = await context.newPage();
+    await loginAsClientWithProject(page, client, projectId);
+    for (const [path, title] of [['/general', 'Allgemeine Informationen'], ['/storeys', 'Stockwerke'], ['/windows', 'Fenster'], ['/heating', 'Heizung']]) {
+      await page.goto(path!);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const line = page.getByText(`Projekt: ${projectName}`);
+      await expect(line).toBeVisible();
+      await expect(line).toBeInViewport({ ratio: 1 });
+    }
+    // On 'Heizung', 'Wärmeerzeuger' offers what an Austrian renovation meets besides the boilers.
+    const producer = page.getByLabel('Wärmeerzeuger');
+    for (const label of ['Brennwertkessel', 'Wärmepumpe', 'Fernwärme-Übergabestation', 'Sonstiges']) await expect(producer.getByRole('option', { name: label })).toHaveCount(1);
+    await producer.selectOption({ label: 'Fernwärme-Übergabestation' });
+    await expect(producer).toHaveValue('DISTRICT_HEAT_TRANSFER_STATION');
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
   test('a client answers all four steps, reaches 100 % and finds the answers again', async ({ page, request }) => {
     test.setTimeout(120_000);
     const { architect, client, projectId, projectName } = await seedClientProject(request);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formThreshold, mailTexts, type NotificationSettings } from '@bauakte/domain';
+import { formThreshold, mailTexts, participantName, type NotificationSettings } from '@bauakte/domain';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailQueue } from '../../platform/mail/mail-queue';
 import type { DataLayer } from '../../platform/db/repositories';
@@ -42,11 +42,11 @@ export function createFormNoticeService(deps: {
     if (!architect?.email || !project) return undefined;
     const { customer } = project;
     const texts = mailTexts.formNotice;
-    const customerName = customer ? `${customer.firstName} ${customer.lastName}`.trim() || customer.username : texts.noCustomer;
+    const customerName = customer ? participantName(customer) : texts.noCustomer;
     const complete = save.progressAfter >= 100;
     const link = `${deps.publicUrl}/projectOverview?projectId=${save.projectId}`;
     const content = renderMail({
-      greeting: mailTexts.greeting(`${architect.firstName} ${architect.lastName}`.trim() || architect.username),
+      greeting: mailTexts.greeting(participantName(architect)),
       paragraphs: [texts.saved(project.name, complete), texts.customer(customerName), texts.progress(save.progressAfter)],
       action: { label: texts.action, url: link },
       notes: [mailTexts.settingsNote],
