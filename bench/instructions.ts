@@ -57,7 +57,7 @@ function control(pid: number, ...args: string[]): void {
 async function startCounted(cwd: string): Promise<CountedServer> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-callgrind-'));
   const script = await serverCommand('bench/servers/bauakte.ts', cwd);
-  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.%p`, process.execPath, ...script], {
+  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${outDir}/callgrind.%p`, process.execPath, ...script], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, BENCH_DATABASE_URL: '', BENCH_EXPORT_PROJECT: '' },
@@ -74,10 +74,17 @@ async function startCounted(cwd: string): Promise<CountedServer> {
   return { child, pid: child.pid!, port: info.port, info, outDir };
 }
 
-/** The total of the newest dump (callgrind_control -d writes callgrind.<pid>.<n>). */
+/**
+ * The main thread's total in the newest dump (callgrind_control -d writes callgrind.<pid>.<n>-<thread>
+ * with --separate-threads): the event loop's work, without V8's background compilers and GC helpers,
+ * whose turns fall into a window by chance.
+ */
 function lastDumpTotal(server: CountedServer): number {
-  const dumps = fs.readdirSync(server.outDir).filter((name) => /^callgrind\.\d+\.\d+$/.test(name)).sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
-  const text = fs.readFileSync(path.join(server.outDir, dumps.at(-1)!), 'utf8');
+  const numbers = fs.readdirSync(server.outDir).flatMap((name) => {
+    const match = /^callgrind\.\d+\.(\d+)-01$/.exec(name);
+    return match ? [Number(match[1])] : [];
+  });
+  const text = fs.readFileSync(path.join(server.outDir, `callgrind.${server.pid}.${Math.max(...numbers)}-01`), 'utf8');
   const summary = /^summary:\s+(\d+)/m.exec(text) ?? /^totals:\s+(\d+)/m.exec(text);
   if (!summary) throw new Error('callgrind dump without a summary line');
   return Number(summary[1]);

@@ -531,7 +531,7 @@ if (wanted('instructions')) {
   if (!baselineDir || !callgrindAvailable()) {
     console.log('instructions: skipped (needs BENCH_BASELINE_DIR, a checkout to compare with, and valgrind)');
   } else {
-    const warmup = Number(process.env.BENCH_INSTRUCTIONS_WARMUP ?? 200);
+    const warmup = Number(process.env.BENCH_INSTRUCTIONS_WARMUP ?? 1000);
     const windows = Number(process.env.BENCH_INSTRUCTIONS_WINDOWS ?? 5);
     const count = Number(process.env.BENCH_INSTRUCTIONS_CALLS ?? 20);
     const costs = await compareInstructions(baselineDir, { warmup, windows, count });
