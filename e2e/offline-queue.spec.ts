@@ -85,6 +85,30 @@ test.describe('changes made without a connection', () => {
     expect(await storedYear(request, client, projectId)).toBe(1970);
   });
 
+  test('in the cellar: step 1 filled offline, the page reloaded offline, the answer reaches the server once online', async ({ browser, request }) => {
+    const { client, projectId } = await seedClientProject(request);
+    const page = await openGeneral(browser, client, projectId, true, { width: 375, height: 667 });
+    // After one visit the app itself is on the device (its service worker controls the page).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect(year(page)).toBeVisible();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the service worker controls the page').toBe(true);
+
+    await saveYearOffline(page, '1958');
+    // Still without a connection, the page is loaded again: the app opens, the answer and the count are there.
+    await page.reload();
+    await expect(oneWaiting(page)).toBeVisible();
+    await page.goto('/general');
+    await expect(year(page)).toHaveValue('1958');
+    expect(await storedYear(request, client, projectId)).toBeNull();
+
+    // Signal again: sent within seconds, nothing waits any more.
+    await page.context().setOffline(false);
+    await expect(oneWaiting(page)).toHaveCount(0, { timeout: 15_000 });
+    expect(await storedYear(request, client, projectId)).toBe(1958);
+    await page.context().close();
+  });
+
   test('a second tab of the same user counts the change made in the first, and sees it go', async ({ browser, request }) => {
     const { client, projectId } = await seedClientProject(request);
     const page = await openGeneral(browser, client, projectId, true);
