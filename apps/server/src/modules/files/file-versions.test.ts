@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectExportSchema, type ProjectExport, type ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
-import { multipartBody } from '../../test/multipart';
+import { multipartBody, planUploadBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
 import { uploadPrefixes } from '../../platform/storage/object-store';
 
@@ -42,15 +42,7 @@ async function storedKeys(ctx: TestContext): Promise<string[]> {
 type Fields = { projectId: number; fileName?: string; replaces?: string; name?: string; bytes?: Buffer };
 
 async function upload(setup: Setup, who: string, fields: Fields) {
-  const name = fields.name ?? 'grundriss.pdf';
-  const { payload, headers } = await multipartBody([
-    ['projectId', String(fields.projectId)],
-    ['fileName', fields.fileName ?? 'Grundriss EG'],
-    ['comment', ''],
-    ['documentType', name.endsWith('.png') ? 'PNG' : 'PDF'],
-    ...(fields.replaces === undefined ? [] : ([['replaces', fields.replaces]] as Array<[string, string]>)),
-    ['file', { name, bytes: fields.bytes ?? samplePdf() }],
-  ]);
+  const { payload, headers } = await planUploadBody(fields);
   return setup.ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(setup.tokens[who]!) }, payload });
 }
 

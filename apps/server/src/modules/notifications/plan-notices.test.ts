@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, mailsDelivered, testDialects, type TestContext } from '../../test/test-app';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
-import { multipartBody } from '../../test/multipart';
-import { samplePdf } from '../../test/sample-files';
+import { planUploadBody } from '../../test/multipart';
 
 const flags = { chatAll: true, chatNone: false, formAll: false, form50: false, form75: false, form95: false, form100: true, formNone: false };
 
@@ -21,13 +20,7 @@ describe.each(testDialects)('mails about new pins and plan versions on %s', (dia
     ctx.app.inject({ method: 'PUT', url: `/api/notificationSettings/${who}`, headers: as(who), payload: { ...flags, ...change } });
 
   async function upload(who: string, projectId: number, replaces?: number): Promise<ProjectFile> {
-    const { payload, headers } = await multipartBody([
-      ['projectId', String(projectId)],
-      ['fileName', 'Grundriss EG'],
-      ['documentType', 'PDF'],
-      ...(replaces === undefined ? [] : ([['replaces', String(replaces)]] as Array<[string, string]>)),
-      ['file', { name: 'grundriss.pdf', bytes: samplePdf() }],
-    ]);
+    const { payload, headers } = await planUploadBody({ projectId, replaces });
     const response = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...as(who) }, payload });
     expect(response.statusCode).toBe(201);
     return response.json<ProjectFile>();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectChange, ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
-import { multipartBody } from '../../test/multipart';
-import { samplePdf } from '../../test/sample-files';
+import { planUploadBody } from '../../test/multipart';
 
 describe.each(testDialects)("the project's change log on %s", (dialect) => {
   let ctx: TestContext;
@@ -12,13 +11,7 @@ describe.each(testDialects)("the project's change log on %s", (dialect) => {
   const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
   async function upload(who: string, replaces?: number): Promise<ProjectFile> {
-    const { payload, headers } = await multipartBody([
-      ['projectId', String(projectId)],
-      ['fileName', 'Grundriss EG'],
-      ['documentType', 'PDF'],
-      ...(replaces === undefined ? [] : ([['replaces', String(replaces)]] as Array<[string, string]>)),
-      ['file', { name: 'grundriss.pdf', bytes: samplePdf() }],
-    ]);
+    const { payload, headers } = await planUploadBody({ projectId, replaces });
     const response = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...as(who) }, payload });
     expect(response.statusCode).toBe(201);
     return response.json<ProjectFile>();
