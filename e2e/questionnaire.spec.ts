@@ -43,6 +43,30 @@ test.describe('questionnaire', () => {
     await context.close();
   });
 
+  test('the project line arriving late moves nothing on the page (phone)', async ({ browser, request }) => {
+    const { client, projectId, projectName } = await seedClientProject(request);
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { pageShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await loginAsClientWithProject(page, client, projectId);
+    // The project comes late, as on a slow connection; the page is loaded afresh, so nothing is cached.
+    await page.route(`**/api/DashboardClient/project/${projectId}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/windows');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fenster' })).toBeVisible();
+    await expect(page.getByText(`Projekt: ${projectName}`)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { pageShifts: number[] }).pageShifts)).toEqual([]);
+    await context.close();
+  });
+
   test('a client answers all four steps, reaches 100 % and finds the answers again', async ({ page, request }) => {
     test.setTimeout(120_000);
     const { architect, client, projectId, projectName } = await seedClientProject(request);

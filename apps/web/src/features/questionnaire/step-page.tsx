@@ -79,13 +79,12 @@ function StepLinks({ step }: { step: QuestionnaireStep }) {
 
 /**
  * 'Projekt: Sanierung Annenstraße' under the title. The project is usually cached from its overview;
- * otherwise it is read once. Nothing shows while it loads or when it cannot be read: the answers'
- * loader reports that.
+ * otherwise it is read once. While it loads, or when it cannot be read (the answers' loader reports
+ * that), the line keeps its height empty, so the text below does not move when the name arrives.
  */
 function ProjectLine({ projectId }: { projectId: string | null }) {
   const project = useProject(projectId, { staleTime: Infinity });
-  if (!project.data) return null;
-  return <p className="text-base font-medium break-words">{t.project(project.data.name)}</p>;
+  return <p className="min-h-6 text-base font-medium break-words">{project.data ? t.project(project.data.name) : null}</p>;
 }
 
 function StepHeader({ step, projectId }: { step: QuestionnaireStep; projectId: string | null }) {
