@@ -258,4 +258,51 @@ test.describe('changes made without a connection', () => {
     await expect(page.getByRole('button', { name: /Änderung/ })).toHaveCount(0);
     expect(await storedYear(request, client, projectId)).toBe(null);
   });
+
+  test('a pin placed offline on a phone waits on the plan and in the header, and is placed with its photo once online', async ({ browser, request }) => {
+    const { architect, client, projectId } = await seedClientProject(request);
+    const token = await apiToken(request, architect);
+    const plan = await request.post('/api/s3/upload', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { projectId: String(projectId), fileName: 'Grundriss EG', documentType: 'PNG', file: { name: 'grundriss-eg.png', mimeType: 'image/png', buffer: twoByTwoPng() } },
+    });
+    expect(plan.status(), 'plan uploaded').toBe(201);
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await loginAsClientWithProject(page, client, projectId);
+    await page.goto('/projectOverview');
+    await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss EG' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Grundriss EG' });
+    await expect(viewer.getByText('Noch keine Markierungen auf diesem Plan.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await viewer.getByRole('button', { name: 'Markierung setzen' }).click();
+    const layer = viewer.locator('[data-pin-layer]');
+    const box = await layer.boundingBox();
+    if (!box) throw new Error('the page is not laid out');
+    await layer.click({ position: { x: box.width * 0.4, y: box.height * 0.5 } });
+    const form = viewer.getByRole('form', { name: 'Markierung 1' });
+    await form.getByLabel(/Was ist an dieser Stelle/).fill('Feuchter Fleck an der Wand');
+    await form.locator('input[type="file"]').setInputFiles({ name: 'fleck.png', mimeType: 'image/png', buffer: twoByTwoPng() });
+    await form.getByRole('button', { name: 'Markierung speichern' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(page.getByText(savedOnDevice).first()).toBeVisible();
+    const waiting = viewer.getByRole('listitem').filter({ hasText: 'Feuchter Fleck an der Wand' });
+    await expect(waiting.getByText('Wartet auf Verbindung')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await oneWaiting(page).click();
+    const list = page.getByRole('dialog', { name: 'Wartende Änderungen' });
+    await expect(list.getByText('Markierung auf „Grundriss EG“')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await context.setOffline(false);
+    await expect(oneWaiting(page)).toHaveCount(0, { timeout: 15_000 });
+    await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss EG' }).click();
+    await expect(viewer.getByRole('button', { name: 'Markierung 1: Feuchter Fleck an der Wand', exact: true })).toBeVisible();
+    await expect(viewer.getByText('Wartet auf Verbindung')).toHaveCount(0);
+    await expect(viewer.getByRole('img', { name: 'Foto zu Markierung 1' })).toBeVisible();
+    await context.close();
+  });
 });

@@ -567,6 +567,7 @@ export const de = {
       step: (title: string) => `Fragebogen: ${title}`,
       chat: (text: string) => `Nachricht: ${text}`,
       upload: (title: string) => `Datei: ${title}`,
+      pin: (planName: string) => `Markierung auf „${planName}“`,
     },
     createdAt: (when: string) => `Erstellt am ${when}`,
     status: {

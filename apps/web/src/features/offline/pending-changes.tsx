@@ -16,10 +16,11 @@ import type { QueueItem } from './queue-store';
 
 const t = de.offlineQueue;
 
-/** What the change is, in a line: the step's title, the message's text, the file's title. */
+/** What the change is, in a line: the step's title, the message's text, the file's title, the pin's plan. */
 function whatOf({ payload }: QueueItem): string {
   if (payload.kind === 'step') return t.what.step(de.questionnaire.titles[payload.step]);
   if (payload.kind === 'chat') return t.what.chat(payload.message);
+  if (payload.kind === 'pin') return t.what.pin(payload.planName);
   return t.what.upload(payload.fileName);
 }
 

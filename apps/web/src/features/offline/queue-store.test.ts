@@ -96,6 +96,25 @@ describe('the queue on the device', () => {
       queueLimits.totalBytes = original;
     }
   });
+
+  it('counts a pin\'s photo against the bounds as an upload\'s file', async () => {
+    const store = await freshStore();
+    const pinWithPhoto = (bytes: number): QueuePayload => ({
+      kind: 'pin', projectId: '7', fileId: 34, planName: 'Grundriss EG', page: 1, x: 0.5, y: 0.5, comment: 'Riss',
+      photo: { file: new NodeBlob([new Uint8Array(bytes)], { type: 'image/jpeg' }) as unknown as Blob, name: 'riss.jpg', title: 'Foto zu Markierung 1 – Grundriss EG' },
+      photoFileId: null,
+    });
+    await expect(store.add('anna', pinWithPhoto(queueLimits.fileBytes + 1))).rejects.toMatchObject({ reason: 'file' });
+    const original = queueLimits.totalBytes;
+    queueLimits.totalBytes = 5_000;
+    try {
+      const kept = await store.add('anna', pinWithPhoto(3_000));
+      expect(kept.bytes).toBeGreaterThan(3_000);
+      await expect(store.add('anna', pinWithPhoto(3_000))).rejects.toMatchObject({ reason: 'total' });
+    } finally {
+      queueLimits.totalBytes = original;
+    }
+  });
 });
 
 describe('sending the queue', () => {

@@ -23,6 +23,21 @@ export type QueuePayload =
       /** The photo or plan itself: IndexedDB keeps a Blob as it is. */
       file: Blob;
       originalName: string;
+    }
+  | {
+      kind: 'pin';
+      projectId: string;
+      fileId: number;
+      /** The plan's title, for the list of waiting changes. */
+      planName: string;
+      page: number;
+      x: number;
+      y: number;
+      comment: string;
+      /** A photo of the spot still to be uploaded (titled as the pin form titles it), kept as a Blob. */
+      photo: { file: Blob; name: string; title: string } | null;
+      /** The photo once it reached the server: a retry after it creates the pin only, not a second photo. */
+      photoFileId: number | null;
     };
 
 export type QueueKind = QueuePayload['kind'];
@@ -73,9 +88,10 @@ type NewItem = Omit<QueueItem, 'id'>;
 
 const userKey = (username: string) => username.toLowerCase();
 
-/** The bytes an item takes: its file, or its JSON's length. */
+/** The bytes an item takes: its file or photo, and its JSON's length. */
 function bytesOf(payload: QueuePayload): number {
   if (payload.kind === 'upload') return payload.file.size + JSON.stringify({ ...payload, file: undefined }).length;
+  if (payload.kind === 'pin' && payload.photo) return payload.photo.file.size + JSON.stringify({ ...payload, photo: { ...payload.photo, file: undefined } }).length;
   return JSON.stringify(payload).length;
 }
 
@@ -93,6 +109,8 @@ export interface QueueStore {
    */
   putStep(username: string, payload: Extract<QueuePayload, { kind: 'step' }>): Promise<QueueItem>;
   update(id: number, change: Partial<Pick<QueueItem, 'status' | 'reason' | 'conflict'>>): Promise<void>;
+  /** A part of the item reached the server (a pin's photo): what is left to send, with its smaller size. */
+  replacePayload(id: number, payload: QueuePayload): Promise<void>;
   remove(id: number): Promise<void>;
   /** Removes all of one user's items (logout). */
   clear(username: string): Promise<void>;
@@ -142,6 +160,13 @@ export async function openQueueStore(name = 'bauakte-queue'): Promise<QueueStore
     await tx.done;
   }
 
+  async function replacePayload(id: number, payload: QueuePayload): Promise<void> {
+    const tx = db.transaction('items', 'readwrite');
+    const item = await tx.store.get(id);
+    if (item) await tx.store.put({ ...item, payload, bytes: bytesOf(payload) });
+    await tx.done;
+  }
+
   async function clear(username: string): Promise<void> {
     const tx = db.transaction('items', 'readwrite');
     let cursor = await tx.store.index('user').openCursor(userKey(username));
@@ -152,7 +177,7 @@ export async function openQueueStore(name = 'bauakte-queue'): Promise<QueueStore
     await tx.done;
   }
 
-  return { list, add, putStep, update, remove: (id) => db.delete('items', id), clear, close: () => db.close() };
+  return { list, add, putStep, update, replacePayload, remove: (id) => db.delete('items', id), clear, close: () => db.close() };
 }
 
 /** The step item of one project's step among a user's items. */

@@ -2,9 +2,12 @@ import type { QuestionnaireConflict } from '@bauakte/domain';
 import { ApiError, NetworkError } from '../../lib/api';
 import type { QueueItem, QueuePayload, QueueStore } from './queue-store';
 
-/** How each kind of item is sent; the upload reports its progress (0–1, null while unknown). */
+/**
+ * How each kind of item is sent; an upload reports its progress (0–1, null while unknown), and a
+ * change sent in two requests (a pin's photo, then the pin) keeps what is left after the first.
+ */
 export interface QueueSenders {
-  send(payload: QueuePayload, onProgress: (share: number | null) => void): Promise<void>;
+  send(payload: QueuePayload, onProgress: (share: number | null) => void, keepRest: (rest: QueuePayload) => Promise<void>): Promise<void>;
   /** A step save's 409 with the step as it is now, or undefined for any other failure. */
   conflictOf(error: unknown): QuestionnaireConflict | undefined;
   /** The German reason of a refusal, shown beside the item. */
@@ -39,7 +42,11 @@ async function sendOne(store: QueueStore, item: QueueItem, senders: QueueSenders
   await store.update(item.id, { status: 'sending' });
   hooks.onChange?.();
   try {
-    await senders.send(item.payload, (share) => hooks.onProgress?.(item, share));
+    await senders.send(
+      item.payload,
+      (share) => hooks.onProgress?.(item, share),
+      (rest) => store.replacePayload(item.id, rest),
+    );
   } catch (error) {
     const conflict = senders.conflictOf(error);
     if (conflict) {

@@ -12,6 +12,8 @@ import { pinKeys } from '../../lib/query-keys';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
+import { useQueue } from '../offline/queue-context';
+import type { QueueItem, QueuePayload } from '../offline/queue-store';
 import { createPin, deletePin, fetchPins } from './pins-api';
 import { PinForm, type UploadPhoto } from './pin-form';
 import { PinLayer } from './pin-layer';
@@ -79,6 +81,32 @@ function PreviousPins({ version, pins, busy, onCarry }: { version: number; pins:
   );
 }
 
+type QueuedPin = Extract<QueuePayload, { kind: 'pin' }>;
+
+/** Pins placed on this plan without a connection, still on the device (waiting, being sent or refused). */
+function useQueuedPins(projectId: string, fileId: number): { item: QueueItem; pin: QueuedPin }[] {
+  const { items } = useQueue();
+  return (items ?? []).flatMap((item) =>
+    item.payload.kind === 'pin' && item.payload.projectId === projectId && item.payload.fileId === fileId ? [{ item, pin: item.payload }] : [],
+  );
+}
+
+/** A pin waiting on the device: no number yet (the server gives it), its status instead. */
+function QueuedPinEntry({ item, pin }: { item: QueueItem; pin: QueuedPin }) {
+  return (
+    <li className="flex items-start gap-2 rounded-md border border-dashed border-border p-2 text-muted-foreground">
+      <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-400 text-sm font-semibold">
+        …
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <span className="whitespace-pre-line break-words text-sm">{pin.comment}</span>
+        <span className="text-xs">{de.offlineQueue.status[item.status]}</span>
+        {item.reason ? <span className="text-xs text-destructive break-words">{item.reason}</span> : null}
+      </span>
+    </li>
+  );
+}
+
 type Editing = { kind: 'new'; point: PagePoint } | { kind: 'edit'; pin: Pin } | null;
 
 function PinEntry({ pin, selected, own, photo, onSelect, onEdit, onDelete }: { pin: Pin; selected: boolean; own: boolean; photo: ReturnType<PhotoOf>; onSelect(): void; onEdit(): void; onDelete(): void }) {
@@ -134,6 +162,7 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
   const [failure, setFailure] = useState('');
 
   const all = pins.data ?? [];
+  const queuedOnPage = useQueuedPins(projectId, file.id).filter(({ pin }) => pin.page === page);
   const previous = usePreviousPins(projectId, previousVersion, all);
   const [carrying, setCarrying] = useState(false);
   const onPage = all.filter((pin) => pin.page === page);
@@ -179,7 +208,7 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
   const draft = editing?.kind === 'new' ? editing.point : null;
   const previousOnPage = previousVersion ? { version: previousVersion.version, pins: previous.filter((pin) => pin.page === page) } : undefined;
   const pageOverlay = (
-    <PinLayer pins={onPage} previous={previousOnPage} draft={draft} selectedId={selectedId} onSelect={(pin) => setSelectedId(pin.id)} onPlace={placing ? place : null} layerRef={layer} />
+    <PinLayer pins={onPage} queued={queuedOnPage.map(({ pin }) => pin)} previous={previousOnPage} draft={draft} selectedId={selectedId} onSelect={(pin) => setSelectedId(pin.id)} onPlace={placing ? place : null} layerRef={layer} />
   );
 
   const sidePanel = (
@@ -220,12 +249,13 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
             setEditing(null);
             setSelectedId(pin.id);
           }}
+          onQueued={() => setEditing(null)}
           onCancel={() => setEditing(null)}
         />
       ) : null}
       <FormError>{failure || (pins.isError ? t.loadFailed : '')}</FormError>
       <StatusMessage>{status}</StatusMessage>
-      {onPage.length === 0 && !editing ? <p className="text-sm text-muted-foreground">{t.none}</p> : null}
+      {onPage.length === 0 && queuedOnPage.length === 0 && !editing ? <p className="text-sm text-muted-foreground">{t.none}</p> : null}
       <ul className="flex flex-col gap-2">
         {onPage.map((pin) => (
           <PinEntry
@@ -238,6 +268,9 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
             onEdit={() => setEditing({ kind: 'edit', pin })}
             onDelete={() => void remove(pin)}
           />
+        ))}
+        {queuedOnPage.map(({ item, pin }) => (
+          <QueuedPinEntry key={`queued-${item.id}`} item={item} pin={pin} />
         ))}
       </ul>
       {elsewhere > 0 ? <p className="text-sm text-muted-foreground">{t.otherPages(elsewhere)}</p> : null}

@@ -9,6 +9,8 @@ const t = de.pins;
 interface PinLayerProps {
   /** The pins of the page shown. */
   pins: Pin[];
+  /** Pins placed without a connection, drawn dashed and without a number until they are sent. */
+  queued?: PagePoint[];
   /** The previous version's pins on this page, drawn greyed until they are taken over. */
   previous?: { version: number; pins: Pin[] };
   /** The point of a pin being placed, shown until it is saved or given up. */
@@ -22,16 +24,16 @@ interface PinLayerProps {
 }
 
 /** A numbered marker whose tip is the pin's point. */
-function Marker({ label, number, point, selected, draft, greyed, onClick }: { label: string; number: number | null; point: PagePoint; selected?: boolean; draft?: boolean; greyed?: boolean; onClick?(): void }) {
+function Marker({ label, number, point, selected, draft, greyed, waiting, onClick }: { label: string; number: number | null; point: PagePoint; selected?: boolean; draft?: boolean; greyed?: boolean; waiting?: boolean; onClick?(): void }) {
   const style = { left: `${point.x * 100}%`, top: `${point.y * 100}%` };
   const face = cn(
     'flex size-8 items-center justify-center rounded-full border-2 border-white text-sm font-semibold shadow-md',
-    draft ? 'bg-amber-500 text-black' : greyed ? 'bg-gray-400 text-white opacity-80' : selected ? 'bg-primary text-primary-foreground ring-4 ring-primary/40' : 'bg-red-600 text-white',
+    draft ? 'bg-amber-500 text-black' : waiting ? 'border-dashed border-gray-600 bg-gray-200 text-gray-700' : greyed ? 'bg-gray-400 text-white opacity-80' : selected ? 'bg-primary text-primary-foreground ring-4 ring-primary/40' : 'bg-red-600 text-white',
   );
   if (!onClick) {
     return (
       <span aria-hidden className="absolute -translate-x-1/2 -translate-y-1/2" style={style}>
-        <span className={face}>{number ?? '+'}</span>
+        <span className={face}>{number ?? (waiting ? '…' : '+')}</span>
       </span>
     );
   }
@@ -55,7 +57,7 @@ function Marker({ label, number, point, selected, draft, greyed, onClick }: { la
  * The pins over the page, in a box of the page's size: markers are placed by percentages, so they
  * stay on their spot at every zoom. While placing, a tap on the page says where.
  */
-export function PinLayer({ pins, previous, draft, selectedId, onSelect, onPlace, layerRef: layer }: PinLayerProps) {
+export function PinLayer({ pins, queued = [], previous, draft, selectedId, onSelect, onPlace, layerRef: layer }: PinLayerProps) {
   const down = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
 
   // The stage holds the pointer while it pans: its pointerup comes to the window, not to this layer.
@@ -84,6 +86,9 @@ export function PinLayer({ pins, previous, draft, selectedId, onSelect, onPlace,
       ))}
       {pins.map((pin) => (
         <Marker key={pin.id} label={t.marker(pin.number, pin.comment)} number={pin.number} point={pin} selected={pin.id === selectedId} onClick={() => onSelect(pin)} />
+      ))}
+      {queued.map((point, index) => (
+        <Marker key={`queued-${index}`} label="" number={null} point={point} waiting />
       ))}
       {draft ? <Marker label={t.placeHere} number={null} point={draft} draft /> : null}
     </div>
