@@ -22,7 +22,8 @@ import { OfflineBanner } from '../features/offline/offline-banner';
 import { useReadCache } from '../features/offline/read-cache-scope';
 import { de } from '../i18n/de';
 import { useConfirm } from '../features/feedback/feedback-context';
-import { PendingChanges } from '../features/offline/pending-changes';
+import { PendingChanges } from './pending-changes';
+import { offlineQueueDelivery } from './offline-queue-senders';
 import { useQueue } from '../features/offline/queue-context';
 import { QueueProvider } from '../features/offline/queue-provider';
 import { AppSidebar } from './app-sidebar';
@@ -134,7 +135,7 @@ export function AppShell() {
     <TooltipProvider>
       <FeedbackProvider>
         <UnsavedChangesProvider>
-          <QueueProvider>
+          <QueueProvider delivery={offlineQueueDelivery}>
             <LiveChatProvider>
               <ModalProvider>
                 <ShellWithModals />

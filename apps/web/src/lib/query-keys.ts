@@ -1,4 +1,4 @@
-import type { QuestionnaireStep } from '@bauakte/domain';
+import type { DashboardName, QuestionnaireStep } from '@bauakte/domain';
 
 // The query keys of every area in one place: a change in one area that alters another's data (a
 // deleted customer, the projects listed for them) names the other's keys without importing that
@@ -11,6 +11,11 @@ export const adminKeys = {
   architects: ['admin', 'architects'] as const,
   users: ['admin', 'users'] as const,
   mailFailures: ['admin', 'mail-failures'] as const,
+};
+
+/** The caller's own card layout of a dashboard. */
+export const dashboardLayoutKeys = {
+  of: (dashboard: DashboardName) => ['dashboardLayout', dashboard] as const,
 };
 
 export const questionnaireKeys = {

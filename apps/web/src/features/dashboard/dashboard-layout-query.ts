@@ -2,8 +2,6 @@ import type { DashboardName } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 import type { CardPlace } from './dashboard-layout';
 
-export const layoutKey = (dashboard: DashboardName) => ['dashboardLayout', dashboard] as const;
-
 /** The caller's own card layout of this dashboard; empty when never saved. */
 export function fetchLayout(dashboard: DashboardName): Promise<CardPlace[]> {
   return apiRequest<CardPlace[]>(`/dashboardLayout/${dashboard}`);

@@ -4,7 +4,8 @@ import { queryClient } from '../../lib/query-client';
 import type { SessionUser } from '../../lib/token';
 import { allProjectsFilter, fetchClientProjects, fetchProjectNews, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
 import { projectKeys } from '../../lib/query-keys';
-import { fetchLayout, layoutKey } from './dashboard-layout-query';
+import { dashboardLayoutKeys } from '../../lib/query-keys';
+import { fetchLayout } from './dashboard-layout-query';
 
 /**
  * Asks for what a dashboard shows first (its card layout and its project lists) while the page's
@@ -14,12 +15,12 @@ import { fetchLayout, layoutKey } from './dashboard-layout-query';
 export function prefetchDashboard(queryClient: QueryClient, pathname: string, user: SessionUser): void {
   const prefetch = <T>(queryKey: readonly unknown[], queryFn: () => Promise<T>) => void queryClient.prefetchQuery({ queryKey, queryFn });
   if (pathname === '/dashboard' && can(user, 'viewArchitectDashboard')) {
-    prefetch(layoutKey('architect'), () => fetchLayout('architect'));
+    prefetch(dashboardLayoutKeys.of('architect'), () => fetchLayout('architect'));
     prefetch(projectKeys.news(user.username), () => fetchProjectNews(user.username));
     void queryClient.prefetchInfiniteQuery(projectSearchQuery(user.username, allProjectsFilter, projectSearchPageSize));
   }
   if (pathname === '/dashboardClient' && can(user, 'viewClientDashboard')) {
-    prefetch(layoutKey('client'), () => fetchLayout('client'));
+    prefetch(dashboardLayoutKeys.of('client'), () => fetchLayout('client'));
     prefetch(projectKeys.client(user.username), () => fetchClientProjects(user.username));
   }
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DashboardName } from '@bauakte/domain';
-import { layoutKey, saveLayout } from './dashboard-layout-api';
+import { dashboardLayoutKeys } from '../../lib/query-keys';
+import { saveLayout } from './dashboard-layout-api';
 import { sameLayout, type CardLayout } from './dashboard-layout';
 
 /** A drag often comes in several small moves: only the layout the user settles on is saved. */
@@ -29,7 +30,7 @@ export function useLayoutSaver(dashboard: DashboardName, initial: CardLayout) {
     saveLayout(dashboard, next)
       .then(() => {
         setFailed(false);
-        queryClient.setQueryData(layoutKey(dashboard), next);
+        queryClient.setQueryData(dashboardLayoutKeys.of(dashboard), next);
       })
       .catch((error: unknown) => {
         saved.current = previous;

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isOnline } from '../../lib/online-status';
 import { onUserDataRemoval } from '../../lib/user-data';
 import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
 import { de } from '../../i18n/de';
 import { QueueContext, type QueueState } from './queue-context';
-import { invalidateAfterSent, queueSenders } from './queue-senders';
-import { openQueueStore, type QueueItem, type QueueStore } from './queue-store';
-import { syncQueue } from './queue-sync';
+import { openQueueStore, type QueueItem, type QueuePayload, type QueueStore } from './queue-store';
+import { syncQueue, type QueueSenders } from './queue-sync';
 
 /** When the server could not be reached although the browser says it is online, or gave no Retry-After. */
 const retryDelayMs = 15_000;
@@ -39,7 +38,16 @@ function exclusively(username: string, run: () => Promise<void>): Promise<void> 
  * The logged-in user's queue: read at start, sent at start, when the connection comes back, on
  * request and after the server asked to wait; only this user's items are read or sent.
  */
-export function QueueProvider({ children }: { children: ReactNode }) {
+/**
+ * How the app sends each kind of change and what it refreshes after one went: given by the shell,
+ * which knows the features' requests, so this lower layer imports none of them.
+ */
+export interface QueueDelivery {
+  senders(username: string): QueueSenders;
+  afterSent(queryClient: QueryClient, payload: QueuePayload): void;
+}
+
+export function QueueProvider({ delivery, children }: { delivery: QueueDelivery; children: ReactNode }) {
   const { user } = useSession();
   const username = user?.username;
   const queryClient = useQueryClient();
@@ -106,12 +114,12 @@ export function QueueProvider({ children }: { children: ReactNode }) {
     if (!isOnline()) return;
     running.current = true;
     const run = async () => {
-      const outcome = await syncQueue(store, username, queueSenders(username), {
+      const outcome = await syncQueue(store, username, delivery.senders(username), {
         onChange: () => void reload(),
         onProgress: (item, share) => setProgress((before) => new Map(before).set(item.id, share === null ? null : Math.round(share * 100))),
         onKept: (_item, status) => notify(status === 'conflict' ? de.offlineQueue.conflictNotice : de.offlineQueue.refusedNotice),
       });
-      for (const item of outcome.sent) invalidateAfterSent(queryClient, item.payload);
+      for (const item of outcome.sent) delivery.afterSent(queryClient, item.payload);
       if (outcome.kind === 'later') scheduleRetry((outcome.retryAfterSeconds ?? retryDelayMs / 1000) * 1000, sync);
       // The browser says online but nothing answered: try again after a while, the 'online' event may not come.
       if (outcome.kind === 'offline' && isOnline()) scheduleRetry(retryDelayMs, sync);
@@ -127,7 +135,7 @@ export function QueueProvider({ children }: { children: ReactNode }) {
           sync();
         }
       });
-  }, [store, username, reload, queryClient, scheduleRetry, notify]);
+  }, [store, username, reload, queryClient, scheduleRetry, notify, delivery]);
 
   // At start while logged in, and whenever the connection comes back.
   useEffect(() => {

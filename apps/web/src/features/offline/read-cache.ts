@@ -1,8 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { NetworkError } from '../../lib/api';
-import { chatKeys, fileKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
+import { chatKeys, dashboardLayoutKeys, fileKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
 import { onUserDataRemoval } from '../../lib/user-data';
-import { layoutKey } from '../dashboard/dashboard-layout-query';
 import { deleteReadCacheDatabase, openReadCacheDatabase, type ReadCacheDatabase, type StoredAnswer } from './read-cache-db';
 import { removeCachedPictures } from './read-cache-pictures';
 
@@ -25,7 +24,7 @@ const readCachedShapes: ReadonlyArray<(key: QueryKey) => boolean> = [
   (key) => shapedLike(key, questionnaireKeys.step('p', 'general'), 1),
   (key) => shapedLike(key, fileKeys.list('p'), 2),
   (key) => shapedLike(key, chatKeys.conversations('u'), 2),
-  (key) => shapedLike(key, layoutKey('client'), 1),
+  (key) => shapedLike(key, dashboardLayoutKeys.of('client'), 1),
 ];
 
 export function isReadCached(queryKey: QueryKey): boolean {
