@@ -534,8 +534,10 @@ if (wanted('instructions')) {
     const warmup = Number(process.env.BENCH_INSTRUCTIONS_WARMUP ?? 1000);
     const windows = Number(process.env.BENCH_INSTRUCTIONS_WINDOWS ?? 5);
     const count = Number(process.env.BENCH_INSTRUCTIONS_CALLS ?? 20);
-    const costs = await compareInstructions(baselineDir, { warmup, windows, count });
-    console.log(`instructions (SQLite): per call, counted by callgrind after ${warmup} uncounted calls, the median of ${windows} windows of ${count}; this checkout against ${baselineDir}`);
+    // BENCH_CURRENT_DIR: another checkout counted in place of this one, to compare two earlier revisions.
+    const currentDir = process.env.BENCH_CURRENT_DIR ? path.resolve(process.env.BENCH_CURRENT_DIR) : process.cwd();
+    const costs = await compareInstructions(baselineDir, { warmup, windows, count }, currentDir);
+    console.log(`instructions (SQLite): per call, counted by callgrind after ${warmup} uncounted calls, the median of ${windows} windows of ${count}; ${currentDir} against ${baselineDir}`);
     for (const cost of costs) {
       console.log(`${cost.name.padEnd(36)} baseline ${cost.baseline.toFixed(0).padStart(7)} k   this ${cost.current.toFixed(0).padStart(7)} k   ratio ${(cost.current / cost.baseline).toFixed(3)}`);
     }
