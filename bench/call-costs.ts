@@ -72,13 +72,26 @@ function cpuNanoseconds(pid: number): number {
   return total;
 }
 
-/** The calls of bench/workload.ts's hottest operations, as an architect and a client of the demo. */
-async function demoCalls(port: number, architect: string, client: string): Promise<Call[]> {
-  const logIn = async (username: string) => (await json<{ token: string }>(port, { method: 'POST', path: '/api/auth/login', body: { username, password: 'Bauakte-Demo-2026' } })).token;
-  const [a, c] = [await logIn(architect), await logIn(client)];
-  const projectId = (await json<ProjectSearchResult>(port, { method: 'GET', path: '/api/projects?sort=changedAt&page=1&pageSize=20', token: a })).items[0]!.id;
-  const clientProjectId = (await json<ClientProject[]>(port, { method: 'GET', path: `/api/DashboardClient/dashi/${client}`, token: c }))[0]!.id;
-  const chat = (await json<ChatConversation[]>(port, { method: 'GET', path: `/api/MessageManagment/receiver/${architect}?page=1&limit=100&messages=1`, token: a }))[0]!;
+/** Who makes the hottest calls and on what: an architect and their customer, logged in, with a project and their chat. */
+export interface CallParties {
+  architect: string;
+  client: string;
+  architectToken: string;
+  clientToken: string;
+  /** The architect's project, and the customer's (they may be the same). */
+  projectId: number;
+  clientProjectId: number;
+  chatId: number;
+  /** Whom the architect's message in that chat goes to. */
+  chatPartner: string;
+}
+
+/**
+ * The calls of bench/workload.ts's hottest operations. The message is sent last: it lengthens the
+ * chat, which the calls before it read.
+ */
+export function hottestCalls(parties: CallParties): Call[] {
+  const { architect, client, architectToken: a, clientToken: c, projectId, clientProjectId, chatId, chatPartner } = parties;
   return [
     { name: 'A dashboard: project news', method: 'GET', path: `/api/ProjectManagment/dash/${architect}`, token: a },
     { name: 'A dashboard: all projects, page 1', method: 'GET', path: '/api/projects?sort=changedAt&page=1&pageSize=20', token: a },
@@ -86,17 +99,27 @@ async function demoCalls(port: number, architect: string, client: string): Promi
     { name: 'A project: details', method: 'GET', path: `/api/DashboardClient/project/${projectId}`, token: a },
     { name: 'A project: files', method: 'GET', path: `/api/s3/project/${projectId}`, token: a },
     { name: 'A project: change log', method: 'GET', path: `/api/questionnaire/${projectId}/changes`, token: a },
-    { name: 'A chats: mark read', method: 'PUT', path: `/api/MessageManagment/${chat.chatId}/read`, token: a },
+    { name: 'A chats: mark read', method: 'PUT', path: `/api/MessageManagment/${chatId}/read`, token: a },
+    { name: 'C dashboard: projects', method: 'GET', path: `/api/DashboardClient/dashi/${client}`, token: c },
+    { name: 'C questionnaire: open step', method: 'GET', path: `/api/general/${clientProjectId}`, token: c },
     {
       name: 'A chat: send message',
       method: 'POST',
       path: '/api/MessageManagment',
       token: a,
-      body: { message: 'Danke, ich sehe mir die Unterlagen an.', senderUsername: architect, receiverUsername: chat.participant.username, chatId: chat.chatId, isRead: false },
+      body: { message: 'Danke, ich sehe mir die Unterlagen an.', senderUsername: architect, receiverUsername: chatPartner, chatId, isRead: false },
     },
-    { name: 'C dashboard: projects', method: 'GET', path: `/api/DashboardClient/dashi/${client}`, token: c },
-    { name: 'C questionnaire: open step', method: 'GET', path: `/api/general/${clientProjectId}`, token: c },
   ];
+}
+
+/** The hottest calls as an architect and a client of the demo installation. */
+async function demoCalls(port: number, architect: string, client: string): Promise<Call[]> {
+  const logIn = async (username: string) => (await json<{ token: string }>(port, { method: 'POST', path: '/api/auth/login', body: { username, password: 'Bauakte-Demo-2026' } })).token;
+  const [a, c] = [await logIn(architect), await logIn(client)];
+  const projectId = (await json<ProjectSearchResult>(port, { method: 'GET', path: '/api/projects?sort=changedAt&page=1&pageSize=20', token: a })).items[0]!.id;
+  const clientProjectId = (await json<ClientProject[]>(port, { method: 'GET', path: `/api/DashboardClient/dashi/${client}`, token: c }))[0]!.id;
+  const chat = (await json<ChatConversation[]>(port, { method: 'GET', path: `/api/MessageManagment/receiver/${architect}?page=1&limit=100&messages=1`, token: a }))[0]!;
+  return hottestCalls({ architect, client, architectToken: a, clientToken: c, projectId, clientProjectId, chatId: chat.chatId, chatPartner: chat.participant.username });
 }
 
 /** One turn: `count` calls, four at a time; the server's CPU per call in µs. */

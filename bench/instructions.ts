@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import sharp from 'sharp';
-import { request, type Call } from './call-costs';
+import { hottestCalls, request, type Call } from './call-costs';
 import { median } from './files';
 import { serverCommand } from './build-servers';
 
@@ -146,19 +146,10 @@ async function projectCalls(server: CountedServer): Promise<Call[]> {
     const [from, to, token] = index % 2 === 0 ? [client, architect, c] : [architect, client, a];
     await send(server, { method: 'POST', path: '/api/MessageManagment', token, body: { message: `Nachricht ${index + 1}`, senderUsername: from, receiverUsername: to, chatId, isRead: false } });
   }
-  return [
-    { name: 'A dashboard: project news', method: 'GET', path: `/api/ProjectManagment/dash/${architect}`, token: a },
-    { name: 'A dashboard: all projects, page 1', method: 'GET', path: '/api/projects?sort=changedAt&page=1&pageSize=20', token: a },
-    { name: 'A dashboard: newest messages', method: 'GET', path: `/api/MessageManagment/newChat/${architect}`, token: a },
-    { name: 'A project: details', method: 'GET', path: `/api/DashboardClient/project/${projectId}`, token: a },
-    { name: 'A project: files', method: 'GET', path: `/api/s3/project/${projectId}`, token: a },
-    { name: 'A project: change log', method: 'GET', path: `/api/questionnaire/${projectId}/changes`, token: a },
-    { name: 'A chats: mark read', method: 'PUT', path: `/api/MessageManagment/${chatId}/read`, token: a },
-    { name: 'C dashboard: projects', method: 'GET', path: `/api/DashboardClient/dashi/${client}`, token: c },
-    { name: 'C questionnaire: open step', method: 'GET', path: `/api/general/${projectId}`, token: c },
-    { name: 'C questionnaire: save step', method: 'PUT', path: `/api/windows/${projectId}`, token: c, body: answers.windows },
-    { name: 'A chat: send message', method: 'POST', path: '/api/MessageManagment', token: a, body: { message: 'Danke, ich sehe mir die Unterlagen an.', senderUsername: architect, receiverUsername: client, chatId, isRead: false } },
-  ];
+  const calls = hottestCalls({ architect, client, architectToken: a, clientToken: c, projectId, clientProjectId: projectId, chatId, chatPartner: client });
+  // One more the workload makes often: a questionnaire step saved (before the message, which comes last).
+  calls.splice(calls.length - 1, 0, { name: 'C questionnaire: save step', method: 'PUT', path: `/api/windows/${projectId}`, token: c, body: answers.windows });
+  return calls;
 }
 
 /**
