@@ -4,7 +4,8 @@
 // prints performance, accessibility, FCP, LCP, TBT and CLS (the median run's).
 // Not part of npm test: its figures depend on the machine; they go into docs/performance.md.
 // LIGHTHOUSE_BASELINE_DIST=<a built apps/web/dist> measures that build too, on a second server,
-// run for run alternating with this one, so both see the same machine load.
+// run for run alternating with this one, so both see the same machine load. LIGHTHOUSE_COLD=1
+// measures first visits: the service worker and its app shell are removed before each run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4310);
 const baselineDist = process.env.LIGHTHOUSE_BASELINE_DIST;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const firstVisit = process.env.LIGHTHOUSE_COLD === '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = path.join(root, 'reports', 'lighthouse');
 const password = 'lighthouse-passwort-42';
@@ -229,7 +231,7 @@ async function seedContent(origin: string): Promise<Seed> {
   return { projectId: project.id, chatId, planFileId };
 }
 
-/** One Lighthouse run on a tab that holds a fresh session for the page, with a cold HTTP cache. */
+/** One Lighthouse run on a tab that holds a fresh session for the page, with a cold HTTP cache (and LIGHTHOUSE_COLD=1 without the service worker). */
 async function measure(browser: Browser, target: PageToMeasure, site: Site): Promise<RunnerResult> {
   const { origin, seed } = site;
   if (!seed) throw new Error(`${site.label}: nicht geseedet`);
@@ -245,6 +247,8 @@ async function measure(browser: Browser, target: PageToMeasure, site: Site): Pro
     }, session);
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
+    // LIGHTHOUSE_COLD=1: a first visit — no service worker and no app shell kept from the page before.
+    if (firstVisit) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
     await cdp.detach();
     // Lighthouse would clear the origin's storage, and with it the session in sessionStorage.
     const flags: Flags = { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error', locale: 'de' };
