@@ -583,7 +583,6 @@ export const de = {
     retry: 'Jetzt übertragen',
     close: 'Schließen',
     offline: 'Sie sind offline.',
-    pendingMessage: 'Wartet auf Verbindung',
     conflictNotice: 'Ein Schritt des Fragebogens wurde inzwischen von jemand anderem geändert. Unter „Bearbeiten“ bei den wartenden Änderungen wählen Sie, welche Angaben gelten.',
     refusedNotice: 'Eine wartende Änderung wurde abgelehnt. Den Grund sehen Sie bei den wartenden Änderungen.',
     full: 'Auf diesem Gerät ist kein Platz für weitere wartende Änderungen. Bitte übertragen oder verwerfen Sie zuerst wartende Änderungen.',

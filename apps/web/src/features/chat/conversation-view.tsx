@@ -93,7 +93,7 @@ export function ConversationView({ conversation, username, online, live, message
               <span className="sr-only">{`${t.you}: `}</span>
               {message.text}
             </p>
-            <span className="text-xs text-muted-foreground">{message.refused ?? de.offlineQueue.pendingMessage}</span>
+            <span className="text-xs text-muted-foreground">{message.refused ?? de.offlineQueue.status.waiting}</span>
           </div>
         ))}
         <div ref={bottom} />
