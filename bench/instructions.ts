@@ -180,7 +180,9 @@ async function countCalls(server: CountedServer, options: CountOptions): Promise
 async function stopCounted(server: CountedServer): Promise<void> {
   server.child.kill('SIGTERM');
   await once(server.child, 'exit');
-  fs.rmSync(server.outDir, { recursive: true, force: true });
+  // BENCH_INSTRUCTIONS_KEEP=1 keeps the dumps for `callgrind_annotate --inclusive=yes` (one per window).
+  if (process.env.BENCH_INSTRUCTIONS_KEEP === '1') console.log(`callgrind dumps kept in ${server.outDir}`);
+  else fs.rmSync(server.outDir, { recursive: true, force: true });
 }
 
 /** Both checkouts, one after the other (the counts do not depend on the order or the machine's load). */

@@ -152,10 +152,13 @@ const maxId = 2_147_483_647;
  * An id in a path, written the one canonical way ('12', never '012', '0x1', '1e0' or ' 1').
  * Anything else names nothing: it becomes null, which every lookup answers with 404.
  */
-export const pathIdSchema = z.string().transform((value): number | null => {
+export function pathId(value: string): number | null {
   if (!/^[1-9][0-9]{0,9}$/.test(value)) return null;
   const id = Number(value);
   return id <= maxId ? id : null;
-});
+}
+
+/** pathId as the routes' params schemas read it. */
+export const pathIdSchema = z.string().transform(pathId);
 
 export const projectIdParamsSchema = z.object({ projectId: pathIdSchema });

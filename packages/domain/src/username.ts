@@ -26,8 +26,11 @@ export const claimedUsernameSchema = z
  * A username in a path. Anything that cannot be a username names nobody: it becomes null, which
  * every lookup answers with 404, so a malformed path tells no more than an unknown user.
  */
-export const pathUsernameSchema = z
-  .string()
-  .transform((value): string | null => (isUsername(value) ? normalizeUsername(value) : null));
+export function pathUsername(value: string): string | null {
+  return isUsername(value) ? normalizeUsername(value) : null;
+}
+
+/** pathUsername as the routes' params schemas read it. */
+export const pathUsernameSchema = z.string().transform(pathUsername);
 
 export const usernameParamsSchema = z.object({ username: pathUsernameSchema });

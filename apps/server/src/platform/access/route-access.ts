@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { pathIdSchema, pathUsernameSchema, type Role } from '@bauakte/domain';
+import { pathId, pathUsername, type Role } from '@bauakte/domain';
 import type { AuthUser } from '../auth/sessions';
-import { forbidden, invalidJson, validationFailed } from '../errors';
+import { forbidden, invalidJson, unauthenticated, validationFailed } from '../errors';
 import { bodyIssues, UnreadableBody } from '../http/request-body';
 import {
-  callerOf, hasAnyRole, type AccessPolicy, type AccountPermission, type ChatPermission, type CheckedAccount, type CheckedArchitect, type CheckedChat,
+  hasAnyRole, type AccessPolicy, type AccountPermission, type ChatPermission, type CheckedAccount, type CheckedArchitect, type CheckedChat,
   type CheckedChatPartner, type CheckedCustomer, type CheckedPin, type CheckedProject, type PinPermission, type ProfileEdit, type ProjectPermission,
 } from './access';
 
@@ -56,12 +56,12 @@ function rawValue(request: FastifyRequest, address: Address): unknown {
 function idAt(request: FastifyRequest, address: Address): number | null | NamesNothing {
   const value = rawValue(request, address);
   if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
-  return typeof value === 'string' ? pathIdSchema.parse(value) : namesNothing;
+  return typeof value === 'string' ? pathId(value) : namesNothing;
 }
 
 function usernameAt(request: FastifyRequest, address: Address): string | null | NamesNothing {
   const value = rawValue(request, address);
-  return typeof value === 'string' ? pathUsernameSchema.parse(value) : namesNothing;
+  return typeof value === 'string' ? pathUsername(value) : namesNothing;
 }
 
 /**
@@ -133,25 +133,45 @@ export const requires = {
     }),
 };
 
+/** A route's own hooks of one kind, with one more after them. */
+function withHook<H>(own: H | H[] | undefined, added: H): H[] {
+  if (own === undefined) return [added];
+  return Array.isArray(own) ? [...own, added] : [own, added];
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
 /**
  * Decides every route's declared access: the roles right after the token is read (before the body
  * is parsed, so a wrong role always learns 403), the object before the body is validated (so a
  * caller who may not touch it learns 404 whatever the body holds). Only then is a body that is not
- * JSON refused. Installed after authentication, so the caller is known.
+ * JSON refused. Installed after authentication, so the caller is known. The roles and the object
+ * are hooks of the routes that declare them, added as each route is registered: a request pays for
+ * what its route declares, not for a look at every other route's declaration.
  */
 export function installRouteAccess(app: FastifyInstance, policy: AccessPolicy): void {
   app.decorateRequest('accessed', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const roles = request.routeOptions.config.access?.roles;
-    if (roles && !hasAnyRole(callerOf(request), roles)) throw forbidden();
-  });
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    const declared = request.routeOptions.config.access;
-    // A public route's caller may be nobody (the logout beacon): then there is nothing to look up.
-    if (declared?.resolve && request.user) {
-      refuseInvalidQuery(request);
-      request.accessed = { by: declared, value: await declared.resolve(policy, request.user, request) };
+  app.addHook('onRoute', (route) => {
+    const declared = route.config?.access;
+    const roles = declared?.roles;
+    if (roles) {
+      const checkRoles: Hook = (request, _reply, done) => done(!request.user ? unauthenticated() : hasAnyRole(request.user, roles) ? undefined : forbidden());
+      route.onRequest = withHook(route.onRequest as Hook | Hook[] | undefined, checkRoles) as RouteOptions['onRequest'];
     }
-    if (request.body instanceof UnreadableBody) throw invalidJson();
+    const resolve = declared?.resolve;
+    if (!resolve) return;
+    const resolveObject = async (request: FastifyRequest) => {
+      // A public route's caller may be nobody (the logout beacon): then there is nothing to look up.
+      if (request.user) {
+        refuseInvalidQuery(request);
+        request.accessed = { by: declared, value: await resolve(policy, request.user, request) };
+      }
+      if (request.body instanceof UnreadableBody) throw invalidJson();
+    };
+    route.preValidation = withHook(route.preValidation as unknown, resolveObject) as RouteOptions['preValidation'];
+  });
+  // Any other request (unknown routes included) with a body that is not JSON is refused here.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(request.body instanceof UnreadableBody && !request.routeOptions.config.access?.resolve ? invalidJson() : undefined);
   });
 }

@@ -31,22 +31,33 @@ type RepositoryFactories = { readonly [Name in keyof Repositories]: RepositoryFa
 export type ModuleRepositoryFactories = Omit<RepositoryFactories, keyof PlatformRepositories>;
 
 /**
- * The set of repositories on `db`, each built on first use and then kept: a transaction builds only
- * those its work touches (some compile their statements when built).
+ * The class of repository sets over `factories`: each repository a getter on the prototype that
+ * builds it on first use and then keeps it. A transaction builds only those its work touches (some
+ * compile their statements when built), and making a set is one small object, not a property per
+ * repository (defined per set, they cost every saving transaction a dictionary-mode object).
  */
-function createRepositories(factories: RepositoryFactories, db: Db, asyncCommitDb: Db = db): Repositories {
-  const built = new Map<keyof RepositoryFactories, unknown>();
-  const set = {};
+function repositorySetClass(factories: RepositoryFactories): new (db: Db, asyncCommitDb: Db) => Repositories {
+  class RepositorySet {
+    readonly built = new Map<keyof RepositoryFactories, unknown>();
+    constructor(
+      readonly db: Db,
+      readonly asyncCommitDb: Db,
+    ) {}
+  }
   for (const name of Object.keys(factories) as Array<keyof RepositoryFactories>) {
-    Object.defineProperty(set, name, {
+    Object.defineProperty(RepositorySet.prototype, name, {
       enumerable: true,
-      get: () => {
-        if (!built.has(name)) built.set(name, factories[name](db, asyncCommitDb));
-        return built.get(name);
+      get(this: RepositorySet) {
+        let repository = this.built.get(name);
+        if (repository === undefined) {
+          repository = factories[name](this.db, this.asyncCommitDb);
+          this.built.set(name, repository);
+        }
+        return repository;
       },
     });
   }
-  return set as Repositories;
+  return RepositorySet as unknown as new (db: Db, asyncCommitDb: Db) => Repositories;
 }
 
 /**
@@ -62,9 +73,9 @@ export interface DataLayer {
 }
 
 export function createDataLayer(database: Pick<DatabaseHandle, 'db' | 'asyncCommitDb'>, modules: ModuleRepositoryFactories): DataLayer {
-  const factories: RepositoryFactories = { ...platformRepositories, ...modules };
+  const RepositorySet = repositorySetClass({ ...platformRepositories, ...modules });
   return {
-    repos: createRepositories(factories, database.db, database.asyncCommitDb),
-    transaction: (work) => inTransaction(database.db, (trx) => work(createRepositories(factories, trx))),
+    repos: new RepositorySet(database.db, database.asyncCommitDb),
+    transaction: (work) => inTransaction(database.db, (trx) => work(new RepositorySet(trx, trx))),
   };
 }
