@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from './support/env';
 import { expectNoSeriousA11yViolations, loginAs, loginAsAdmin } from './support/fixtures';
 
@@ -18,6 +18,48 @@ test.describe('login and logout', () => {
     await page.goto('/login');
     await page.getByLabel('Benutzername').pressSequentially('ad min-1!');
     await expect(page.getByLabel('Benutzername')).toHaveValue('admin1');
+  });
+
+  // The form's code (react-hook-form) loads after the page stands; the fields work before it is there.
+  test.describe('before the form code has arrived', () => {
+    /** Holds back the login form's chunk until `release` is called. */
+    async function holdFormCode(page: Page): Promise<() => void> {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/login-form-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    }
+
+    test('what was typed and a Login pressed then are kept: the login goes through', async ({ page }) => {
+      const release = await holdFormCode(page);
+      // Not until 'load': the held chunk may hold that back.
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('Benutzername').pressSequentially('ad min!');
+      await page.getByLabel('Passwort').fill(e2eAdmin.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByLabel('Benutzername')).toHaveValue('admin');
+      release();
+      await expect(page).toHaveURL(/\/admin$/);
+    });
+
+    test('typing goes on in the same field once the code is there', async ({ page }) => {
+      const release = await holdFormCode(page);
+      // Not until 'load': the held chunk may hold that back.
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('Benutzername').pressSequentially('ad');
+      // The full form asks for its rules as soon as it stands: then it has taken over.
+      const tookOver = page.waitForRequest(/\/assets\/login-rules-[^/]+\.js$/);
+      release();
+      await tookOver;
+      await page.keyboard.type('min');
+      await expect(page.getByLabel('Benutzername')).toHaveValue('admin');
+      await page.getByLabel('Passwort').fill(e2eAdmin.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+    });
   });
 
   test('a wrong password shows the German error, which typing clears', async ({ page }) => {

@@ -2,18 +2,16 @@ import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireRole } from './features/auth/require-role';
 import { LoginPage } from './features/auth/login-page';
-import { QueryProvider } from './lib/query-client';
 import { shellPaths } from './layout/shell-paths';
 import { deStart as de } from './i18n/de-start';
 
 /**
  * Pages load on demand, so the first route (the login page) stays small; the class merge (lib/cn.ts)
- * comes with them, as the login page needs none. The query cache is there from the start: the login
- * form sends through useServerForm like every other form.
+ * and the query cache come with them, as the login page needs neither.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactNode {
   const Page: ComponentType = lazy(async () => {
-    const [module, { enableClassMerge }] = await Promise.all([load(), import('./lib/class-merge')]);
+    const [module, { enableClassMerge }, { QueryProvider }] = await Promise.all([load(), import('./lib/class-merge'), import('./lib/query-client')]);
     enableClassMerge();
     const Loaded = module[name] as ComponentType;
     return {
@@ -43,12 +41,6 @@ export function preloadStartPage(pathname: string): void {
   if (shellPaths.includes(pathname)) void loadLoggedIn().catch(() => undefined);
 }
 
-const loginPage = (
-  <QueryProvider>
-    <LoginPage />
-  </QueryProvider>
-);
-
 /** Pages in the app shell, for a logged-in user holding one of the allowed roles. */
 function inShell(allowed: ComponentProps<typeof RequireRole>['allowed'], pages: RouteObject[]): RouteObject {
   return { element: <RequireRole allowed={allowed} />, children: [{ element: appShell, children: pages }] };
@@ -56,8 +48,8 @@ function inShell(allowed: ComponentProps<typeof RequireRole>['allowed'], pages: 
 
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [
-  { path: '/', element: loginPage },
-  { path: '/login', element: loginPage },
+  { path: '/', element: <LoginPage /> },
+  { path: '/login', element: <LoginPage /> },
   { path: '/register', element: page(() => import('./features/accounts/register-page'), 'RegisterPage') },
   { path: '/forgotPassword', element: page(() => import('./features/accounts/forgot-password-page'), 'ForgotPasswordPage') },
   { path: '/reset-password', element: page(() => import('./features/accounts/reset-password-page'), 'ResetPasswordPage') },

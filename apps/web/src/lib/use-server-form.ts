@@ -1,5 +1,5 @@
-import { useCallback, type BaseSyntheticEvent } from 'react';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useContext, type BaseSyntheticEvent } from 'react';
+import { QueryClientContext, type QueryKey } from '@tanstack/react-query';
 import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type Resolver, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { errorText, showFieldIssues, type ErrorContext, type FieldIssueOptions } from './api-errors';
 
@@ -23,7 +23,7 @@ export interface ServerFormOptions<Values extends FieldValues, Output, Answer> {
    * form's failure text names them itself (a chat message's reason).
    */
   issueFields?: FieldIssueOptions | false;
-  /** Queries whose data the change alters: refetched once it succeeded. */
+  /** Queries whose data the change alters: refetched once it succeeded (needs the page's QueryProvider). */
   invalidates?: readonly QueryKey[];
   /** After a success, e.g. a toast and closing the modal; the form stays busy until it has finished. */
   onSuccess?(answer: Answer, values: Output): void | Promise<void>;
@@ -53,16 +53,17 @@ export interface ServerForm<Values extends FieldValues, Output> {
 
 /**
  * The one way a form changes data on the server: react-hook-form checks the fields by the domain's
- * schema, a TanStack mutation sends them; a refusal puts the server's field messages beside their
- * fields and the context's German text under the form; a success refetches the queries named and
- * runs `onSuccess`.
+ * schema, `submit` sends them; a refusal puts the server's field messages beside their fields and
+ * the context's German text under the form; a success refetches the queries named and runs
+ * `onSuccess`. Without a connection nothing holds the save back: `submit` decides (queue it on the
+ * device, or fail).
  */
 export function useServerForm<Values extends FieldValues, Output, Answer>(options: ServerFormOptions<Values, Output, Answer>): ServerForm<Values, Output> {
-  const queryClient = useQueryClient();
+  // The query cache is read from the context, not through TanStack Query's hooks: the login page,
+  // which refetches nothing, renders without it, so the first route does without its ~9 KiB.
+  const queryClient = useContext(QueryClientContext);
+  if (options.invalidates?.length && !queryClient) throw new Error('useServerForm: invalidates needs a QueryProvider');
   const form = useForm<Values, unknown, Output>({ resolver: options.resolver, defaultValues: options.defaultValues });
-  // 'always': without a connection the save is not held back paused by TanStack Query, where the
-  // button would spin until the connection returns; `submit` decides (queue it on the device, or fail).
-  const mutation = useMutation({ mutationFn: options.submit, networkMode: 'always' });
   const { setError, clearErrors } = form;
 
   const showError = useCallback((text: string) => setError(serverError, { type: 'server', message: text }), [setError]);
@@ -77,12 +78,12 @@ export function useServerForm<Values extends FieldValues, Output, Answer>(option
   const onSubmit = form.handleSubmit(async (values) => {
     let answer: Answer;
     try {
-      answer = await mutation.mutateAsync(values);
+      answer = await options.submit(values);
     } catch (failure) {
       fail(failure);
       return;
     }
-    for (const queryKey of options.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of options.invalidates ?? []) void queryClient?.invalidateQueries({ queryKey });
     await options.onSuccess?.(answer, values);
   }, () => options.onInvalid?.());
 
@@ -92,5 +93,6 @@ export function useServerForm<Values extends FieldValues, Output, Answer>(option
     const message = typeof fieldError === 'object' && fieldError !== null ? (fieldError as { message?: unknown }).message : undefined;
     return { ...form.register(name, registerOptions), error: typeof message === 'string' ? message : undefined };
   };
-  return { form, onSubmit, busy: isSubmitting || mutation.isPending, error: errors.root?.server?.message, showError, clearError, field };
+  // isSubmitting lasts from the check through `submit` to the end of `onSuccess`.
+  return { form, onSubmit, busy: isSubmitting, error: errors.root?.server?.message, showError, clearError, field };
 }

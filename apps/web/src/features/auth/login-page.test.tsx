@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from './session-provider';
 import { LoginPage } from './login-page';
 import { fakeToken } from '../../test/tokens';
@@ -11,23 +10,29 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-function renderLogin() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={['/login']}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/admin" element={<p>Adminbereich</p>} />
-            <Route path="/dashboardClient" element={<p>Kundenbereich</p>} />
-            <Route path="/dashboard" element={<p>Architektenbereich</p>} />
-          </Routes>
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
+/** The page with its full form: it has taken over from the early one once its code is there. */
+async function renderLogin() {
+  // Without a query cache, as in the app: the login page loads without TanStack Query.
+  const view = render(
+    <SessionProvider>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/admin" element={<p>Adminbereich</p>} />
+          <Route path="/dashboardClient" element={<p>Kundenbereich</p>} />
+          <Route path="/dashboard" element={<p>Architektenbereich</p>} />
+        </Routes>
+      </MemoryRouter>
+    </SessionProvider>,
   );
+  await act(async () => {
+    await import('./login-form');
+  });
+  return view;
 }
 
+// The form's code, loaded once for the file (slow on a busy machine), before the first test's clock runs.
+beforeAll(() => import('./login-form'), 30_000);
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   cleanup();
@@ -35,8 +40,8 @@ afterEach(() => {
 });
 
 describe('LoginPage', () => {
-  it('shows the heading, subtitle, fields, button and the forgot-password link', () => {
-    renderLogin();
+  it('shows the heading, subtitle, fields, button and the forgot-password link', async () => {
+    await renderLogin();
     expect(document.title).toBe('Anmeldung – Bauakte');
     expect(screen.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeTruthy();
     expect(screen.getByText('Hier Einloggen')).toBeTruthy();
@@ -46,15 +51,15 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Passwort vergessen?' }).getAttribute('href')).toBe('/forgotPassword');
   });
 
-  it('links Impressum and Datenschutzerklärung side by side', () => {
-    renderLogin();
+  it('links Impressum and Datenschutzerklärung side by side', async () => {
+    await renderLogin();
     const legal = screen.getByRole('navigation', { name: 'Rechtliches' });
     const links = [...legal.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([['Impressum', '/impressum'], ['Datenschutzerklärung', '/datenschutz']]);
   });
 
   it('ignores every character of the username that is not a letter or digit; umlauts are letters', async () => {
-    renderLogin();
+    await renderLogin();
     const field = screen.getByLabelText<HTMLInputElement>('Benutzername');
     // The Cyrillic 'а' looks like a Latin one but is not a username letter.
     await userEvent.type(field, 'ma r-a!1_ä€ßаé');
@@ -63,7 +68,7 @@ describe('LoginPage', () => {
 
   it('shows the 401 text and clears it as soon as the user types', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'egal', code: 'INVALID_CREDENTIALS' })));
-    renderLogin();
+    await renderLogin();
     await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
     await userEvent.type(screen.getByLabelText('Passwort'), 'falsch');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -74,7 +79,7 @@ describe('LoginPage', () => {
 
   it('clears the displayed error when the username is typed in, too', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'egal', code: 'INVALID_CREDENTIALS' })));
-    renderLogin();
+    await renderLogin();
     await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
     await userEvent.type(screen.getByLabelText('Passwort'), 'falsch');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -89,7 +94,7 @@ describe('LoginPage', () => {
   it('asks for both fields in German and sends nothing without them', async () => {
     const login = vi.fn(async () => jsonResponse(200, {}));
     vi.stubGlobal('fetch', login);
-    renderLogin();
+    await renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Bitte geben Sie einen Benutzernamen ein.')).toBeTruthy();
     expect(screen.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeTruthy();
@@ -105,7 +110,7 @@ describe('LoginPage', () => {
       }),
     );
     vi.stubGlobal('fetch', login);
-    renderLogin();
+    await renderLogin();
     await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
     await userEvent.type(screen.getByLabelText('Passwort'), 'geheim');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -115,7 +120,7 @@ describe('LoginPage', () => {
 
   it('shows the network text when the server cannot be reached', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    renderLogin();
+    await renderLogin();
     await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
     await userEvent.type(screen.getByLabelText('Passwort'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -129,7 +134,7 @@ describe('LoginPage', () => {
   ])('stores the token and sends %j to its start page', async (roles, landing) => {
     const token = fakeToken({ sub: 'mara', roles, jti: 'x', exp: 9999999999 });
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { token })));
-    renderLogin();
+    await renderLogin();
     await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
     await userEvent.type(screen.getByLabelText('Passwort'), 'richtig');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -140,7 +145,7 @@ describe('LoginPage', () => {
   it('only logs a success answer without a token', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, {})));
-    renderLogin();
+    await renderLogin();
     await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
     await userEvent.type(screen.getByLabelText('Passwort'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { errorText, loginErrorContext } from '../../lib/api-errors';
+import { acceptedUsername, LoginFields, type LoginInput } from './login-fields';
+
+type LoginField = 'username' | 'password';
+
+/** What the early form hands the full one: the entries, the field with the focus, a submit asked for. */
+export interface EarlyInput {
+  username: string;
+  password: string;
+  focused: LoginField | undefined;
+  submitted: boolean;
+}
+
+export function earlyInput(registeredUsername: string | undefined): EarlyInput {
+  return { username: registeredUsername ?? '', password: '', focused: undefined, submitted: false };
+}
+
+/**
+ * The login form while its code (`formCode`) loads: the same fields as plain inputs, which note what
+ * is typed, so that the full form (login-form.tsx) takes it over. A press on Login waits for that
+ * form; should its code fail to load, it says so as for a login without an answer.
+ */
+export function EarlyLoginForm({ early, registered, formCode }: { early: EarlyInput; registered: boolean; formCode: Promise<unknown> }) {
+  const [submitted, setSubmitted] = useState(early.submitted);
+  const [failure, setFailure] = useState<string>();
+  const input = (name: LoginField): LoginInput => ({
+    name,
+    defaultValue: early[name],
+    onFocus: () => (early.focused = name),
+    onBlur: () => (early.focused = undefined),
+  });
+
+  return (
+    <LoginFields
+      username={{
+        ...input('username'),
+        onChange: (event) => {
+          const kept = acceptedUsername(event, early.username);
+          if (kept !== event.target.value) event.target.value = kept;
+          early.username = kept;
+        },
+      }}
+      password={{ ...input('password'), autoFocus: registered, onChange: (event) => (early.password = event.target.value) }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        early.submitted = true;
+        setSubmitted(true);
+        formCode.catch((reason: unknown) => {
+          early.submitted = false;
+          setSubmitted(false);
+          setFailure(errorText(reason, loginErrorContext));
+        });
+      }}
+      busy={submitted}
+      error={failure}
+      registered={registered}
+    />
+  );
+}

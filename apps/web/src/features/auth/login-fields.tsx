@@ -1,0 +1,70 @@
+import type { ChangeEvent, FormEventHandler } from 'react';
+import { Link } from 'react-router';
+import { isUsernameInput } from '@bauakte/domain';
+import { Button } from '../../components/ui/button';
+import { CardContent, CardFooter } from '../../components/ui/card';
+import { RequiredLegend } from '../../components/ui/form-field';
+import { FormError } from '../../components/ui/form-error';
+import { StatusMessage } from '../../components/ui/status-message';
+import { PasswordField } from '../../components/ui/password-field';
+import { TextField, type TextFieldProps } from '../../components/ui/text-field';
+import { deStart as de } from '../../i18n/de-start';
+
+/** What one of the login form's inputs takes besides its id and label. */
+export type LoginInput = Omit<TextFieldProps, 'id' | 'label'>;
+
+export interface LoginFieldsProps {
+  username: LoginInput;
+  password: LoginInput;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  busy: boolean;
+  error: string | undefined;
+  /** The account was just registered: the page says so. */
+  registered: boolean;
+}
+
+/** The fields' ids: the form that takes over from the early one finds the input that had the focus. */
+export const loginFieldIds = { username: 'login-username', password: 'login-password' } as const;
+
+/**
+ * The username entry to keep after a change: only letters and digits, any other character is
+ * ignored and the entry stays as it was. While a dead key composes 'é' the field briefly holds the
+ * bare accent: that is let through to finish.
+ */
+export function acceptedUsername(event: ChangeEvent<HTMLInputElement>, accepted: string): string {
+  const { value } = event.target;
+  if ((event.nativeEvent as InputEvent).isComposing || isUsernameInput(value)) return value;
+  return accepted;
+}
+
+/** The login form as the user sees it (spec section 5), for the early form and the full one alike. */
+export function LoginFields({ username, password, onSubmit, busy, error, registered }: LoginFieldsProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <CardContent className="flex flex-col gap-4">
+        {registered ? <StatusMessage>{de.login.registered}</StatusMessage> : null}
+        <RequiredLegend />
+        <TextField
+          id={loginFieldIds.username}
+          label={de.login.username}
+          required
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={<span className="sr-only">{de.login.usernameHint}</span>}
+          {...username}
+        />
+        <PasswordField id={loginFieldIds.password} label={de.login.password} required autoComplete="current-password" {...password} />
+        <FormError>{error}</FormError>
+      </CardContent>
+      <CardFooter className="flex flex-col gap-3">
+        <Button type="submit" className="w-full" busy={busy}>
+          {de.login.submit}
+        </Button>
+        <Link to="/forgotPassword" className="text-sm text-primary underline-offset-4 hover:underline">
+          {de.login.forgotPassword}
+        </Link>
+      </CardFooter>
+    </form>
+  );
+}
