@@ -20,6 +20,7 @@ const photo: ProjectFile = {
   uploadedAt: '2026-11-22T13:05:00.000Z',
   pageCount: null,
   pagesUrl: null,
+  planId: 35,
   version: 1,
   versionCount: 1,
 };
@@ -28,6 +29,7 @@ const pagesUrl = '/api/s3/download/7/34/pages?expires=1795000000&signature=ghi';
 const drawing: ProjectFile = {
   ...photo,
   id: 34,
+  planId: 34,
   url: '/api/s3/download/7/34?expires=1795000000&signature=jkl',
   thumbnailUrl: null,
   name: 'Grundriss EG',
