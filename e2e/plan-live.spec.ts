@@ -85,7 +85,7 @@ test.describe('two browsers on one PDF plan, live', () => {
   test.describe.configure({ timeout: 240_000 });
 
   for (const size of sizes) {
-    test(`${size.name}: a pin with a photo appears live, a new version offers it to take over, the export names it`, async ({ browser, request }) => {
+    test(`${size.name}: a pin with a photo appears live, a new version is offered live and offers the pin to take over, the export names it`, async ({ browser, request }) => {
       const { architect, client, projectId, projectName } = await seedClientProject(request);
 
       const office = await newPage(browser, size.architect);
@@ -130,14 +130,26 @@ test.describe('two browsers on one PDF plan, live', () => {
       const notice = await waitForMail(architect.email, new RegExp(`Neues zu den Plänen: ${projectName}`));
       expect(notice.text).toContain(`Klara Kundin hat im Projekt „${projectName}“ auf dem Plan „Grundriss EG“ die Markierung 1 gesetzt.`);
 
-      await home.keyboard.press('Escape');
-      await expect(viewer).toHaveCount(0);
-      await expect(opener).toBeFocused();
-
-      // A corrected plan: the client finds the pin of version 1 greyed, to take over.
+      // A corrected plan, uploaded while the client still looks at version 1: her open viewer offers
+      // version 2 without a reload, keeps showing version 1 until she chooses, then opens it on the
+      // page she is on, with the pin of version 1 greyed, to take over.
       await office.keyboard.press('Escape');
       await uploadThroughApp(office, { newVersion: true });
       await expect(cardOf(office, 'Projektdateien').getByRole('article', { name: 'Grundriss EG' }).getByText(/^Version 2 · /)).toBeVisible();
+      const offer = viewer.getByRole('status').filter({ hasText: 'Neue Version verfügbar' });
+      await expect(offer).toContainText('Version 2, hochgeladen von Erika Muster');
+      await expect(viewer.getByRole('button', { name: `Markierung 1: ${comment}`, exact: true })).toBeVisible();
+      await offer.getByRole('button', { name: 'Version 2 öffnen' }).click();
+      await expect(offer).toHaveCount(0);
+      await expect(viewer.getByText('Seite 2 von 3')).toBeVisible();
+      await expect(viewer.getByRole('heading', { name: 'Aus Version 1' })).toBeVisible();
+      await expect(viewer.getByRole('button', { name: `Version 1, Markierung 1: ${comment}`, exact: true })).toBeVisible();
+      await expect(viewer.getByRole('button', { name: 'Markierung 1 übernehmen' })).toHaveText('Übernehmen');
+      await loaded(pageImage(viewer, 2));
+      await home.keyboard.press('Escape');
+      await expect(viewer).toHaveCount(0);
+      await expect(opener).toBeFocused();
+      await expect(cardOf(home, 'Projektdateien').getByRole('article', { name: 'Grundriss EG' }).getByText(/^Version 2 · /)).toBeVisible();
       // The client's notice mail links to the new version in the viewer.
       const versionNotice = await waitForMail(client.email, new RegExp(`Neues zu den Plänen: ${projectName}`));
       expect(versionNotice.text).toContain(`hat im Projekt „${projectName}“ die Version 2 des Plans „Grundriss EG“ hochgeladen.`);

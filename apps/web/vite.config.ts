@@ -39,10 +39,22 @@ function preloadLoggedInPages(): Plugin {
           for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
         };
         for (const chunk of starts) visit(chunk.fileName);
-        const styles = [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-        const links = [...[...files].map((file) => ['modulepreload', `/${file}`]), ...styles.map((file) => ['stylesheet', `/${file}`])];
+        const linksOf = (preloaded: string[]) => {
+          const styles = preloaded.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+          return [...preloaded.map((file) => ['modulepreload', `/${file}`]), ...styles.map((file) => ['stylesheet', `/${file}`])];
+        };
+        const links = linksOf([...files]);
+        // A plan link (?plan=…, a notice mail's) opens the viewer at once: its code and the start that
+        // fetches the plan's first image (main.tsx) come with the shell's, not after the entry ran.
+        const shellFiles = new Set(files);
+        for (const chunk of chunks.filter((each) => ['plan-link-start', 'plan-viewer-with-pins'].includes(each.name))) visit(chunk.fileName);
+        const planLinks = linksOf([...files].filter((file) => !shellFiles.has(file)));
+        const add = 'const l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)';
         // Vite's loader finds these stylesheets in place later and does not add them twice.
-        const script = `if(sessionStorage.getItem("token")&&${JSON.stringify(shellPaths)}.includes(location.pathname))for(const[r,h]of ${JSON.stringify(links)}){const l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)}`;
+        const script =
+          `if(sessionStorage.getItem("token")&&${JSON.stringify(shellPaths)}.includes(location.pathname)){` +
+          `for(const[r,h]of ${JSON.stringify(links)}){${add}}` +
+          `if(/[?&]plan=/.test(location.search))for(const[r,h]of ${JSON.stringify(planLinks)}){${add}}}`;
         // First in <head>: an inline script after a stylesheet would wait for it.
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },

@@ -15,6 +15,10 @@ if (startUser) {
   preloadStartPage(window.location.pathname);
   const { pathname } = window.location;
   void import('./features/dashboard/start-data').then(({ prefetchStartData }) => prefetchStartData(pathname, startUser)).catch(() => undefined);
+  // A plan link (a notice mail's): the viewer's code and the plan's first image come beside the overview's.
+  if (window.location.search.includes('plan=')) {
+    void import('./features/files/plan-link-start').then(({ prefetchLinkedPlan }) => prefetchLinkedPlan(pathname, window.location.search)).catch(() => undefined);
+  }
 }
 
 // The installable app's service worker, once the page has loaded: the first route never waits for it.

@@ -112,6 +112,8 @@ export const liveDestinations = {
   send: (chatId: number) => `/app/chat/${chatId}`,
   /** A project's pins changed: the body names { fileId, pinId }; the subscriber reads the pins again. */
   projectPins: (projectId: number) => `/topic/project/${projectId}/pins`,
+  /** A file was added to a project, a new plan or a new version of one: the body names { fileId, planId, version }; the subscriber reads the list again. */
+  projectFiles: (projectId: number) => `/topic/project/${projectId}/files`,
 } as const;
 
 /** The live client's settings (spec section 5 and 7). */

@@ -113,7 +113,9 @@ export const projectFileSchema = z.object({
   uploadedByName: z.string(),
   /** When this version was uploaded (ISO 8601). */
   uploadedAt: z.string(),
-  /** Not in the spec, like those below: the plan's version this file is, from 1. */
+  /** Not in the spec, like those below: the plan this file is a version of (the id of its first version); the same for all its versions. */
+  planId: z.number(),
+  /** The plan's version this file is, from 1. */
   version: z.number(),
   /** How many versions the plan has; the list shows its current (newest) one. */
   versionCount: z.number(),

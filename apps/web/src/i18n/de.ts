@@ -6,6 +6,8 @@ const usersLoadFailed = 'Fehler beim Laden der Benutzer';
 const userDataLoadFailed = 'Fehler beim Laden der Benutzerdaten.';
 const serverError = 'Serverfehler! Bitte versuche es später erneut.';
 const deleteFailed = 'Fehler beim Löschen';
+/** Said of the app (a new build) and of a plan open in the viewer (a new version uploaded meanwhile). */
+const newVersionAvailable = 'Neue Version verfügbar';
 
 /**
  * The one catalogue of German UI texts. Texts the product specification names are used verbatim;
@@ -624,6 +626,10 @@ export const de = {
       noPreview: 'Keine Vorschau',
       noPreviewHint: 'Laden Sie das Original herunter, um die Datei anzusehen.',
       download: 'Original herunterladen',
+      /** Someone uploaded a newer version of the plan while it is open here. */
+      newerVersion: newVersionAvailable,
+      newerVersionDetail: (version: number, who: string) => `Version ${version}, hochgeladen von ${who}`,
+      openNewerVersion: (version: number) => `Version ${version} öffnen`,
     },
     download: 'Download',
     downloadLabel: (name: string) => `Download: ${name}`,
@@ -676,7 +682,7 @@ export const de = {
     offlineSince: (time: string) => `Offline — Stand von ${time}`,
     offlineSinceDay: (day: string, time: string) => `Offline — Stand vom ${day} ${time}`,
     offlineNothingStored: 'Offline — auf diesem Gerät ist noch nichts gespeichert',
-    updateAvailable: 'Neue Version verfügbar',
+    updateAvailable: newVersionAvailable,
     updateReload: 'Neu laden',
   },
   exportProject: {

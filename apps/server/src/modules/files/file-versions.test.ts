@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectExportSchema, type ProjectExport, type ProjectFile } from '@bauakte/domain';
+import { liveDestinations, projectExportSchema, type ProjectExport, type ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody, planUploadBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
 import { uploadPrefixes } from '../../platform/storage/object-store';
+import { connectStomp } from '../../test/stomp-client';
 
 interface Setup {
   ctx: TestContext;
@@ -181,5 +182,35 @@ describe.each(testDialects)('versions of a plan on %s', (dialect) => {
     expect((await versions(setup, 'kunde', all[0]!.id)).statusCode).toBe(404);
     // The other projects' files stay.
     expect(await list(setup, setup.otherProjectId, 'mara')).toHaveLength(1);
+  });
+
+  it('tells the project\'s people live of a new version (ids only), and nobody who may not see the project\'s files', async () => {
+    const url = await setup.ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const kunde = connectStomp(url, setup.tokens.kunde!);
+    const fremd = connectStomp(url, setup.tokens.fremd!);
+    const kundeElsewhere = connectStomp(url, setup.tokens.kunde!);
+    try {
+      await Promise.all([kunde.connected, fremd.connected, kundeElsewhere.connected]);
+      const seen = kunde.subscribe(liveDestinations.projectFiles(setup.projectId));
+      fremd.subscribe(liveDestinations.projectFiles(setup.projectId));
+      // The client sees only the project assigned to her, not the architect's other one.
+      kundeElsewhere.subscribe(liveDestinations.projectFiles(setup.otherProjectId));
+      await Promise.all([fremd.closed, kundeElsewhere.closed]);
+      expect(fremd.errors[0]?.headers.message).toBe('Nicht gefunden.');
+      expect(kundeElsewhere.errors[0]?.headers.message).toBe('Nicht gefunden.');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+      const plan = (await upload(setup, 'kunde', { projectId: setup.projectId, fileName: 'Schnitt A-A' })).json<ProjectFile>();
+      expect(await seen.next((body) => (body as { fileId: number }).fileId === plan.id)).toEqual({ fileId: plan.id, planId: plan.planId, version: 1 });
+      const newer = (await upload(setup, 'mara', { projectId: setup.projectId, fileName: 'Schnitt A-A', replaces: String(plan.id) })).json<ProjectFile>();
+      expect(newer.planId).toBe(plan.planId);
+      expect(await seen.next((body) => (body as { fileId: number }).fileId === newer.id)).toEqual({ fileId: newer.id, planId: plan.planId, version: 2 });
+      // An upload to another project is not announced on this one.
+      await upload(setup, 'mara', { projectId: setup.otherProjectId, fileName: 'Lageplan' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(seen.messages).toHaveLength(2);
+    } finally {
+      await Promise.all([kunde.close(), fremd.close(), kundeElsewhere.close()]);
+    }
   });
 });

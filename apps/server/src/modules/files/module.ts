@@ -1,15 +1,23 @@
+import { liveDestinations, pathIdSchema } from '@bauakte/domain';
 import type { Platform } from '../../platform/compose';
 import multipart from '@fastify/multipart';
 import { maxWaitingThumbnails } from '../../platform/images/image-decoding';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createPdfPreviews } from './previews/pdf-previews';
 import { registerFileRoutes } from './routes';
-import { createFileService, type FileService } from './service';
+import { createFileService, type FileEvent, type FileService } from './service';
 import type { PlanNoticeService } from '../notifications/plan-notices';
 
 /** A project's files: uploads with thumbnails (a PDF's first page rendered in a child process), signed downloads, a PDF's pages; answers the service projects and export use. */
 export async function registerFilesModule(platform: Platform, needs: { planNotices: PlanNoticeService }): Promise<FileService> {
-  const { app, config, data, store, links, access, log, metrics, background } = platform;
+  const { app, config, data, store, links, access, log, metrics, background, liveTopics } = platform;
+  // Whoever may list the project's files hears of a new one live, as of a pin.
+  liveTopics.add({
+    pattern: /^\/topic\/project\/([^/]+)\/files$/,
+    authorize: async (user, match) => {
+      await access.project(user, pathIdSchema.parse(match[1]!), 'read');
+    },
+  });
   const previews = createPdfPreviews({
     store,
     storeConfig: { s3: config.s3, dataDir: config.dataDir },
@@ -32,6 +40,8 @@ export async function registerFilesModule(platform: Platform, needs: { planNotic
     log,
     metrics,
     onPlanChange: (change) => background.run('plan notice', () => needs.planNotices.afterChange(change)),
+    announce: ({ projectId, fileId, planId, version }: FileEvent) =>
+      void liveTopics.announce(liveDestinations.projectFiles(projectId), { fileId, planId, version }).catch(() => undefined),
   });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },

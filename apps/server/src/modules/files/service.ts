@@ -63,6 +63,14 @@ export function fileIdOfS3Key(s3Key: string, projectId: number): number | null {
   return Number(match[2]);
 }
 
+/** What the live channel announces of a new file: which one, of which plan, which version. */
+export interface FileEvent {
+  projectId: number;
+  fileId: number;
+  planId: number;
+  version: number;
+}
+
 export function createFileService(deps: {
   data: DataLayer;
   store: ObjectStore;
@@ -75,6 +83,8 @@ export function createFileService(deps: {
   metrics?: UploadMetrics;
   /** Told after the commit of every new version of a plan (from version 2): the other side's mail. */
   onPlanChange?: (change: PlanChange) => void;
+  /** Told after the commit of every listed upload, a new plan or a new version: the live channel's event (ids only). */
+  announce?: (event: FileEvent) => void;
 }) {
   const { data, store, links, log } = deps;
   const { files } = data.repos;
@@ -115,6 +125,7 @@ export function createFileService(deps: {
       uploadedBy: row.uploadedBy,
       uploadedByName: row.uploadedByName,
       uploadedAt: row.uploadedAt,
+      planId: row.planId ?? row.id,
       version: row.version,
       // PostgreSQL answers a count as text (bigint).
       versionCount: Number(row.versionCount ?? 1),
@@ -212,6 +223,7 @@ export function createFileService(deps: {
       deps.metrics?.uploadedBytes(stored.size);
       const row = await files.findInProject(project.id, id);
       if (!row) throw notFound();
+      deps.announce?.({ projectId: project.id, fileId: row.id, planId: row.planId ?? row.id, version: row.version });
       if (row.version > 1) deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'VERSION', fileId: row.id, page: 1, planName: row.name, number: row.version });
       return toProjectFile(row);
     },

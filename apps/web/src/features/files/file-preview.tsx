@@ -66,6 +66,11 @@ function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNo
   const [open, setOpen] = useState(linkedPage !== null);
   const [wanted, setWanted] = useState(linkedPage !== null);
   const [initialPage, setInitialPage] = useState(linkedPage ?? 1);
+  // The version the viewer shows: the one it was opened on (with the list's fresh links while it is
+  // still the current one), until the user chooses a newer one that arrived meanwhile.
+  const [opened, setOpened] = useState(file);
+  const shown = opened.id === file.id ? file : opened;
+  const newer = file.version > shown.version ? file : null;
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -77,6 +82,7 @@ function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNo
         onPointerEnter={preloadViewer}
         onFocus={preloadViewer}
         onClick={() => {
+          setOpened(file);
           setInitialPage(1);
           setWanted(true);
           setOpen(true);
@@ -87,9 +93,20 @@ function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNo
       {wanted ? (
         <Suspense fallback={open ? <ViewerLoading /> : null}>
           <PlanViewer
-            file={file}
+            file={shown}
             open={open}
             initialPage={initialPage}
+            newerVersion={
+              newer
+                ? {
+                    file: newer,
+                    onOpen: (page) => {
+                      setOpened(newer);
+                      setInitialPage(page);
+                    },
+                  }
+                : undefined
+            }
             onOpenChange={(next) => {
               setOpen(next);
               // Closed, the plan is no longer what the address names; reloading shows the overview.

@@ -24,6 +24,7 @@ const first: ProjectFile = {
   uploadedBy: 'klara',
   uploadedByName: 'Klara Kundin',
   uploadedAt: '2026-03-10T08:30:00.000Z',
+  planId: 34,
   version: 1,
   versionCount: 1,
 };
@@ -37,6 +38,7 @@ const third: ProjectFile = {
   uploadedBy: 'mara',
   uploadedByName: 'Mara Berger',
   uploadedAt: '2026-03-12T09:15:00.000Z',
+  planId: 34,
   version: 3,
   versionCount: 3,
 };

@@ -5,6 +5,8 @@ import type { ProjectFile } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { stubXhr } from '../../test/xhr-stub';
+import { fakeLiveChannel } from '../../test/fake-live-channel';
+import { LiveChatContext } from '../chat/live-chat-context';
 import { ModalProvider } from '../modals/modal-provider';
 import { clearSelectedProject, selectProject } from '../projects/project-selection';
 import { fileLinkRefresh } from './files-api';
@@ -25,6 +27,7 @@ const plan: ProjectFile = {
   uploadedBy: 'klara',
   uploadedByName: 'Klara Kundin',
   uploadedAt: '2026-11-22T13:05:00.000Z',
+  planId: 35,
   version: 1,
   versionCount: 1,
 };
@@ -32,6 +35,7 @@ const plan: ProjectFile = {
 const drawing: ProjectFile = {
   ...plan,
   id: 34,
+  planId: 34,
   url: '/api/s3/download/7/34?expires=1795000000&signature=ghi',
   thumbnailUrl: '/api/s3/download/7/34/thumbnail?expires=1795000000&signature=jkl',
   pageCount: 3,
@@ -261,7 +265,7 @@ describe("ProjectFilesCard: '+ Plan hochladen'", () => {
 
 describe('ProjectFilesCard: many files', () => {
   it('shows every file of a project with more than one page of them, asking page by page', async () => {
-    const many = Array.from({ length: 230 }, (_, index) => ({ ...drawing, id: 1000 + index, name: `Plan ${index + 1}` }));
+    const many = Array.from({ length: 230 }, (_, index) => ({ ...drawing, id: 1000 + index, planId: 1000 + index, name: `Plan ${index + 1}` }));
     const { api } = setup({
       'GET /api/s3/project/7': (call) => {
         const query = new URL(call.path, 'http://localhost').searchParams;
@@ -272,5 +276,53 @@ describe('ProjectFilesCard: many files', () => {
     expect(await within(card()).findByRole('article', { name: 'Plan 230' })).toBeTruthy();
     expect(within(card()).getAllByRole('article')).toHaveLength(230);
     expect(api.callsTo('GET', '/api/s3/project/7').map((call) => call.path)).toEqual(['/api/s3/project/7?page=1&limit=200', '/api/s3/project/7?page=2&limit=200']);
+  });
+});
+
+describe('ProjectFilesCard: a new version arriving live', () => {
+  it('updates the tile and offers the new version in the open viewer, which keeps the old one until asked', async () => {
+    const second: ProjectFile = { ...drawing, id: 52, url: '/api/s3/download/7/52?expires=1795000000&signature=v2', pagesUrl: '/api/s3/download/7/52/pages?expires=1795000000&signature=v2p', uploadedByName: 'Mara Berger', uploadedAt: '2026-11-27T09:00:00.000Z', version: 2, versionCount: 2 };
+    let listed: ProjectFile[] = [drawing];
+    sessionStorage.clear();
+    clearSelectedProject();
+    selectProject('7');
+    const api = stubApi({
+      'GET /api/s3/project/7': () => json(200, listed),
+      'GET /api/s3/project/7/files/34/pins': () => json(200, []),
+      'GET /api/s3/project/7/files/52/pins': () => json(200, []),
+      'GET /api/s3/project/7/files/52/versions': () => json(200, [second, { ...drawing, versionCount: 2 }]),
+    });
+    const live = fakeLiveChannel();
+    live.connect();
+    renderWithProviders(
+      <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
+        <ModalProvider>
+          <ProjectFilesCard projectId="7" />
+        </ModalProvider>
+      </LiveChatContext.Provider>,
+      { user: sessionUser('klara', ['CLIENT']) },
+    );
+    await userEvent.click(within(await within(card()).findByRole('article', { name: 'Grundriss EG' })).getByRole('button', { name: 'Ansehen: Grundriss EG' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Nächste Seite' }));
+    const pageImage = () => within(viewer).getByAltText(/^Grundriss EG, Seite 2 von 3$/).getAttribute('src') ?? '';
+    expect(pageImage()).toContain(drawing.pagesUrl!);
+
+    listed = [second];
+    act(() => live.deliver('/topic/project/7/files', { fileId: 52, planId: 34, version: 2 }));
+    const offer = (await within(viewer).findByText('Neue Version verfügbar')).closest<HTMLElement>('[role="status"]')!;
+    expect(offer.textContent).toContain('Version 2, hochgeladen von Mara Berger');
+    // The plan shown does not change under the user.
+    expect(pageImage()).toContain(drawing.pagesUrl!);
+    expect(listCalls(api)).toBe(2);
+
+    await userEvent.click(within(offer).getByRole('button', { name: 'Version 2 öffnen' }));
+    await waitFor(() => expect(screen.queryByText('Neue Version verfügbar')).toBeNull());
+    const reopened = screen.getByRole('dialog', { name: 'Grundriss EG' });
+    expect(within(reopened).getByText('Seite 2 von 3')).toBeTruthy();
+    expect(within(reopened).getByAltText(/^Grundriss EG, Seite 2 von 3$/).getAttribute('src')).toContain(second.pagesUrl!);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(tile('Grundriss EG')).getByText('Version 2 · 27.11.2026')).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import { fileKeys } from '../../lib/query-keys';
 import { FileTile } from './file-tile';
 import { usePreloadLinkedViewer } from './file-preview';
 import { useDeleteFile } from './use-delete-file';
+import { useLiveFiles } from './use-live-files';
 import { ProjectFilesContext } from './project-files-context';
 
 const t = de.files;
@@ -38,7 +39,9 @@ function FileGrid({ files, projectId }: { files: ProjectFile[]; projectId: strin
         <ProjectFilesContext.Provider value={{ projectId, files }}>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {files.map((file) => (
-              <FileTile key={file.id} projectId={projectId} file={file} deleting={isDeleting(file)} onDelete={(chosen) => void remove(chosen)} />
+              // By plan: a new version updates its tile in place, so a viewer open on it stays open
+              // (`?? file.id`: a list kept offline from a server before plan ids lacks them).
+              <FileTile key={file.planId ?? file.id} projectId={projectId} file={file} deleting={isDeleting(file)} onDelete={(chosen) => void remove(chosen)} />
             ))}
           </ul>
         </ProjectFilesContext.Provider>
@@ -65,6 +68,7 @@ function LoadFailure({ onRetry }: { onRetry(): void }) {
 export function ProjectFilesCard({ projectId, className }: { projectId: string; className?: string }) {
   const { openModal } = useModal();
   usePreloadLinkedViewer();
+  useLiveFiles(projectId);
   const files = useQuery({
     queryKey: fileKeys.list(projectId),
     queryFn: () => fetchProjectFiles(projectId),

@@ -13,7 +13,7 @@ import { UploadModal, uploadCloseDelayMs } from './upload-modal';
 const stored: ProjectFile = {
   id: 34, url: '/api/s3/download/7/34?expires=1&signature=x', thumbnailUrl: null, pageCount: null, pagesUrl: null, name: 'Grundriss EG', comment: '', documentType: 'PDF',
   contentType: 'application/pdf', size: 2048, originalName: 'Grundriss EG.pdf', uploadedBy: 'klara', uploadedByName: 'Klara Kundin',
-  uploadedAt: '2026-11-22T13:05:00.000Z', version: 1, versionCount: 1,
+  uploadedAt: '2026-11-22T13:05:00.000Z', planId: 34, version: 1, versionCount: 1,
 };
 
 const pdf = (name = 'Grundriss EG.pdf') => new File(['%PDF-1.4 %%EOF'], name, { type: 'application/pdf' });

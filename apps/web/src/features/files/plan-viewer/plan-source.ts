@@ -1,5 +1,6 @@
 import type { ProjectFile } from '@bauakte/domain';
 import { pageImageUrl, previewKindOf, renderedPageCount } from '../preview-kind';
+import { pageWidthFor } from './zoom-pan';
 
 /** What the viewer can show of a file. */
 export type PlanSource = { kind: 'image'; url: string } | { kind: 'pages'; pagesUrl: string; pageCount: number } | { kind: 'none' };
@@ -18,3 +19,24 @@ export function planSourceOf(file: ProjectFile): PlanSource {
 }
 
 export { pageImageUrl };
+
+export const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+
+/**
+ * A page's first image is asked for at no more than twice the CSS pixels: on a phone 960 wide
+ * rather than 1600, quick to render and to send; a sharper one follows over it where the screen
+ * has more pixels, and on zooming in.
+ */
+export const firstImagePixelRatio = () => Math.min(devicePixelRatio(), 2);
+
+/**
+ * The first image the viewer shows of a page, before the page has a size: a PDF page at the width
+ * the stage takes (the window's width until the stage is measured) at firstImagePixelRatio. Start and viewer ask for the same address, so an
+ * image fetched at the start of a plan link is the one the viewer shows.
+ */
+export function firstPageImage(source: PlanSource, page: number, stageWidth: number): string | null {
+  if (source.kind === 'image') return source.url;
+  if (source.kind === 'none') return null;
+  const shown = Math.min(Math.max(1, page), source.pageCount);
+  return pageImageUrl(source.pagesUrl, shown, pageWidthFor(stageWidth, firstImagePixelRatio()));
+}

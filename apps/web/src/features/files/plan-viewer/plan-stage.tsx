@@ -3,7 +3,7 @@ import { FileQuestion } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { de } from '../../../i18n/de';
-import { pageImageUrl, type PlanSource } from './plan-source';
+import { devicePixelRatio, firstImagePixelRatio, pageImageUrl, type PlanSource } from './plan-source';
 import type { ZoomPan } from './use-zoom-pan';
 import { pageWidthFor, type Size } from './zoom-pan';
 
@@ -34,7 +34,7 @@ export interface StageImages {
   onError(layer: Layer): void;
 }
 
-const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+const windowWidth = () => (typeof window === 'undefined' ? 0 : window.innerWidth);
 
 /** The page's size from its image: an image's own pixels; a PDF page scaled to pageUnitsWide, whichever width was loaded. */
 export function measuredSize(source: PlanSource, image: Pick<HTMLImageElement, 'naturalWidth' | 'naturalHeight'>): Size | null {
@@ -75,8 +75,10 @@ export function useStageImages(
   if (source.kind === 'image') wanted = { src: source.url, page: 1, width: 0 };
   if (source.kind === 'pages') {
     const { view, stage } = zoomPan;
-    const displayed = pageSize && view ? pageSize.width * view.scale : stage.width;
-    const width = Math.max(pageWidthFor(displayed, devicePixelRatio()), shownLayer?.width ?? 0);
+    // Before the stage is measured, the window's width: the first image is asked for at once, and
+    // at the address a plan link's start fetched (firstPageImage), not first at the smallest width.
+    const displayed = pageSize && view ? pageSize.width * view.scale : stage.width > 0 ? stage.width : windowWidth();
+    const width = shownLayer ? Math.max(pageWidthFor(displayed, devicePixelRatio()), shownLayer.width) : pageWidthFor(displayed, firstImagePixelRatio());
     wanted = { src: pageImageUrl(source.pagesUrl, page, width), page, width };
   }
   const layers: StageImages['layers'] = [];
@@ -128,6 +130,8 @@ export function PlanStage({ zoomPan, images, alt, pageOverlay }: PlanStageProps)
             alt={layer.shown || !anyShown ? alt : ''}
             draggable={false}
             decoding="async"
+            // The page is what the viewer is opened for: before any image shows, it goes first.
+            fetchPriority={anyShown ? 'auto' : 'high'}
             onLoad={loadEvent(layer)}
             onError={() => images.onError(layer)}
             className={cn('pointer-events-none absolute inset-0 size-full max-w-none', layer.shown ? 'opacity-100' : 'opacity-0')}

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { ProjectFile } from '@bauakte/domain';
+import { firstPageImage, planSourceOf } from './plan-source';
 import { PlanViewer } from './plan-viewer';
 
 const photo: ProjectFile = {
@@ -20,6 +21,7 @@ const photo: ProjectFile = {
   uploadedAt: '2026-11-22T13:05:00.000Z',
   pageCount: null,
   pagesUrl: null,
+  planId: 35,
   version: 1,
   versionCount: 1,
 };
@@ -28,6 +30,7 @@ const pagesUrl = '/api/s3/download/7/34/pages?expires=1795000000&signature=ghi';
 const drawing: ProjectFile = {
   ...photo,
   id: 34,
+  planId: 34,
   url: '/api/s3/download/7/34?expires=1795000000&signature=jkl',
   thumbnailUrl: null,
   name: 'Grundriss EG',
@@ -189,6 +192,31 @@ describe('PlanViewer: a PDF', () => {
     const { dialog } = setup(drawing);
     expect(pageImage(dialog, 1).getAttribute('src')).toBe(`${pagesUrl}&page=1&width=960`);
     expect(within(dialog).getByText('Seite 1 von 5')).toBeTruthy();
+  });
+
+  it('on a phone asks first for the page at the screen\'s width at no more than twice its pixels, with high priority, where a plan link\'s start fetched it; then as sharp as the screen', () => {
+    const screenOf = (width: number, ratio: number) => {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+      Object.defineProperty(window, 'devicePixelRatio', { value: ratio, configurable: true });
+    };
+    const [desktopWidth, desktopRatio, stageWidth] = [window.innerWidth, window.devicePixelRatio, stage.width];
+    screenOf(390, 3);
+    stage.width = 390;
+    try {
+      const { dialog } = setup(drawing);
+      const first = pageImage(dialog, 1);
+      expect(first.getAttribute('src')).toBe(`${pagesUrl}&page=1&width=960`);
+      expect(first.getAttribute('src')).toBe(firstPageImage(planSourceOf(drawing), 1, window.innerWidth));
+      expect(first.getAttribute('fetchpriority')).toBe('high');
+      loaded(first, 960, 1358);
+      const [shown, sharper] = stageImages(dialog);
+      expect(shown?.getAttribute('src')).toBe(`${pagesUrl}&page=1&width=960`);
+      expect(sharper?.getAttribute('src')).toBe(`${pagesUrl}&page=1&width=1600`);
+      expect(sharper?.getAttribute('fetchpriority')).toBe('auto');
+    } finally {
+      screenOf(desktopWidth, desktopRatio);
+      stage.width = stageWidth;
+    }
   });
 
   it("turns pages with 'Nächste Seite' / 'Vorherige Seite' and PageDown / PageUp, within the document", async () => {

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { ProjectFile } from '@bauakte/domain';
-import { Download, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
+import { Download, FileUp, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { de } from '../../../i18n/de';
@@ -30,6 +30,8 @@ export interface PlanViewerProps {
    * overlay and side panel it adds, so what it needs to remember lives in its own component.
    */
   annotate?(page: number, show: (slots: ViewerSlots) => ReactNode): ReactNode;
+  /** A newer version of the plan, uploaded while this one is open: offered above the page, opened on the page shown. */
+  newerVersion?: { file: ProjectFile; onOpen(page: number): void };
 }
 
 export type ViewerSlots = Pick<PlanViewerProps, 'sidePanel' | 'pageOverlay'>;
@@ -63,6 +65,21 @@ function ZoomControls({ zoomPan }: { zoomPan: ZoomPan }) {
       </Button>
       <Button variant="outline" size="icon" className={viewerButtonClassName} aria-label={t.fit} title={`${t.fit} (0)`} onClick={zoomPan.fit}>
         <Maximize aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+/** 'Neue Version verfügbar': the plan shown stays until the user chooses the new one, so nothing moves under a finger. */
+function NewerVersionNotice({ file, onOpen }: { file: ProjectFile; onOpen(): void }) {
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border bg-accent px-4 py-2">
+      <p className="text-sm">
+        <span className="font-medium">{t.newerVersion}</span> <span className="text-muted-foreground">{t.newerVersionDetail(file.version, file.uploadedByName.trim() || de.files.unknownUploader)}</span>
+      </p>
+      <Button size="sm" className="h-11 sm:h-9" onClick={onOpen}>
+        <FileUp aria-hidden />
+        {t.openNewerVersion(file.version)}
       </Button>
     </div>
   );
@@ -116,12 +133,13 @@ function ViewerBody({ file, source, zoomPan, images, page, onPage, sidePanel, fo
 export function PlanViewer({ open, onOpenChange, ...viewer }: PlanViewerProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? <OpenViewer {...viewer} /> : null}
+      {/* A newer version opens as a viewer of its own: its page, size and zoom are measured afresh. */}
+      {open ? <OpenViewer key={viewer.file.id} {...viewer} /> : null}
     </Dialog>
   );
 }
 
-function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, ...slots }: Omit<PlanViewerProps, 'open' | 'onOpenChange'>) {
+function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersion, ...slots }: Omit<PlanViewerProps, 'open' | 'onOpenChange'>) {
   const source = planSourceOf(file);
   const [page, setPage] = useState(() => (source.kind === 'pages' ? Math.min(Math.max(1, initialPage), source.pageCount) : 1));
   const content = useRef<HTMLDivElement>(null);
@@ -157,6 +175,7 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, ...slots }
         <DialogTitle className="line-clamp-2 break-words text-base md:text-lg">{file.name}</DialogTitle>
         <DialogDescription className="sr-only">{t.description}</DialogDescription>
       </div>
+      {newerVersion ? <NewerVersionNotice file={newerVersion.file} onOpen={() => newerVersion.onOpen(page)} /> : null}
       {annotate
         ? annotate(page, (added) => <ViewerBody file={file} source={source} zoomPan={zoomPan} images={images} page={page} onPage={setPage} {...slots} {...added} />)
         : <ViewerBody file={file} source={source} zoomPan={zoomPan} images={images} page={page} onPage={setPage} {...slots} />}
