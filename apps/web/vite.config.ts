@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellPaths } from './src/layout/shell-paths';
+import { pureDomainConstants } from './vite-plugins/pure-domain-constants';
 
 interface BuiltChunk {
   type: 'chunk';
@@ -123,7 +124,7 @@ function installableApp(): Plugin[] {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLoggedInPages(), installableApp()],
+  plugins: [pureDomainConstants(), react(), tailwindcss(), preloadLoggedInPages(), installableApp()],
   build: {
     target: 'es2022',
     sourcemap: false,
