@@ -1,5 +1,5 @@
-import { liveDestinations, pathIdSchema } from '@bauakte/domain';
 import type { Platform } from '../../platform/compose';
+import { addProjectTopic } from '../../platform/live/topics';
 import multipart from '@fastify/multipart';
 import { maxWaitingThumbnails } from '../../platform/images/image-decoding';
 import { createJobQueue } from '../../platform/jobs/job-queue';
@@ -12,12 +12,7 @@ import type { PlanNoticeService } from '../notifications/plan-notices';
 export async function registerFilesModule(platform: Platform, needs: { planNotices: PlanNoticeService }): Promise<FileService> {
   const { app, config, data, store, links, access, log, metrics, background, liveTopics } = platform;
   // Whoever may list the project's files hears of a new one live, as of a pin.
-  liveTopics.add({
-    pattern: /^\/topic\/project\/([^/]+)\/files$/,
-    authorize: async (user, match) => {
-      await access.project(user, pathIdSchema.parse(match[1]!), 'read');
-    },
-  });
+  const announceToProject = addProjectTopic(liveTopics, 'files', (user, projectId) => access.project(user, projectId, 'read'));
   const previews = createPdfPreviews({
     store,
     storeConfig: { s3: config.s3, dataDir: config.dataDir },
@@ -40,8 +35,7 @@ export async function registerFilesModule(platform: Platform, needs: { planNotic
     log,
     metrics,
     onPlanChange: (change) => background.run('plan notice', () => needs.planNotices.afterChange(change)),
-    announce: ({ projectId, fileId, planId, version }: FileEvent) =>
-      void liveTopics.announce(liveDestinations.projectFiles(projectId), { fileId, planId, version }).catch(() => undefined),
+    announce: ({ projectId, fileId, planId, version }: FileEvent) => announceToProject(projectId, { fileId, planId, version }),
   });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },

@@ -1,5 +1,5 @@
-import { liveDestinations, pathIdSchema } from '@bauakte/domain';
 import type { Platform } from '../../platform/compose';
+import { addProjectTopic } from '../../platform/live/topics';
 import { registerPinRoutes } from './routes';
 import { createPinService, type PinEvent, type PinService } from './service';
 import type { PlanNoticeService } from '../notifications/plan-notices';
@@ -8,14 +8,8 @@ import type { PlanNoticeService } from '../notifications/plan-notices';
 export function registerPinsModule(platform: Platform, needs: { planNotices: PlanNoticeService }): PinService {
   const { app, data, access, liveTopics, background } = platform;
   // Whoever may read the project sees its pins change live.
-  liveTopics.add({
-    pattern: /^\/topic\/project\/([^/]+)\/pins$/,
-    authorize: async (user, match) => {
-      await access.project(user, pathIdSchema.parse(match[1]!), 'read');
-    },
-  });
-  const announce = ({ projectId, fileId, pinId }: PinEvent) =>
-    void liveTopics.announce(liveDestinations.projectPins(projectId), { fileId, pinId }).catch(() => undefined);
+  const announceToProject = addProjectTopic(liveTopics, 'pins', (user, projectId) => access.project(user, projectId, 'read'));
+  const announce = ({ projectId, fileId, pinId }: PinEvent) => announceToProject(projectId, { fileId, pinId });
   const pins = createPinService({ data, announce, onPlanChange: (change) => background.run('plan notice', () => needs.planNotices.afterChange(change)) });
   registerPinRoutes(app, pins);
   return pins;

@@ -1,3 +1,4 @@
+import { pathId } from '@bauakte/domain';
 import type { AuthUser } from '../auth/sessions';
 import type { Fanout } from './fanout';
 
@@ -38,3 +39,22 @@ export function createLiveTopics(fanout: Fanout) {
 }
 
 export type LiveTopics = ReturnType<typeof createLiveTopics>;
+
+/**
+ * A project's topic, `/topic/project/{id}/{name}`: whoever may read the project (`mayRead` throws
+ * the AppError REST would answer otherwise) subscribes. The function returned tells the topic's
+ * subscribers of a change (ids only); a failed announcement never fails the change itself.
+ */
+export function addProjectTopic(
+  liveTopics: LiveTopics,
+  name: string,
+  mayRead: (user: AuthUser, projectId: number | null) => Promise<unknown>,
+): (projectId: number, body: Record<string, number>) => void {
+  liveTopics.add({
+    pattern: new RegExp(`^/topic/project/([^/]+)/${name}$`),
+    authorize: async (user, match) => {
+      await mayRead(user, pathId(match[1]!));
+    },
+  });
+  return (projectId, body) => void liveTopics.announce(`/topic/project/${projectId}/${name}`, body).catch(() => undefined);
+}
