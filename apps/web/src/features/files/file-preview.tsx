@@ -5,6 +5,7 @@ import { FileQuestion, FileText, ImageOff } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { useKeptPicture } from '../offline/read-cache-pictures';
+import { linkedPlan } from './plan-link';
 import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
 
 export { previewKindOf, type PreviewKind } from './preview-kind';
@@ -44,8 +45,8 @@ function ViewerLoading() {
  */
 function useViewerLink(file: ProjectFile): { linkedPage: number | null; clearLink(): void } {
   const [params, setParams] = useSearchParams();
-  const linked = params.get(planLinkParameters.plan) === String(file.id);
-  const page = Number(params.get(planLinkParameters.page) ?? '1');
+  const link = linkedPlan(params);
+  const linked = link?.fileId === String(file.id);
   const clearLink = () => {
     if (!linked) return;
     setParams(
@@ -57,7 +58,7 @@ function useViewerLink(file: ProjectFile): { linkedPage: number | null; clearLin
       { replace: true },
     );
   };
-  return { linkedPage: linked ? (Number.isInteger(page) && page >= 1 ? page : 1) : null, clearLink };
+  return { linkedPage: linked ? link.page : null, clearLink };
 }
 
 /** The tile's preview as a button that opens the file in the plan viewer (at once when the page's link names it). */

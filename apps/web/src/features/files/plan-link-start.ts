@@ -1,22 +1,19 @@
-import { planLinkParameters, type ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain';
 import { queryClient } from '../../lib/query-client';
 import { fileKeys, projectKeys } from '../../lib/query-keys';
 import { getSelectedProjectId } from '../projects/project-selection';
 import { fetchProject } from '../projects/projects-api';
 import { fetchProjectFiles, fileLinkRefresh } from './files-api';
 import { firstPageImage, planSourceOf } from './plan-viewer/plan-source';
-
-/** A positive whole number as text, or null: a link's parameter is user input. */
-const idFrom = (value: string | null): string | null => (value !== null && /^[1-9]\d{0,15}$/.test(value) ? value : null);
+import { idFrom, linkedPlan } from './plan-link';
 
 /** What a plan link (`/projectOverview?projectId=…&plan=…&page=…`, a notice mail's) names, or null. */
 export function linkedPlanOf(search: string, selectedProjectId: string | null): { projectId: string; fileId: number; page: number } | null {
   const params = new URLSearchParams(search);
-  const fileId = idFrom(params.get(planLinkParameters.plan));
+  const linked = linkedPlan(params);
   const projectId = idFrom(params.get('projectId')) ?? idFrom(selectedProjectId);
-  if (!fileId || !projectId) return null;
-  const page = Number(params.get(planLinkParameters.page) ?? '1');
-  return { projectId, fileId: Number(fileId), page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  if (!linked || !projectId) return null;
+  return { projectId, fileId: Number(linked.fileId), page: linked.page };
 }
 
 /**
