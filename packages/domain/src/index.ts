@@ -9,6 +9,7 @@ export * from './texts/server-messages';
 export * from './fields';
 export * from './export';
 export * from './files';
+export * from './first-use';
 export * from './health';
 export * from './impressum';
 export * from './mail';

@@ -1,5 +1,6 @@
 import { fileMessages, questionLabels, questionnaireStepTitles, serverMessages, sharedTexts } from '@bauakte/domain';
 import { deStart, somethingWentWrong } from './de-start';
+import { wholeNumberText } from './number-text';
 
 // Sentences said in several places of the app are written once: here, or in de-start.ts for the first route's.
 const usersLoadFailed = 'Fehler beim Laden der Benutzer';
@@ -512,8 +513,8 @@ export const de = {
       sort: 'Sortieren nach',
       sortLabels: { changedAt: 'Letzte Änderung', name: 'Name (A–Z)', progress: 'Fortschritt' },
       noMatches: 'Keine Projekte gefunden',
-      found: (total: number) => (total === 1 ? '1 Projekt gefunden' : `${total.toLocaleString('de-AT')} Projekte gefunden`),
-      shown: (shown: number, total: number) => `${shown.toLocaleString('de-AT')} von ${total.toLocaleString('de-AT')} Projekten`,
+      found: (total: number) => (total === 1 ? '1 Projekt gefunden' : `${wholeNumberText(total)} Projekte gefunden`),
+      shown: (shown: number, total: number) => `${wholeNumberText(shown)} von ${wholeNumberText(total)} Projekten`,
       loadMore: 'Mehr laden',
       loadingMore: 'Weitere Projekte werden geladen...',
       customer: 'Kunde/Kundin',

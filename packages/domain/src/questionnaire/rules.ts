@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSafeSingleLine } from '../text';
 import { fieldTexts } from '../texts/form-texts';
+import { onFirstUse } from '../first-use';
 
 /**
  * Field rules shared by the four questionnaire steps (spec sections 5 and 9).
@@ -23,14 +24,14 @@ export const questionnaireLimits = {
   katastralMax: 92129,
 } as const;
 
-const yearInAustria = /* @__PURE__ */ new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' });
+const yearInAustria = onFirstUse(() => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }));
 
 /**
  * The calendar year in Austria, where the users live: a server running in UTC would
  * otherwise refuse the new year for the first hour of 1 January.
  */
 export function currentYearInAustria(now: Date = new Date()): number {
-  return Number(yearInAustria.format(now));
+  return Number(yearInAustria().format(now));
 }
 
 /** Zod 3's type names, which the spec's 'Expected X, received Y' messages use. */
