@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { shellPaths } from './src/layout/shell-paths';
+import { questionnairePaths, shellPaths } from './src/layout/shell-paths';
 import { pureDomainConstants } from './vite-plugins/pure-domain-constants';
 
 interface BuiltChunk {
@@ -45,16 +45,24 @@ function preloadLoggedInPages(): Plugin {
           return [...preloaded.map((file) => ['modulepreload', `/${file}`]), ...styles.map((file) => ['stylesheet', `/${file}`])];
         };
         const links = linksOf([...files]);
+        /** The files a chunk adds to the shell's, as links. */
+        const extraLinks = (names: string[]) => {
+          const before = new Set(files);
+          for (const chunk of chunks.filter((each) => names.includes(each.name))) visit(chunk.fileName);
+          const added = [...files].filter((file) => !before.has(file));
+          for (const file of added) files.delete(file);
+          return linksOf(added);
+        };
         // A plan link (?plan=…, a notice mail's) opens the viewer at once: its code and the start that
         // fetches the plan's first image (main.tsx) come with the shell's, not after the entry ran.
-        const shellFiles = new Set(files);
-        for (const chunk of chunks.filter((each) => ['plan-link-start', 'plan-viewer-with-pins'].includes(each.name))) visit(chunk.fileName);
-        const planLinks = linksOf([...files].filter((file) => !shellFiles.has(file)));
+        const planLinks = extraLinks(['plan-link-start', 'plan-viewer-with-pins']);
+        const questionnaireLinks = extraLinks(['questionnaire-pages']);
         const add = 'const l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)';
         // Vite's loader finds these stylesheets in place later and does not add them twice.
         const script =
           `if(sessionStorage.getItem("token")&&${JSON.stringify(shellPaths)}.includes(location.pathname)){` +
           `for(const[r,h]of ${JSON.stringify(links)}){${add}}` +
+          `if(${JSON.stringify(questionnairePaths)}.includes(location.pathname))for(const[r,h]of ${JSON.stringify(questionnaireLinks)}){${add}}` +
           `if(/[?&]plan=/.test(location.search))for(const[r,h]of ${JSON.stringify(planLinks)}){${add}}}`;
         // First in <head>: an inline script after a stylesheet would wait for it.
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireRole } from './features/auth/require-role';
 import { LoginPage } from './features/auth/login-page';
-import { shellPaths } from './layout/shell-paths';
+import { questionnairePaths, shellPaths } from './layout/shell-paths';
 import { deStart as de } from './i18n/de-start';
 
 /**
@@ -30,6 +30,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const loadLoggedIn = () => import('./layout/logged-in-pages');
+const loadQuestionnaire = () => import('./layout/questionnaire-pages');
 const appShell = page(loadLoggedIn, 'AppShell');
 
 /**
@@ -39,6 +40,7 @@ const appShell = page(loadLoggedIn, 'AppShell');
  */
 export function preloadStartPage(pathname: string): void {
   if (shellPaths.includes(pathname)) void loadLoggedIn().catch(() => undefined);
+  if (questionnairePaths.includes(pathname)) void loadQuestionnaire().catch(() => undefined);
 }
 
 /** Pages in the app shell, for a logged-in user holding one of the allowed roles. */
@@ -64,10 +66,10 @@ export const routes: RouteObject[] = [
   inShell(['ADMIN'], [{ path: '/admin', element: page(loadLoggedIn, 'AdminPage') }]),
   // The questionnaire carries no role guard (spec section 6), but it needs a logged-in user.
   inShell('any', [
-    { path: '/general', element: page(loadLoggedIn, 'GeneralPage') },
-    { path: '/storeys', element: page(loadLoggedIn, 'StoreysPage') },
-    { path: '/windows', element: page(loadLoggedIn, 'WindowsPage') },
-    { path: '/heating', element: page(loadLoggedIn, 'HeatingPage') },
+    { path: '/general', element: page(loadQuestionnaire, 'GeneralPage') },
+    { path: '/storeys', element: page(loadQuestionnaire, 'StoreysPage') },
+    { path: '/windows', element: page(loadQuestionnaire, 'WindowsPage') },
+    { path: '/heating', element: page(loadQuestionnaire, 'HeatingPage') },
   ]),
   { path: '*', element: page(() => import('./features/legal/not-found-page'), 'NotFoundPage') },
 ];

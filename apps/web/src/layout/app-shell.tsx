@@ -23,7 +23,6 @@ import { useReadCache } from '../features/offline/read-cache-scope';
 import { de } from '../i18n/de';
 import { useConfirm } from '../features/feedback/feedback-context';
 import { PendingChanges } from './pending-changes';
-import { offlineQueueDelivery } from './offline-queue-senders';
 import { useQueue } from '../features/offline/queue-context';
 import { QueueProvider } from '../features/offline/queue-provider';
 import { AppSidebar } from './app-sidebar';
@@ -126,6 +125,8 @@ function ShellWithModals() {
   );
 }
 
+const loadQueueDelivery = () => import('./offline-queue-senders').then((senders) => senders.offlineQueueDelivery);
+
 /**
  * The layout of every logged-in page: the role's sidebar, the page, the modal host, the confirm/alert
  * host and the guard that asks before unsaved input is lost.
@@ -135,7 +136,7 @@ export function AppShell() {
     <TooltipProvider>
       <FeedbackProvider>
         <UnsavedChangesProvider>
-          <QueueProvider delivery={offlineQueueDelivery}>
+          <QueueProvider delivery={loadQueueDelivery}>
             <LiveChatProvider>
               <ModalProvider>
                 <ShellWithModals />

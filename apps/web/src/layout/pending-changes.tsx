@@ -10,7 +10,7 @@ import { useOnlineStatus } from '../lib/online-status';
 import { de } from '../i18n/de';
 import { useConfirm } from '../features/feedback/feedback-context';
 import { selectProject } from '../features/projects/project-selection';
-import { stepPaths } from '../features/questionnaire/questionnaire-steps';
+import { stepPaths } from '../features/questionnaire/questionnaire-links';
 import { useQueue } from '../features/offline/queue-context';
 import type { QueueItem } from '../features/offline/queue-store';
 

@@ -15,6 +15,7 @@ export * from './progress';
 export * from './project-status';
 export * from './required-questions';
 export * from './storeys';
+export * from './storey-counts';
 export * from './windows';
 export { currentYearInAustria, questionnaireLimits } from './rules';
 

@@ -17,7 +17,8 @@ import {
   temperatureRegulationLabels,
   typeOfGlassLabels,
 } from './labels';
-import { numberOfStoreysOptions, roofTypes } from './storeys';
+import { roofTypes } from './storeys';
+import { numberOfStoreysOptions } from './storey-counts';
 import { frameMaterials, typesOfGlass } from './windows';
 
 const enumerations: [string, readonly string[], Record<string, string>][] = [

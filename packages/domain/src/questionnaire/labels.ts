@@ -6,7 +6,8 @@ import type {
   HotWaterProduction,
   TemperatureRegulation,
 } from './heating';
-import { numberOfStoreysOptions, type NumberOfStoreys, type RoofType } from './storeys';
+import { numberOfStoreysOptions, type NumberOfStoreys } from './storey-counts';
+import type { RoofType } from './storeys';
 import type { FrameMaterial, TypeOfGlass } from './windows';
 
 // German labels of every choice, named after the field; `Record` makes a forgotten value a type error.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { numberOfStoreysOptions, roofTypes, storeysSchema } from './storeys';
+import { roofTypes, storeysSchema } from './storeys';
+import { numberOfStoreysOptions } from './storey-counts';
 import { invalidOption, issuesOf, messagesAt } from './test-helpers';
 
 describe('storeysSchema', () => {

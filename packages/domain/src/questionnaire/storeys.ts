@@ -1,33 +1,10 @@
 import type { z } from 'zod';
 import { answerOr, choice, optionalBoolean, requiredBoolean, answersObject } from './rules';
+import { numberOfStoreysOptions } from './storey-counts';
 
 export const roofTypes = ['FLACHDACH', 'PULTDACH', 'SATTELDACH', 'ZELTDACH'] as const;
 export type RoofType = (typeof roofTypes)[number];
 
-/** Storeys above ground, excluding attic and basement; the API sends the count as a string. */
-export const numberOfStoreysOptions = [
-  '1',
-  '2',
-  '3',
-  '4',
-  '5',
-  '6',
-  '7',
-  '8',
-  '9',
-  '10',
-  '11',
-  '12',
-  '13',
-  '14',
-  '15',
-  '16',
-  '17',
-  '18',
-  '19',
-  '20',
-] as const;
-export type NumberOfStoreys = (typeof numberOfStoreysOptions)[number];
 
 const roofSchema = answersObject({
   roofType: choice(roofTypes),

@@ -47,7 +47,12 @@ export interface QueueDelivery {
   afterSent(queryClient: QueryClient, payload: QueuePayload): void;
 }
 
-export function QueueProvider({ delivery, children }: { delivery: QueueDelivery; children: ReactNode }) {
+/** The delivery is loaded when a change waits to be sent: the features' requests (the questionnaire's schemas among them) are not part of every page's start. */
+export type LoadQueueDelivery = () => Promise<QueueDelivery>;
+
+const sendable = (item: QueueItem) => item.status === 'waiting' || item.status === 'sending';
+
+export function QueueProvider({ delivery: loadDelivery, children }: { delivery: LoadQueueDelivery; children: ReactNode }) {
   const { user } = useSession();
   const username = user?.username;
   const queryClient = useQueryClient();
@@ -114,6 +119,8 @@ export function QueueProvider({ delivery, children }: { delivery: QueueDelivery;
     if (!isOnline()) return;
     running.current = true;
     const run = async () => {
+      if (!(await store.list(username)).some(sendable)) return;
+      const delivery = await loadDelivery();
       const outcome = await syncQueue(store, username, delivery.senders(username), {
         onChange: () => void reload(),
         onProgress: (item, share) => setProgress((before) => new Map(before).set(item.id, share === null ? null : Math.round(share * 100))),
@@ -135,7 +142,7 @@ export function QueueProvider({ delivery, children }: { delivery: QueueDelivery;
           sync();
         }
       });
-  }, [store, username, reload, queryClient, scheduleRetry, notify, delivery]);
+  }, [store, username, reload, queryClient, scheduleRetry, notify, loadDelivery]);
 
   // At start while logged in, and whenever the connection comes back.
   useEffect(() => {

@@ -5,19 +5,24 @@ import { ClipboardList } from 'lucide-react';
 import { firstOpenStep, questionnaireSteps, type QuestionnaireStep } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
+import { percentText } from '../../i18n/number-text';
 import { progressMax, progressPercent } from '../projects/project-progress';
 import { selectProject } from '../projects/project-selection';
-import { fetchQuestionnaireRecord } from './questionnaire-api';
 import { questionnaireKeys } from '../../lib/query-keys';
-import { stepPaths } from './questionnaire-steps';
+import { stepPaths } from './questionnaire-links';
 
 const t = de.questionnaire;
-const percentFormat = new Intl.NumberFormat('de-AT', { style: 'percent', maximumFractionDigits: 0 });
 
 /** 'Fragebogen fortsetzen (45 %)' while questions are open, 'Fragebogen ansehen' once all are answered. */
 export function continueQuestionnaireLabel(progress: number | null | undefined): string {
   const percent = progressPercent(progress) ?? 0;
-  return percent < progressMax ? t.continue(percentFormat.format(percent / 100)) : t.view;
+  return percent < progressMax ? t.continue(percentText(percent)) : t.view;
+}
+
+/** The answers' schemas come with the questionnaire's code, when a step is opened, not with the dashboard. */
+async function fetchRecordOnDemand(projectId: string) {
+  const { fetchQuestionnaireRecord } = await import('./questionnaire-api');
+  return fetchQuestionnaireRecord(projectId);
 }
 
 interface ContinueQuestionnaireButtonProps {
@@ -42,7 +47,7 @@ export function ContinueQuestionnaireButton({ projectId, progress, className }: 
     selectProject(id);
     // Unreadable answers are no reason to stay: the first step then says what went wrong.
     const step: QuestionnaireStep = await queryClient
-      .fetchQuery({ queryKey: questionnaireKeys.record(id), queryFn: () => fetchQuestionnaireRecord(id), staleTime: 0 })
+      .fetchQuery({ queryKey: questionnaireKeys.record(id), queryFn: () => fetchRecordOnDemand(id), staleTime: 0 })
       .then(firstOpenStep, () => questionnaireSteps[0]);
     setBusy(false);
     void navigate(stepPaths[step]);

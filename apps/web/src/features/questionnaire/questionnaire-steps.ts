@@ -3,14 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { questionnaireSchemas, questionnaireSteps, stepQuestions, type QuestionKey, type QuestionnaireStep } from '@bauakte/domain';
 import { questionnaireReturnPathFor } from '../auth/home-path';
 import type { StepAnswers, StepFormValues, StepSaveBody, StoredAnswers } from './questionnaire-api';
+import { stepPaths } from './questionnaire-links';
 
-/** The route of each step (spec section 2). */
-export const stepPaths: Record<QuestionnaireStep, string> = {
-  general: '/general',
-  storeys: '/storeys',
-  windows: '/windows',
-  heating: '/heating',
-};
 
 export const stepCount = questionnaireSteps.length;
 
@@ -68,28 +62,9 @@ export function questionPath(key: QuestionKey): string {
   return key === 'roofType' || key === 'isAtticHeated' ? `roof.${key}` : key;
 }
 
-/** The search parameter naming the question a step opens with focused ('/storeys?frage=roofType'). */
-export const focusParam = 'frage';
-
-/** The link to a step that focuses one of its questions. */
-export function questionLink(step: QuestionnaireStep, key: QuestionKey): { pathname: string; search: string } {
-  return { pathname: stepPaths[step], search: `?${new URLSearchParams({ [focusParam]: key }).toString()}` };
-}
-
 /** The question a step should focus, when the link named one of the step's questions. */
 export function questionToFocus(step: QuestionnaireStep, requested: string | null): QuestionKey | null {
   return stepQuestions[step].find((key) => key === requested) ?? null;
-}
-
-/** The navigation state after the last step's save: the dashboard then shows what is still open. */
-export interface QuestionnaireSavedState {
-  questionnaireSaved: string;
-}
-
-export function savedProjectOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('questionnaireSaved' in state)) return null;
-  const { questionnaireSaved } = state as QuestionnaireSavedState;
-  return typeof questionnaireSaved === 'string' ? questionnaireSaved : null;
 }
 
 /** Stored answers as a form's starting values. */

@@ -19,10 +19,8 @@ import { useSession } from '../auth/session-context';
 import { projectKeys, questionnaireKeys } from '../../lib/query-keys';
 import { useProject } from '../projects/use-project';
 import { conflictOfSave, conflictVersion, fetchStepAnswers, readStoredAnswers, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
-import {
-  focusParam, formValuesOf, isLastStep, pathAfter, questionPath, questionToFocus, saveBodyOf, stepCount, stepNumber, stepPaths, stepResolvers,
-  type QuestionnaireSavedState,
-} from './questionnaire-steps';
+import { formValuesOf, isLastStep, pathAfter, questionPath, questionToFocus, saveBodyOf, stepCount, stepNumber, stepResolvers } from './questionnaire-steps';
+import { focusParam, stepPaths, type QuestionnaireSavedState } from './questionnaire-links';
 import { useLeaveProject } from '../projects/use-required-project';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { useQuestionnaireProject } from './use-questionnaire-project';
