@@ -19,8 +19,12 @@ function useElementWidth(element: HTMLElement | null): number {
   useEffect(() => {
     if (!element) return;
     const measure = () => setWidth(element.clientWidth);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // The observer reports the first width once the browser has laid the page out anyway; reading
+    // it here would make the browser lay out the whole page at once, inside the first render's task.
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
