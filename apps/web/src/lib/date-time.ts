@@ -20,3 +20,12 @@ export function messageTimeText(iso: string, now = new Date()): string {
   const at = new Date(iso);
   return dayOnly().format(at) === dayOnly().format(now) ? timeOnly().format(at) : dateTime().format(at);
 }
+
+/**
+ * A logged-in start shows dates (messages, changes, files) once its pages' code has arrived. The
+ * locale's and time zone's data load now, while that code is still on its way, instead of inside
+ * the first render.
+ */
+export function prepareDateFormats(): void {
+  dateTime().format(0);
+}
