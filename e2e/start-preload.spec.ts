@@ -21,6 +21,21 @@ test.describe('start of a logged-in page', () => {
     expect(blocked).toEqual([]);
   });
 
+  test("the dashboard's start loads none of the questionnaire's code; a step's start asks for it from the head", async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+
+    await page.reload();
+    await expect(cardOf(page, 'Projekte mit Neuerungen')).toBeVisible();
+    expect(requested.filter((path) => /questionnaire-(pages|api)-/.test(path))).toEqual([]);
+
+    await page.goto('/general');
+    await expect(page.locator('head link[rel="modulepreload"][href*="/assets/questionnaire-pages-"]')).toHaveCount(1);
+  });
+
   test('the login page loads none of it', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (req) => requested.push(new URL(req.url()).pathname));
