@@ -6,6 +6,7 @@
 // LIGHTHOUSE_BASELINE_DIST=<a built apps/web/dist> measures that build too, on a second server,
 // run for run alternating with this one, so both see the same machine load. LIGHTHOUSE_COLD=1
 // measures first visits: the service worker and its app shell are removed before each run.
+// LIGHTHOUSE_PROFILE=1 keeps each run's trace with Chrome's CPU samples, for bench/start-costs.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 4310);
 const baselineDist = process.env.LIGHTHOUSE_BASELINE_DIST;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const firstVisit = process.env.LIGHTHOUSE_COLD === '1';
+const profile = process.env.LIGHTHOUSE_PROFILE === '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = path.join(root, 'reports', 'lighthouse');
 const password = 'lighthouse-passwort-42';
@@ -231,6 +233,16 @@ async function seedContent(origin: string): Promise<Seed> {
   return { projectId: project.id, chatId, planFileId };
 }
 
+/** LIGHTHOUSE_PROFILE=1: Chrome's CPU samples in the trace, for bench/start-costs.ts. */
+const profileConfig = { extends: 'lighthouse:default', settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } } as const;
+
+/** The run's trace beside the reports: reports/lighthouse/<key>-<port>-<time>.trace.json (the port tells the builds apart). */
+function writeTrace(result: RunnerResult, key: string, site: Site): void {
+  const { Trace } = result.artifacts as unknown as { Trace: unknown };
+  const port = new URL(site.origin).port;
+  fs.writeFileSync(path.join(reportDir, `${key}-${port}-${Date.now()}.trace.json`), JSON.stringify(Trace));
+}
+
 /** One Lighthouse run on a tab that holds a fresh session for the page, with a cold HTTP cache (and LIGHTHOUSE_COLD=1 without the service worker). */
 async function measure(browser: Browser, target: PageToMeasure, site: Site): Promise<RunnerResult> {
   const { origin, seed } = site;
@@ -252,7 +264,8 @@ async function measure(browser: Browser, target: PageToMeasure, site: Site): Pro
     await cdp.detach();
     // Lighthouse would clear the origin's storage, and with it the session in sessionStorage.
     const flags: Flags = { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error', locale: 'de' };
-    const result = await lighthouse(`${origin}${target.path}${target.search?.(seed) ?? ''}`, flags, undefined, page);
+    const result = await lighthouse(`${origin}${target.path}${target.search?.(seed) ?? ''}`, flags, profile ? profileConfig : undefined, page);
+    if (profile && result) writeTrace(result, target.key, site);
     if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${target.path}`);
     if (new URL(result.lhr.finalDisplayedUrl).pathname !== target.path) {
       throw new Error(`${target.path} wurde nach ${result.lhr.finalDisplayedUrl} umgeleitet: die Sitzung fehlt`);
