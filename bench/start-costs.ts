@@ -114,8 +114,9 @@ function placeOf(sample: Sample): string {
   const map = sourceMapOf(url);
   const original = map && sample.line > 0 ? map.originalPositionFor({ line: sample.line, column: Math.max(0, sample.column - 1) }) : null;
   if (!original?.source) return `${new URL(url).pathname}:${sample.line}`;
-  const source = original.source.replace(/^.*node_modules\//, '').replace(/^.*?(apps|packages)\//, '$1/');
-  return `${source}:${original.line ?? 0}`;
+  // Sources are named relative to the map ('../../src/lib/api.ts'): from the repository's root they read as paths.
+  const source = path.relative(process.cwd(), path.resolve(path.dirname(path.join(dist, new URL(url).pathname)), original.source));
+  return `${source.replace(/^.*node_modules\//, '')}:${original.line ?? 0}`;
 }
 
 function top(totals: Map<string, number>, count: number): string[] {
