@@ -13,6 +13,11 @@ export function percentile(values: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 }
 
+/** The largest value; Math.max(...values) overflows the stack for a long run's hundred thousand answers. */
+export function largest(values: number[]): number {
+  return values.reduce((max, value) => (value > max ? value : max), 0);
+}
+
 const open = (url: string) =>
   new Promise<WebSocket>((resolve, reject) => {
     const socket = new WebSocket(url);

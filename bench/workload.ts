@@ -9,7 +9,7 @@ import {
   type ClientProject, type ProjectSearchResult, type QuestionnaireStep,
 } from '@bauakte/domain';
 import { lastNames, seededRandom, streets, type Random } from '../apps/server/src/modules/demo/demo-data';
-import { percentile } from './chat';
+import { largest, percentile } from './chat';
 
 export interface DemoServerInfo {
   port: number;
@@ -63,7 +63,7 @@ class Recorder {
         count: values.length,
         p50: percentile(values, 0.5),
         p99: percentile(values, 0.99),
-        max: Math.max(...values),
+        max: largest(values),
         errors: this.errors.get(name) ?? 0,
         bytes: (this.bytes.get(name) ?? 0) / values.length,
       }))
@@ -400,7 +400,7 @@ function allTogether(recorded: Recorder): WarmupFigures {
   const latencies = [...recorded.latencies.entries()].filter(([name]) => !name.includes('wall time')).flatMap(([, values]) => values);
   const errors = [...recorded.errors.values()].reduce((sum, count) => sum + count, 0);
   if (latencies.length === 0) return { requests: 0, p50: 0, p99: 0, max: 0, errors };
-  return { requests: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: Math.max(...latencies), errors };
+  return { requests: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: largest(latencies), errors };
 }
 
 /**
