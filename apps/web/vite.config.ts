@@ -29,34 +29,31 @@ function preloadLoggedInPages(): Plugin {
         const chunks = Object.values(context.bundle ?? {}).filter((output): output is BuiltChunk & typeof output => output.type === 'chunk') as unknown as BuiltChunk[];
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entry = chunks.find((chunk) => chunk.isEntry);
-        // The pages, the query cache and class merge they wait for (router.tsx) and the dashboard's start data (main.tsx).
-        const starts = chunks.filter((chunk) => ['logged-in-pages', 'query-client', 'class-merge', 'start-data'].includes(chunk.name));
-        if (!entry || starts.length === 0) return [];
+        if (!entry) return [];
         const loadedWithEntry = new Set([entry.fileName, ...entry.imports]);
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          if (files.has(fileName) || loadedWithEntry.has(fileName)) return;
-          files.add(fileName);
-          for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
-        };
-        for (const chunk of starts) visit(chunk.fileName);
-        const linksOf = (preloaded: string[]) => {
-          const styles = preloaded.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-          return [...preloaded.map((file) => ['modulepreload', `/${file}`]), ...styles.map((file) => ['stylesheet', `/${file}`])];
-        };
-        const links = linksOf([...files]);
-        /** The files a chunk adds to the shell's, as links. */
-        const extraLinks = (names: string[]) => {
-          const before = new Set(files);
+        /** The named chunks and all they import, but what the entry or `known` already brings. */
+        const filesOf = (names: string[], known: ReadonlySet<string>) => {
+          const found = new Set<string>();
+          const visit = (fileName: string) => {
+            if (found.has(fileName) || known.has(fileName) || loadedWithEntry.has(fileName)) return;
+            found.add(fileName);
+            for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+          };
           for (const chunk of chunks.filter((each) => names.includes(each.name))) visit(chunk.fileName);
-          const added = [...files].filter((file) => !before.has(file));
-          for (const file of added) files.delete(file);
-          return linksOf(added);
+          return found;
         };
+        const linksOf = (preloaded: ReadonlySet<string>) => {
+          const styles = [...preloaded].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+          return [...[...preloaded].map((file) => ['modulepreload', `/${file}`]), ...styles.map((file) => ['stylesheet', `/${file}`])];
+        };
+        // The pages, the query cache and class merge they wait for (router.tsx) and the dashboard's start data (main.tsx).
+        const shellFiles = filesOf(['logged-in-pages', 'query-client', 'class-merge', 'start-data'], new Set());
+        if (shellFiles.size === 0) return [];
+        const links = linksOf(shellFiles);
         // A plan link (?plan=…, a notice mail's) opens the viewer at once: its code and the start that
         // fetches the plan's first image (main.tsx) come with the shell's, not after the entry ran.
-        const planLinks = extraLinks(['plan-link-start', 'plan-viewer-with-pins']);
-        const questionnaireLinks = extraLinks(['questionnaire-pages']);
+        const planLinks = linksOf(filesOf(['plan-link-start', 'plan-viewer-with-pins'], shellFiles));
+        const questionnaireLinks = linksOf(filesOf(['questionnaire-pages'], shellFiles));
         const add = 'const l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)';
         // Vite's loader finds these stylesheets in place later and does not add them twice.
         const script =

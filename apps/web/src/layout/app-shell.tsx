@@ -136,7 +136,7 @@ export function AppShell() {
     <TooltipProvider>
       <FeedbackProvider>
         <UnsavedChangesProvider>
-          <QueueProvider delivery={loadQueueDelivery}>
+          <QueueProvider loadDelivery={loadQueueDelivery}>
             <LiveChatProvider>
               <ModalProvider>
                 <ShellWithModals />

@@ -52,7 +52,7 @@ export type LoadQueueDelivery = () => Promise<QueueDelivery>;
 
 const sendable = (item: QueueItem) => item.status === 'waiting' || item.status === 'sending';
 
-export function QueueProvider({ delivery: loadDelivery, children }: { delivery: LoadQueueDelivery; children: ReactNode }) {
+export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQueueDelivery; children: ReactNode }) {
   const { user } = useSession();
   const username = user?.username;
   const queryClient = useQueryClient();

@@ -1,9 +1,7 @@
 import type { QuestionKey, QuestionnaireStep } from '@bauakte/domain';
 
-/**
- * Links into the questionnaire and back. A module of its own: the dashboards and the shell link to
- * the steps without loading the steps' forms and answer schemas.
- */
+// Links into the questionnaire and back. A module of its own: the dashboards and the shell link to
+// the steps without loading the steps' forms and answer schemas.
 
 /** The route of each step (spec section 2). */
 export const stepPaths: Record<QuestionnaireStep, string> = {
