@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { startTransition, useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { can } from '@bauakte/domain';
@@ -11,6 +11,7 @@ import { FeedbackProvider } from '../features/feedback/feedback-provider';
 import { useLeaveAfterAsking } from '../features/unsaved-changes/unsaved-changes-context';
 import { NavigationGuard, UnsavedChangesProvider } from '../features/unsaved-changes/unsaved-changes-provider';
 import { ModalProvider } from '../features/modals/modal-provider';
+import { afterPaint } from '../lib/after-paint';
 import { useModal } from '../lib/modal-context';
 import { clearSelectedProject, suppressMissingProjectWarning, useSelectedProjectId } from '../features/projects/project-selection';
 import type { ModalType } from '../lib/modal-types';
@@ -40,13 +41,18 @@ function useChatLink(openModal: (type: ModalType, props?: { chatId: number }) =>
   const chat = params.get('chat');
   useEffect(() => {
     if (chat === null) return;
-    if (/^\d+$/.test(chat)) openModal('ChatDialog', { chatId: Number(chat) });
-    setParams(
-      (current) => {
-        current.delete('chat');
-        return current;
-      },
-      { replace: true },
+    // The page paints first; the dialog (its focus trap, its messages) renders after it, interruptibly.
+    return afterPaint(() =>
+      startTransition(() => {
+        if (/^\d+$/.test(chat)) openModal('ChatDialog', { chatId: Number(chat) });
+        setParams(
+          (current) => {
+            current.delete('chat');
+            return current;
+          },
+          { replace: true },
+        );
+      }),
     );
   }, [chat, openModal, setParams]);
 }
