@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { SessionProvider } from './features/auth/session-provider';
-import { prepareDateFormats } from './lib/date-time';
 import { storageKeys } from './lib/storage-keys';
 import { userFromToken } from './lib/token';
 import { createRouter, preloadStartPage } from './router';
@@ -20,7 +19,6 @@ if (startUser) {
   if (window.location.search.includes('plan=')) {
     void import('./features/files/plan-link-start').then(({ prefetchLinkedPlan }) => prefetchLinkedPlan(pathname, window.location.search)).catch(() => undefined);
   }
-  prepareDateFormats();
 }
 
 // The installable app's service worker, once the page has loaded: the first route never waits for it.

@@ -3,7 +3,7 @@ import { multiLineText, requestObject, requiredText } from './fields';
 import { fileMessages, fieldTexts } from './texts/form-texts';
 import { serverMessages } from './texts/server-messages';
 import { isSafeSingleLine, singleLineString } from './text';
-import { onFirstUse } from './first-use';
+import { oneDecimalText, wholeNumberText } from './number-text';
 
 /** The largest id an integer column holds on PostgreSQL. */
 const maxFileId = 2_147_483_647;
@@ -37,9 +37,6 @@ export const fileTitleMaxLength = 200;
 export const fileCommentMaxLength = 2000;
 export const originalFileNameMaxLength = 255;
 
-const wholeSize = onFirstUse(() => new Intl.NumberFormat('de-AT', { maximumFractionDigits: 0 }));
-const decimalSize = onFirstUse(() => new Intl.NumberFormat('de-AT', { maximumFractionDigits: 1 }));
-
 /** A size for people: '100 MB', '1,5 MB', '820 KB' (de-AT, binary units as file managers show them). */
 export function formatFileSize(bytes: number): string {
   const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
@@ -50,8 +47,8 @@ export function formatFileSize(bytes: number): string {
     unit += 1;
   }
   // Sizes under 10 of their unit with one decimal ('1,5 MB'), larger ones whole ('12 MB').
-  const format = unit === 0 || value >= 10 ? wholeSize : decimalSize;
-  return `${format().format(value)} ${units[unit]}`;
+  const number = unit === 0 || value >= 10 ? wholeNumberText(value) : oneDecimalText(value);
+  return `${number} ${units[unit]}`;
 }
 
 export const fileTooLargeMessage = (maxBytes: number) => fieldTexts.fileTooLarge(formatFileSize(maxBytes));

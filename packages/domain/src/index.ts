@@ -14,6 +14,7 @@ export * from './health';
 export * from './impressum';
 export * from './mail';
 export * from './notification-settings';
+export * from './number-text';
 export * from './paging';
 export * from './password-reset';
 export * from './password-strength';

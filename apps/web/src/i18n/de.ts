@@ -1,6 +1,5 @@
-import { fileMessages, questionLabels, questionnaireStepTitles, serverMessages, sharedTexts } from '@bauakte/domain';
+import { fileMessages, questionLabels, questionnaireStepTitles, serverMessages, sharedTexts, wholeNumberText } from '@bauakte/domain';
 import { deStart, somethingWentWrong } from './de-start';
-import { wholeNumberText } from './number-text';
 
 // Sentences said in several places of the app are written once: here, or in de-start.ts for the first route's.
 const usersLoadFailed = 'Fehler beim Laden der Benutzer';

@@ -37,8 +37,9 @@ export function restoreLayout(saved: CardLayout | undefined, defaults: CardLayou
   return defaults.map((fallback) => kept.get(fallback.i) ?? { ...toPlace(fallback), y: kept.size === 0 ? fallback.y : bottom + fallback.y - top });
 }
 
+/** Card ids are plain ASCII names: compared by code unit, as localeCompare would load the locale's collation at start. */
 function byId(a: CardPlace, b: CardPlace): number {
-  return a.i.localeCompare(b.i);
+  return a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
 }
 
 export function sameLayout(a: CardLayout, b: CardLayout): boolean {
