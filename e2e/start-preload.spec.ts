@@ -3,7 +3,7 @@ import { createArchitectViaApi } from './support/accounts';
 import { loginAs } from './support/fixtures';
 import { cardOf } from './support/portal';
 
-// index.html asks for the logged-in pages early, from an inline script the CSP allows by its hash.
+// index.html asks for the shell's and the page's code early, from an inline script the CSP allows by its hash.
 test.describe('start of a logged-in page', () => {
   test('a reload of the dashboard fetches the shell code from the head, with no script blocked', async ({ page, request }) => {
     const blocked: string[] = [];
@@ -16,12 +16,14 @@ test.describe('start of a logged-in page', () => {
 
     await page.reload();
     await expect(cardOf(page, 'Projekte mit Neuerungen')).toBeVisible();
-    await expect(page.locator('head link[rel="modulepreload"][href*="/assets/logged-in-pages-"]')).toHaveCount(1);
-    await expect(page.locator('head link[rel="stylesheet"][href*="/assets/logged-in-pages-"]')).toHaveCount(1);
+    await expect(page.locator('head link[rel="modulepreload"][href*="/assets/app-shell-"]')).toHaveCount(1);
+    await expect(page.locator('head link[rel="modulepreload"][href*="/assets/architect-dashboard-page-"]')).toHaveCount(1);
+    // The grid's stylesheet, beside the entry's.
+    await expect(page.locator('head link[rel="stylesheet"]:not([href*="/assets/index-"])')).toHaveCount(1);
     expect(blocked).toEqual([]);
   });
 
-  test("the dashboard's start loads none of the questionnaire's code; a step's start asks for it from the head", async ({ page, request }) => {
+  test("the dashboard's start loads none of the other pages' code; a step's start asks for the questionnaire's from the head", async ({ page, request }) => {
     const architect = await createArchitectViaApi(request);
     await loginAs(page, architect.username, architect.password);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -30,7 +32,7 @@ test.describe('start of a logged-in page', () => {
 
     await page.reload();
     await expect(cardOf(page, 'Projekte mit Neuerungen')).toBeVisible();
-    expect(requested.filter((path) => /questionnaire-(pages|api)-/.test(path))).toEqual([]);
+    expect(requested.filter((path) => /(questionnaire-(pages|api)|admin-page|project-overview-page)-/.test(path))).toEqual([]);
 
     await page.goto('/general');
     await expect(page.locator('head link[rel="modulepreload"][href*="/assets/questionnaire-pages-"]')).toHaveCount(1);
@@ -41,7 +43,7 @@ test.describe('start of a logged-in page', () => {
     page.on('request', (req) => requested.push(new URL(req.url()).pathname));
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeVisible();
-    await expect(page.locator('head link[href*="/assets/logged-in-pages-"]')).toHaveCount(0);
-    expect(requested.some((path) => path.includes('logged-in-pages'))).toBe(false);
+    await expect(page.locator('head link[href*="/assets/app-shell-"]')).toHaveCount(0);
+    expect(requested.some((path) => /(app-shell|dashboard-page)-/.test(path))).toBe(false);
   });
 });

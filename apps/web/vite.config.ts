@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { questionnairePaths, shellPaths } from './src/layout/shell-paths';
+import { shellPageChunks } from './src/layout/shell-paths';
 import { pureDomainConstants } from './vite-plugins/pure-domain-constants';
 
 interface BuiltChunk {
@@ -46,21 +46,25 @@ function preloadLoggedInPages(): Plugin {
           const styles = [...preloaded].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
           return [...[...preloaded].map((file) => ['modulepreload', `/${file}`]), ...styles.map((file) => ['stylesheet', `/${file}`])];
         };
-        // The pages, the query cache and class merge they wait for (router.tsx) and the dashboard's start data (main.tsx).
-        const shellFiles = filesOf(['logged-in-pages', 'query-client', 'class-merge', 'start-data'], new Set());
+        // The shell, the query cache and class merge it waits for (router.tsx) and the dashboard's start data (main.tsx).
+        const shellFiles = filesOf(['app-shell', 'query-client', 'class-merge', 'start-data'], new Set());
         if (shellFiles.size === 0) return [];
         const links = linksOf(shellFiles);
-        // A plan link (?plan=…, a notice mail's) opens the viewer at once: its code and the start that
-        // fetches the plan's first image (main.tsx) come with the shell's, not after the entry ran.
-        const planLinks = linksOf(filesOf(['plan-link-start', 'plan-viewer-with-pins'], shellFiles));
-        const questionnaireLinks = linksOf(filesOf(['questionnaire-pages'], shellFiles));
+        // Each page's own chunks, by the page's chunk name; the path picks one (shell-paths.ts).
+        const pageChunkNames = [...new Set(Object.values(shellPageChunks))];
+        const pageFiles = new Map(pageChunkNames.map((name) => [name, filesOf([name], shellFiles)]));
+        const pageLinks = Object.fromEntries([...pageFiles].map(([name, files]) => [name, linksOf(files)]));
+        // A plan link (/projectOverview?plan=…, a notice mail's) opens the viewer at once: its code and the
+        // start that fetches the plan's first image (main.tsx) come with the overview's, not after the entry ran.
+        const overviewFiles = pageFiles.get(shellPageChunks['/projectOverview'] ?? '') ?? new Set<string>();
+        const planLinks = linksOf(filesOf(['plan-link-start', 'plan-viewer-with-pins'], new Set([...shellFiles, ...overviewFiles])));
         const add = 'const l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)';
         // Vite's loader finds these stylesheets in place later and does not add them twice.
         const script =
-          `if(sessionStorage.getItem("token")&&${JSON.stringify(shellPaths)}.includes(location.pathname)){` +
-          `for(const[r,h]of ${JSON.stringify(links)}){${add}}` +
-          `if(${JSON.stringify(questionnairePaths)}.includes(location.pathname))for(const[r,h]of ${JSON.stringify(questionnaireLinks)}){${add}}` +
-          `if(/[?&]plan=/.test(location.search))for(const[r,h]of ${JSON.stringify(planLinks)}){${add}}}`;
+          `{const c=sessionStorage.getItem("token")&&${JSON.stringify(shellPageChunks)}[location.pathname];` +
+          `if(typeof c==="string"){const p=${JSON.stringify(pageLinks)};` +
+          `for(const[r,h]of ${JSON.stringify(links)}.concat(p[c])){${add}}` +
+          `if(/[?&]plan=/.test(location.search))for(const[r,h]of ${JSON.stringify(planLinks)}){${add}}}}`;
         // First in <head>: an inline script after a stylesheet would wait for it.
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
@@ -71,9 +75,14 @@ function preloadLoggedInPages(): Plugin {
 /** The chunks of the password strength's word lists, named so that the service worker leaves them out. */
 const passwordDictionaryChunk = 'password-dictionary';
 
+/** The chunk the two dashboards share, named after its grid rather than after whichever of its modules comes first. */
+const dashboardGridChunk = 'dashboard-grid';
+
 function chunkFileName(chunk: { name: string; moduleIds: string[] }): string {
   const dictionaryOnly = chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /\/@zxcvbn-ts\/(language-|dictionary-compression)/.test(id));
-  return `assets/${dictionaryOnly ? passwordDictionaryChunk : '[name]'}-[hash].js`;
+  if (dictionaryOnly) return `assets/${passwordDictionaryChunk}-[hash].js`;
+  const holdsGrid = chunk.moduleIds.some((id) => id.endsWith('/features/dashboard/dashboard-grid.tsx'));
+  return `assets/${holdsGrid ? dashboardGridChunk : '[name]'}-[hash].js`;
 }
 
 /** The theme colour of styles.css (--color-primary), which index.html's theme-color names too. */

@@ -1,8 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const loaded = vi.hoisted(() => [] as string[]);
-vi.mock('./layout/logged-in-pages', () => {
-  loaded.push('logged-in pages');
+vi.mock('./layout/app-shell', () => {
+  loaded.push('shell');
+  return {};
+});
+vi.mock('./features/dashboard/client-dashboard-page', () => {
+  loaded.push("client's dashboard");
+  return {};
+});
+vi.mock('./features/dashboard/architect-dashboard-page', () => {
+  loaded.push("architect's dashboard");
+  return {};
+});
+vi.mock('./features/admin/admin-page', () => {
+  loaded.push('admin page');
   return {};
 });
 
@@ -22,9 +34,9 @@ describe('preloadStartPage', () => {
     expect(loaded).toEqual([]);
   });
 
-  it('starts loading the logged-in pages when the app opens on one of them', async () => {
+  it('starts loading the shell and the page the app opens on, and no other page', async () => {
     preloadStartPage('/dashboardClient');
     await settle();
-    expect(loaded).toEqual(['logged-in pages']);
+    expect(loaded.sort()).toEqual(["client's dashboard", 'shell']);
   });
 });

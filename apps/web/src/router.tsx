@@ -29,18 +29,38 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
-const loadLoggedIn = () => import('./layout/logged-in-pages');
-const loadQuestionnaire = () => import('./layout/questionnaire-pages');
-const appShell = page(loadLoggedIn, 'AppShell');
+const loadShell = () => import('./layout/app-shell');
+const appShell = page(loadShell, 'AppShell');
+const load = {
+  architectDashboard: () => import('./features/dashboard/architect-dashboard-page'),
+  clientDashboard: () => import('./features/dashboard/client-dashboard-page'),
+  projectOverview: () => import('./features/project-overview/project-overview-page'),
+  admin: () => import('./features/admin/admin-page'),
+  questionnaire: () => import('./layout/questionnaire-pages'),
+};
 
 /**
- * Starts loading the logged-in pages while the app starts. Rendering alone would ask for them only
+ * The pages in the shell, each its own chunk: a start evaluates the shell's code and its page's, not
+ * the other pages' forms and libraries (the dashboards' grid, the admin's requests). The paths are
+ * shell-paths.ts's; index.html asks for the same chunks by their names (vite.config.ts).
+ */
+const shellPageLoaders: Readonly<Record<string, () => Promise<unknown>>> = {
+  '/dashboard': load.architectDashboard,
+  '/dashboardClient': load.clientDashboard,
+  '/projectOverview': load.projectOverview,
+  '/admin': load.admin,
+  ...Object.fromEntries(questionnairePaths.map((path) => [path, load.questionnaire])),
+};
+
+/**
+ * Starts loading the shell and the page while the app starts. Rendering alone would ask for them only
  * once the router has rendered the guard, which costs a round trip on a phone. (index.html asks for
  * them earlier still, see vite.config.ts; this covers a build without that.)
  */
 export function preloadStartPage(pathname: string): void {
-  if (shellPaths.includes(pathname)) void loadLoggedIn().catch(() => undefined);
-  if (questionnairePaths.includes(pathname)) void loadQuestionnaire().catch(() => undefined);
+  if (!shellPaths.includes(pathname)) return;
+  void loadShell().catch(() => undefined);
+  void shellPageLoaders[pathname]?.().catch(() => undefined);
 }
 
 /** Pages in the app shell, for a logged-in user holding one of the allowed roles. */
@@ -59,17 +79,17 @@ export const routes: RouteObject[] = [
   { path: '/datenschutz', element: page(() => import('./features/legal/privacy-page'), 'PrivacyPage') },
   { path: '/unauthorized', element: page(() => import('./features/legal/unauthorized-page'), 'UnauthorizedPage') },
   inShell(['ARCHI', 'CLIENT'], [
-    { path: '/dashboard', element: page(loadLoggedIn, 'ArchitectDashboardPage') },
-    { path: '/dashboardClient', element: page(loadLoggedIn, 'ClientDashboardPage') },
-    { path: '/projectOverview', element: page(loadLoggedIn, 'ProjectOverviewPage') },
+    { path: '/dashboard', element: page(load.architectDashboard, 'ArchitectDashboardPage') },
+    { path: '/dashboardClient', element: page(load.clientDashboard, 'ClientDashboardPage') },
+    { path: '/projectOverview', element: page(load.projectOverview, 'ProjectOverviewPage') },
   ]),
-  inShell(['ADMIN'], [{ path: '/admin', element: page(loadLoggedIn, 'AdminPage') }]),
+  inShell(['ADMIN'], [{ path: '/admin', element: page(load.admin, 'AdminPage') }]),
   // The questionnaire carries no role guard (spec section 6), but it needs a logged-in user.
   inShell('any', [
-    { path: '/general', element: page(loadQuestionnaire, 'GeneralPage') },
-    { path: '/storeys', element: page(loadQuestionnaire, 'StoreysPage') },
-    { path: '/windows', element: page(loadQuestionnaire, 'WindowsPage') },
-    { path: '/heating', element: page(loadQuestionnaire, 'HeatingPage') },
+    { path: '/general', element: page(load.questionnaire, 'GeneralPage') },
+    { path: '/storeys', element: page(load.questionnaire, 'StoreysPage') },
+    { path: '/windows', element: page(load.questionnaire, 'WindowsPage') },
+    { path: '/heating', element: page(load.questionnaire, 'HeatingPage') },
   ]),
   { path: '*', element: page(() => import('./features/legal/not-found-page'), 'NotFoundPage') },
 ];
