@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneDecimalText, percentText, wholeNumberText } from './number-text';
+import { oneDecimalText, percentText, plainNumberText, wholeNumberText } from './number-text';
 
 describe('wholeNumberText', () => {
   it('writes counts as Intl does for de-AT', () => {
@@ -23,6 +23,15 @@ describe('oneDecimalText', () => {
     for (let kilobytes = 1; kilobytes <= 10 * 1024; kilobytes += 1) {
       const megabytes = kilobytes / 1024;
       expect(oneDecimalText(megabytes)).toBe(intl.format(megabytes));
+    }
+  });
+});
+
+describe('plainNumberText', () => {
+  it('writes numbers as typed into a form as Intl does for de-AT without grouping: years, areas, decimals', () => {
+    const intl = new Intl.NumberFormat('de-AT', { useGrouping: false });
+    for (const value of [0, 3, 1978, 12345, 12.75, 0.5, 1.0005, 1.2345, 99.9999, 2.675, -4.5, 1e-7, 1e21, 123456789.125]) {
+      expect(plainNumberText(value)).toBe(intl.format(value));
     }
   });
 });

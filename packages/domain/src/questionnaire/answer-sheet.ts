@@ -16,7 +16,7 @@ import {
 } from './labels';
 import { questionnaireSteps, type QuestionnaireRecord, type QuestionnaireStep } from './progress';
 import { questionLabels, questionnaireStepTitles, type QuestionKey } from './question-labels';
-import { onFirstUse } from '../first-use';
+import { plainNumberText } from '../number-text';
 
 
 /** In the data but on no form (spec section 3): named only where a stored value shows up. */
@@ -61,14 +61,12 @@ export function fieldLabel(path: string): string {
   return (questionLabels as Record<string, string>)[key] ?? dataOnlyLabels[key] ?? key;
 }
 
-const plainNumber = onFirstUse(() => new Intl.NumberFormat('de-AT', { useGrouping: false }));
-
 /** An answer as the forms show it ('Satteldach', 'Ja', '1978'); null when nothing was answered. */
 export function formatAnswer(path: string, value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? answerTexts.yes : answerTexts.no;
   // Years and counts are written without a thousands separator, as on the forms; decimals with a comma.
-  if (typeof value === 'number') return Number.isFinite(value) ? plainNumber().format(value) : null;
+  if (typeof value === 'number') return Number.isFinite(value) ? plainNumberText(value) : null;
   if (typeof value !== 'string' || value.trim() === '') return null;
   const key = path.slice(path.lastIndexOf('.') + 1) as QuestionKey;
   return choiceLabels[key]?.[value] ?? value;
