@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { pageWidths, planLinkParameters, type ProjectFile } from '@bauakte/domain';
 import { useSearchParams } from 'react-router';
 import { FileQuestion, FileText, ImageOff } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
+import { afterPaint } from '../../lib/after-paint';
 import { useKeptPicture } from '../offline/read-cache-pictures';
 import { linkedPlan } from './plan-link';
 import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
@@ -64,9 +65,20 @@ function useViewerLink(file: ProjectFile): { linkedPage: number | null; clearLin
 /** The tile's preview as a button that opens the file in the plan viewer (at once when the page's link names it). */
 function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNode }) {
   const { linkedPage, clearLink } = useViewerLink(file);
-  const [open, setOpen] = useState(linkedPage !== null);
-  const [wanted, setWanted] = useState(linkedPage !== null);
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const [initialPage, setInitialPage] = useState(linkedPage ?? 1);
+  const linked = linkedPage !== null;
+  useEffect(() => {
+    if (!linked) return;
+    // The overview paints first; the viewer (its layout, its focus, its first image) follows in a task of its own.
+    return afterPaint(() =>
+      startTransition(() => {
+        setWanted(true);
+        setOpen(true);
+      }),
+    );
+  }, [linked]);
   // The version the viewer shows: the one it was opened on (with the list's fresh links while it is
   // still the current one), until the user chooses a newer one that arrived meanwhile.
   const [opened, setOpened] = useState(file);
