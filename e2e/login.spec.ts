@@ -45,6 +45,24 @@ test.describe('login and logout', () => {
       await expect(page).toHaveURL(/\/admin$/);
     });
 
+    test('a Login whose press is still going on when the code arrives is not lost', async ({ page }) => {
+      const release = await holdFormCode(page);
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('Benutzername').fill(e2eAdmin.username);
+      await page.getByLabel('Passwort').fill(e2eAdmin.password);
+      const box = await page.getByRole('button', { name: 'Login' }).boundingBox();
+      if (!box) throw new Error('the Login button has no box');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      const arrived = page.waitForResponse(/\/assets\/login-form-[^/]+\.js$/);
+      release();
+      await arrived;
+      // Time for the full form to stand, were it to replace the early one under the pressed button.
+      await page.waitForTimeout(500);
+      await page.mouse.up();
+      await expect(page).toHaveURL(/\/admin$/);
+    });
+
     test('typing goes on in the same field once the code is there', async ({ page }) => {
       const release = await holdFormCode(page);
       // Not until 'load': the held chunk may hold that back.

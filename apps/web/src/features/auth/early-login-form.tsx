@@ -16,6 +16,35 @@ export function earlyInput(registeredUsername: string | undefined): EarlyInput {
   return { username: registeredUsername ?? '', password: '', focused: undefined, submitted: false };
 }
 
+let pressEnds: Promise<void> | undefined;
+/** A press never noticed to end (the pointer released outside the window) holds the full form back no longer than this. */
+const longestPress = 2000;
+
+/**
+ * A mouse button or finger went down on the early form. A press is a click only if it ends on the
+ * element it began on: swapping the forms in between would swallow that Login.
+ */
+function notePress(): void {
+  pressEnds ??= new Promise((resolve) => {
+    const end = () => {
+      window.removeEventListener('pointerup', end, true);
+      window.removeEventListener('pointercancel', end, true);
+      window.clearTimeout(timer);
+      pressEnds = undefined;
+      // After the click that the release dispatches, which the early form still receives.
+      window.setTimeout(resolve, 0);
+    };
+    const timer = window.setTimeout(end, longestPress);
+    window.addEventListener('pointerup', end, true);
+    window.addEventListener('pointercancel', end, true);
+  });
+}
+
+/** Resolves once no press that began on the early form is going on: the full form may take over then. */
+export function pressOnEarlyFormEnded(): Promise<void> {
+  return pressEnds ?? Promise.resolve();
+}
+
 /**
  * The login form while its code (`formCode`) loads: the same fields as plain inputs, which note what
  * is typed, so that the full form (login-form.tsx) takes it over. A press on Login waits for that
@@ -42,6 +71,7 @@ export function EarlyLoginForm({ early, registered, formCode }: { early: EarlyIn
         },
       }}
       password={{ ...input('password'), autoFocus: registered, onChange: (event) => (early.password = event.target.value) }}
+      onPointerDown={notePress}
       onSubmit={(event) => {
         event.preventDefault();
         early.submitted = true;

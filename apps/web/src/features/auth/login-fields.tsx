@@ -1,4 +1,4 @@
-import type { ChangeEvent, FormEventHandler } from 'react';
+import type { ChangeEvent, FormEventHandler, PointerEventHandler } from 'react';
 import { Link } from 'react-router';
 import { isUsernameInput } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
@@ -17,6 +17,8 @@ export interface LoginFieldsProps {
   username: LoginInput;
   password: LoginInput;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The early form notes a press, so that the full one does not replace it before the press ends. */
+  onPointerDown?: PointerEventHandler<HTMLFormElement>;
   busy: boolean;
   error: string | undefined;
   /** The account was just registered: the page says so. */
@@ -38,9 +40,9 @@ export function acceptedUsername(event: ChangeEvent<HTMLInputElement>, accepted:
 }
 
 /** The login form as the user sees it (spec section 5), for the early form and the full one alike. */
-export function LoginFields({ username, password, onSubmit, busy, error, registered }: LoginFieldsProps) {
+export function LoginFields({ username, password, onSubmit, onPointerDown, busy, error, registered }: LoginFieldsProps) {
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onPointerDown={onPointerDown} noValidate>
       <CardContent className="flex flex-col gap-4">
         {registered ? <StatusMessage>{de.login.registered}</StatusMessage> : null}
         <RequiredLegend />

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { PublicPage } from '../../components/public-page';
 import { deStart as de } from '../../i18n/de-start';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { EarlyLoginForm, earlyInput } from './early-login-form';
+import { EarlyLoginForm, earlyInput, pressOnEarlyFormEnded } from './early-login-form';
 import { pathAfterLogin } from './home-path';
 import { readLoginState } from './login-state';
 import { useSession } from './session-context';
@@ -11,11 +11,21 @@ import { useSession } from './session-context';
 /**
  * The form's code (react-hook-form, some 12 KiB gzip) is not part of the first route: it loads while
  * the page already stands, with the same fields as plain inputs meanwhile (early-login-form.tsx).
- * Should it fail to load, the early form stays and says so when Login is pressed.
+ * The full form replaces the early one only when no press on it is going on, so that a Login pressed
+ * just then is not lost. Should it fail to load, the early form stays and says so when Login is pressed.
  */
 let formCodeLoading: Promise<typeof import('./login-form')> | undefined;
 const formCode = () => (formCodeLoading ??= import('./login-form'));
-const LoginForm = lazy(() => formCode().then((module) => ({ default: module.LoginForm }), () => new Promise<never>(() => undefined)));
+const LoginForm = lazy(() =>
+  formCode().then(
+    async (module) => {
+      // A press on the early form ends there as its click; the swap waits for it.
+      await pressOnEarlyFormEnded();
+      return { default: module.LoginForm };
+    },
+    () => new Promise<never>(() => undefined),
+  ),
+);
 
 export function LoginPage() {
   const { user } = useSession();
