@@ -29,8 +29,6 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
-const loadShell = () => import('./layout/app-shell');
-const appShell = page(loadShell, 'AppShell');
 const load = {
   architectDashboard: () => import('./features/dashboard/architect-dashboard-page'),
   clientDashboard: () => import('./features/dashboard/client-dashboard-page'),
@@ -53,14 +51,27 @@ const shellPageLoaders: Readonly<Record<string, () => Promise<unknown>>> = {
 };
 
 /**
+ * The shell's code, and beside it the code of the page the address names: the router renders that
+ * page only once the shell stands, which after a login would fetch the two one after the other.
+ */
+const importShell = () => import('./layout/app-shell');
+const loadPageOf = (pathname: string) => (Object.hasOwn(shellPageLoaders, pathname) ? shellPageLoaders[pathname]?.().catch(() => undefined) : undefined);
+
+function loadShell() {
+  void loadPageOf(window.location.pathname);
+  return importShell();
+}
+const appShell = page(loadShell, 'AppShell');
+
+/**
  * Starts loading the shell and the page while the app starts. Rendering alone would ask for them only
  * once the router has rendered the guard, which costs a round trip on a phone. (index.html asks for
  * them earlier still, see vite.config.ts; this covers a build without that.)
  */
 export function preloadStartPage(pathname: string): void {
   if (!shellPaths.includes(pathname)) return;
-  void loadShell().catch(() => undefined);
-  void shellPageLoaders[pathname]?.().catch(() => undefined);
+  void importShell().catch(() => undefined);
+  void loadPageOf(pathname);
 }
 
 /** Pages in the app shell, for a logged-in user holding one of the allowed roles. */
