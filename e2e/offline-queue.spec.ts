@@ -115,6 +115,8 @@ test.describe('changes made without a connection', () => {
     const second = await page.context().newPage();
     await loginAs(second, client.username, client.password);
     await expect(second).toHaveURL(/\/dashboardClient$/);
+    // The second tab stands before the connection goes: its page's code has arrived.
+    await expect(cardOf(second, 'Neusten Nachrichten')).toBeVisible();
 
     await saveYearOffline(page, '1975');
     await expect(oneWaiting(second)).toBeVisible();
