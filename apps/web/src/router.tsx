@@ -50,13 +50,14 @@ const shellPageLoaders: Readonly<Record<string, () => Promise<unknown>>> = {
   ...Object.fromEntries(questionnairePaths.map((path) => [path, load.questionnaire])),
 };
 
+const importShell = () => import('./layout/app-shell');
+/** Starts loading the code of the shell page at this path, if it is one. */
+const loadPageOf = (pathname: string) => (Object.hasOwn(shellPageLoaders, pathname) ? shellPageLoaders[pathname]?.().catch(() => undefined) : undefined);
+
 /**
  * The shell's code, and beside it the code of the page the address names: the router renders that
  * page only once the shell stands, which after a login would fetch the two one after the other.
  */
-const importShell = () => import('./layout/app-shell');
-const loadPageOf = (pathname: string) => (Object.hasOwn(shellPageLoaders, pathname) ? shellPageLoaders[pathname]?.().catch(() => undefined) : undefined);
-
 function loadShell() {
   void loadPageOf(window.location.pathname);
   return importShell();
