@@ -30,9 +30,11 @@ function notePress(): void {
       window.removeEventListener('pointerup', end, true);
       window.removeEventListener('pointercancel', end, true);
       window.clearTimeout(timer);
-      pressEnds = undefined;
       // After the click that the release dispatches, which the early form still receives.
-      window.setTimeout(resolve, 0);
+      window.setTimeout(() => {
+        pressEnds = undefined;
+        resolve();
+      }, 0);
     };
     const timer = window.setTimeout(end, longestPress);
     window.addEventListener('pointerup', end, true);
@@ -40,9 +42,12 @@ function notePress(): void {
   });
 }
 
-/** Resolves once no press that began on the early form is going on: the full form may take over then. */
-export function pressOnEarlyFormEnded(): Promise<void> {
-  return pressEnds ?? Promise.resolve();
+/**
+ * Resolves once no press that began on the early form is going on. The full form may take over in
+ * the same task, before another press can begin.
+ */
+export async function pressOnEarlyFormEnded(): Promise<void> {
+  while (pressEnds) await pressEnds;
 }
 
 /**

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { SessionProvider } from './session-provider';
+import { LoginPage } from './login-page';
+
+// The form's code arrives when the test lets it.
+const code = vi.hoisted(() => {
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { arrive, arrived };
+});
+vi.mock('./login-form', async (importOriginal) => {
+  await code.arrived;
+  return importOriginal();
+});
+
+afterEach(cleanup);
+
+/** Lets promise callbacks run, but no timer and nothing React schedules for later. */
+async function settlePromises(): Promise<void> {
+  for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+}
+
+describe('the login page when its form code arrives', () => {
+  it('a Login pressed right after the code came stays under the pointer until it is released', async () => {
+    render(
+      <SessionProvider>
+        <MemoryRouter initialEntries={['/login']}>
+          <LoginPage />
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    const early = screen.getByRole('button', { name: 'Login' });
+    code.arrive();
+    // Import the actual module as the factory does, so that its own imports have loaded.
+    await import('./login-form');
+    await settlePromises();
+
+    const pressed = screen.getByRole('button', { name: 'Login' });
+    fireEvent.pointerDown(pressed);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(pressed.isConnected).toBe(true);
+    fireEvent.pointerUp(window);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The full form has taken over.
+    expect(screen.getByRole('button', { name: 'Login' })).not.toBe(early);
+  });
+});
