@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { SessionProvider } from './features/auth/session-provider';
 import { storageKeys } from './lib/storage-keys';
 import { userFromToken } from './lib/token';
+import { viewportWidth } from './lib/viewport-width';
 import { createRouter, preloadStartPage } from './router';
 import './styles.css';
 
@@ -12,6 +13,8 @@ const router = createRouter();
 const storedToken = sessionStorage.getItem(storageKeys.token);
 const startUser = storedToken ? userFromToken(storedToken) : null;
 if (startUser) {
+  // Read now, with nothing to lay out yet: the dashboards and the plan viewer render with it.
+  viewportWidth();
   preloadStartPage(window.location.pathname);
   const { pathname } = window.location;
   void import('./features/dashboard/start-data').then(({ prefetchStartData }) => prefetchStartData(pathname, startUser)).catch(() => undefined);

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
+import { viewportWidth } from '../../lib/viewport-width';
 
 /** Spec section 9: the grid is as wide as the window minus 280 px (the sidebar and page margins). */
 export const sidebarAllowancePx = 280;
 const minimumWidthPx = 320;
 
 function useWindowWidth(): number {
-  const [width, setWidth] = useState(() => window.innerWidth);
+  const [width, setWidth] = useState(viewportWidth);
   useEffect(() => {
-    const onResize = () => setWidth(window.innerWidth);
+    const onResize = () => setWidth(viewportWidth());
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);

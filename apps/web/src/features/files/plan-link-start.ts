@@ -1,5 +1,6 @@
 import type { ProjectFile } from '@bauakte/domain';
 import { queryClient } from '../../lib/query-client';
+import { viewportWidth } from '../../lib/viewport-width';
 import { fileKeys, projectKeys } from '../../lib/query-keys';
 import { getSelectedProjectId } from '../projects/project-selection';
 import { fetchProject } from '../projects/projects-api';
@@ -29,7 +30,7 @@ function preloadImage(src: string): void {
 
 function preloadFirstImage(file: ProjectFile | undefined, page: number): void {
   if (!file) return;
-  const src = firstPageImage(planSourceOf(file), page, window.innerWidth);
+  const src = firstPageImage(planSourceOf(file), page, viewportWidth());
   if (src) preloadImage(src);
 }
 

@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { de } from '../../../i18n/de';
 import { devicePixelRatio, firstImagePixelRatio, pageImageUrl, type PlanSource } from './plan-source';
+import { viewportWidth } from '../../../lib/viewport-width';
 import type { ZoomPan } from './use-zoom-pan';
 import { pageWidthFor, type Size } from './zoom-pan';
 
@@ -33,8 +34,6 @@ export interface StageImages {
   onLoad(layer: Layer, image: HTMLImageElement): void;
   onError(layer: Layer): void;
 }
-
-const windowWidth = () => (typeof window === 'undefined' ? 0 : window.innerWidth);
 
 /** The page's size from its image: an image's own pixels; a PDF page scaled to pageUnitsWide, whichever width was loaded. */
 export function measuredSize(source: PlanSource, image: Pick<HTMLImageElement, 'naturalWidth' | 'naturalHeight'>): Size | null {
@@ -77,7 +76,7 @@ export function useStageImages(
     const { view, stage } = zoomPan;
     // Before the stage is measured, the window's width: the first image is asked for at once, and
     // at the address a plan link's start fetched (firstPageImage), not first at the smallest width.
-    const displayed = pageSize && view ? pageSize.width * view.scale : stage.width > 0 ? stage.width : windowWidth();
+    const displayed = pageSize && view ? pageSize.width * view.scale : stage.width > 0 ? stage.width : viewportWidth();
     const width = shownLayer ? Math.max(pageWidthFor(displayed, devicePixelRatio()), shownLayer.width) : pageWidthFor(displayed, firstImagePixelRatio());
     wanted = { src: pageImageUrl(source.pagesUrl, page, width), page, width };
   }

@@ -198,6 +198,7 @@ describe('PlanViewer: a PDF', () => {
     const screenOf = (width: number, ratio: number) => {
       Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
       Object.defineProperty(window, 'devicePixelRatio', { value: ratio, configurable: true });
+      window.dispatchEvent(new Event('resize'));
     };
     const [desktopWidth, desktopRatio, stageWidth] = [window.innerWidth, window.devicePixelRatio, stage.width];
     screenOf(390, 3);
