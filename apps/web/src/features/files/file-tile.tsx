@@ -8,7 +8,7 @@ import { dateText, dateTimeText } from '../../lib/date-time';
 import { useModal } from '../../lib/modal-context';
 import { FilePreview } from './file-preview';
 import { PlanVersionsDialog } from './plan-versions-dialog';
-import { newVersionProps } from './upload-form';
+import { newVersionProps } from './new-version-props';
 
 const t = de.files;
 

@@ -21,28 +21,6 @@ export interface UploadFormOutput {
 
 export const emptyUploadForm: UploadFormValues = { file: null, fileName: '', comment: '' };
 
-/** What the upload modal is opened with for a plan's next version (its ModalProps). */
-export interface NewVersionOf {
-  /** The plan's current file, which the new version replaces. */
-  replaces: number;
-  /** Title and comment of the current version, to start from. */
-  title: string;
-  comment: string;
-}
-
-export const newVersionProps = (file: { id: number; name: string; comment: string }): NewVersionOf & Record<string, string | number> => ({
-  replaces: file.id,
-  title: file.name,
-  comment: file.comment,
-});
-
-/** The plan a modal's props name, if it was opened for a new version. */
-export function newVersionOf(props: Record<string, unknown>): NewVersionOf | null {
-  const { replaces, title, comment } = props;
-  if (typeof replaces !== 'number') return null;
-  return { replaces, title: typeof title === 'string' ? title : '', comment: typeof comment === 'string' ? comment : '' };
-}
-
 /**
  * Why a chosen list of files cannot be taken (spec section 5: one file, jpg/jpeg/png/pdf; its name
  * by the server's rule for file names), or null.

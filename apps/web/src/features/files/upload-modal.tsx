@@ -16,7 +16,8 @@ import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-conte
 import { useSelectedProjectId } from '../projects/project-selection';
 import { DropZone } from './drop-zone';
 import { fileKeys, projectKeys } from '../../lib/query-keys';
-import { emptyUploadForm, fileChoiceProblem, isIncomplete, newVersionOf, titleAfterChoice, uploadFormResolver, type UploadFormOutput } from './upload-form';
+import { newVersionOf } from './new-version-props';
+import { emptyUploadForm, fileChoiceProblem, isIncomplete, titleAfterChoice, uploadFormResolver, type UploadFormOutput } from './upload-form';
 import { UploadProgress } from './upload-progress';
 import { UploadCancelledError, type UploadRequest } from './upload-request';
 import { NetworkError } from '../../lib/api';

@@ -267,7 +267,7 @@ describe('ProjectOverviewPage', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Projekt bearbeiten' }));
-    const dialog = screen.getByRole('dialog', { name: 'Projekt bearbeiten' });
+    const dialog = await screen.findByRole('dialog', { name: 'Projekt bearbeiten' });
     const name = within(dialog).getByLabelText('Projektname');
     expect((name as HTMLInputElement).value).toBe('Sanierung Annenstraße');
     await userEvent.clear(name);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { can, formatAddress, formatKatastral, projectStatusLabels, type Project } from '@bauakte/domain';
@@ -17,7 +17,6 @@ import { ProjectFilesCard } from '../files/project-files-card';
 import { usePersonName } from '../profile/use-person-name';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
 import { ChangeLogCard } from '../projects/change-log-card';
-import { EditProjectDialog } from '../projects/edit-project-dialog';
 import { ProjectProgress } from '../projects/project-progress';
 import { clearSelectedProject, suppressMissingProjectWarning } from '../projects/project-selection';
 import { deleteProject } from '../projects/projects-api';
@@ -69,6 +68,9 @@ function ProjectInformation({ project, managesProject }: { project: Project; man
   );
 }
 
+/** The edit dialog's form and its rules (zod) load with its first opening, not with the page. */
+const EditProjectDialog = lazy(async () => ({ default: (await import('../projects/edit-project-dialog')).EditProjectDialog }));
+
 /** 'Aktionen' (architects): export, edit, and delete after a confirmation. */
 function ProjectActions({ project }: { project: Project }) {
   const { openModal } = useModal();
@@ -78,6 +80,8 @@ function ProjectActions({ project }: { project: Project }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  // Once opened, the dialog stays mounted, so that it closes as it opens.
+  const [edited, setEdited] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   const onDelete = async () => {
@@ -107,7 +111,13 @@ function ProjectActions({ project }: { project: Project }) {
           <FileDown aria-hidden />
           {t.export}
         </Button>
-        <Button variant="outline" onClick={() => setEditing(true)}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setEdited(true);
+            setEditing(true);
+          }}
+        >
           <Pencil aria-hidden />
           {t.edit}
         </Button>
@@ -116,7 +126,11 @@ function ProjectActions({ project }: { project: Project }) {
           {t.delete}
         </Button>
       </div>
-      <EditProjectDialog project={project} open={editing} onOpenChange={setEditing} />
+      {edited ? (
+        <Suspense fallback={null}>
+          <EditProjectDialog project={project} open={editing} onOpenChange={setEditing} />
+        </Suspense>
+      ) : null}
     </SectionCard>
   );
 }
