@@ -144,11 +144,13 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
       });
   }, [store, username, reload, queryClient, scheduleRetry, notify, loadDelivery]);
 
-  // At start while logged in, and whenever the connection comes back.
+  // At start while logged in, and whenever the connection comes back. The start's sync runs in a task
+  // of its own: its lock request and store reads need not lengthen the one that shows the page.
   useEffect(() => {
-    sync();
+    const start = window.setTimeout(sync, 0);
     window.addEventListener('online', sync);
     return () => {
+      window.clearTimeout(start);
       window.removeEventListener('online', sync);
       window.clearTimeout(retryTimer.current);
     };
