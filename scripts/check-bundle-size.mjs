@@ -12,7 +12,20 @@ if (files.length === 0) {
   console.error('bundle: no script found in apps/web/dist/index.html — run npm run build first');
   process.exit(1);
 }
-const bytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length, 0);
-const kib = bytes / 1024;
+const gzipKiB = (list) => list.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length, 0) / 1024;
+const kib = gzipKiB(files);
 console.log(`bundle: first route loads ${files.length} script(s), ${kib.toFixed(1)} KiB gzip (budget ${budgetKiB} KiB)`);
+
+// For the record, not a budget: what index.html's inline script preloads on a logged-in start, the
+// shell's scripts and the page's, by the page's chunk (vite.config.ts, bauakte-preload-logged-in-pages).
+const shellLinks = html.match(/for\(const\[r,h\]of (\[.*?\])\.concat/)?.[1];
+const pageLinks = html.match(/const p=(\{.*?\});/)?.[1];
+if (shellLinks && pageLinks) {
+  const scriptsOf = (links) => links.filter(([rel]) => rel === 'modulepreload').map(([, href]) => href.slice(1));
+  const shell = scriptsOf(JSON.parse(shellLinks));
+  for (const [page, links] of Object.entries(JSON.parse(pageLinks))) {
+    const started = [...shell, ...scriptsOf(links)];
+    console.log(`bundle: a start of ${page} preloads ${started.length} script(s), ${gzipKiB(started).toFixed(1)} KiB gzip`);
+  }
+}
 if (kib > budgetKiB) process.exit(1);
