@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { SessionProvider } from './session-provider';
-import { LoginPage } from './login-page';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderLoginPage } from './render-login-page';
 
 // The form's code arrives when the test lets it.
 const code = vi.hoisted(() => {
@@ -24,13 +22,7 @@ async function settlePromises(): Promise<void> {
 
 describe('the login page when its form code arrives', () => {
   it('a Login pressed right after the code came stays under the pointer until it is released', async () => {
-    render(
-      <SessionProvider>
-        <MemoryRouter initialEntries={['/login']}>
-          <LoginPage />
-        </MemoryRouter>
-      </SessionProvider>,
-    );
+    renderLoginPage();
     const early = screen.getByRole('button', { name: 'Login' });
     code.arrive();
     // Import the actual module as the factory does, so that its own imports have loaded.

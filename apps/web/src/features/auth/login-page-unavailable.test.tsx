@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { SessionProvider } from './session-provider';
-import { LoginPage } from './login-page';
+import { renderLoginPage } from './render-login-page';
 
 // The form's code cannot be fetched (e.g. the connection dropped after the page came).
 vi.mock('./login-form', () => {
@@ -14,13 +12,7 @@ afterEach(cleanup);
 
 describe('the login page when its form code cannot be loaded', () => {
   it('keeps what was typed and says on Login that the server cannot be reached', async () => {
-    render(
-      <SessionProvider>
-        <MemoryRouter initialEntries={['/login']}>
-          <LoginPage />
-        </MemoryRouter>
-      </SessionProvider>,
-    );
+    renderLoginPage();
     await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Netzwerkfehler oder unbekannter Fehler/);
