@@ -1,8 +1,10 @@
 let width: number | undefined;
 
-const forget = () => {
+// Registered once, as the app's entry loads this module: a browser calls a window's listeners in the
+// order they were added, so every component's resize handler, added later, reads the new width.
+window.addEventListener('resize', () => {
   width = undefined;
-};
+});
 
 /**
  * The window's width (`innerWidth`), read once and again only after a resize. Reading it lays the
@@ -10,9 +12,6 @@ const forget = () => {
  * milliseconds in one task. `main.tsx` reads it before the first render, when there is nothing to lay out.
  */
 export function viewportWidth(): number {
-  if (width === undefined) {
-    width = window.innerWidth;
-    window.addEventListener('resize', forget, { once: true });
-  }
+  width ??= window.innerWidth;
   return width;
 }
