@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { renderLoginPage } from './render-login-page';
+import { renderLoginPage } from '../../test/render-login-page';
 
 // The form's code arrives when the test lets it.
 const code = vi.hoisted(() => {

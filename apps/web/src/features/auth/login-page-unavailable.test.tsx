@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderLoginPage } from './render-login-page';
+import { renderLoginPage } from '../../test/render-login-page';
 
 // The form's code cannot be fetched (e.g. the connection dropped after the page came).
 vi.mock('./login-form', () => {
