@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -72,6 +74,21 @@ function preloadLoggedInPages(): Plugin {
   };
 }
 
+/**
+ * React Router's package points every bundler at its development build: its exports name no
+ * production condition. The built app takes the production build beside it, the same router
+ * without the development warnings and checks; tests and the dev server keep the development one.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
+  const productionEntry = join(dirname(packageJson), 'dist/production/index.mjs');
+  return {
+    name: 'bauakte-react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: productionEntry }] } }),
+  };
+}
+
 /** The chunks of the password strength's word lists, named so that the service worker leaves them out. */
 const passwordDictionaryChunk = 'password-dictionary';
 
@@ -138,7 +155,7 @@ function installableApp(): Plugin[] {
 }
 
 export default defineConfig({
-  plugins: [pureDomainConstants(), react(), tailwindcss(), preloadLoggedInPages(), installableApp()],
+  plugins: [reactRouterProductionBuild(), pureDomainConstants(), react(), tailwindcss(), preloadLoggedInPages(), installableApp()],
   build: {
     target: 'es2022',
     sourcemap: false,
