@@ -52,19 +52,21 @@ interface PageToMeasure {
   account?: Account;
   /** More of the session, e.g. the chosen project. */
   session?: (seed: Seed) => Record<string, string>;
+  /** What the page shows once it stands (a CSS selector): a run of a page that broke counts as failed, not as fast. */
+  shows: string;
 }
 
 const pages: PageToMeasure[] = [
-  { name: 'Anmeldung', key: 'login', path: '/login' },
-  { name: 'Administration', key: 'admin', path: '/admin', account: 'admin' },
-  { name: 'Dashboard Architekt/in', key: 'dashboard', path: '/dashboard', account: 'architect' },
-  { name: 'Dashboard Kund/in', key: 'dashboardClient', path: '/dashboardClient', account: 'client' },
-  { name: 'Fragebogen: Fenster', key: 'windows', path: '/windows', account: 'client', session: (s) => ({ projectId: String(s.projectId) }) },
-  { name: 'Projektübersicht, Dateien', key: 'projectOverview', path: '/projectOverview', search: (s) => `?projectId=${s.projectId}`, account: 'architect' },
+  { name: 'Anmeldung', key: 'login', path: '/login', shows: 'main form' },
+  { name: 'Administration', key: 'admin', path: '/admin', account: 'admin', shows: 'main h1' },
+  { name: 'Dashboard Architekt/in', key: 'dashboard', path: '/dashboard', account: 'architect', shows: 'main h1' },
+  { name: 'Dashboard Kund/in', key: 'dashboardClient', path: '/dashboardClient', account: 'client', shows: 'main h1' },
+  { name: 'Fragebogen: Fenster', key: 'windows', path: '/windows', account: 'client', session: (s) => ({ projectId: String(s.projectId) }), shows: 'main form' },
+  { name: 'Projektübersicht, Dateien', key: 'projectOverview', path: '/projectOverview', search: (s) => `?projectId=${s.projectId}`, account: 'architect', shows: 'main h1' },
   // The link a plan notice mail carries: the project overview with the PDF plan open in the viewer.
-  { name: 'Planansicht (Link der Mail)', key: 'planViewer', path: '/projectOverview', search: (s) => new URL(planLinkPath(s.projectId, s.planFileId, 1), 'http://link').search, account: 'client' },
+  { name: 'Planansicht (Link der Mail)', key: 'planViewer', path: '/projectOverview', search: (s) => new URL(planLinkPath(s.projectId, s.planFileId, 1), 'http://link').search, account: 'client', shows: '[role="dialog"]' },
   // The link a chat notice mail carries: the client's dashboard opens with the chat.
-  { name: 'Chat (Link der Mail)', key: 'chat', path: '/dashboardClient', search: (s) => `?chat=${s.chatId}`, account: 'client' },
+  { name: 'Chat (Link der Mail)', key: 'chat', path: '/dashboardClient', search: (s) => `?chat=${s.chatId}`, account: 'client', shows: '[role="dialog"]' },
 ];
 
 const credentials: Record<Account, { username: string; password: string }> = {
@@ -243,6 +245,9 @@ function writeTrace(result: RunnerResult, key: string, site: Site): void {
   fs.writeFileSync(path.join(reportDir, `${key}-${port}-${Date.now()}.trace.json`), JSON.stringify(Trace));
 }
 
+/** The page measured is not the page meant (a redirect, an error): its figures would mislead, so the run ends. */
+class WrongPageError extends Error {}
+
 /** One Lighthouse run on a tab that holds a fresh session for the page, with a cold HTTP cache (and LIGHTHOUSE_COLD=1 without the service worker). */
 async function measure(browser: Browser, target: PageToMeasure, site: Site): Promise<RunnerResult> {
   const { origin, seed } = site;
@@ -268,7 +273,11 @@ async function measure(browser: Browser, target: PageToMeasure, site: Site): Pro
     if (profile && result) writeTrace(result, target.key, site);
     if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${target.path}`);
     if (new URL(result.lhr.finalDisplayedUrl).pathname !== target.path) {
-      throw new Error(`${target.path} wurde nach ${result.lhr.finalDisplayedUrl} umgeleitet: die Sitzung fehlt`);
+      throw new WrongPageError(`${target.path} wurde nach ${result.lhr.finalDisplayedUrl} umgeleitet: die Sitzung fehlt`);
+    }
+    if (!(await page.$(target.shows))) {
+      const text = (await page.$eval('body', (body) => body.textContent ?? '')).slice(0, 200);
+      throw new WrongPageError(`${target.path} zeigt nicht ${target.shows}, sondern: ${text.replace(/\s+/g, ' ')}`);
     }
     return result;
   } finally {
@@ -332,7 +341,7 @@ async function main(): Promise<void> {
           try {
             results.get(site)!.push(await measure(browser, target, site));
           } catch (error) {
-            if (!(error instanceof Error) || error.message.includes('umgeleitet')) throw error;
+            if (!(error instanceof Error) || error instanceof WrongPageError) throw error;
             thrown.get(site)!.push(error.message);
           }
         }
