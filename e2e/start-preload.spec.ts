@@ -38,6 +38,27 @@ test.describe('start of a logged-in page', () => {
     await expect(page.locator('head link[rel="modulepreload"][href*="/assets/questionnaire-pages-"]')).toHaveCount(1);
   });
 
+  test("a reload of the dashboard asks the API for each thing once: the start's prefetched answers serve the page", async ({ page, request }) => {
+    const architect = await createArchitectViaApi(request);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${req.method()} ${url.pathname}${url.search}`);
+    });
+
+    await page.reload();
+    await expect(cardOf(page, 'Projekte mit Neuerungen')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The chat's lists and unread count are read again once the live channel stands, whenever it
+    // comes: a message sent before it did came by no queue.
+    const caughtUp = ['GET /api/MessageManagment/unread', `GET /api/MessageManagment/newChat/${architect.username}`];
+    const again = asked.filter((each, index) => asked.indexOf(each) !== index);
+    expect(again.filter((each) => !caughtUp.includes(each))).toEqual([]);
+    expect(asked.filter((each) => each.startsWith('GET /api/dashboardLayout/'))).toHaveLength(1);
+  });
+
   test('the login page loads none of it', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (req) => requested.push(new URL(req.url()).pathname));

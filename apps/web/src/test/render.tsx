@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { SessionContext, type SessionState } from '../features/auth/session-context';
 import { FeedbackProvider } from '../features/feedback/feedback-provider';
 import { UnsavedChangesProvider } from '../features/unsaved-changes/unsaved-changes-provider';
+import { queryDefaults } from '../lib/query-client';
 import type { SessionUser } from '../lib/token';
 
 export function sessionUser(username: string, roles: string[]): SessionUser {
@@ -44,9 +45,9 @@ function TestRouter({ children, route, path, dataRouter, login }: { children: Re
   );
 }
 
-/** Renders with a fresh query client (no retries), a session, the confirm/alert host, the unsaved-changes registry and a router. */
+/** Renders with a fresh query client (the app's defaults, no retries), a session, the confirm/alert host, the unsaved-changes registry and a router. */
 export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/', dataRouter = false, login = loginStub }: Options = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { ...queryDefaults, retry: false }, mutations: { retry: false } } });
   const session: SessionState = { user, startSession: () => null, logout: vi.fn(async () => {}) };
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>

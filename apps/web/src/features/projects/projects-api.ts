@@ -37,17 +37,10 @@ export function searchProjects(filter: ProjectSearchFilter, page: number, pageSi
 /** Projects per page of 'Alle Projekte' and the 'Projektübersicht' list. */
 export const projectSearchPageSize = 20;
 
-/**
- * Answers this fresh are shared, not asked again: the start's prefetch, 'Alle Projekte' and the
- * first-steps hint (its total) all mount within a page load. Any change invalidates them at once.
- */
-const projectSearchStaleMs = 5_000;
-
 /** The search as a paged query: 'Mehr laden' asks for the next page while there are more. */
 export function projectSearchQuery(username: string, filter: ProjectSearchFilter, pageSize: number) {
   return infiniteQueryOptions({
     queryKey: projectKeys.search(username, filter),
-    staleTime: projectSearchStaleMs,
     queryFn: ({ pageParam }) => searchProjects(filter, pageParam, pageSize),
     initialPageParam: 1,
     getNextPageParam: (last: ProjectSearchResult) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
