@@ -5,6 +5,8 @@
 // Prints each task over 12.5 ms (50 ms on Lighthouse's phone, whose CPU it takes as 4× slower, the
 // length from which a task counts toward the total blocking time) with its biggest lines, then the
 // lines summed over all of them. Times are this machine's, not the simulated phone's.
+// START_COSTS_ENTRIES=1 also names, per task, the functions the browser called into (a timer's
+// callback, an event listener, a module's top level): which pieces of work one task is made of.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
@@ -60,8 +62,9 @@ function pageProcess(): number {
   return pid;
 }
 
+const nodes = new Map<number, ProfileNode>();
+
 function samplesOf(pid: number): Sample[] {
-  const nodes = new Map<number, ProfileNode>();
   const ids: number[] = [];
   const deltas: number[] = [];
   const lines: number[] = [];
@@ -119,6 +122,17 @@ function placeOf(sample: Sample): string {
   return `${source.replace(/^.*node_modules\//, '')}:${original.line ?? 0}`;
 }
 
+/** The outermost function of the page's scripts on the sample's stack: what the browser called. */
+function entryOf(sample: Sample): string {
+  let entry: ProfileNode | undefined;
+  for (let node: ProfileNode | undefined = sample.node; node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
+    if (node.callFrame.url?.startsWith('http')) entry = node;
+  }
+  if (!entry) return placeOf(sample);
+  const { url = '', functionName, lineNumber, columnNumber } = entry.callFrame;
+  return `${functionName || '(anonym)'} in ${placeOf({ ...sample, node: entry, line: lineNumber + 1, column: columnNumber + 1 })}`;
+}
+
 function top(totals: Map<string, number>, count: number): string[] {
   return [...totals.entries()]
     .sort((a, b) => b[1] - a[1])
@@ -135,13 +149,17 @@ function main(): void {
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
     const inTask = new Map<string, number>();
+    const entries = new Map<string, number>();
     for (const sample of samples.filter((each) => each.at >= task.ts && each.at <= end)) {
       const place = placeOf(sample);
       inTask.set(place, (inTask.get(place) ?? 0) + sample.weight);
       overall.set(place, (overall.get(place) ?? 0) + sample.weight);
+      const entry = entryOf(sample);
+      entries.set(entry, (entries.get(entry) ?? 0) + sample.weight);
     }
     console.log(`Task bei ${((task.ts - navigationStart) / 1000).toFixed(0)} ms, ${((task.dur ?? 0) / 1000).toFixed(1)} ms`);
     for (const line of top(inTask, 4)) console.log(`  ${line}`);
+    if (process.env.START_COSTS_ENTRIES === '1') for (const line of top(entries, 6)) console.log(`    aufgerufen: ${line.trim()}`);
   }
   const total = tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0);
   console.log(`\n${tasks.length} lange Tasks, zusammen ${(total / 1000).toFixed(0)} ms; die größten Stellen:`);

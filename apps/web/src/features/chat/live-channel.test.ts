@@ -56,8 +56,10 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('createStompChannel', () => {
-  it("connects to the page's own /ws with the Bearer token and the spec's reconnect and heart-beat settings", () => {
+  it("connects to the page's own /ws with the Bearer token and the spec's reconnect and heart-beat settings, in a task after its creation", () => {
     createStompChannel('abc.def.ghi');
+    expect(state.activated).toBe(0);
+    vi.advanceTimersByTime(0);
     expect(state.activated).toBe(1);
     expect(state.config).toMatchObject({
       brokerURL: `ws://${window.location.host}/ws`,
@@ -162,6 +164,12 @@ describe('createStompChannel', () => {
     vi.advanceTimersByTime(60_000 + 1);
     socketClosed();
     expect(state.deactivated).toBe(1);
+  });
+
+  it('does not connect at all when closed before its first task', () => {
+    createStompChannel('t').close();
+    vi.advanceTimersByTime(0);
+    expect(state.activated).toBe(0);
   });
 
   it('gives up too when it never connected at all, and closing deactivates', () => {

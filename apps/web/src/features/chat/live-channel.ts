@@ -96,7 +96,8 @@ export const createStompChannel: LiveChannelFactory = (token) => {
       for (const listener of refusalListeners) listener(refusal);
     },
   });
-  client.activate();
+  // The socket opens in a task of its own: the page's first commit, whose effects create this channel, stays short.
+  const start = window.setTimeout(() => client.activate(), 0);
 
   return {
     subscribe(destination, onBody) {
@@ -127,6 +128,7 @@ export const createStompChannel: LiveChannelFactory = (token) => {
       listeners.clear();
       refusalListeners.clear();
       registry.clear();
+      window.clearTimeout(start);
       void client.deactivate();
     },
   };

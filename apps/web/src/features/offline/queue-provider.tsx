@@ -64,16 +64,20 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
   const again = useRef(false);
   const retryTimer = useRef<number | undefined>(undefined);
 
+  // Opening IndexedDB takes milliseconds of the main thread: in a task of its own, not in the page's first commit.
   useEffect(() => {
-    const pending = queueStore();
-    if (!pending) {
-      setStore(null);
-      return;
-    }
-    pending.then(setStore, (error: unknown) => {
-      console.warn('Offline-Warteschlange nicht verfügbar', error);
-      setStore(null);
-    });
+    const open = window.setTimeout(() => {
+      const pending = queueStore();
+      if (!pending) {
+        setStore(null);
+        return;
+      }
+      pending.then(setStore, (error: unknown) => {
+        console.warn('Offline-Warteschlange nicht verfügbar', error);
+        setStore(null);
+      });
+    }, 0);
+    return () => window.clearTimeout(open);
   }, []);
 
   // Other tabs of this browser show the same queue: each change is announced to them.

@@ -114,7 +114,8 @@ export function startReadCache(client: QueryClient, username: string): () => voi
     void opened.then(() => db?.write(answer)).catch(() => undefined);
   };
 
-  const opened = openReadCacheDatabase(username).then(async (database) => {
+  // Opened in a task of its own: the page's first commit, whose effect starts this, stays short.
+  const opened = new Promise((resolve) => window.setTimeout(resolve, 0)).then(() => openReadCacheDatabase(username)).then(async (database) => {
     if (stopped) return database.close();
     db = database;
     const { kept, dropped } = withinBounds(await database.readAll(), Date.now());
