@@ -129,7 +129,7 @@ function entryOf(sample: Sample): string {
     if (node.callFrame.url?.startsWith('http')) entry = node;
   }
   if (!entry) return placeOf(sample);
-  const { url = '', functionName, lineNumber, columnNumber } = entry.callFrame;
+  const { functionName, lineNumber, columnNumber } = entry.callFrame;
   return `${functionName || '(anonym)'} in ${placeOf({ ...sample, node: entry, line: lineNumber + 1, column: columnNumber + 1 })}`;
 }
 
