@@ -4,12 +4,21 @@
  * page. Returns a function that cancels it.
  */
 export function afterPaint(work: () => void): () => void {
-  let timer: number | undefined;
+  let cancelTask: (() => void) | undefined;
   const frame = window.requestAnimationFrame(() => {
-    timer = window.setTimeout(work, 0);
+    cancelTask = inTaskOfItsOwn(work);
   });
   return () => {
     window.cancelAnimationFrame(frame);
-    if (timer !== undefined) window.clearTimeout(timer);
+    cancelTask?.();
   };
+}
+
+/**
+ * Runs `work` in a task of its own, soon: work an effect of the page's first commit starts (opening
+ * IndexedDB, a socket) does not lengthen that commit's task. Returns a function that cancels it.
+ */
+export function inTaskOfItsOwn(work: () => void): () => void {
+  const timer = window.setTimeout(work, 0);
+  return () => window.clearTimeout(timer);
 }

@@ -1,5 +1,6 @@
 import { Client, type StompSubscription } from '@stomp/stompjs';
 import { errorStatus, liveClientSettings, type ErrorCode } from '@bauakte/domain';
+import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { ApiError, apiErrorOf } from '../../lib/api';
 
 /**
@@ -96,8 +97,7 @@ export const createStompChannel: LiveChannelFactory = (token) => {
       for (const listener of refusalListeners) listener(refusal);
     },
   });
-  // The socket opens in a task of its own: the page's first commit, whose effects create this channel, stays short.
-  const start = window.setTimeout(() => client.activate(), 0);
+  const cancelStart = inTaskOfItsOwn(() => client.activate());
 
   return {
     subscribe(destination, onBody) {
@@ -128,7 +128,7 @@ export const createStompChannel: LiveChannelFactory = (token) => {
       listeners.clear();
       refusalListeners.clear();
       registry.clear();
-      window.clearTimeout(start);
+      cancelStart();
       void client.deactivate();
     },
   };

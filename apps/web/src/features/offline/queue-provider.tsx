@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { isOnline } from '../../lib/online-status';
 import { onUserDataRemoval } from '../../lib/user-data';
 import { useSession } from '../auth/session-context';
@@ -64,21 +65,21 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
   const again = useRef(false);
   const retryTimer = useRef<number | undefined>(undefined);
 
-  // Opening IndexedDB takes milliseconds of the main thread: in a task of its own, not in the page's first commit.
-  useEffect(() => {
-    const open = window.setTimeout(() => {
-      const pending = queueStore();
-      if (!pending) {
-        setStore(null);
-        return;
-      }
-      pending.then(setStore, (error: unknown) => {
-        console.warn('Offline-Warteschlange nicht verfügbar', error);
-        setStore(null);
-      });
-    }, 0);
-    return () => window.clearTimeout(open);
-  }, []);
+  useEffect(
+    () =>
+      inTaskOfItsOwn(() => {
+        const pending = queueStore();
+        if (!pending) {
+          setStore(null);
+          return;
+        }
+        pending.then(setStore, (error: unknown) => {
+          console.warn('Offline-Warteschlange nicht verfügbar', error);
+          setStore(null);
+        });
+      }),
+    [],
+  );
 
   // Other tabs of this browser show the same queue: each change is announced to them.
   const channel = useRef<BroadcastChannel | null>(null);
@@ -151,10 +152,10 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
   // At start while logged in, and whenever the connection comes back. The start's sync runs in a task
   // of its own: its lock request and store reads need not lengthen the one that shows the page.
   useEffect(() => {
-    const start = window.setTimeout(sync, 0);
+    const cancelStart = inTaskOfItsOwn(sync);
     window.addEventListener('online', sync);
     return () => {
-      window.clearTimeout(start);
+      cancelStart();
       window.removeEventListener('online', sync);
       window.clearTimeout(retryTimer.current);
     };

@@ -1,4 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { NetworkError } from '../../lib/api';
 import { chatKeys, dashboardLayoutKeys, fileKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
 import { onUserDataRemoval } from '../../lib/user-data';
@@ -114,8 +115,8 @@ export function startReadCache(client: QueryClient, username: string): () => voi
     void opened.then(() => db?.write(answer)).catch(() => undefined);
   };
 
-  // Opened in a task of its own: the page's first commit, whose effect starts this, stays short.
-  const opened = new Promise((resolve) => window.setTimeout(resolve, 0)).then(() => openReadCacheDatabase(username)).then(async (database) => {
+  const opened = new Promise<void>((resolve) => inTaskOfItsOwn(resolve)).then(async () => {
+    const database = await openReadCacheDatabase(username);
     if (stopped) return database.close();
     db = database;
     const { kept, dropped } = withinBounds(await database.readAll(), Date.now());
