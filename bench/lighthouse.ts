@@ -307,7 +307,10 @@ function summary(all: RunnerResult[]): { line: string; middle: RunnerResult } {
   const tbt = middle.lhr.audits['total-blocking-time']?.displayValue ?? '';
   const fcp = middle.lhr.audits['first-contentful-paint']?.displayValue ?? '';
   const cls = (middle.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3);
-  return { line: `${String(median(perf)).padStart(11)}  ${String(score(middle, 'accessibility')).padStart(16)}  ${fcp.padEnd(8)} ${lcp.padEnd(8)} ${tbt.padEnd(8)} ${cls.padEnd(6)} (${perf.join(', ')})`, middle };
+  // The main thread's work over all runs (Lighthouse's breakdown, on the simulated phone): steadier than the score.
+  const work = median(results.map((r) => r.lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0));
+  const workText = `${(work / 1000).toFixed(1).replace('.', ',')} s`;
+  return { line: `${String(median(perf)).padStart(11)}  ${String(score(middle, 'accessibility')).padStart(16)}  ${fcp.padEnd(8)} ${lcp.padEnd(8)} ${tbt.padEnd(8)} ${cls.padEnd(6)} ${workText.padEnd(11)} (${perf.join(', ')})`, middle };
 }
 
 async function main(): Promise<void> {
@@ -329,7 +332,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(reportDir, { recursive: true });
     console.log(`Lighthouse ${runs}× je Seite, Mobil-Voreinstellung, Median${baselineDist ? `; Vergleich: ${baselineDist}, abwechselnd gemessen` : ''}`);
     console.log(`${machineText()}\n`);
-    console.log('Seite                        Performance  Barrierefreiheit  FCP      LCP      TBT      CLS    (Läufe)');
+    console.log('Seite                        Performance  Barrierefreiheit  FCP      LCP      TBT      CLS    Hauptthread (Läufe)');
     const only = process.env.LIGHTHOUSE_ONLY?.split(',');
     for (const target of pages.filter((p) => !only || only.includes(p.key) || only.includes(p.path))) {
       const results = new Map<Site, RunnerResult[]>(sites.map((site) => [site, []]));
