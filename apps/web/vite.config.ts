@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { shellPageChunks } from './src/layout/shell-paths';
+import { shellPageChunks, shellStartChunks } from './src/layout/shell-paths';
 import { pureDomainConstants } from './vite-plugins/pure-domain-constants';
 
 interface BuiltChunk {
@@ -48,8 +48,7 @@ function preloadLoggedInPages(): Plugin {
           const styles = [...preloaded].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
           return [...[...preloaded].map((file) => ['modulepreload', `/${file}`]), ...styles.map((file) => ['stylesheet', `/${file}`])];
         };
-        // The shell, the query cache and class merge it waits for (router.tsx) and the dashboard's start data (main.tsx).
-        const shellFiles = filesOf(['app-shell', 'query-client', 'class-merge', 'start-data'], new Set());
+        const shellFiles = filesOf([...shellStartChunks], new Set());
         if (shellFiles.size === 0) return [];
         const links = linksOf(shellFiles);
         // Each page's own chunks, by the page's chunk name; the path picks one (shell-paths.ts).
@@ -154,8 +153,11 @@ function installableApp(): Plugin[] {
   });
 }
 
-export default defineConfig({
-  plugins: [reactRouterProductionBuild(), pureDomainConstants(), react(), tailwindcss(), preloadLoggedInPages(), installableApp()],
+/** scripts/build.mjs's first build, which only tells what each chunk holds (vite-plugins/route-chunks.ts). */
+const chunkPlanMode = 'chunk-plan';
+
+export default defineConfig(({ mode }) => ({
+  plugins: [reactRouterProductionBuild(), pureDomainConstants(), react(), tailwindcss(), preloadLoggedInPages(), mode === chunkPlanMode ? [] : installableApp()],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -167,4 +169,4 @@ export default defineConfig({
       '/ws': { target: 'ws://localhost:8080', ws: true },
     },
   },
-});
+}));

@@ -15,3 +15,9 @@ export const shellPageChunks: Readonly<Record<string, string>> = {
 };
 
 export const shellPaths: readonly string[] = Object.keys(shellPageChunks);
+
+/**
+ * What every logged-in start loads besides its page, by chunk name: the shell, the query cache and
+ * the class merge it waits for (router.tsx), the dashboard's start data (main.tsx).
+ */
+export const shellStartChunks: readonly string[] = ['app-shell', 'query-client', 'class-merge', 'start-data'];
