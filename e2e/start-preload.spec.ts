@@ -42,6 +42,9 @@ test.describe('start of a logged-in page', () => {
     const architect = await createArchitectViaApi(request);
     await loginAs(page, architect.username, architect.password);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // What the page before the reload still asks on a slow machine is not the start's.
+    await expect(cardOf(page, 'Projekte mit Neuerungen')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     const asked: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
