@@ -1,7 +1,7 @@
 // npm run start-costs -- <trace.json> [dist]: what a page's start spends its long tasks on, by source
 // line. Reads a trace that `LIGHTHOUSE_PROFILE=1 npm run lighthouse` wrote (with Chrome's CPU
 // samples) and maps each sample to the source through the build's source maps, so the build
-// measured must be made with them: `(cd apps/web && npx vite build --sourcemap)`.
+// measured must be made with them: `npm run build -w @bauakte/web -- --sourcemap`.
 // Prints each task over 12.5 ms (50 ms on Lighthouse's phone, whose CPU it takes as 4× slower, the
 // length from which a task counts toward the total blocking time) with its biggest lines, then the
 // lines summed over all of them. Times are this machine's, not the simulated phone's.

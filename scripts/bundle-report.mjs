@@ -1,6 +1,6 @@
 // Which packages and sources make up the JavaScript the login page loads first (the files
 // check-bundle-size.mjs counts), by gzip size. Needs a build with source maps:
-//   (cd apps/web && npx vite build --sourcemap) && node scripts/bundle-report.mjs
+//   npm run build -w @bauakte/web -- --sourcemap && node scripts/bundle-report.mjs
 // Each file's gzip size is shared out by the minified bytes each source produced: an estimate,
 // as gzip compresses some code better than other.
 import fs from 'node:fs';
