@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellPageChunks, shellStartChunks } from './src/layout/shell-paths';
 import { pureDomainConstants } from './vite-plugins/pure-domain-constants';
+import { chunksLoadedWith } from './vite-plugins/route-chunks';
 
 interface BuiltChunk {
   type: 'chunk';
@@ -34,16 +35,12 @@ function preloadLoggedInPages(): Plugin {
         if (!entry) return [];
         const loadedWithEntry = new Set([entry.fileName, ...entry.imports]);
         /** The named chunks and all they import, but what the entry or `known` already brings. */
-        const filesOf = (names: string[], known: ReadonlySet<string>) => {
-          const found = new Set<string>();
-          const visit = (fileName: string) => {
-            if (found.has(fileName) || known.has(fileName) || loadedWithEntry.has(fileName)) return;
-            found.add(fileName);
-            for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
-          };
-          for (const chunk of chunks.filter((each) => names.includes(each.name))) visit(chunk.fileName);
-          return found;
-        };
+        const filesOf = (names: string[], known: ReadonlySet<string>) =>
+          chunksLoadedWith(
+            (fileName) => byFile.get(fileName)?.imports,
+            chunks.filter((each) => names.includes(each.name)).map((chunk) => chunk.fileName),
+            new Set([...known, ...loadedWithEntry]),
+          );
         const linksOf = (preloaded: ReadonlySet<string>) => {
           const styles = [...preloaded].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
           return [...[...preloaded].map((file) => ['modulepreload', `/${file}`]), ...styles.map((file) => ['stylesheet', `/${file}`])];

@@ -67,18 +67,21 @@ export function planRouteGroups({ chunks, moduleImports }: BuildFacts, starts: S
   ];
 }
 
+/** The chunk files `roots` load with them: themselves and all they import statically, but those in `known`. */
+export function chunksLoadedWith(importsOf: (fileName: string) => readonly string[] | undefined, roots: Iterable<string>, known: ReadonlySet<string> = new Set()): Set<string> {
+  const found = new Set<string>();
+  const visit = (fileName: string) => {
+    if (found.has(fileName) || known.has(fileName)) return;
+    found.add(fileName);
+    for (const imported of importsOf(fileName) ?? []) visit(imported);
+  };
+  for (const root of roots) visit(root);
+  return found;
+}
+
 function chunkGraph(chunks: ChunkFacts[]) {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (roots: Iterable<string>) => {
-    const found = new Set<string>();
-    const visit = (fileName: string) => {
-      if (found.has(fileName)) return;
-      found.add(fileName);
-      for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
-    };
-    for (const root of roots) visit(root);
-    return found;
-  };
+  const closure = (roots: Iterable<string>) => chunksLoadedWith((fileName) => byFile.get(fileName)?.imports, roots);
   return {
     byFile,
     closure,
