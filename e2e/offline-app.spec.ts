@@ -28,6 +28,8 @@ async function uploadPhoto(page: Page, title: string): Promise<void> {
 const pictureShown = (page: Page, alt: string) => page.getByAltText(alt).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
 
 test.describe('the app on site without a connection', () => {
+  // One long journey (two clients, upload, two offline reloads, logout): a slow machine needs more than the default minute.
+  test.describe.configure({ timeout: 120_000 });
   test('a client reads their project offline after one visit, and their logout leaves nothing for the next user', async ({ browser, request }) => {
     const first = await seedClientProject(request);
     await answerQuestionnaireViaApi(request, first.client, first.projectId);
