@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requestObject } from './fields';
-import { personNameSchema } from './people';
+import { personNameSchema } from './people-schema';
 import { isSafeMultiLine } from './text';
 import { fieldTexts } from './texts/form-texts';
 import { claimedUsernameSchema, usernameSchema } from './username';
@@ -104,23 +104,3 @@ export const markReadResponseSchema = z.object({ marked: z.number() });
 
 /** `GET /api/MessageManagment/unread`: the sidebar badge's number. */
 export const unreadCountSchema = z.object({ unread: z.number() });
-
-/** Live channel destinations (spec section 7). */
-export const liveDestinations = {
-  activeUsers: '/topic/activeUsers',
-  chat: (chatId: number) => `/topic/chat/${chatId}`,
-  send: (chatId: number) => `/app/chat/${chatId}`,
-  /** A project's pins changed: the body names { fileId, pinId }; the subscriber reads the pins again. */
-  projectPins: (projectId: number) => `/topic/project/${projectId}/pins`,
-  /** A file was added to a project, a new plan or a new version of one: the body names { fileId, planId, version }; the subscriber reads the list again. */
-  projectFiles: (projectId: number) => `/topic/project/${projectId}/files`,
-} as const;
-
-/** The live client's settings (spec section 5 and 7). */
-export const liveClientSettings = {
-  path: '/ws',
-  reconnectDelayMs: 5_000,
-  heartbeatMs: 10_000,
-  giveUpAfterMs: 15 * 60_000,
-} as const;
-

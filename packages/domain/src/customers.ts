@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkAustrianAddress } from './austrian-address';
 import { emailSchema, houseNumberSchema, optionalText, requestObject, requiredText } from './fields';
 import { userStatuses } from './users';
-import { personNameSchema } from './people';
+import { personNameSchema } from './people-schema';
 import { claimedUsernameSchema, usernameSchema } from './username';
 
 export const customerAddressSchema = requestObject({

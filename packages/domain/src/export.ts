@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, requestObject } from './fields';
-import { documentTypes } from './files';
-import { projectSchema } from './projects';
+import { documentTypes } from './file-formats';
+import { projectSchema, projectStatusSchema } from './projects';
 import { questionnaireResponseSchemas } from './questionnaire/index';
-import { projectStatusSchema } from './questionnaire/project-status';
 
 /**
  * The project export (spec section 7, 'Export and files'): what an energy consultant's or an

@@ -1,8 +1,9 @@
-import { z } from 'zod';
-
-/** A person as lists show them: by name, with the username to tell two of the same name apart. */
-export const personNameSchema = z.object({ username: z.string(), firstName: z.string(), lastName: z.string() });
-export type PersonName = z.infer<typeof personNameSchema>;
+/** A person as lists show them: by name, with the username to tell two of the same name apart (people-schema.ts reads it from an answer). */
+export interface PersonName {
+  username: string;
+  firstName: string;
+  lastName: string;
+}
 
 type Named = { username: string; firstName: string | null; lastName: string | null };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personNameSchema } from './people';
+import { personNameSchema } from './people-schema';
 import { questionnaireChangeSchema } from './questionnaire-changes';
 
 /** Who made an entry of the change log and when: the username (or the name kept once the account is gone) and, while it exists, the person. */

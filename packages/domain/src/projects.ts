@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { checkAustrianAddress } from './austrian-address';
 import { houseNumberSchema, multiLineText, optionalText, requestObject, requiredText } from './fields';
-import { projectStatuses, projectStatusSchema } from './questionnaire/project-status';
+import { projectStatuses } from './questionnaire/project-status';
 import { optionalKatastral } from './questionnaire/rules';
 import { singleLineString } from './text';
 import { fieldTexts } from './texts/form-texts';
 import { queryCount } from './paging';
-import { personNameSchema } from './people';
+import { projectSearchDefaultPageSize, projectSearchMaxPageSize, projectSearchMaxQueryLength, projectSortKeys, type ProjectSortKey } from './project-search';
+import { personNameSchema } from './people-schema';
 import { claimedUsernameSchema } from './username';
 
+/** A project's status as answers carry it (its labels and the rule live in project-status.ts, which the web app's shell uses without zod). */
+export const projectStatusSchema = z.enum(projectStatuses);
 
 /** Project address (spec section 3), with the Katastralgemeinde number 1002–92129. */
 export const projectAddressSchema = requestObject({
@@ -84,13 +87,6 @@ export const dashboardProjectSchema = z.object({
   unreadMessages: z.number().optional(),
 });
 export type DashboardProject = z.infer<typeof dashboardProjectSchema>;
-
-/** How 'Alle Projekte' sorts: newest change first, by name A–Z, or furthest progress first. */
-export const projectSortKeys = ['changedAt', 'name', 'progress'] as const;
-export type ProjectSortKey = (typeof projectSortKeys)[number];
-export const projectSearchMaxPageSize = 50;
-export const projectSearchDefaultPageSize = 20;
-export const projectSearchMaxQueryLength = 200;
 
 /** GET /api/projects: search, filter, sort and page the projects of the architect's team. */
 export const projectSearchQuerySchema = z.object({

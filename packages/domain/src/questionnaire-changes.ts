@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { questionnaireSteps } from './questionnaire/progress';
-import { personNameSchema } from './people';
+import { personNameSchema } from './people-schema';
 
 /** One field a save changed: dotted path (e.g. "roof.roofType") → old and new value. */
 export const fieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });

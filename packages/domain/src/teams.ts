@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, optionalText, requestObject, requiredText } from './fields';
 import { fieldTexts } from './texts/form-texts';
 import { claimedUsernameSchema, usernameSchema } from './username';
-import { personNameSchema } from './people';
+import { personNameSchema } from './people-schema';
 
 /** Team (spec section 3: teamName, userNames); members names the same people, so lists can show them by name. */
 export const teamSchema = z.object({ teamName: z.string(), userNames: z.array(z.string()), members: z.array(personNameSchema) });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeProgress } from './progress';
-import { projectStatusFromProgress, projectStatusLabels, projectStatuses, projectStatusSchema } from './project-status';
+import { projectStatusSchema } from '../projects';
+import { projectStatusFromProgress, projectStatusLabels, projectStatuses } from './project-status';
 
 describe('projectStatusFromProgress', () => {
   it.each([

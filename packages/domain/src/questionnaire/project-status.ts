@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
 export const projectStatuses = ['NEW', 'IN_PROGRESS', 'COMPLETE'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
-export const projectStatusSchema = z.enum(projectStatuses);
 
 export const projectStatusLabels: Record<ProjectStatus, string> = {
   NEW: 'Neu',
