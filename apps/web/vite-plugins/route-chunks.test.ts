@@ -29,12 +29,15 @@ const app: Record<string, string> = {
     "export const shell = ui2 + forms;",
     "export const openDialog = () => import('./dialog');",
   ].join('\n'),
-  'dialog.ts': "import { note } from './note';\nimport { ui1 } from './ui-1';\nnote('dialog');\nexport const dialog = ui1;",
+  'dialog.ts': "import { note } from './note';\nimport { ui1 } from './ui-1';\nimport { rules } from './rules';\nnote('dialog');\nexport const dialog = ui1 + rules;",
+  // A large library (as zod) that page b, the dialog and the logged-out page use, and small rules built on it (as the questionnaire's).
+  'heavy.ts': `import { note } from './note';\nnote('heavy');\nexport const heavy = (text: string) => text + '${'h'.repeat(9000)}';`,
+  'rules.ts': "import { note } from './note';\nimport { heavy } from './heavy';\nnote('rules');\nexport const rules = heavy('rules');",
   'grid.ts': "import { note } from './note';\nimport { ui2 } from './ui-2';\nnote('grid');\nexport const grid = ui2;",
   'table.ts': "import { note } from './note';\nnote('table');\nexport const table = 'table';",
   'page-a.ts': "import { note } from './note';\nimport { grid } from './grid';\nnote('page-a');\nexport const pageA = grid;",
-  'page-b.ts': "import { note } from './note';\nimport { grid } from './grid';\nimport { table } from './table';\nnote('page-b');\nexport const pageB = grid + table;",
-  'register.ts': "import { note } from './note';\nimport { forms } from './forms';\nnote('register');\nexport const register = forms;",
+  'page-b.ts': "import { note } from './note';\nimport { grid } from './grid';\nimport { table } from './table';\nimport { rules } from './rules';\nnote('page-b');\nexport const pageB = grid + table + rules;",
+  'register.ts': "import { note } from './note';\nimport { forms } from './forms';\nimport { heavy } from './heavy';\nnote('register');\nexport const register = heavy(forms);",
 };
 const starts: StartChunks = { shell: ['shell'], pages: ['page-a', 'page-b'], loggedInOnly: ['shell', 'page-a', 'page-b'] };
 
@@ -101,6 +104,13 @@ describe('planRouteGroups', () => {
     for (const shellOnly of ['"shell"', '"ui-2"', '"grid"', '"table"']) expect(loggedOut).not.toContain(`note(${shellOnly})`);
   });
 
+  it("keeps a page's large library out of another page's start, also where small rules built on it could join the shell", () => {
+    const pageA = [...startOf(grouped, 'page-a')].map((file) => grouped.find((chunk) => chunk.fileName === file)!.code).join('\n');
+    expect(pageA).toContain('note("grid")');
+    expect(pageA).not.toContain('note("heavy")');
+    expect(pageA).not.toContain('note("rules")');
+  });
+
   it('runs every module after the modules it imports, and each once', async () => {
     const out = path.join(folder, 'out');
     fs.mkdirSync(out);
@@ -127,6 +137,9 @@ describe('planRouteGroups', () => {
     before('grid', 'page-a');
     before('table', 'page-b');
     before('forms', 'register');
+    before('heavy', 'rules');
+    before('rules', 'page-b');
+    before('heavy', 'register');
     expect(ran).toContain('dialog');
   });
 });

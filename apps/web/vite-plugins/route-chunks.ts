@@ -45,7 +45,8 @@ const smallGroupBytes = 8 * 1024;
  * loads is grouped by the starts and logged-out pages that load it, so a start loads a few larger
  * scripts and a logged-out page none of the shell's code. Two groups never import each other: a
  * module's group is reached by every start that reaches its importer's. Small groups then join one
- * that every start needing them loads too, as long as the groups' imports stay free of circles.
+ * that every start needing them loads too, as long as that brings no other group along and the
+ * groups' imports stay free of circles.
  */
 export function planRouteGroups({ chunks, moduleImports }: BuildFacts, starts: StartChunks): RouteGroup[] {
   const graph = chunkGraph(chunks);
@@ -155,12 +156,27 @@ function mergeSmallGroups(drafts: Draft[], moduleImports: Record<string, string[
   const small = drafts.filter((draft) => draft.bytes < smallGroupBytes).sort((a, b) => a.bytes - b.bytes);
   for (const draft of small) {
     const targets = drafts.filter((other) => other !== draft && other.moduleIds.length > 0 && covers(other, draft, pages)).sort((a, b) => a.users.size - b.users.size || b.bytes - a.bytes);
-    const target = targets.find((candidate) => !importsCircle(drafts, moduleImports, fixedNode, draft, candidate));
+    const target = targets.find((candidate) => !bringsAlong(drafts, moduleImports, draft, candidate, pages) && !importsCircle(drafts, moduleImports, fixedNode, draft, candidate));
     if (!target) continue;
     target.moduleIds.push(...draft.moduleIds);
     target.bytes += draft.bytes;
     draft.moduleIds = [];
   }
+}
+
+/**
+ * Whether `from`'s modules in `into` would make `into`'s users load a group they do not load now:
+ * a small group of the questionnaire's rules in the shell's would bring zod to every start.
+ */
+function bringsAlong(drafts: Draft[], moduleImports: Record<string, string[]>, from: Draft, into: Draft, pages: readonly string[]): boolean {
+  const draftOf = new Map(drafts.flatMap((draft) => draft.moduleIds.map((id) => [id, draft] as const)));
+  const loadedWith = (other: Draft) => [...into.users].every((user) => other.users.has(user) || (other.users.has('shell') && pages.includes(user)));
+  return from.moduleIds.some((id) =>
+    (moduleImports[id] ?? []).some((imported) => {
+      const other = draftOf.get(imported);
+      return other !== undefined && other !== from && other !== into && !loadedWith(other);
+    }),
+  );
 }
 
 /** Whether the groups' imports would run in a circle with `from`'s modules in `into`. */
