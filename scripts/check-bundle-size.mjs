@@ -1,6 +1,6 @@
 // Fails when the JavaScript the login page loads first exceeds the budget of docs/performance.md (120 KiB gzip):
 // the entry script plus every chunk index.html preloads; and when a start that shows no form, or the chat
-// dialog, loads zod.
+// or the plan viewer a notice mail opens, loads zod.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -41,8 +41,8 @@ if (shellLinks && pageLinks) {
   }
 }
 
-// The chat a notice mail links to opens over the dashboard: its code loads no zod either (the
-// message's rule, message-rules.ts, loads with the first keystroke).
+// What a notice mail's link opens over the page — the chat, the plan viewer — loads no zod either:
+// the message's rule and the pin's form load when they are used.
 const assets = path.join(dist, 'assets');
 const loadedWith = (file, found = new Set()) => {
   if (found.has(file)) return found;
@@ -50,8 +50,12 @@ const loadedWith = (file, found = new Set()) => {
   for (const [, imported] of fs.readFileSync(path.join(assets, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) loadedWith(imported, found);
   return found;
 };
-const chatDialog = fs.readdirSync(assets).find((file) => /^chat-dialog-[\w-]+\.js$/.test(file));
-const chatWithZod = chatDialog ? [...loadedWith(chatDialog)].filter((file) => fs.readFileSync(path.join(assets, file), 'utf8').includes(zodMarker)) : [];
-if (!chatDialog) console.error('bundle: the chat dialog\'s chunk (chat-dialog-*.js) is missing');
-if (chatWithZod.length > 0) console.error(`bundle: the chat dialog loads zod (${chatWithZod.join(', ')})`);
-if (kib > budgetKiB || zodAtStart || !chatDialog || chatWithZod.length > 0) process.exit(1);
+let linkedWithZod = false;
+for (const chunk of ['chat-dialog', 'plan-viewer-with-pins']) {
+  const file = fs.readdirSync(assets).find((name) => name.startsWith(`${chunk}-`) && /^[\w-]+\.js$/.test(name.slice(chunk.length + 1)));
+  const withZod = file ? [...loadedWith(file)].filter((loaded) => fs.readFileSync(path.join(assets, loaded), 'utf8').includes(zodMarker)) : [];
+  if (!file) console.error(`bundle: the chunk ${chunk}-*.js is missing`);
+  if (withZod.length > 0) console.error(`bundle: ${chunk} loads zod (${withZod.join(', ')})`);
+  linkedWithZod ||= !file || withZod.length > 0;
+}
+if (kib > budgetKiB || zodAtStart || linkedWithZod) process.exit(1);

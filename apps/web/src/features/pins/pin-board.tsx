@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { participantName, sameUsername, type Pin, type ProjectFile } from '@bauakte/domain';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
@@ -15,12 +15,16 @@ import { useConfirm } from '../feedback/feedback-context';
 import { useQueue } from '../offline/queue-context';
 import type { QueueItem, QueuePayload } from '../offline/queue-store';
 import { createPin, deletePin, fetchPins } from './pins-api';
-import { PinForm, type UploadPhoto } from './pin-form';
+import type { UploadPhoto } from './pin-form';
 import { PinLayer } from './pin-layer';
 import { centreOfVisiblePage, type PagePoint } from './pin-point';
 import { usePins } from './use-pins';
 
 const t = de.pins;
+
+/** The pin's form (its schema, zod and react-hook-form) loads when a pin is placed or edited, not with the plan a link opens. */
+const loadPinForm = () => import('./pin-form');
+const PinForm = lazy(async () => ({ default: (await loadPinForm()).PinForm }));
 
 /** What the pins add to the plan viewer: markers over the page and the list beside it. */
 export interface PinSlots {
@@ -218,7 +222,15 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
           {t.heading(all.length)}
         </h2>
         {placing ? null : (
-          <Button size="sm" className="min-h-11" disabled={editing !== null} onClick={() => setPlacing(true)}>
+          <Button
+            size="sm"
+            className="min-h-11"
+            disabled={editing !== null}
+            onClick={() => {
+              setPlacing(true);
+              void loadPinForm().catch(() => undefined);
+            }}
+          >
             <MapPin aria-hidden />
             {t.place}
           </Button>
@@ -238,20 +250,22 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
         </div>
       ) : null}
       {editing ? (
-        <PinForm
-          key={editing.kind === 'edit' ? `edit-${editing.pin.id}` : 'new'}
-          projectId={projectId}
-          fileId={file.id}
-          planName={file.name}
-          target={editing.kind === 'new' ? { kind: 'new', page, point: editing.point, number: nextNumber } : editing}
-          uploadPhoto={uploadPhoto}
-          onDone={(pin) => {
-            setEditing(null);
-            setSelectedId(pin.id);
-          }}
-          onQueued={() => setEditing(null)}
-          onCancel={() => setEditing(null)}
-        />
+        <Suspense fallback={<StatusMessage>{de.common.loading}</StatusMessage>}>
+          <PinForm
+            key={editing.kind === 'edit' ? `edit-${editing.pin.id}` : 'new'}
+            projectId={projectId}
+            fileId={file.id}
+            planName={file.name}
+            target={editing.kind === 'new' ? { kind: 'new', page, point: editing.point, number: nextNumber } : editing}
+            uploadPhoto={uploadPhoto}
+            onDone={(pin) => {
+              setEditing(null);
+              setSelectedId(pin.id);
+            }}
+            onQueued={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
+          />
+        </Suspense>
       ) : null}
       <FormError>{failure || (pins.isError ? t.loadFailed : '')}</FormError>
       <StatusMessage>{status}</StatusMessage>
