@@ -9,8 +9,10 @@ const budgetKiB = 120;
 const startsWithoutForms = ['architect-dashboard-page', 'client-dashboard-page', 'project-overview-page'];
 /** A name zod's schemas carry in every build, minified or not. */
 const zodMarker = '$ZodType';
-let zodAtStart = false;
 const dist = 'apps/web/dist';
+/** The files (paths under dist) among `files` that hold zod. */
+const withZod = (files) => files.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes(zodMarker));
+let zodWhereNoForm = false;
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
 if (files.length === 0) {
@@ -33,29 +35,27 @@ if (shellLinks && pageLinks) {
     console.log(`bundle: a start of ${page} preloads ${started.length} script(s), ${gzipKiB(started).toFixed(1)} KiB gzip`);
     // The dashboards and the project overview show no form at start: zod comes with their dialogs. A
     // domain module holding a schema beside a value these starts use would bring it (docs/architecture.md).
-    const withZod = startsWithoutForms.includes(page) ? started.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes(zodMarker)) : [];
-    if (withZod.length > 0) {
-      console.error(`bundle: a start of ${page} loads zod (${withZod.join(', ')}), though it shows no form`);
-      zodAtStart = true;
+    const zodFiles = startsWithoutForms.includes(page) ? withZod(started) : [];
+    if (zodFiles.length > 0) {
+      console.error(`bundle: a start of ${page} loads zod (${zodFiles.join(', ')}), though it shows no form`);
+      zodWhereNoForm = true;
     }
   }
 }
 
 // What a notice mail's link opens over the page — the chat, the plan viewer — loads no zod either:
 // the message's rule and the pin's form load when they are used.
-const assets = path.join(dist, 'assets');
 const loadedWith = (file, found = new Set()) => {
   if (found.has(file)) return found;
   found.add(file);
-  for (const [, imported] of fs.readFileSync(path.join(assets, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) loadedWith(imported, found);
+  for (const [, imported] of fs.readFileSync(path.join(dist, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) loadedWith(`assets/${imported}`, found);
   return found;
 };
-let linkedWithZod = false;
 for (const chunk of ['chat-dialog', 'plan-viewer-with-pins']) {
-  const file = fs.readdirSync(assets).find((name) => name.startsWith(`${chunk}-`) && /^[\w-]+\.js$/.test(name.slice(chunk.length + 1)));
-  const withZod = file ? [...loadedWith(file)].filter((loaded) => fs.readFileSync(path.join(assets, loaded), 'utf8').includes(zodMarker)) : [];
+  const file = fs.readdirSync(path.join(dist, 'assets')).find((name) => name.startsWith(`${chunk}-`) && name.endsWith('.js'));
+  const zodFiles = file ? withZod([...loadedWith(`assets/${file}`)]) : [];
   if (!file) console.error(`bundle: the chunk ${chunk}-*.js is missing`);
-  if (withZod.length > 0) console.error(`bundle: ${chunk} loads zod (${withZod.join(', ')})`);
-  linkedWithZod ||= !file || withZod.length > 0;
+  if (zodFiles.length > 0) console.error(`bundle: ${chunk} loads zod (${zodFiles.join(', ')})`);
+  zodWhereNoForm ||= !file || zodFiles.length > 0;
 }
-if (kib > budgetKiB || zodAtStart || linkedWithZod) process.exit(1);
+if (kib > budgetKiB || zodWhereNoForm) process.exit(1);

@@ -144,10 +144,15 @@ function draftGroups(users: Map<string, Set<string>>, keep: Set<string>, sizes: 
  */
 function covers(large: Draft, small: Draft, pages: readonly string[]): boolean {
   const loggedIn = (user: string) => user === 'shell' || pages.includes(user);
-  const usersCovered = [...small.users].every((user) => large.users.has(user) || (large.users.has('shell') && pages.includes(user)));
+  const usersCovered = loadedBy(large, small.users, pages);
   const loggedOutAlready = [...small.users].some((user) => !loggedIn(user));
   const noNewLoggedOut = [...large.users].filter((user) => !loggedIn(user)).every((user) => small.users.has(user));
   return usersCovered && (loggedOutAlready || noNewLoggedOut);
+}
+
+/** Whether each of `users` loads `group` (the shell's groups come with every page). */
+function loadedBy(group: Draft, users: ReadonlySet<string>, pages: readonly string[]): boolean {
+  return [...users].every((user) => group.users.has(user) || (group.users.has('shell') && pages.includes(user)));
 }
 
 type NodeOf = (id: string) => string;
@@ -170,11 +175,10 @@ function mergeSmallGroups(drafts: Draft[], moduleImports: Record<string, string[
  */
 function bringsAlong(drafts: Draft[], moduleImports: Record<string, string[]>, from: Draft, into: Draft, pages: readonly string[]): boolean {
   const draftOf = new Map(drafts.flatMap((draft) => draft.moduleIds.map((id) => [id, draft] as const)));
-  const loadedWith = (other: Draft) => [...into.users].every((user) => other.users.has(user) || (other.users.has('shell') && pages.includes(user)));
   return from.moduleIds.some((id) =>
     (moduleImports[id] ?? []).some((imported) => {
       const other = draftOf.get(imported);
-      return other !== undefined && other !== from && other !== into && !loadedWith(other);
+      return other !== undefined && other !== from && other !== into && !loadedBy(other, into.users, pages);
     }),
   );
 }
