@@ -147,7 +147,7 @@ test.describe('chat', () => {
   });
 });
 
-test('a client who is away gets one mail; its link opens the chat after the login', async ({ page, request }) => {
+test('a client who is away gets one mail; its link opens the chat after the login', async ({ browser, page, request }) => {
   test.setTimeout(90_000);
   const { architect, client } = await seedClientProject(request);
   const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
@@ -168,6 +168,20 @@ test('a client who is away gets one mail; its link opens the chat after the logi
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(log(page).getByText('Und bitte den Schlüssel mitbringen.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboardClient$/);
+
+  // On a phone the chat covers the screen; closing it shows the dashboard behind it.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 667 } });
+  const onPhone = await phone.newPage();
+  await loginAs(onPhone, client.username, client.password);
+  await onPhone.goto(link);
+  await expect(log(onPhone).getByText('Und bitte den Schlüssel mitbringen.')).toBeVisible();
+  const sheet = await chatDialog(onPhone).boundingBox();
+  expect(sheet).toEqual({ x: 0, y: 0, width: 375, height: 667 });
+  await chatDialog(onPhone).getByRole('button', { name: 'Schließen' }).last().click();
+  await expect(chatDialog(onPhone)).toHaveCount(0);
+  await expect(onPhone.getByRole('heading', { level: 1, name: 'Meine Projekte' })).toBeVisible();
+  await expect(cardOf(onPhone, 'Neusten Nachrichten').getByText('Und bitte den Schlüssel mitbringen.')).toBeVisible();
+  await phone.close();
 });
 
 test("a long chat shows its latest 20 messages; 'Ältere Nachrichten laden' brings the earlier ones", async ({ browser, request }) => {

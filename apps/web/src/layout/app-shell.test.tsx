@@ -59,6 +59,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('AppShell', () => {
@@ -227,4 +228,56 @@ describe('AppShell and the chat', () => {
     expect(await within(dialog).findByRole('log', { name: 'Nachrichten mit Klara Kundin' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Seite /dashboard')).toBeTruthy());
   });
+
+  it('on a phone, where the chat covers the page, renders the page behind it once the chat closes', async () => {
+    stubApi({
+      'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
+      'GET /api/MessageManagment/receiver/mara': () => json(200, [chat]),
+    });
+    viewport('phone');
+    renderShell(['ARCHI'], '/dashboard?chat=12');
+    const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
+    expect(await within(dialog).findByRole('log', { name: 'Nachrichten mit Klara Kundin' })).toBeTruthy();
+    expect(screen.queryByText(/^Seite/)).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText('Seite /dashboard')).toBeTruthy();
+  });
+
+  it('on a phone turned wide enough to show the page around the chat, renders the page at once', async () => {
+    stubApi({
+      'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
+      'GET /api/MessageManagment/receiver/mara': () => json(200, [chat]),
+    });
+    const screenSize = viewport('phone');
+    renderShell(['ARCHI'], '/dashboard?chat=12');
+    await screen.findByRole('dialog', { name: 'Chat Übersicht' });
+    expect(screen.queryByText(/^Seite/)).toBeNull();
+    act(() => screenSize.turn('wide'));
+    expect(await screen.findByText('Seite /dashboard')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Chat Übersicht' })).toBeTruthy();
+  });
 });
+
+/** The screen's media queries answer as on a phone (every one matches) or a wide screen (none does), until turned. */
+function viewport(size: 'phone' | 'wide') {
+  let phone = size === 'phone';
+  const listeners = new Set<() => void>();
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    get matches() {
+      return phone;
+    },
+    media: query,
+    onchange: null,
+    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+  return {
+    turn(next: 'phone' | 'wide') {
+      phone = next === 'phone';
+      for (const listener of listeners) listener();
+    },
+  };
+}

@@ -1,10 +1,11 @@
-import { startTransition, useCallback, useEffect, useMemo } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { can } from '@bauakte/domain';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../components/ui/sidebar';
 import { SkipLink } from '../components/ui/skip-link';
 import { TooltipProvider } from '../components/ui/tooltip';
+import { useIsMobile } from '../components/ui/use-is-mobile';
 import { useSession } from '../features/auth/session-context';
 import { homePathFor } from '../features/auth/home-path';
 import { FeedbackProvider } from '../features/feedback/feedback-provider';
@@ -35,8 +36,11 @@ export const homeNavigationDelayMs = 100;
 /** The skip link's target: the page content, past the sidebar and the header. */
 const mainContentId = 'main-content';
 
-/** A notice mail links to '/dashboard?chat=12': the chat opens, and the address loses the parameter. */
-function useChatLink(openModal: (type: ModalType, props?: { chatId: number }) => void): void {
+/**
+ * A notice mail links to '/dashboard?chat=12': the chat opens, and the address loses the parameter.
+ * True while the link is still to be followed.
+ */
+function useChatLink(openModal: (type: ModalType, props?: { chatId: number }) => void): boolean {
   const [params, setParams] = useSearchParams();
   const chat = params.get('chat');
   useEffect(() => {
@@ -55,11 +59,24 @@ function useChatLink(openModal: (type: ModalType, props?: { chatId: number }) =>
       }),
     );
   }, [chat, openModal, setParams]);
+  return chat !== null;
+}
+
+/**
+ * On a phone a dialog is a sheet over the whole page. A start that a link opens into a dialog (a
+ * notice mail's chat) renders the page behind it once the dialog closes or the screen grows wide
+ * enough to show the page around it: the start does only the work the person sees.
+ */
+function usePageShown(linking: boolean, dialogOpen: boolean): boolean {
+  const isMobile = useIsMobile();
+  const [waiting, setWaiting] = useState(linking && isMobile);
+  if (waiting && (!isMobile || (!linking && !dialogOpen))) setWaiting(false);
+  return !waiting;
 }
 
 function ShellWithModals() {
   const { user, logout } = useSession();
-  const { openModal } = useModal();
+  const { current, openModal } = useModal();
   const navigate = useNavigate();
   const leaveAfterAsking = useLeaveAfterAsking();
   const confirm = useConfirm();
@@ -68,7 +85,7 @@ function ShellWithModals() {
   const roles = useMemo(() => user?.roles ?? [], [user]);
   const chats = can(user, 'chat');
   const unread = useQuery({ queryKey: chatKeys.unread, queryFn: fetchUnread, enabled: chats }).data ?? 0;
-  useChatLink(openModal);
+  const pageShown = usePageShown(useChatLink(openModal), current !== null);
   useReadCache(user?.username);
 
   // Home clears the project before it navigates, which would unmount an unsaved form unasked: it asks first.
@@ -123,7 +140,7 @@ function ShellWithModals() {
         </header>
         {/* tabIndex -1: the skip link can focus it, Tab does not stop on it. */}
         <main id={mainContentId} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
-          <Outlet />
+          {pageShown ? <Outlet /> : null}
         </main>
       </SidebarInset>
       <AppUpdateNotice />
