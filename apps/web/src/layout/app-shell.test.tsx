@@ -261,15 +261,19 @@ describe('AppShell and the chat', () => {
 /** The screen's media queries answer as on a phone (every one matches) or a wide screen (none does), until turned. */
 function viewport(size: 'phone' | 'wide') {
   let phone = size === 'phone';
-  const listeners = new Set<() => void>();
+  const listeners = new Set<EventListenerOrEventListenerObject>();
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
     get matches() {
       return phone;
     },
     media: query,
     onchange: null,
-    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
+      listeners.add(listener);
+    },
+    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
+      listeners.delete(listener);
+    },
     addListener: () => undefined,
     removeListener: () => undefined,
     dispatchEvent: () => false,
@@ -277,7 +281,11 @@ function viewport(size: 'phone' | 'wide') {
   return {
     turn(next: 'phone' | 'wide') {
       phone = next === 'phone';
-      for (const listener of listeners) listener();
+      const change = new Event('change');
+      for (const listener of listeners) {
+        if (typeof listener === 'function') listener(change);
+        else listener.handleEvent(change);
+      }
     },
   };
 }
