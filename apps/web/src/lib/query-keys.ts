@@ -65,6 +65,7 @@ export const pinKeys = {
 export const chatKeys = {
   all: ['chat'] as const,
   conversations: (username: string) => ['chat', 'conversations', username] as const,
+  latest: (username: string, chatId: number) => ['chat', 'latest', username, chatId] as const,
   newest: (username: string) => ['chat', 'newest', username] as const,
   partners: ['chat', 'partners'] as const,
   unread: ['chat', 'unread'] as const,

@@ -23,6 +23,8 @@ interface Options {
   dataRouter?: boolean;
   /** What /login shows; by default just its name, 'Seite /login'. */
   login?: ReactElement;
+  /** The query cache, e.g. one a start's prefetch filled; by default a fresh one. */
+  queryClient?: QueryClient;
 }
 
 const loginStub = <p>Seite /login</p>;
@@ -45,9 +47,11 @@ function TestRouter({ children, route, path, dataRouter, login }: { children: Re
   );
 }
 
+/** A query cache with the app's defaults and no retries. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { ...queryDefaults, retry: false }, mutations: { retry: false } } });
+
 /** Renders with a fresh query client (the app's defaults, no retries), a session, the confirm/alert host, the unsaved-changes registry and a router. */
-export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/', dataRouter = false, login = loginStub }: Options = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { ...queryDefaults, retry: false }, mutations: { retry: false } } });
+export function renderWithProviders(ui: ReactElement, { user = null, route = '/', path = '/', dataRouter = false, login = loginStub, queryClient = testQueryClient() }: Options = {}) {
   const session: SessionState = { user, startSession: () => null, logout: vi.fn(async () => {}) };
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>

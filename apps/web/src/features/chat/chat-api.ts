@@ -1,5 +1,6 @@
 import { chatMessagesPageSize, type ChatConversation, type ChatMessage, type ChatPartner, type CreateChatRequest, type CreatedChat, type LatestMessage, type SendMessageRequest } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
+import { chatKeys } from '../../lib/query-keys';
 import { pageParams } from '../../lib/use-load-more';
 
 const base = '/MessageManagment';
@@ -34,6 +35,15 @@ export async function fetchConversation(username: string, chatId: number): Promi
   const [conversation] = await apiRequest<ChatConversation[]>(`${base}/receiver/${encodeURIComponent(username)}?chatId=${chatId}`);
   return conversation;
 }
+
+/**
+ * One chat's latest messages as a query (null: not the user's, or gone): a chat link's start asks
+ * for them beside the page's code, and the chat dialog finds them there or on their way.
+ */
+export const latestMessagesQuery = (username: string, chatId: number) => ({
+  queryKey: chatKeys.latest(username, chatId),
+  queryFn: async () => (await fetchConversation(username, chatId)) ?? null,
+});
 
 /** The chat with the messages (chatMessagesPageSize) before `before` (none when the chat is gone). */
 export async function fetchEarlierMessages(username: string, chatId: number, before: number): Promise<ChatConversation | undefined> {

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import type { ChatConversation, ChatMessage } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { fakeLiveChannel } from '../../test/fake-live-channel';
-import { renderWithProviders, sessionUser } from '../../test/render';
+import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
 import { useModal } from '../../lib/modal-context';
 import { ModalProvider } from '../modals/modal-provider';
 import { LiveChannelFactoryContext } from './live-chat-context';
 import { LiveChatProvider } from './live-chat-provider';
+import { prefetchLinkedChat } from './chat-link-start';
 
 afterEach(() => {
   cleanup();
@@ -299,6 +300,45 @@ describe('ChatDialog', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(within(log).getByText('Nachricht 131')).toBeTruthy();
     expect(api.calls.filter((call) => call.path.includes('chatId=7'))).toHaveLength(1);
+  });
+
+  it('opens the chat a link names with the list and messages its start asked for, asking for nothing again', async () => {
+    const texts = (ids: number[]) => ids.map((id) => message(id, 'kunde', 'mara', `Nachricht ${id}`));
+    const entry = { ...conversation('mara', 'kunde', texts([150])), hasEarlier: true };
+    const api = stubApi({
+      'GET /api/MessageManagment/receiver/mara': (call) =>
+        json(200, [new URL(call.path, 'http://localhost').searchParams.get('chatId') === '7' ? { ...entry, messages: texts([148, 149, 150]), hasEarlier: false } : entry]),
+      'PUT /api/MessageManagment/7/read': () => json(200, { marked: 0 }),
+      'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
+    });
+    const queryClient = testQueryClient();
+    prefetchLinkedChat(queryClient, '?chat=7', sessionUser('mara', ['ARCHI']));
+    await waitFor(() => expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara')).toHaveLength(2));
+
+    function LinkOpener() {
+      const { openModal } = useModal();
+      return (
+        <button type="button" onClick={() => openModal('ChatDialog', { chatId: 7 })}>
+          Link öffnen
+        </button>
+      );
+    }
+    renderWithProviders(
+      <LiveChannelFactoryContext.Provider value={fakeLiveChannel().factory}>
+        <LiveChatProvider>
+          <ModalProvider>
+            <LinkOpener />
+          </ModalProvider>
+        </LiveChatProvider>
+      </LiveChannelFactoryContext.Provider>,
+      { user: sessionUser('mara', ['ARCHI']), queryClient },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Link öffnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
+    const log = await within(dialog).findByRole('log');
+    await within(log).findByText('Nachricht 148');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara')).toHaveLength(2);
   });
 
   it('keeps Live verbunden in its place, hidden, until both are online', async () => {

@@ -14,7 +14,7 @@ import { useModal } from '../../lib/modal-context';
 import { de } from '../../i18n/de';
 import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
-import { deleteChat, fetchConversation, fetchConversations, hasLatest, keepEarlier, withLatest } from './chat-api';
+import { deleteChat, fetchConversations, hasLatest, keepEarlier, latestMessagesQuery, withLatest } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 import { ConversationListSkeleton, ConversationSkeleton } from './chat-skeletons';
 import { ConversationList } from './conversation-list';
@@ -71,7 +71,8 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
     if (!needsLatest || selectedId === null || username === '' || fetching.current.has(selectedId)) return;
     const key = chatKeys.conversations(username);
     fetching.current.add(selectedId);
-    void fetchConversation(username, selectedId)
+    void queryClient
+      .fetchQuery(latestMessagesQuery(username, selectedId))
       .then((latest) => {
         if (!latest || latest.chatId !== selectedId) {
           setUnloadedId(selectedId);

@@ -6,6 +6,7 @@ import { allProjectsFilter, fetchClientProjects, fetchProjectNews, projectSearch
 import { projectKeys } from '../../lib/query-keys';
 import { dashboardLayoutKeys } from '../../lib/query-keys';
 import { fetchLayout } from './dashboard-layout-query';
+import { prefetchLinkedChat } from '../chat/chat-link-start';
 
 /**
  * Asks for what a dashboard shows first (its card layout and its project lists) while the page's
@@ -25,7 +26,8 @@ export function prefetchDashboard(queryClient: QueryClient, pathname: string, us
   }
 }
 
-/** The app's start for a logged-in user: the dashboard's first data into the tab's cache. */
-export function prefetchStartData(pathname: string, user: SessionUser): void {
+/** The app's start for a logged-in user: the dashboard's first data and a linked chat's into the tab's cache. */
+export function prefetchStartData(pathname: string, search: string, user: SessionUser): void {
   prefetchDashboard(queryClient, pathname, user);
+  prefetchLinkedChat(queryClient, search, user);
 }
