@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createArchitectViaApi } from './support/accounts';
 import { loginAs } from './support/fixtures';
 import { cardOf } from './support/portal';
+import { seedClientProject } from './support/questionnaire-seed';
 
 // index.html asks for the shell's and the page's code early, from an inline script the CSP allows by its hash.
 test.describe('start of a logged-in page', () => {
@@ -60,6 +61,31 @@ test.describe('start of a logged-in page', () => {
     const again = asked.filter((each, index) => asked.indexOf(each) !== index);
     expect(again.filter((each) => !caughtUp.includes(each))).toEqual([]);
     expect(asked.filter((each) => each.startsWith('GET /api/dashboardLayout/'))).toHaveLength(1);
+  });
+
+  test("a chat link's start asks for the chat's code from the head and for the chat's messages once", async ({ page, request }) => {
+    const { architect, client } = await seedClientProject(request);
+    const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
+    const created = await request.post('/api/MessageManagment/createChat', {
+      data: { message: 'Die Pläne sind freigegeben.', senderUsername: architect.username, receiverUsername: client.username },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { chatId } = (await created.json()) as { chatId: number };
+    await loginAs(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/dashboardClient$/);
+    await page.waitForLoadState('networkidle');
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${req.method()} ${url.pathname}${url.search}`);
+    });
+
+    await page.goto(`/dashboardClient?chat=${chatId}`);
+    const chat = page.getByRole('dialog', { name: 'Chat Übersicht' });
+    await expect(chat.getByRole('log').getByText('Die Pläne sind freigegeben.')).toBeVisible();
+    await expect(page.locator('head link[rel="modulepreload"][href*="/assets/chat-dialog-"]')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((each) => each === `GET /api/MessageManagment/receiver/${client.username}?chatId=${chatId}`)).toHaveLength(1);
   });
 
   test('the login page loads none of it', async ({ page }) => {

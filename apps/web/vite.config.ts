@@ -56,13 +56,16 @@ function preloadLoggedInPages(): Plugin {
         // start that fetches the plan's first image (main.tsx) come with the overview's, not after the entry ran.
         const overviewFiles = pageFiles.get(shellPageChunks['/projectOverview'] ?? '') ?? new Set<string>();
         const planLinks = linksOf(filesOf(['plan-link-start', 'plan-viewer-with-pins'], new Set([...shellFiles, ...overviewFiles])));
+        // A chat link (?chat=…, a notice mail's) opens the chat over the page: its code comes with the page's.
+        const chatLinks = linksOf(filesOf(['chat-dialog'], shellFiles));
         const add = 'const l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)';
         // Vite's loader finds these stylesheets in place later and does not add them twice.
         const script =
           `{const c=sessionStorage.getItem("token")&&${JSON.stringify(shellPageChunks)}[location.pathname];` +
           `if(typeof c==="string"){const p=${JSON.stringify(pageLinks)};` +
           `for(const[r,h]of ${JSON.stringify(links)}.concat(p[c])){${add}}` +
-          `if(/[?&]plan=/.test(location.search))for(const[r,h]of ${JSON.stringify(planLinks)}){${add}}}}`;
+          `if(/[?&]plan=/.test(location.search))for(const[r,h]of ${JSON.stringify(planLinks)}){${add}}` +
+          `if(/[?&]chat=/.test(location.search))for(const[r,h]of ${JSON.stringify(chatLinks)}){${add}}}}`;
         // First in <head>: an inline script after a stylesheet would wait for it.
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
