@@ -70,6 +70,30 @@ async function open(me: string, roles: string[], conversations: ChatConversation
   return { api, live, dialog };
 }
 
+/** Opens 'Chat Übersicht' as a chat link does, at `chatId`, with a query cache a start may have filled. */
+async function openLinked(chatId: number | string, queryClient = testQueryClient()) {
+  function LinkOpener() {
+    const { openModal } = useModal();
+    return (
+      <button type="button" onClick={() => openModal('ChatDialog', { chatId })}>
+        Chat öffnen
+      </button>
+    );
+  }
+  renderWithProviders(
+    <LiveChannelFactoryContext.Provider value={fakeLiveChannel().factory}>
+      <LiveChatProvider>
+        <ModalProvider>
+          <LinkOpener />
+        </ModalProvider>
+      </LiveChatProvider>
+    </LiveChannelFactoryContext.Provider>,
+    { user: sessionUser('mara', ['ARCHI']), queryClient },
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Chat öffnen' }));
+  return screen.findByRole('dialog', { name: 'Chat Übersicht' });
+}
+
 /** A conversation's entry in the list (the open conversation's delete button bears the name too). */
 const listEntry = async (dialog: HTMLElement, name: RegExp) => within(await within(dialog).findByRole('list', { name: 'Unterhaltungen' })).getByRole('button', { name });
 
@@ -315,26 +339,7 @@ describe('ChatDialog', () => {
     prefetchLinkedChat(queryClient, '?chat=7', sessionUser('mara', ['ARCHI']));
     await waitFor(() => expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara')).toHaveLength(2));
 
-    function LinkOpener() {
-      const { openModal } = useModal();
-      return (
-        <button type="button" onClick={() => openModal('ChatDialog', { chatId: 7 })}>
-          Link öffnen
-        </button>
-      );
-    }
-    renderWithProviders(
-      <LiveChannelFactoryContext.Provider value={fakeLiveChannel().factory}>
-        <LiveChatProvider>
-          <ModalProvider>
-            <LinkOpener />
-          </ModalProvider>
-        </LiveChatProvider>
-      </LiveChannelFactoryContext.Provider>,
-      { user: sessionUser('mara', ['ARCHI']), queryClient },
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Link öffnen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
+    const dialog = await openLinked(7, queryClient);
     const log = await within(dialog).findByRole('log');
     await within(log).findByText('Nachricht 148');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -522,33 +527,13 @@ describe('ChatDialog', () => {
 
   it('opens a chat asked for by a link even when it is not on the first page of chats', async () => {
     const linked = { ...conversation('mara', 'kunde', history), chatId: 42 };
-    const live = fakeLiveChannel();
     const api = stubApi({
       'GET /api/MessageManagment/receiver/mara': (call) => json(200, call.path.includes('chatId=42') ? [linked] : []),
       'PUT /api/MessageManagment/42/read': () => json(200, { marked: 0 }),
       'GET /api/MessageManagment/unread': () => json(200, { unread: 0 }),
       'GET /api/MessageManagment/newChat/mara': () => json(200, []),
     });
-    function LinkOpener() {
-      const { openModal } = useModal();
-      return (
-        <button type="button" onClick={() => openModal('ChatDialog', { chatId: '42' })}>
-          Chat öffnen
-        </button>
-      );
-    }
-    renderWithProviders(
-      <LiveChannelFactoryContext.Provider value={live.factory}>
-        <LiveChatProvider>
-          <ModalProvider>
-            <LinkOpener />
-          </ModalProvider>
-        </LiveChatProvider>
-      </LiveChannelFactoryContext.Provider>,
-      { user: sessionUser('mara', ['ARCHI']) },
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Chat öffnen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
+    const dialog = await openLinked('42');
     expect(await within(await within(dialog).findByRole('log')).findByText('Kommt morgen.')).toBeTruthy();
     expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara').map((call) => call.path)).toContain('/api/MessageManagment/receiver/mara?chatId=42');
   });

@@ -1,18 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../lib/token';
+import { json, stubApi } from '../../test/api-stub';
+import { sessionUser as person } from '../../test/render';
 import { linkedChatOf, prefetchLinkedChat } from './chat-link-start';
 
-const person = (username: string, roles: string[]): SessionUser => ({ username, roles, roleText: roles.join(', '), token: 't' });
-
+/** Answers the client's chat requests with an empty list; records every request's path and query. */
 function recordRequests() {
-  const urls: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    urls.push(`${url.pathname}${url.search}`);
-    return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
-  }));
-  return urls;
+  const { calls } = stubApi({ 'GET /api/MessageManagment/receiver/huber': () => json(200, []) });
+  return { paths: () => calls.map((call) => call.path) };
 }
 
 describe('a chat link at start', () => {
@@ -27,18 +22,18 @@ describe('a chat link at start', () => {
   });
 
   it("asks for the client's chats and the linked chat's latest messages at once", async () => {
-    const urls = recordRequests();
+    const requests = recordRequests();
     prefetchLinkedChat(new QueryClient(), '?chat=12', person('huber', ['CLIENT']));
-    await vi.waitFor(() => expect(urls).toHaveLength(2));
-    expect(urls.sort()).toEqual(['/api/MessageManagment/receiver/huber?chatId=12', '/api/MessageManagment/receiver/huber?page=1&limit=100&messages=1']);
+    await vi.waitFor(() => expect(requests.paths()).toHaveLength(2));
+    expect(requests.paths().sort()).toEqual(['/api/MessageManagment/receiver/huber?chatId=12', '/api/MessageManagment/receiver/huber?page=1&limit=100&messages=1']);
   });
 
   it('asks for nothing without a chat in the link or for an administrator, who takes part in no chat', async () => {
-    const urls = recordRequests();
+    const requests = recordRequests();
     prefetchLinkedChat(new QueryClient(), '', person('huber', ['CLIENT']));
     prefetchLinkedChat(new QueryClient(), '?chat=x', person('huber', ['CLIENT']));
     prefetchLinkedChat(new QueryClient(), '?chat=12', person('admin', ['ADMIN']));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(urls).toEqual([]);
+    expect(requests.paths()).toEqual([]);
   });
 });
