@@ -19,6 +19,7 @@ import type { ModalType } from '../lib/modal-types';
 import { fetchUnread } from '../features/chat/chat-api';
 import { chatKeys } from '../lib/query-keys';
 import { LiveChatProvider } from '../features/chat/live-chat-provider';
+import { linkedChatOf } from '../features/chat/chat-link-start';
 import { AppUpdateNotice } from '../features/offline/app-update-notice';
 import { OfflineBanner } from '../features/offline/offline-banner';
 import { useReadCache } from '../features/offline/read-cache-scope';
@@ -43,12 +44,13 @@ const mainContentId = 'main-content';
 function useChatLink(openModal: (type: ModalType, props?: { chatId: number }) => void): boolean {
   const [params, setParams] = useSearchParams();
   const chat = params.get('chat');
+  const chatId = linkedChatOf(params);
   useEffect(() => {
     if (chat === null) return;
     // The page paints first; the dialog (its focus trap, its messages) renders after it, interruptibly.
     return afterPaint(() =>
       startTransition(() => {
-        if (/^\d+$/.test(chat)) openModal('ChatDialog', { chatId: Number(chat) });
+        if (chatId !== null) openModal('ChatDialog', { chatId });
         setParams(
           (current) => {
             current.delete('chat');
@@ -58,7 +60,7 @@ function useChatLink(openModal: (type: ModalType, props?: { chatId: number }) =>
         );
       }),
     );
-  }, [chat, openModal, setParams]);
+  }, [chat, chatId, openModal, setParams]);
   return chat !== null;
 }
 

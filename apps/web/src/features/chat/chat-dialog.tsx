@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
@@ -64,13 +64,11 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   // The chosen chat's latest messages (the list brings each chat's last one only); a chat asked for
   // by a link may lie beyond the first page of chats and is then added to the list.
   const needsLatest = listed && selectedId !== null && (selected === undefined || !hasLatest(selected));
-  const fetching = useRef(new Set<number>());
   // A chat whose messages could not be loaded shows what the list brought, or the hint to choose one.
   const [unloadedId, setUnloadedId] = useState<number | null>(null);
   useEffect(() => {
-    if (!needsLatest || selectedId === null || username === '' || fetching.current.has(selectedId)) return;
+    if (!needsLatest || selectedId === null || username === '') return;
     const key = chatKeys.conversations(username);
-    fetching.current.add(selectedId);
     void queryClient
       .fetchQuery(latestMessagesQuery(username, selectedId))
       .then((latest) => {
@@ -85,8 +83,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
       .catch((failure: unknown) => {
         console.warn('Chat: Unterhaltung konnte nicht geladen werden', failure);
         setUnloadedId(selectedId);
-      })
-      .finally(() => fetching.current.delete(selectedId));
+      });
   }, [needsLatest, selectedId, username, queryClient]);
   const earlier = useEarlierMessages(username, selected);
   const moreChats = useLoadMore({

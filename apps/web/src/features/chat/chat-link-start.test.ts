@@ -14,11 +14,11 @@ describe('a chat link at start', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('names the chat of ?chat=12 and nothing else', () => {
-    expect(linkedChatOf('?chat=12')).toBe(12);
-    expect(linkedChatOf('?projectId=3&chat=7')).toBe(7);
-    expect(linkedChatOf('?chat=abc')).toBeNull();
-    expect(linkedChatOf('?chat=')).toBeNull();
-    expect(linkedChatOf('')).toBeNull();
+    expect(linkedChatOf(new URLSearchParams('?chat=12'))).toBe(12);
+    expect(linkedChatOf(new URLSearchParams('?projectId=3&chat=7'))).toBe(7);
+    expect(linkedChatOf(new URLSearchParams('?chat=abc'))).toBeNull();
+    expect(linkedChatOf(new URLSearchParams('?chat='))).toBeNull();
+    expect(linkedChatOf(new URLSearchParams(''))).toBeNull();
   });
 
   it("asks for the client's chats and the linked chat's latest messages at once", async () => {

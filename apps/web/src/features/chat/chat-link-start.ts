@@ -5,8 +5,8 @@ import type { SessionUser } from '../../lib/token';
 import { fetchConversations, latestMessagesQuery } from './chat-api';
 
 /** The chat a link names ('?chat=12', a notice mail's), or null. */
-export function linkedChatOf(search: string): number | null {
-  const chat = new URLSearchParams(search).get('chat');
+export function linkedChatOf(params: URLSearchParams): number | null {
+  const chat = params.get('chat');
   return chat !== null && /^\d+$/.test(chat) ? Number(chat) : null;
 }
 
@@ -17,7 +17,7 @@ export function linkedChatOf(search: string): number | null {
  * the messages show).
  */
 export function prefetchLinkedChat(queryClient: QueryClient, search: string, user: SessionUser): void {
-  const chatId = linkedChatOf(search);
+  const chatId = linkedChatOf(new URLSearchParams(search));
   if (chatId === null || !can(user, 'chat')) return;
   void import('./chat-dialog').catch(() => undefined);
   void queryClient.prefetchQuery({ queryKey: chatKeys.conversations(user.username), queryFn: () => fetchConversations(user.username) });
