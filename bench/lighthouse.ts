@@ -7,6 +7,9 @@
 // run for run alternating with this one, so both see the same machine load. LIGHTHOUSE_COLD=1
 // measures first visits: the service worker and its app shell are removed before each run.
 // LIGHTHOUSE_PROFILE=1 keeps each run's trace with Chrome's CPU samples, for bench/start-costs.ts.
+// LIGHTHOUSE_CPU_SLOWDOWN=<n> replaces the preset's 4× CPU slowdown. The preset's 4× assumes a desktop
+// of Lighthouse's benchmark index about 1,500; the index of the machine (printed at the end) tells how
+// much faster it is, and n = 4 × index / 1,500 shows what the preset would show on such a desktop.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +30,7 @@ const baselineDist = process.env.LIGHTHOUSE_BASELINE_DIST;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const firstVisit = process.env.LIGHTHOUSE_COLD === '1';
 const profile = process.env.LIGHTHOUSE_PROFILE === '1';
+const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = path.join(root, 'reports', 'lighthouse');
 const password = 'lighthouse-passwort-42';
@@ -268,7 +272,10 @@ async function measure(browser: Browser, target: PageToMeasure, site: Site): Pro
     if (firstVisit) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
     await cdp.detach();
     // Lighthouse would clear the origin's storage, and with it the session in sessionStorage.
-    const flags: Flags = { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error', locale: 'de' };
+    const flags: Flags = {
+      onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error', locale: 'de',
+      ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+    };
     const result = await lighthouse(`${origin}${target.path}${target.search?.(seed) ?? ''}`, flags, profile ? profileConfig : undefined, page);
     if (profile && result) writeTrace(result, target.key, site);
     if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${target.path}`);
@@ -313,8 +320,17 @@ function summary(all: RunnerResult[]): { line: string; middle: RunnerResult } {
   return { line: `${String(median(perf)).padStart(11)}  ${String(score(middle, 'accessibility')).padStart(16)}  ${fcp.padEnd(8)} ${lcp.padEnd(8)} ${tbt.padEnd(8)} ${cls.padEnd(6)} ${workText.padEnd(11)} (${perf.join(', ')})`, middle };
 }
 
+/** Lighthouse's measure of the machine's CPU ("CPU/Memory Power"): the same build scores higher on a machine with a higher index. */
+const benchmarkText = (all: RunnerResult[]) => {
+  const indexes = all.map((r) => r.lhr.environment.benchmarkIndex).filter((value) => value > 0);
+  if (indexes.length === 0) return '';
+  return `Benchmark-Index (Lighthouse, CPU/Speicher): Median ${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))} – ${Math.round(Math.max(...indexes))}) über ${indexes.length} Läufe`;
+};
+
 async function main(): Promise<void> {
+  if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('LIGHTHOUSE_CPU_SLOWDOWN: eine Zahl ab 1');
   requireBuild();
+  const everyRun: RunnerResult[] = [];
   const sites: Site[] = [];
   // Chromium's protocol errors may surface outside any await and end the process: the servers end with it.
   process.on('exit', () => {
@@ -330,7 +346,7 @@ async function main(): Promise<void> {
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     fs.mkdirSync(reportDir, { recursive: true });
-    console.log(`Lighthouse ${runs}× je Seite, Mobil-Voreinstellung, Median${baselineDist ? `; Vergleich: ${baselineDist}, abwechselnd gemessen` : ''}`);
+    console.log(`Lighthouse ${runs}× je Seite, Mobil-Voreinstellung${cpuSlowdown ? ` mit ${cpuSlowdown}× CPU-Verlangsamung` : ''}, Median${baselineDist ? `; Vergleich: ${baselineDist}, abwechselnd gemessen` : ''}`);
     console.log(`${machineText()}\n`);
     console.log('Seite                        Performance  Barrierefreiheit  FCP      LCP      TBT      CLS    Hauptthread (Läufe)');
     const only = process.env.LIGHTHOUSE_ONLY?.split(',');
@@ -342,7 +358,9 @@ async function main(): Promise<void> {
         for (const site of sites) {
           // Lighthouse throws when Chromium does not answer in time (PROTOCOL_TIMEOUT on a busy machine): the run is named, the others count.
           try {
-            results.get(site)!.push(await measure(browser, target, site));
+            const result = await measure(browser, target, site);
+            results.get(site)!.push(result);
+            everyRun.push(result);
           } catch (error) {
             if (!(error instanceof Error) || error instanceof WrongPageError) throw error;
             thrown.get(site)!.push(error.message);
@@ -365,6 +383,7 @@ async function main(): Promise<void> {
       }
     }
     console.log(`\n${machineText()}`);
+    console.log(benchmarkText(everyRun));
     console.log(`Berichte: ${path.relative(root, reportDir)}/*.json`);
   } finally {
     // The servers first: a Chromium that stopped answering may not close either.

@@ -5,6 +5,8 @@
 // Prints each task over 12.5 ms (50 ms on Lighthouse's phone, whose CPU it takes as 4× slower, the
 // length from which a task counts toward the total blocking time) with its biggest lines, then the
 // lines summed over all of them. Times are this machine's, not the simulated phone's.
+// START_COSTS_SLOWDOWN=<n>: the CPU slowdown the trace was measured for (LIGHTHOUSE_CPU_SLOWDOWN;
+// 4 by default), so a task counts from 50 / n ms.
 // START_COSTS_ENTRIES=1 also names, per task, the functions the browser called into (a timer's
 // callback, an event listener, a module's top level): which pieces of work one task is made of.
 import fs from 'node:fs';
@@ -44,7 +46,7 @@ interface Sample {
   column: number;
 }
 
-const longTaskMicros = 12_500;
+const longTaskMicros = 50_000 / Number(process.env.START_COSTS_SLOWDOWN ?? 4);
 const [traceFile, distArgument] = process.argv.slice(2);
 if (!traceFile) throw new Error('Aufruf: npm run start-costs -- <trace.json> [apps/web/dist]');
 const dist = path.resolve(distArgument ?? 'apps/web/dist');
