@@ -1,8 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createArchitectViaApi } from './support/accounts';
-import { loginAs } from './support/fixtures';
+import { loginAs, loginAsAdmin } from './support/fixtures';
 import { cardOf } from './support/portal';
 import { seedClientProject } from './support/questionnaire-seed';
+
+/** Every API request the page makes from now on, as 'GET /api/…?…'. */
+function recordApiRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${req.method()} ${url.pathname}${url.search}`);
+  });
+  return asked;
+}
 
 // index.html asks for the shell's and the page's code early, from an inline script the CSP allows by its hash.
 test.describe('start of a logged-in page', () => {
@@ -46,11 +56,7 @@ test.describe('start of a logged-in page', () => {
     // What the page before the reload still asks on a slow machine is not the start's.
     await expect(cardOf(page, 'Projekte mit Neuerungen')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const asked: string[] = [];
-    page.on('request', (req) => {
-      const url = new URL(req.url());
-      if (url.pathname.startsWith('/api/')) asked.push(`${req.method()} ${url.pathname}${url.search}`);
-    });
+    const asked = recordApiRequests(page);
 
     await page.reload();
     await expect(cardOf(page, 'Projekte mit Neuerungen')).toBeVisible();
@@ -61,6 +67,44 @@ test.describe('start of a logged-in page', () => {
     const again = asked.filter((each, index) => asked.indexOf(each) !== index);
     expect(again.filter((each) => !caughtUp.includes(each))).toEqual([]);
     expect(asked.filter((each) => each.startsWith('GET /api/dashboardLayout/'))).toHaveLength(1);
+  });
+
+  test("the project overview's start asks for the project, its files and its change log together, once each", async ({ page, request }) => {
+    const { architect, projectId, projectName } = await seedClientProject(request);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.waitForLoadState('networkidle');
+    const asked = recordApiRequests(page);
+    // Left to the page, the files and the change log would be asked only after the project's answer.
+    const events: string[] = [];
+    page.on('request', (req) => events.push(`asked ${new URL(req.url()).pathname}`));
+    page.on('response', (res) => events.push(`answered ${new URL(res.url()).pathname}`));
+
+    await page.goto(`/projectOverview?projectId=${projectId}`);
+    await expect(page.getByRole('heading', { name: projectName })).toBeVisible();
+    await expect(page.getByText('Noch keine Dateien vorhanden.')).toBeVisible();
+    await expect(page.getByText('Am Fragebogen und an den Plänen wurde noch nichts geändert.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    for (const path of [`/api/DashboardClient/project/${projectId}`, `/api/s3/project/${projectId}`, `/api/questionnaire/${projectId}/changes`]) {
+      expect(asked.filter((each) => each.split('?')[0] === `GET ${path}`), path).toHaveLength(1);
+    }
+    const projectAnswered = events.indexOf(`answered /api/DashboardClient/project/${projectId}`);
+    expect(events.indexOf(`asked /api/s3/project/${projectId}`)).toBeLessThan(projectAnswered);
+    expect(events.indexOf(`asked /api/questionnaire/${projectId}/changes`)).toBeLessThan(projectAnswered);
+  });
+
+  test("a reload of the administration asks for its teams, architects and failed mails once each", async ({ page }) => {
+    await loginAsAdmin(page);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.waitForLoadState('networkidle');
+    const asked = recordApiRequests(page);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Neues Team erstellen' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    for (const path of ['/api/team/allTeams', '/api/team/available-architects', '/api/admin/mail-failures']) {
+      expect(asked.filter((each) => each === `GET ${path}`), path).toHaveLength(1);
+    }
   });
 
   test("a chat link's start asks for the chat's code from the head and for the chat's messages once", async ({ page, request }) => {
@@ -74,11 +118,7 @@ test.describe('start of a logged-in page', () => {
     await loginAs(page, client.username, client.password);
     await expect(page).toHaveURL(/\/dashboardClient$/);
     await page.waitForLoadState('networkidle');
-    const asked: string[] = [];
-    page.on('request', (req) => {
-      const url = new URL(req.url());
-      if (url.pathname.startsWith('/api/')) asked.push(`${req.method()} ${url.pathname}${url.search}`);
-    });
+    const asked = recordApiRequests(page);
 
     await page.goto(`/dashboardClient?chat=${chatId}`);
     const chat = page.getByRole('dialog', { name: 'Chat Übersicht' });

@@ -9,6 +9,7 @@ const expected: Record<Capability, readonly Role[]> = {
   manageCustomers: ['ARCHI'],
   manageProjects: ['ARCHI'],
   export: ['ARCHI'],
+  viewProjects: ['ARCHI', 'CLIENT'],
   uploadFiles: ['ARCHI', 'CLIENT'],
   chat: ['ARCHI', 'CLIENT'],
   deleteChats: ['ADMIN', 'ARCHI'],

@@ -14,6 +14,8 @@ const capabilityRoles = {
   /** Creating and listing projects; a project's 'Aktionen', change log, Katastral and customer. */
   manageProjects: ['ARCHI'],
   export: ['ARCHI'],
+  /** /projectOverview: a project's information and files; administrators see no projects. */
+  viewProjects: ['ARCHI', 'CLIENT'],
   /** Uploading and deleting a project's files. */
   uploadFiles: ['ARCHI', 'CLIENT'],
   /** Chats are between architects and clients; administrators take part in none. */

@@ -1,6 +1,7 @@
 import type { CreateArchitectRequest, MailFailure, MessageResponse, Team, UserListItem } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
+import { adminKeys } from '../../lib/query-keys';
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
@@ -11,6 +12,11 @@ export function fetchTeams(): Promise<Team[]> {
 export function fetchAvailableArchitects(): Promise<string[]> {
   return apiRequest<string[]>('/team/available-architects');
 }
+
+/** The administration page's lists as queries: the page reads them, a start on /admin asks for them early. */
+export const teamsQuery = { queryKey: adminKeys.teams, queryFn: fetchTeams };
+export const availableArchitectsQuery = { queryKey: adminKeys.architects, queryFn: fetchAvailableArchitects };
+export const mailFailuresQuery = { queryKey: adminKeys.mailFailures, queryFn: fetchMailFailures };
 
 /** A page of every account, by username. */
 export function fetchUsers(page = 1): Promise<UserListItem[]> {

@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MailFailure, Team } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
-import { renderWithProviders, sessionUser } from '../../test/render';
+import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
+import { prefetchAdmin } from './admin-start';
 import { AdminPage } from './admin-page';
 
 afterEach(() => {
@@ -12,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function setup(overrides: Parameters<typeof stubApi>[0] = {}) {
+function setup(overrides: Parameters<typeof stubApi>[0] = {}, queryClient = testQueryClient()) {
   let teams: Team[] = [
     { teamName: 'Nord', userNames: ['mara'], members: [{ username: 'mara', firstName: 'Mara', lastName: 'Berger' }] },
     { teamName: 'Süd', userNames: [], members: [] },
@@ -31,7 +32,7 @@ function setup(overrides: Parameters<typeof stubApi>[0] = {}) {
     'GET /api/admin/mail-failures': () => json(200, []),
     ...overrides,
   });
-  renderWithProviders(<AdminPage />, { user: sessionUser('admin', ['ADMIN']) });
+  renderWithProviders(<AdminPage />, { user: sessionUser('admin', ['ADMIN']), queryClient });
   return api;
 }
 
@@ -46,6 +47,22 @@ describe('AdminPage', () => {
     setup();
     await screen.findAllByText('Nord');
     expect(screen.queryByRole('complementary', { name: 'Team anlegen, dann Architekt/in einladen' })).toBeNull();
+  });
+
+  it('shows the lists the start fetched without asking for them again', async () => {
+    const queryClient = testQueryClient();
+    const start = stubApi({
+      'GET /api/team/allTeams': () => json(200, [{ teamName: 'Ost', userNames: [], members: [] }]),
+      'GET /api/team/available-architects': () => json(200, ['lena']),
+      'GET /api/admin/mail-failures': () => json(200, []),
+    });
+    prefetchAdmin(queryClient, '/admin', sessionUser('admin', ['ADMIN']));
+    await waitFor(() => expect(start.calls).toHaveLength(3));
+
+    const api = setup({}, queryClient);
+    expect(await screen.findAllByText('Ost')).not.toHaveLength(0);
+    expect(screen.getByText('In den letzten 24 Stunden ist keine E-Mail gescheitert.')).toBeTruthy();
+    for (const path of ['/api/team/allTeams', '/api/team/available-architects', '/api/admin/mail-failures']) expect(api.callsTo('GET', path)).toHaveLength(0);
   });
 
   it('sends nothing for an empty team name', async () => {

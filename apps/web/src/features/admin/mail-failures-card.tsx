@@ -6,8 +6,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { dateTimeText } from '../../lib/date-time';
-import { fetchMailFailures } from './admin-api';
-import { adminKeys } from '../../lib/query-keys';
+import { mailFailuresQuery } from './admin-api';
 
 const t = de.admin.mailFailures;
 
@@ -28,7 +27,7 @@ function FailureRow({ failure }: { failure: MailFailure }) {
 export function MailFailuresCard() {
   const titleId = useId();
   // The sender retries in the background: the list follows it while the page is open.
-  const failures = useQuery({ queryKey: adminKeys.mailFailures, queryFn: fetchMailFailures, refetchInterval: 60_000 });
+  const failures = useQuery({ ...mailFailuresQuery, refetchInterval: 60_000 });
 
   return (
     <Card className="lg:col-span-2" aria-labelledby={titleId}>

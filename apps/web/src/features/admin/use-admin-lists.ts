@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { fetchAvailableArchitects, fetchTeams } from './admin-api';
+import { availableArchitectsQuery, teamsQuery } from './admin-api';
 import { adminKeys } from '../../lib/query-keys';
 
 /** Spec section 8: a failed team or architect list is only logged. */
@@ -12,13 +12,13 @@ function useLogged(error: Error | null, text: string): void {
 }
 
 export function useTeams() {
-  const result = useQuery({ queryKey: adminKeys.teams, queryFn: fetchTeams });
+  const result = useQuery(teamsQuery);
   useLogged(result.error, de.admin.teamsLoadFailed);
   return result;
 }
 
 export function useAvailableArchitects() {
-  const result = useQuery({ queryKey: adminKeys.architects, queryFn: fetchAvailableArchitects });
+  const result = useQuery(availableArchitectsQuery);
   useLogged(result.error, de.admin.architectsLoadFailed);
   return result;
 }

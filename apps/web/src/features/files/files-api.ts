@@ -1,12 +1,16 @@
 import { s3KeyOfUrl, type DeleteFileRequest, type ProjectFile } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
+import { fileKeys } from '../../lib/query-keys';
 
 /**
  * The file links are signed for 15 minutes: the list is fetched again after 10 minutes while the
  * page is open, and on returning to the tab once it is 5 minutes old, so a shown link still works.
  */
 export const fileLinkRefresh = { refetchIntervalMs: 10 * 60_000, staleTimeMs: 5 * 60_000 } as const;
+
+/** A project's file list as a query: fresh for as long as its signed links serve. */
+export const projectFilesQuery = (projectId: string) => ({ queryKey: fileKeys.list(projectId), queryFn: () => fetchProjectFiles(projectId), staleTime: fileLinkRefresh.staleTimeMs });
 
 /** The largest page the server gives. */
 const filesPage = 200;

@@ -1,18 +1,15 @@
 import type { ProjectFile } from '@bauakte/domain';
 import { queryClient } from '../../lib/query-client';
 import { viewportWidth } from '../../lib/viewport-width';
-import { fileKeys, projectKeys } from '../../lib/query-keys';
-import { getSelectedProjectId } from '../projects/project-selection';
-import { fetchProject } from '../projects/projects-api';
-import { fetchProjectFiles, fileLinkRefresh } from './files-api';
+import { getSelectedProjectId, linkedOrSelectedProjectId } from '../projects/project-selection';
+import { projectFilesQuery } from './files-api';
 import { firstPageImage, planSourceOf } from './plan-viewer/plan-source';
-import { idFrom, linkedPlan } from './plan-link';
+import { linkedPlan } from './plan-link';
 
 /** What a plan link (`/projectOverview?projectId=…&plan=…&page=…`, a notice mail's) names, or null. */
 export function linkedPlanOf(search: string, selectedProjectId: string | null): { projectId: string; fileId: number; page: number } | null {
-  const params = new URLSearchParams(search);
-  const linked = linkedPlan(params);
-  const projectId = idFrom(params.get('projectId')) ?? idFrom(selectedProjectId);
+  const linked = linkedPlan(new URLSearchParams(search));
+  const projectId = linkedOrSelectedProjectId(search, selectedProjectId);
   if (!linked || !projectId) return null;
   return { projectId, fileId: Number(linked.fileId), page: linked.page };
 }
@@ -35,20 +32,18 @@ function preloadFirstImage(file: ProjectFile | undefined, page: number): void {
 }
 
 /**
- * A plan link opened by a logged-in user: the viewer's code, the project, its file list and then the
- * plan's first image are fetched at once, beside the project overview's code, instead of one after
- * another once the overview has rendered its file list (on a phone, three round trips less before
- * the plan shows).
+ * A plan link opened by a logged-in user: the viewer's code and, once the file list is here (the
+ * overview's start asks for it with the project), the plan's first image are fetched beside the
+ * project overview's code, instead of one after another once the overview has rendered its file
+ * list (on a phone, three round trips less before the plan shows).
  */
 export function prefetchLinkedPlan(pathname: string, search: string): void {
   if (pathname !== '/projectOverview') return;
   const linked = linkedPlanOf(search, getSelectedProjectId());
   if (!linked) return;
   void import('./plan-viewer-with-pins').catch(() => undefined);
-  // The overview shows its file list only below the project's information.
-  void queryClient.prefetchQuery({ queryKey: projectKeys.detail(linked.projectId), queryFn: () => fetchProject(linked.projectId), retry: false });
   void queryClient
-    .fetchQuery({ queryKey: fileKeys.list(linked.projectId), queryFn: () => fetchProjectFiles(linked.projectId), staleTime: fileLinkRefresh.staleTimeMs })
+    .fetchQuery(projectFilesQuery(linked.projectId))
     .then((files) => preloadFirstImage(files.find((file) => file.id === linked.fileId), linked.page))
     .catch(() => undefined);
 }

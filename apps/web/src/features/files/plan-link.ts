@@ -1,7 +1,5 @@
 import { planLinkParameters } from '@bauakte/domain';
-
-/** A positive whole number as text, or null: a link's parameter is user input. */
-export const idFrom = (value: string | null): string | null => (value !== null && /^[1-9]\d{0,15}$/.test(value) ? value : null);
+import { idFrom } from '../../lib/link-id';
 
 /**
  * What a link to a plan in the viewer names (`?plan=<fileId>&page=<n>` on the project overview, a

@@ -8,8 +8,7 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { de } from '../../i18n/de';
 import { useModal } from '../../lib/modal-context';
 import { SectionCard } from '../projects/section-card';
-import { fetchProjectFiles, fileLinkRefresh } from './files-api';
-import { fileKeys } from '../../lib/query-keys';
+import { fileLinkRefresh, projectFilesQuery } from './files-api';
 import { FileTile } from './file-tile';
 import { usePreloadLinkedViewer } from './file-preview';
 import { useDeleteFile } from './use-delete-file';
@@ -70,9 +69,7 @@ export function ProjectFilesCard({ projectId, className }: { projectId: string; 
   usePreloadLinkedViewer();
   useLiveFiles(projectId);
   const files = useQuery({
-    queryKey: fileKeys.list(projectId),
-    queryFn: () => fetchProjectFiles(projectId),
-    staleTime: fileLinkRefresh.staleTimeMs,
+    ...projectFilesQuery(projectId),
     refetchInterval: fileLinkRefresh.refetchIntervalMs,
     refetchOnWindowFocus: true,
   });

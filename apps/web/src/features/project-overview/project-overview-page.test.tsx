@@ -3,11 +3,13 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import type { Project } from '@bauakte/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { json, noContent, stubApi } from '../../test/api-stub';
-import { renderWithProviders, sessionUser } from '../../test/render';
+import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
 import { ModalProvider } from '../modals/modal-provider';
 import { clearSelectedProject, getSelectedProjectId, selectProject, suppressMissingProjectWarning } from '../projects/project-selection';
 import { missingProjectRedirectDelayMs } from '../projects/use-required-project';
+import { prefetchOverview } from './overview-start';
 import { ProjectOverviewPage } from './project-overview-page';
 
 function Elsewhere() {
@@ -52,9 +54,11 @@ interface Options {
   route?: string;
   suppressed?: boolean;
   handlers?: Parameters<typeof stubApi>[0];
+  /** The query cache, e.g. one the app's start filled. */
+  queryClient?: QueryClient;
 }
 
-function setup({ roles = ['ARCHI'], projectId = '7', route = '/projectOverview', suppressed = false, handlers = {} }: Options = {}) {
+function setup({ roles = ['ARCHI'], projectId = '7', route = '/projectOverview', suppressed = false, handlers = {}, queryClient = testQueryClient() }: Options = {}) {
   sessionStorage.clear();
   // Selecting lifts a suppression an earlier test left in the module.
   selectProject('0');
@@ -74,7 +78,7 @@ function setup({ roles = ['ARCHI'], projectId = '7', route = '/projectOverview',
         <Route path="*" element={<Elsewhere />} />
       </Routes>
     </ModalProvider>,
-    { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles), route, path: '*' },
+    { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles), route, path: '*', queryClient },
   );
   return { api, ...rendered };
 }
@@ -220,6 +224,23 @@ describe('ProjectOverviewPage', () => {
     expect(await within(files).findByRole('article', { name: 'Grundriss EG' })).toBeTruthy();
     expect(within(files).getByText('Stand November')).toBeTruthy();
     expect(api.callsTo('GET', '/api/s3/project/7')).toHaveLength(1);
+  });
+
+  it('shows the project, its files and its change log as the start fetched them, asking none of them again', async () => {
+    const queryClient = testQueryClient();
+    const start = stubApi({
+      'GET /api/DashboardClient/project/7': () => json(200, project),
+      'GET /api/questionnaire/7/changes': () => json(200, []),
+      'GET /api/s3/project/7': () => json(200, []),
+    });
+    prefetchOverview(queryClient, '/projectOverview', '?projectId=7', sessionUser('mara', ['ARCHI']));
+    await waitFor(() => expect(start.calls).toHaveLength(3));
+
+    const { api } = setup({ queryClient });
+    expect(await screen.findByRole('heading', { name: 'Sanierung Annenstraße' })).toBeTruthy();
+    expect(await screen.findByText('Am Fragebogen und an den Plänen wurde noch nichts geändert.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Projektdateien' })).getByText('Noch keine Dateien vorhanden.')).toBeTruthy();
+    for (const path of ['/api/DashboardClient/project/7', '/api/s3/project/7', '/api/questionnaire/7/changes']) expect(api.callsTo('GET', path)).toHaveLength(0);
   });
 
   it("says 'Projekt konnte nicht geladen werden.' when the request fails", async () => {

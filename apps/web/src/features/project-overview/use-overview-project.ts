@@ -1,15 +1,11 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { de } from '../../i18n/de';
+import { idFrom } from '../../lib/link-id';
 import { selectProject, useSelectedProjectId } from '../projects/project-selection';
 import { useMissingProjectRedirect } from '../projects/use-required-project';
 
 const linkParameter = 'projectId';
-
-/** A positive whole number as text, or null: a link's parameter is user input. */
-function projectIdFrom(value: string | null): string | null {
-  return value !== null && /^[1-9]\d{0,15}$/.test(value) ? value : null;
-}
 
 /**
  * The project the overview shows: the one in the link (/projectOverview?projectId=7, from the
@@ -18,7 +14,7 @@ function projectIdFrom(value: string | null): string | null {
 export function useOverviewProjectId(): string | null {
   const [searchParams, setSearchParams] = useSearchParams();
   const linked = searchParams.get(linkParameter);
-  const fromLink = projectIdFrom(linked);
+  const fromLink = idFrom(linked);
   const selected = useSelectedProjectId();
   const projectId = fromLink ?? selected;
 

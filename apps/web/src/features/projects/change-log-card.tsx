@@ -5,7 +5,7 @@ import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
 import { answerText, changedAtText, changedFieldLabel, shortComment } from './change-log';
-import { fetchProjectChanges } from './projects-api';
+import { fetchProjectChanges, projectChangesQuery } from './projects-api';
 import { projectKeys } from '../../lib/query-keys';
 import { SectionCard } from './section-card';
 
@@ -50,7 +50,7 @@ function ChangeEntry({ entry, entries }: { entry: ProjectChange; entries: readon
 
 /** 'Änderungsverlauf' (architects): every save of the questionnaire, new versions of plans and new pins — who, when, what. */
 export function ChangeLogCard({ projectId, className }: { projectId: string; className?: string }) {
-  const changes = useQuery({ queryKey: projectKeys.changes(projectId), queryFn: () => fetchProjectChanges(projectId) });
+  const changes = useQuery(projectChangesQuery(projectId));
   const more = useLoadMore({
     queryKey: projectKeys.changes(projectId),
     data: changes.data,

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { idFrom } from '../../lib/link-id';
 import { storageKeys } from '../../lib/storage-keys';
 
 /**
@@ -14,6 +15,11 @@ function notify(): void {
 
 export function getSelectedProjectId(): string | null {
   return sessionStorage.getItem(storageKeys.projectId);
+}
+
+/** The project a page opened by a link shows: the link's (?projectId=7, a notice mail's), else the selected one. */
+export function linkedOrSelectedProjectId(search: string, selectedProjectId = getSelectedProjectId()): string | null {
+  return idFrom(new URLSearchParams(search).get('projectId')) ?? idFrom(selectedProjectId);
 }
 
 export function selectProject(projectId: string | number): void {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchProject } from './projects-api';
+import { projectQuery } from './projects-api';
 import { projectKeys } from '../../lib/query-keys';
 
 /**
@@ -11,13 +11,7 @@ import { projectKeys } from '../../lib/query-keys';
  */
 export function useProject(projectId: string | null, options: { staleTime?: number } = {}) {
   const queryClient = useQueryClient();
-  const project = useQuery({
-    queryKey: projectKeys.detail(projectId ?? ''),
-    queryFn: () => fetchProject(projectId ?? ''),
-    enabled: projectId !== null,
-    retry: false,
-    ...options,
-  });
+  const project = useQuery({ ...projectQuery(projectId ?? ''), enabled: projectId !== null, ...options });
   const loadedId = project.data?.id;
   useEffect(() => {
     if (loadedId !== undefined) queryClient.removeQueries({ queryKey: projectKeys.allNews });

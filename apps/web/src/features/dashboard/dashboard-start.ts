@@ -1,12 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { can } from '@bauakte/domain';
-import { queryClient } from '../../lib/query-client';
 import type { SessionUser } from '../../lib/token';
 import { allProjectsFilter, fetchClientProjects, fetchProjectNews, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
-import { projectKeys } from '../../lib/query-keys';
-import { dashboardLayoutKeys } from '../../lib/query-keys';
+import { dashboardLayoutKeys, projectKeys } from '../../lib/query-keys';
 import { fetchLayout } from './dashboard-layout-query';
-import { prefetchLinkedChat } from '../chat/chat-link-start';
 
 /**
  * Asks for what a dashboard shows first (its card layout and its project lists) while the page's
@@ -24,10 +21,4 @@ export function prefetchDashboard(queryClient: QueryClient, pathname: string, us
     prefetch(dashboardLayoutKeys.of('client'), () => fetchLayout('client'));
     prefetch(projectKeys.client(user.username), () => fetchClientProjects(user.username));
   }
-}
-
-/** The app's start for a logged-in user: the dashboard's first data and a linked chat's into the tab's cache. */
-export function prefetchStartData(pathname: string, search: string, user: SessionUser): void {
-  prefetchDashboard(queryClient, pathname, user);
-  prefetchLinkedChat(queryClient, search, user);
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../lib/token';
-import { prefetchDashboard } from './start-data';
+import { prefetchDashboard } from './dashboard-start';
 
 const person = (username: string, roles: string[]): SessionUser => ({ username, roles, roleText: roles.join(', '), token: 't' });
 
