@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { de } from '../../i18n/de';
+import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { idFrom } from '../../lib/link-id';
 import { selectProject, useSelectedProjectId } from '../projects/project-selection';
 import { useMissingProjectRedirect } from '../projects/use-required-project';
@@ -20,14 +21,18 @@ export function useOverviewProjectId(): string | null {
 
   useEffect(() => {
     if (linked === null) return;
-    if (fromLink) selectProject(fromLink);
-    setSearchParams(
-      (params) => {
-        params.delete(linkParameter);
-        return params;
-      },
-      { replace: true },
-    );
+    // Choosing the project re-renders the sidebar, dropping the parameter the route: neither is
+    // what the page shows first, so both wait for a task of their own after the page's first commit.
+    return inTaskOfItsOwn(() => {
+      if (fromLink) selectProject(fromLink);
+      setSearchParams(
+        (params) => {
+          params.delete(linkParameter);
+          return params;
+        },
+        { replace: true },
+      );
+    });
   }, [linked, fromLink, setSearchParams]);
 
   useMissingProjectRedirect(projectId === null && linked === null, de.projectOverview.missingProject);
