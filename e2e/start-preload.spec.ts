@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createArchitectViaApi } from './support/accounts';
 import { loginAs, loginAsAdmin } from './support/fixtures';
 import { cardOf } from './support/portal';
-import { seedClientProject } from './support/questionnaire-seed';
+import { loginAsClientWithProject, seedClientProject } from './support/questionnaire-seed';
 
 /** Every API request the page makes from now on, as 'GET /api/…?…'. */
 function recordApiRequests(page: Page): string[] {
@@ -91,6 +91,23 @@ test.describe('start of a logged-in page', () => {
     const projectAnswered = events.indexOf(`answered /api/DashboardClient/project/${projectId}`);
     expect(events.indexOf(`asked /api/s3/project/${projectId}`)).toBeLessThan(projectAnswered);
     expect(events.indexOf(`asked /api/questionnaire/${projectId}/changes`)).toBeLessThan(projectAnswered);
+  });
+
+  test("a reload of a questionnaire step asks for the project and the step's answers once each", async ({ page, request }) => {
+    const { client, projectId, projectName } = await seedClientProject(request);
+    await loginAsClientWithProject(page, client, projectId);
+    await page.goto('/windows');
+    await expect(page.getByRole('button', { name: 'Speichern und Weiter' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const asked = recordApiRequests(page);
+
+    await page.reload();
+    await expect(page.getByText(projectName).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Speichern und Weiter' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    for (const path of [`/api/DashboardClient/project/${projectId}`, `/api/windows/${projectId}`]) {
+      expect(asked.filter((each) => each === `GET ${path}`), path).toHaveLength(1);
+    }
   });
 
   test("a reload of the administration asks for its teams, architects and failed mails once each", async ({ page }) => {

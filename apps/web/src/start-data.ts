@@ -4,6 +4,7 @@ import { prefetchAdmin } from './features/admin/admin-start';
 import { prefetchLinkedChat } from './features/chat/chat-link-start';
 import { prefetchDashboard } from './features/dashboard/dashboard-start';
 import { prefetchOverview } from './features/project-overview/overview-start';
+import { prefetchStep } from './features/questionnaire/step-start';
 
 /**
  * The app's start for a logged-in user: the data the opened page shows first (and a linked chat's)
@@ -14,5 +15,6 @@ export function prefetchStartData(pathname: string, search: string, user: Sessio
   prefetchDashboard(queryClient, pathname, user);
   prefetchAdmin(queryClient, pathname, user);
   prefetchOverview(queryClient, pathname, search, user);
+  prefetchStep(queryClient, pathname);
   prefetchLinkedChat(queryClient, search, user);
 }

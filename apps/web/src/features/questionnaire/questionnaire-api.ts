@@ -17,6 +17,7 @@ import {
   type WindowsResponse,
 } from '@bauakte/domain';
 import { ApiError, apiRequest, apiRequestWithHeaders } from '../../lib/api';
+import { requestStepAnswers, stepPath, takeStartedAnswers } from './step-start';
 
 /** What a step's form holds before validation: the input side of the step's schema. */
 export type StepFormValues<S extends QuestionnaireStep> = {
@@ -53,8 +54,6 @@ export function readStoredAnswers<S extends QuestionnaireStep>(step: S, stored: 
   return readers[step](stored);
 }
 
-const stepPath = (step: QuestionnaireStep, projectId: string) => `/${step}/${encodeURIComponent(projectId)}`;
-
 /** A step's stored answers and their version (the answer's ETag; undefined when the server sends none). */
 export interface VersionedStep<S extends QuestionnaireStep> {
   answers: StoredAnswers<S>;
@@ -63,10 +62,10 @@ export interface VersionedStep<S extends QuestionnaireStep> {
 
 const versionOf = (headers: Headers) => headers.get('etag') ?? undefined;
 
-/** GET /api/{step}/{projectId}: the step's stored answers and version. */
+/** GET /api/{step}/{projectId}: the step's stored answers and version (the start's answer, when it asked for this step). */
 export async function fetchStepAnswers<S extends QuestionnaireStep>(step: S, projectId: string): Promise<VersionedStep<S>> {
   const read = readers[step];
-  const { data, headers } = await apiRequestWithHeaders<unknown>(stepPath(step, projectId));
+  const { data, headers } = await (takeStartedAnswers(step, projectId) ?? requestStepAnswers(step, projectId));
   return { answers: read(data), version: versionOf(headers) };
 }
 
