@@ -3,7 +3,7 @@ import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
 import { useSession } from '../auth/session-context';
 import { formatAddress } from '@bauakte/domain';
-import { fetchClientProjects } from '../projects/projects-api';
+import { clientProjectsQuery, fetchClientProjects } from '../projects/projects-api';
 import { projectKeys } from '../../lib/query-keys';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
 import { ProjectList } from './project-list';
@@ -12,7 +12,7 @@ import { ProjectList } from './project-list';
 export function ClientProjects() {
   const { user } = useSession();
   const username = user?.username ?? '';
-  const projects = useQuery({ queryKey: projectKeys.client(username), queryFn: () => fetchClientProjects(username), enabled: user !== null });
+  const projects = useQuery({ ...clientProjectsQuery(username), enabled: user !== null });
   const more = useLoadMore({ queryKey: projectKeys.client(username), data: projects.data, fetchPage: (page) => fetchClientProjects(username, page), keyOf: (project) => project.id });
   return (
     <ProjectList

@@ -7,8 +7,7 @@ import { Card } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { useIsMobile } from '../../components/ui/use-is-mobile';
 import { de } from '../../i18n/de';
-import { dashboardLayoutKeys } from '../../lib/query-keys';
-import { fetchLayout } from './dashboard-layout-api';
+import { layoutQuery } from './dashboard-layout-query';
 import {
   gridColumns, gridRowHeight, inReadingOrder, moveCard, positionOf, restoreLayout, sameLayout, toPlace,
   type CardLayout, type CardMove, type CardPlace,
@@ -180,7 +179,7 @@ interface DashboardGridProps {
 
 /** The draggable 4-column card grid of both dashboards; each user's layout is kept on the server. */
 export function DashboardGrid({ dashboard, cards, defaultLayout }: DashboardGridProps) {
-  const saved = useQuery({ queryKey: dashboardLayoutKeys.of(dashboard), queryFn: () => fetchLayout(dashboard) });
+  const saved = useQuery(layoutQuery(dashboard));
 
   useEffect(() => {
     if (saved.error) console.error('Dashboard-Layout nicht geladen', saved.error);

@@ -5,7 +5,7 @@ import { PersonNameText } from '../../components/person-name';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
 import { useSession } from '../auth/session-context';
-import { fetchProjectNews } from '../projects/projects-api';
+import { fetchProjectNews, projectNewsQuery } from '../projects/projects-api';
 import { projectKeys } from '../../lib/query-keys';
 import { ProjectList } from './project-list';
 
@@ -35,7 +35,7 @@ function whatIsNew(project: DashboardProject): string[] {
 export function ProjectNews() {
   const { user } = useSession();
   const username = user?.username ?? '';
-  const news = useQuery({ queryKey: projectKeys.news(username), queryFn: () => fetchProjectNews(username), enabled: user !== null });
+  const news = useQuery({ ...projectNewsQuery(username), enabled: user !== null });
   const more = useLoadMore({ queryKey: projectKeys.news(username), data: news.data, fetchPage: (page) => fetchProjectNews(username, page), keyOf: (project) => project.id });
   const others = (news.data ?? []).flatMap((project) => (project.customer ? [project.customer] : []));
 

@@ -9,6 +9,12 @@ import { projectKeys } from '../../lib/query-keys';
 const user = (username: string) => encodeURIComponent(username);
 
 /** 'Projekte mit Neuerungen'; spec section 7: a string answer counts as an empty list. */
+/** 'Projekte mit Neuerungen' (the first page) as a query. */
+export const projectNewsQuery = (username: string) => ({ queryKey: projectKeys.news(username), queryFn: () => fetchProjectNews(username) });
+
+/** A client's projects (the first page) as a query. */
+export const clientProjectsQuery = (username: string) => ({ queryKey: projectKeys.client(username), queryFn: () => fetchClientProjects(username) });
+
 export async function fetchProjectNews(username: string, page = 1): Promise<DashboardProject[]> {
   const answer = await apiRequest<unknown>(`/ProjectManagment/dash/${user(username)}?${pageParams(page)}`);
   return Array.isArray(answer) ? (answer as DashboardProject[]) : [];
