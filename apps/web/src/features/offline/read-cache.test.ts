@@ -73,6 +73,14 @@ describe('what the read cache keeps', () => {
     }
   });
 
+  it("keeps the answers a page's start fetched before the read cache began", async () => {
+    const client = newClient();
+    await client.fetchQuery({ queryKey: projectKeys.detail('7'), queryFn: async () => ({ id: 7, name: 'Sanierung' }) });
+    await client.fetchQuery({ queryKey: customerKeys.list('mara'), queryFn: async () => [] });
+    start(client, 'Mara');
+    await vi.waitFor(async () => expect(await storedKeys('mara')).toEqual([projectKeys.detail('7')]));
+  });
+
   it('writes only the kept answers to the device', async () => {
     await maraWasOnline();
     expect(await storedKeys('mara')).toEqual([stepKey]);

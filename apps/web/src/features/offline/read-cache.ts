@@ -137,6 +137,8 @@ export function startReadCache(client: QueryClient, username: string): () => voi
     else if (waitsForNetwork(query)) queueMicrotask(() => showStored(query));
     else if (lostConnectionOver(query)) queueMicrotask(() => keepShowing(query));
   });
+  // A page's start asks for its first data before the shell starts this cache: those answers are kept too.
+  for (const query of client.getQueryCache().getAll()) if (isReadCached(query.queryKey)) remember(query);
 
   const stop = () => {
     if (stopped) return;
