@@ -173,6 +173,8 @@ test('a client who is away gets one mail; its link opens the chat after the logi
   const phone = await browser.newContext({ viewport: { width: 375, height: 667 } });
   const onPhone = await phone.newPage();
   await loginAs(onPhone, client.username, client.password);
+  // The login's answer first: a navigation before it would leave without the session.
+  await expect(onPhone).toHaveURL(/\/dashboardClient$/);
   await onPhone.goto(link);
   await expect(log(onPhone).getByText('Und bitte den Schlüssel mitbringen.')).toBeVisible();
   const sheet = await chatDialog(onPhone).boundingBox();
