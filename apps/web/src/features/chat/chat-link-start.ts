@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { can } from '@bauakte/domain';
+import { idFrom } from '../../lib/link-id';
 import { chatKeys } from '../../lib/query-keys';
 import type { SessionUser } from '../../lib/token';
 import { fetchConversations, latestMessagesQuery } from './chat-api';
 
 /** The chat a link names ('?chat=12', a notice mail's), or null. */
 export function linkedChatOf(params: URLSearchParams): number | null {
-  const chat = params.get('chat');
-  return chat !== null && /^\d+$/.test(chat) ? Number(chat) : null;
+  const chat = idFrom(params.get('chat'));
+  return chat === null ? null : Number(chat);
 }
 
 /**
