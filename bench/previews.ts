@@ -11,6 +11,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { createJobQueue } from '../apps/server/src/platform/jobs/job-queue';
 import { createObjectStore } from '../apps/server/src/platform/storage/create-store';
+import type { PageCache } from '../apps/server/src/modules/files/previews/page-cache';
 import { createPdfPreviews } from '../apps/server/src/modules/files/previews/pdf-previews';
 import { percentile } from './export';
 import { median } from './files';
@@ -102,7 +103,9 @@ export async function previewsSection(): Promise<void> {
   const store = createObjectStore({ s3: undefined, dataDir: dir });
   const log = { error: () => undefined, warn: () => undefined, info: () => undefined };
   const limits = { maxConcurrent: 1, maxQueued: 20, timeLimitMs: 60_000, memoryLimitMb: 1024 };
-  const previews = createPdfPreviews({ store, storeConfig: { s3: undefined, dataDir: dir }, limits, queue: createJobQueue({ concurrency: 1, maxWaiting: 20 }), log });
+  // Only first pages are rendered here, which the page cache never holds.
+  const cache: PageCache = { get: () => Promise.resolve(undefined), keep: () => Promise.resolve(), evictOverLimit: () => Promise.resolve(0) };
+  const previews = createPdfPreviews({ store, storeConfig: { s3: undefined, dataDir: dir }, limits, queue: createJobQueue({ concurrency: 1, maxWaiting: 20 }), cache, log });
   try {
     const pdf = await planPdf(pages);
     const file = path.join(dir, 'plan.pdf');

@@ -91,6 +91,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_SEARCHES_PER_MINUTE: 'viele' })).toThrow(/^RATE_LIMIT_SEARCHES_PER_MINUTE /);
   });
 
+  it("bounds the rendered pages' cache per file and in all unless the PREVIEW_CACHE_ variables say otherwise", () => {
+    const mib = 1024 * 1024;
+    expect(loadConfig({}).pageCache).toEqual({ fileFactor: 10, fileMinBytes: 32 * mib, maxBytes: 10_240 * mib });
+    const set = loadConfig({ PREVIEW_CACHE_FILE_FACTOR: '2', PREVIEW_CACHE_FILE_MIN_MB: '0', PREVIEW_CACHE_MAX_MB: '0.5' });
+    expect(set.pageCache).toEqual({ fileFactor: 2, fileMinBytes: 0, maxBytes: mib / 2 });
+    expect(() => loadConfig({ PREVIEW_CACHE_FILE_FACTOR: '0' })).toThrow(/^PREVIEW_CACHE_FILE_FACTOR /);
+    expect(() => loadConfig({ PREVIEW_CACHE_FILE_FACTOR: '1.5' })).toThrow(/^PREVIEW_CACHE_FILE_FACTOR /);
+    expect(() => loadConfig({ PREVIEW_CACHE_FILE_MIN_MB: '-1' })).toThrow(/^PREVIEW_CACHE_FILE_MIN_MB /);
+    // Without a bound the cache would grow as before; zero would re-render every page at every read.
+    expect(() => loadConfig({ PREVIEW_CACHE_MAX_MB: '0' })).toThrow(/^PREVIEW_CACHE_MAX_MB /);
+    expect(() => loadConfig({ PREVIEW_CACHE_MAX_MB: 'viel' })).toThrow(/^PREVIEW_CACHE_MAX_MB /);
+  });
+
   it('builds links from PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://bauakte.example.at/' }).publicUrl).toBe('https://bauakte.example.at');
   });

@@ -44,6 +44,10 @@ const envSchema = z.object({
   /** Fractions allowed: a tenth of a second is a real bound for one page. */
   PREVIEW_TIME_LIMIT_SECONDS: z.coerce.number().min(0.01).max(600).default(20),
   PREVIEW_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).max(16_384).default(512),
+  PREVIEW_CACHE_FILE_FACTOR: z.coerce.number().int().min(1).max(1_000).default(10),
+  /** Fractions allowed, as for the installation's bound. */
+  PREVIEW_CACHE_FILE_MIN_MB: z.coerce.number().min(0).max(1_048_576).default(32),
+  PREVIEW_CACHE_MAX_MB: z.coerce.number().min(0.1).max(16_777_216).default(10_240),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   /** auto: human lines on a terminal, JSON otherwise (for log collectors). */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -114,6 +118,8 @@ export interface Config {
   export: ExportLimits;
   /** PDF pages rendered as pictures (tiles, the plan viewer): in child processes, bounded like the export. */
   previews: PreviewLimits;
+  /** How much of the store the plan viewer's rendered pages may take. */
+  pageCache: PageCacheLimits;
   logLevel: (typeof logLevels)[number];
   logFormat: 'auto' | 'json' | 'pretty';
   sessionHours: number;
@@ -190,6 +196,16 @@ export interface PreviewLimits {
   timeLimitMs: number;
   /** Memory (resident, WebAssembly included) of each render process; a render needing more ends that process alone. */
   memoryLimitMb: number;
+}
+
+/**
+ * A file's cached pages are bounded by max(fileFactor × its size, fileMinBytes), held at every
+ * write; all cached pages by maxBytes, held by the hourly sweep. The least recently read go first.
+ */
+export interface PageCacheLimits {
+  fileFactor: number;
+  fileMinBytes: number;
+  maxBytes: number;
 }
 
 export interface LiveLimits {
@@ -280,6 +296,11 @@ function toConfig(e: Env): Config {
       maxQueued: e.PREVIEW_MAX_QUEUED,
       timeLimitMs: Math.round(e.PREVIEW_TIME_LIMIT_SECONDS * 1000),
       memoryLimitMb: e.PREVIEW_MEMORY_LIMIT_MB,
+    },
+    pageCache: {
+      fileFactor: e.PREVIEW_CACHE_FILE_FACTOR,
+      fileMinBytes: Math.round(e.PREVIEW_CACHE_FILE_MIN_MB * 1024 * 1024),
+      maxBytes: Math.round(e.PREVIEW_CACHE_MAX_MB * 1024 * 1024),
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -4,7 +4,7 @@ import { createChatRepository } from './modules/chat/repository';
 import { createCustomerRepository } from './modules/customers/repository';
 import { createDashboardLayoutRepository } from './modules/dashboard/repository';
 import { createDemoRepository } from './modules/demo/repository';
-import { createFileRepository } from './modules/files/repository';
+import { createFileRepository, createRenderedPageRepository } from './modules/files/repository';
 import { createPinRepository } from './modules/pins/repository';
 import { createFormNoticeRepository, createPlanNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
 import { createProjectRepository } from './modules/projects/repository';
@@ -27,6 +27,7 @@ const moduleRepositories: ModuleRepositoryFactories = {
   projects: (db: Db, asyncCommitDb: Db) => createProjectRepository(db, asyncCommitDb),
   questionnaire: (db: Db) => createQuestionnaireRepository(db),
   files: (db: Db) => createFileRepository(db),
+  renderedPages: (db: Db, asyncCommitDb: Db) => createRenderedPageRepository(db, asyncCommitDb),
   pins: (db: Db) => createPinRepository(db),
   chat: (db: Db, asyncCommitDb: Db) => createChatRepository(db, asyncCommitDb),
   dashboardLayouts: (db: Db) => createDashboardLayoutRepository(db),

@@ -3,6 +3,7 @@ import { addProjectTopic } from '../../platform/live/topics';
 import multipart from '@fastify/multipart';
 import { maxWaitingThumbnails } from '../../platform/images/image-decoding';
 import { createJobQueue } from '../../platform/jobs/job-queue';
+import { createPageCache } from './previews/page-cache';
 import { createPdfPreviews } from './previews/pdf-previews';
 import { registerFileRoutes } from './routes';
 import { createFileService, type FileEvent, type FileService } from './service';
@@ -13,11 +14,13 @@ export async function registerFilesModule(platform: Platform, needs: { planNotic
   const { app, config, data, store, links, access, log, metrics, background, liveTopics } = platform;
   // Whoever may list the project's files hears of a new one live, as of a pin.
   const announceToProject = addProjectTopic(liveTopics, 'files', (user, projectId) => access.project(user, projectId, 'read'));
+  const pageCache = createPageCache({ data, store, limits: config.pageCache, log });
   const previews = createPdfPreviews({
     store,
     storeConfig: { s3: config.s3, dataDir: config.dataDir },
     limits: config.previews,
     queue: createJobQueue({ concurrency: config.previews.maxConcurrent, maxWaiting: config.previews.maxQueued }),
+    cache: pageCache,
     log,
   });
   app.addHook('onClose', () => previews.close());
@@ -32,6 +35,7 @@ export async function registerFilesModule(platform: Platform, needs: { planNotic
       queue: createJobQueue({ concurrency: config.thumbnailConcurrency, maxWaiting: maxWaitingThumbnails }),
     },
     previews,
+    pageCache,
     log,
     metrics,
     onPlanChange: (change) => background.run('plan notice', () => needs.planNotices.afterChange(change)),

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Db, PageWindow } from '../../platform/db/database';
+import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
 import { preparedQuery } from '../../platform/db/prepared-query';
 import type { ProjectFilesTable } from '../../platform/db/schema';
 
@@ -117,8 +117,82 @@ export function createFileRepository(db: Db) {
 export type FileRepository = ReturnType<typeof createFileRepository>;
 export type FileRow = Awaited<ReturnType<FileRepository['listOfProject']>>[number];
 
+/** A cached page as the bounds count it. */
+export interface CachedPageRow {
+  key: string;
+  bytes: number;
+}
+
+/**
+ * The bookkeeping of the rendered pages kept in the store (see previews/page-cache.ts).
+ * `asyncCommitDb` takes the marks of pages read: one lost in a crash only makes a page look older.
+ */
+export function createRenderedPageRepository(db: Db, asyncCommitDb: Db) {
+  const toRows = (rows: Array<{ key: string; bytes: number | string }>): CachedPageRow[] => rows.map((row) => ({ key: row.key, bytes: Number(row.bytes) }));
+
+  return {
+    /**
+     * Inside a transaction: makes other writers of the file's pages wait until it ends (PostgreSQL's
+     * row lock; on SQLite the transaction holds the only connection) and answers the file's size,
+     * or undefined once the file is gone.
+     */
+    lockFile: async (fileKey: string): Promise<number | undefined> => {
+      const query = db.selectFrom('projectFiles').select('size').where('storageKey', '=', fileKey);
+      const row = await (isPostgresDb(db) ? query.forUpdate() : query).executeTakeFirst();
+      return row && Number(row.size);
+    },
+
+    /** A page just rendered (or rendered again): its bytes, read now. */
+    record: (page: { key: string; fileKey: string; bytes: number; lastUsedAt: string }) =>
+      db
+        .insertInto('renderedPages')
+        .values(page)
+        .onConflict((oc) => oc.column('key').doUpdateSet({ bytes: page.bytes, lastUsedAt: page.lastUsedAt }))
+        .execute(),
+
+    /** Marks a page read, unless it was marked after `staleBefore`: most reads write nothing. */
+    touch: (key: string, now: string, staleBefore: string) =>
+      asyncCommitDb.updateTable('renderedPages').set({ lastUsedAt: now }).where('key', '=', key).where('lastUsedAt', '<', staleBefore).execute(),
+
+    /** The bytes of a file's cached pages. */
+    bytesOfFile: async (fileKey: string): Promise<number> => {
+      const row = await db.selectFrom('renderedPages').select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes')).where('fileKey', '=', fileKey).executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
+    /** The bytes of every cached page of the installation. */
+    totalBytes: async (): Promise<number> => {
+      const row = await db.selectFrom('renderedPages').select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes')).executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
+    /** A file's pages read longest ago first. */
+    leastRecentlyUsedOfFile: async (fileKey: string, limit: number): Promise<CachedPageRow[]> =>
+      toRows(await db.selectFrom('renderedPages').select(['key', 'bytes']).where('fileKey', '=', fileKey).orderBy('lastUsedAt').orderBy('key').limit(limit).execute()),
+
+    /** The installation's pages read longest ago first. */
+    leastRecentlyUsed: async (limit: number): Promise<CachedPageRow[]> =>
+      toRows(await db.selectFrom('renderedPages').select(['key', 'bytes']).orderBy('lastUsedAt').orderBy('key').limit(limit).execute()),
+
+    /** Forgets the pages; answers those this call removed (another instance may have been first). */
+    remove: async (keys: string[]): Promise<string[]> => {
+      if (keys.length === 0) return [];
+      return (await db.deleteFrom('renderedPages').where('key', 'in', keys).returning('key').execute()).map((row) => row.key);
+    },
+
+    /** Which of these page objects are counted (the sweep removes the others). */
+    knownKeys: async (keys: string[]): Promise<Set<string>> => {
+      if (keys.length === 0) return new Set();
+      return new Set((await db.selectFrom('renderedPages').select('key').where('key', 'in', keys).execute()).map((row) => row.key));
+    },
+  };
+}
+
+export type RenderedPageRepository = ReturnType<typeof createRenderedPageRepository>;
+
 declare module '../../platform/db/repositories' {
   interface Repositories {
     readonly files: FileRepository;
+    readonly renderedPages: RenderedPageRepository;
   }
 }

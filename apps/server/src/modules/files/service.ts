@@ -14,6 +14,7 @@ import type { UploadMetrics } from '../../platform/metrics/metrics';
 import { wrongFileType } from './format-check';
 import { parseRange, type RangeAnswer } from './ranges';
 import type { FileRow } from './repository';
+import type { PageCache } from './previews/page-cache';
 import { ownerOfPageKey, type PdfPreviews } from './previews/pdf-previews';
 import { createThumbnailMaker, type ThumbnailLimits } from './thumbnails';
 import { createUploadReceiver, type StoredUpload } from './upload';
@@ -79,6 +80,8 @@ export function createFileService(deps: {
   maxBytes: number;
   thumbnails: ThumbnailLimits;
   previews: PdfPreviews;
+  /** The rendered pages kept in the store: the sweep holds their installation's bound. */
+  pageCache: PageCache;
   log: FastifyBaseLogger;
   metrics?: UploadMetrics;
   /** Told after the commit of every new version of a plan (from version 2): the other side's mail. */
@@ -177,19 +180,23 @@ export function createFileService(deps: {
 
   /**
    * Removes objects no file row refers to: remainders of killed uploads (unfinished multipart
-   * uploads in a bucket are aborted), files that waited for a projectId that never came, and
-   * objects of deletes that failed. Those younger than the grace are left alone; another instance
-   * may be about to list them.
+   * uploads in a bucket are aborted), files that waited for a projectId that never came, objects of
+   * deletes that failed, and cached pages no longer counted. Those younger than the grace are left
+   * alone; another instance may be about to list them. Then evicts the cached pages read longest
+   * ago until the rest fit the installation's bound.
    */
   async function sweep(graceMs: number = sweepGraceMs): Promise<number> {
     const cutoff = Date.now() - graceMs;
     let removed = 0;
     let batch: string[] = [];
     const flush = async () => {
-      // A cached page is known as long as its file is.
-      const ownerOf = (key: string) => ownerOfPageKey(key) ?? key;
-      const known = await files.knownKeys([...new Set(batch.map(ownerOf))]);
-      const orphans = batch.filter((key) => !known.has(ownerOf(key)));
+      // A cached page is kept while it is counted (its row goes with its file), any other object while a file row names it.
+      const isPage = (key: string) => ownerOfPageKey(key) !== undefined;
+      const [knownPages, knownFiles] = await Promise.all([
+        data.repos.renderedPages.knownKeys(batch.filter(isPage)),
+        files.knownKeys(batch.filter((key) => !isPage(key))),
+      ]);
+      const orphans = batch.filter((key) => !knownPages.has(key) && !knownFiles.has(key));
       await discardObjects(orphans);
       removed += orphans.length;
       batch = [];
@@ -202,6 +209,7 @@ export function createFileService(deps: {
       }
     }
     await flush();
+    await deps.pageCache.evictOverLimit();
     return removed;
   }
 

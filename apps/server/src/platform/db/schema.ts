@@ -174,6 +174,16 @@ export interface ProjectFilesTable {
   version: Generated<number>;
 }
 
+/** A PDF page rendered for the plan viewer and kept in the store, counted against the cache's bounds. */
+export interface RenderedPagesTable {
+  /** The page's object: '<file's storage key>.pages/<page>-<width>.webp'. */
+  key: string;
+  /** The storage key of the file it was rendered from. */
+  fileKey: string;
+  bytes: number;
+  lastUsedAt: Timestamp;
+}
+
 export interface PlanPinsTable {
   id: Generated<number>;
   projectId: number;
@@ -264,6 +274,7 @@ export interface Database {
   questionnaireChanges: QuestionnaireChangesTable;
   formNotices: FormNoticesTable;
   projectFiles: ProjectFilesTable;
+  renderedPages: RenderedPagesTable;
   planPins: PlanPinsTable;
   chats: ChatsTable;
   chatMessages: ChatMessagesTable;

@@ -8,6 +8,7 @@ import type { JobQueue } from '../../../platform/jobs/job-queue';
 import type { StoreConfig } from '../../../platform/storage/child-store';
 import type { ObjectStore } from '../../../platform/storage/object-store';
 import { createProcessPool, type ChildEntry } from '../../../platform/workers/process-pool';
+import type { PageCache } from './page-cache';
 import type { PageJob, RenderedPage } from './preview-process';
 
 /** The tile's preview: as wide as the images' thumbnails. */
@@ -23,7 +24,7 @@ const previewFailed = () => new AppError('SERVICE_UNAVAILABLE', serverMessages.p
 export const pagesPrefixOf = (storageKey: string) => `${storageKey}.pages/`;
 export const pageKeyOf = (storageKey: string, page: number, width: number) => `${pagesPrefixOf(storageKey)}${page}-${width}.webp`;
 
-/** The file a cached page belongs to, for the sweep: a page is kept as long as its file is. */
+/** The file a cached page belongs to; undefined for any other object. */
 export function ownerOfPageKey(key: string): string | undefined {
   const match = /^(.*)\.pages\/[0-9]+-[0-9]+\.webp$/.exec(key);
   return match?.[1];
@@ -47,6 +48,8 @@ export interface PdfPreviewDeps {
   limits: PreviewLimits;
   /** The bounded line every render waits in (at most limits.maxConcurrent at once). */
   queue: JobQueue;
+  /** Where rendered pages are kept, within their bounds. */
+  cache: PageCache;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }
 
@@ -56,7 +59,7 @@ export interface PdfPreviewDeps {
  * the store. A render over its time or memory bound ends its process; the next gets a fresh one.
  */
 export function createPdfPreviews(deps: PdfPreviewDeps) {
-  const { store, limits, queue, log } = deps;
+  const { store, limits, queue, cache, log } = deps;
   const pool = createProcessPool<PageJob, RenderedPage>({
     name: 'pdf preview',
     entry: processEntry(),
@@ -88,8 +91,7 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
       throw error instanceof AppError ? error : previewFailed();
     });
     const webp = Buffer.from(rendered.webp.buffer, rendered.webp.byteOffset, rendered.webp.byteLength);
-    // A cache that cannot be written costs the next caller a render, not this one its page.
-    await store.put(pageKeyOf(storageKey, page, width), Readable.from([webp]), 'image/webp').catch((error: unknown) => log.warn({ err: error, key: storageKey }, 'rendered page not cached'));
+    await cache.keep(storageKey, pageKeyOf(storageKey, page, width), webp);
     return webp;
   }
 
@@ -117,7 +119,7 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
     /** A page's WebP: from the cache, else rendered (once, however many ask at once) and cached. */
     async page(storageKey: string, page: number, width: number): Promise<Readable> {
       const cacheKey = pageKeyOf(storageKey, page, width);
-      const cached = await store.get(cacheKey);
+      const cached = await cache.get(cacheKey);
       if (cached) return cached;
       let pending = rendering.get(cacheKey);
       if (!pending) {

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectFile } from '@bauakte/domain';
+import { bearer, createTestContext, testDialects, type TestContext } from '../../../test/test-app';
+import { multipartBody } from '../../../test/multipart';
+import { startS3Server, type TestS3 } from '../../../test/s3-server';
+import { pageKeyOf, pagesPrefixOf } from './pdf-previews';
+
+/**
+ * A scanned plan: each page a photograph (noise here, which no encoder shrinks), so the PDF is about
+ * 44 KB a page and a page rendered 480 px wide about twice that.
+ */
+async function scannedPdf(pages: number): Promise<Buffer> {
+  const scans = await Promise.all(Array.from({ length: pages }, () => sharp(randomBytes(120 * 120 * 3), { raw: { width: 120, height: 120, channels: 3 } }).png().toBuffer()));
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    for (const scan of scans) {
+      doc.addPage();
+      doc.image(scan, 0, 0, { width: 595, height: 842 });
+    }
+    doc.end();
+  });
+}
+
+interface Setup {
+  ctx: TestContext;
+  token: string;
+  projectId: number;
+}
+
+/** A client's project; the cache's bounds: a file's pages at most its own size, all pages at most 0.3 MiB. */
+async function setUp(dialect: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<Setup> {
+  const ctx = await createTestContext(dialect, {
+    env: { PREVIEW_MAX_CONCURRENT: '1', PREVIEW_CACHE_FILE_FACTOR: '1', PREVIEW_CACHE_FILE_MIN_MB: '0', PREVIEW_CACHE_MAX_MB: '0.3', ...env },
+  });
+  const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
+  await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: mara });
+  const architect = await ctx.login('mara', 'mara-passwort');
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(architect), payload: { name: 'Altbau', assignedUser: 'kunde' } });
+  return { ctx, token: await ctx.login('kunde', 'kunde-passwort'), projectId: created.json<{ id: number }>().id };
+}
+
+interface Uploaded {
+  file: ProjectFile;
+  storageKey: string;
+  bytes: number;
+}
+
+async function upload(setup: Setup, name: string, pdf: Buffer): Promise<Uploaded> {
+  const { payload, headers } = await multipartBody([
+    ['projectId', String(setup.projectId)],
+    ['fileName', name],
+    ['documentType', 'PDF'],
+    ['file', { name: `${name}.pdf`, bytes: pdf }],
+  ]);
+  const response = await setup.ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(setup.token) }, payload });
+  expect(response.statusCode).toBe(201);
+  const file = response.json<ProjectFile>();
+  const row = await setup.ctx.database.db.selectFrom('projectFiles').select('storageKey').where('id', '=', file.id).executeTakeFirstOrThrow();
+  return { file, storageKey: row.storageKey, bytes: pdf.length };
+}
+
+async function readPage(setup: Setup, uploaded: Uploaded, page: number): Promise<void> {
+  const response = await setup.ctx.app.inject({ method: 'GET', url: `${uploaded.file.pagesUrl!}&page=${page}&width=480` });
+  expect(response.statusCode, `page ${page}`).toBe(200);
+}
+
+/** The file's rendered pages in the store, by key, with their bytes. */
+async function cachedPages(setup: Setup, uploaded: Uploaded): Promise<Map<string, number>> {
+  const pages = new Map<string, number>();
+  for await (const object of setup.ctx.objectStore.list(pagesPrefixOf(uploaded.storageKey))) pages.set(object.key, object.size);
+  return pages;
+}
+
+const totalOf = (pages: Map<string, number>) => [...pages.values()].reduce((sum, bytes) => sum + bytes, 0);
+const page480 = (uploaded: Uploaded, page: number) => pageKeyOf(uploaded.storageKey, page, 480);
+
+/** The pages the database counts, by key. */
+async function countedPages(setup: Setup): Promise<string[]> {
+  return (await setup.ctx.database.db.selectFrom('renderedPages').select('key').orderBy('key').execute()).map((row) => row.key);
+}
+
+async function allCachedPages(setup: Setup, files: Uploaded[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const file of files) keys.push(...(await cachedPages(setup, file)).keys());
+  return keys.sort();
+}
+
+function pageCacheTests(open: () => Promise<Setup>) {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = await open();
+  });
+  afterAll(() => setup.ctx.close());
+
+  it("keeps a file's rendered pages within its bound however many are read, the latest read kept", async () => {
+    const plan = await upload(setup, 'Bestand', await scannedPdf(6));
+    for (let page = 1; page <= 6; page += 1) {
+      await readPage(setup, plan, page);
+      const cached = await cachedPages(setup, plan);
+      // The bound here: the PDF's own size (PREVIEW_CACHE_FILE_FACTOR=1, no floor).
+      expect(totalOf(cached), `after page ${page}`).toBeLessThanOrEqual(plan.bytes);
+      expect(cached.has(page480(plan, page)), `page ${page} kept`).toBe(true);
+    }
+    const kept = await cachedPages(setup, plan);
+    expect(kept.size).toBeGreaterThanOrEqual(2);
+    expect(kept.has(page480(plan, 1))).toBe(false);
+    expect(await countedPages(setup)).toEqual([...kept.keys()].sort());
+    // An evicted page is rendered again.
+    await readPage(setup, plan, 1);
+    expect((await cachedPages(setup, plan)).has(page480(plan, 1))).toBe(true);
+  });
+
+  it('removes the rendered pages and their count with the file', async () => {
+    const plan = await upload(setup, 'Schnitt', await scannedPdf(2));
+    await readPage(setup, plan, 1);
+    expect(await countedPages(setup)).toContain(page480(plan, 1));
+    const removed = await setup.ctx.app.inject({
+      method: 'POST',
+      url: '/api/s3/deleteFile',
+      headers: bearer(setup.token),
+      payload: { projectId: setup.projectId, s3Key: `Projekt/${plan.file.url.split('/download/')[1]}` },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await cachedPages(setup, plan)).size).toBe(0);
+    expect((await countedPages(setup)).filter((key) => key.startsWith(plan.storageKey))).toEqual([]);
+  });
+
+  it('evicts the pages read longest ago at the sweep when all rendered pages exceed the installation bound', async () => {
+    // Whatever the earlier tests left is read longest ago and goes first; these four are what the sweep keeps or evicts.
+    await setup.ctx.database.db.updateTable('renderedPages').set({ lastUsedAt: new Date(Date.now() - 86_400_000).toISOString() }).execute();
+    const north = await upload(setup, 'Ansicht Nord', await scannedPdf(6));
+    const south = await upload(setup, 'Ansicht Süd', await scannedPdf(6));
+    const order = [page480(north, 1), page480(north, 2), page480(south, 1), page480(south, 2)];
+    for (const [uploaded, page] of [[north, 1], [north, 2], [south, 1], [south, 2]] as const) await readPage(setup, uploaded, page);
+    // Read an hour apart, the first read longest ago; then the first read again.
+    for (const [index, key] of order.entries()) {
+      await setup.ctx.database.db.updateTable('renderedPages').set({ lastUsedAt: new Date(Date.now() - (5 - index) * 3_600_000).toISOString() }).where('key', '=', key).execute();
+    }
+    await readPage(setup, north, 1);
+    const before = await allCachedPages(setup, [north, south]);
+    expect(before).toEqual([...order].sort());
+    const sizes = new Map([...(await cachedPages(setup, north)), ...(await cachedPages(setup, south))]);
+    expect(totalOf(sizes)).toBeGreaterThan(0.3 * 1024 * 1024);
+
+    await setup.ctx.files.sweep();
+    // The second page of the north view is now the one read longest ago; without it the rest fit.
+    const after = await allCachedPages(setup, [north, south]);
+    expect(after).toEqual([page480(north, 1), page480(south, 1), page480(south, 2)].sort());
+    expect(await countedPages(setup)).toEqual(after);
+  });
+
+  it('removes at the sweep a rendered page the cache does not count, and keeps the one it counts', async () => {
+    const plan = await upload(setup, 'Lageplan', await scannedPdf(2));
+    await readPage(setup, plan, 1);
+    // As pages rendered before the cache was bounded, or left by an eviction whose delete failed.
+    const uncounted = pageKeyOf(plan.storageKey, 2, 960);
+    await setup.ctx.objectStore.put(uncounted, Readable.from([Buffer.from('RIFF')]), 'image/webp');
+    await setup.ctx.files.sweep(0);
+    expect([...(await cachedPages(setup, plan)).keys()]).toEqual([page480(plan, 1)]);
+    expect(await countedPages(setup)).toContain(page480(plan, 1));
+  });
+}
+
+describe.each(testDialects)('the rendered pages kept within bounds on %s', (dialect) => {
+  pageCacheTests(() => setUp(dialect));
+});
+
+describe('the rendered pages kept within bounds in an S3 bucket', () => {
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3.close());
+  pageCacheTests(() => setUp('sqlite', s3.env));
+});
