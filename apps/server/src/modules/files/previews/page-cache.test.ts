@@ -4,7 +4,9 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectFile } from '@bauakte/domain';
-import { bearer, createTestContext, testDialects, type TestContext } from '../../../test/test-app';
+import { hashPassword } from '../../../platform/auth/password';
+import { createUserRepository } from '../../../platform/db/users-repository';
+import { bearer, createTestContext, startInstancesOnPostgres, testDialects, type SharedInstances, type TestContext } from '../../../test/test-app';
 import { multipartBody } from '../../../test/multipart';
 import { startS3Server, type TestS3 } from '../../../test/s3-server';
 import { pageKeyOf, pagesPrefixOf } from './pdf-previews';
@@ -28,22 +30,29 @@ async function scannedPdf(pages: number): Promise<Buffer> {
   });
 }
 
+/** What the tests use of an instance: its routes, the database, the store and the sweep. */
+type Instance = Pick<TestContext, 'app' | 'database' | 'objectStore' | 'files'>;
+
 interface Setup {
-  ctx: TestContext;
+  ctx: Instance;
   token: string;
   projectId: number;
 }
 
-/** A client's project; the cache's bounds: a file's pages at most its own size, all pages at most 0.3 MiB. */
-async function setUp(dialect: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<Setup> {
-  const ctx = await createTestContext(dialect, {
-    env: { PREVIEW_MAX_CONCURRENT: '1', PREVIEW_CACHE_FILE_FACTOR: '1', PREVIEW_CACHE_FILE_MIN_MB: '0', PREVIEW_CACHE_MAX_MB: '0.3', ...env },
-  });
-  const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
-  await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: mara });
-  const architect = await ctx.login('mara', 'mara-passwort');
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(architect), payload: { name: 'Altbau', assignedUser: 'kunde' } });
-  return { ctx, token: await ctx.login('kunde', 'kunde-passwort'), projectId: created.json<{ id: number }>().id };
+/** The cache's bounds here: a file's pages at most its own size, all pages at most 0.3 MiB. */
+const bounds = { PREVIEW_MAX_CONCURRENT: '1', PREVIEW_CACHE_FILE_FACTOR: '1', PREVIEW_CACHE_FILE_MIN_MB: '0', PREVIEW_CACHE_MAX_MB: '0.3' };
+
+/** An architect, a client and the client's project, on the instance's database. */
+async function clientProject(ctx: Instance): Promise<Setup> {
+  const users = createUserRepository(ctx.database.db);
+  const now = new Date().toISOString();
+  const person = async (username: string, role: 'ARCHI' | 'CLIENT', createdById?: number) =>
+    users.insert({ username, role, status: 'ACTIVE', passwordHash: await hashPassword(`${username}-passwort`), createdAt: now, updatedAt: now, ...(createdById ? { createdById } : {}) });
+  const login = async (username: string) =>
+    (await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: `${username}-passwort` } })).json<{ token: string }>().token;
+  await person('kunde', 'CLIENT', await person('mara', 'ARCHI'));
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(await login('mara')), payload: { name: 'Altbau', assignedUser: 'kunde' } });
+  return { ctx, token: await login('kunde'), projectId: created.json<{ id: number }>().id };
 }
 
 interface Uploaded {
@@ -92,12 +101,14 @@ async function allCachedPages(setup: Setup, files: Uploaded[]): Promise<string[]
   return keys.sort();
 }
 
-function pageCacheTests(open: () => Promise<Setup>) {
+function pageCacheTests(open: () => Promise<TestContext>) {
+  let ctx: TestContext;
   let setup: Setup;
   beforeAll(async () => {
-    setup = await open();
+    ctx = await open();
+    setup = await clientProject(ctx);
   });
-  afterAll(() => setup.ctx.close());
+  afterAll(() => ctx.close());
 
   it("keeps a file's rendered pages within its bound however many are read, the latest read kept", async () => {
     const plan = await upload(setup, 'Bestand', await scannedPdf(6));
@@ -169,7 +180,7 @@ function pageCacheTests(open: () => Promise<Setup>) {
 }
 
 describe.each(testDialects)('the rendered pages kept within bounds on %s', (dialect) => {
-  pageCacheTests(() => setUp(dialect));
+  pageCacheTests(() => createTestContext(dialect, { env: bounds }));
 });
 
 describe('the rendered pages kept within bounds in an S3 bucket', () => {
@@ -178,5 +189,35 @@ describe('the rendered pages kept within bounds in an S3 bucket', () => {
     s3 = await startS3Server();
   });
   afterAll(() => s3.close());
-  pageCacheTests(() => setUp('sqlite', s3.env));
+  pageCacheTests(() => createTestContext('sqlite', { env: { ...bounds, ...s3.env } }));
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the rendered pages kept within bounds by two instances on one PostgreSQL database and one S3 bucket', () => {
+  let s3: TestS3;
+  let shared: SharedInstances;
+  let onA: Setup;
+  let onB: Setup;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    shared = await startInstancesOnPostgres(2, { env: { ...bounds, ...s3.env } });
+    const [a, b] = shared.instances.map((instance) => ({ app: instance.app, database: shared.database, objectStore: instance.store, files: instance.files }));
+    onA = await clientProject(a!);
+    onB = { ...onA, ctx: b! };
+  });
+  afterAll(async () => {
+    await shared?.close();
+    await s3?.close();
+  });
+
+  it("holds a file's bound while both render its pages at once, the same page on both too", async () => {
+    const plan = await upload(onA, 'Bestand', await scannedPdf(6));
+    const read = async (on: Setup, pages: number[]) => {
+      for (const page of pages) await readPage(on, plan, page);
+    };
+    await Promise.all([read(onA, [1, 3, 5, 6]), read(onB, [2, 4, 6, 1])]);
+    const cached = await cachedPages(onA, plan);
+    expect(cached.size).toBeGreaterThan(0);
+    expect(totalOf(cached)).toBeLessThanOrEqual(plan.bytes);
+    expect(await countedPages(onB)).toEqual([...cached.keys()].sort());
+  });
 });
