@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
 import type { Database } from './schema';
+import { createPageCache } from '../../modules/files/previews/page-cache';
 
 /**
  * The SQL the server really sends on its hot paths, each statement asked for its plan: a full scan
@@ -282,6 +283,28 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
     for (const query of queueStatements) expect((await planOf(ctx.database.db, dialect, query)).scans, query.sql).toEqual([]);
     const removal = ctx.database.db.deleteFrom('mailOutbox').where('state', 'in', ['SENT', 'FAILED']).where('lastAttemptAt', '<', new Date().toISOString()).compile();
     expect((await planOf(ctx.database.db, dialect, removal)).scans).toEqual([]);
+  });
+
+  it("the plan viewer's page cache: a page read, pages kept within their file's bound, the sweep's eviction", async () => {
+    const fileKey = `Projekt/${ids.project}/0.pdf`;
+    const pageKey = (page: number) => `${fileKey}.pages/${page}-480.webp`;
+    const log = { warn: () => undefined, info: () => undefined };
+    const cache = createPageCache({ data: ctx.data, store: ctx.objectStore, limits: { fileFactor: 1, fileMinBytes: 1_000, maxBytes: 500 }, log });
+    const statements: CompiledQuery[] = [];
+    recording = statements;
+    try {
+      // The third page pushes the file over its 1,000 bytes: the first goes; the sweep leaves one.
+      for (const page of [1, 2, 3]) await cache.keep(fileKey, pageKey(page), Buffer.alloc(400));
+      await cache.get(pageKey(3));
+      expect(await cache.evictOverLimit()).toBe(1);
+    } finally {
+      recording = null;
+    }
+    // Summing every page's bytes reads the table whole, once an hour at the sweep: not a hot path.
+    const isTotal = (query: CompiledQuery) => /sum\(/i.test(query.sql) && !/where/i.test(query.sql);
+    const cacheStatements = statements.filter((query) => isPlanned(query.sql) && /rendered_pages/.test(query.sql) && !isTotal(query));
+    expect(cacheStatements.length).toBeGreaterThan(5);
+    for (const query of cacheStatements) expect((await planOf(ctx.database.db, dialect, query)).scans, query.sql).toEqual([]);
   });
 
   it('recognises a full scan when it sees one', async () => {
