@@ -76,7 +76,7 @@ const passwords = { chef: 'chef-passwort', mara: 'mara-passwort', tom: 'tom-pass
 /**
  * An installation with rows in every table, made through the API as its users would: a team and
  * an invited architect, a customer, projects, questionnaire answers and their change log, a
- * dashboard layout, notification settings, uploaded files (with thumbnails), a chat with umlauts.
+ * dashboard layout, notification settings, uploaded files (with thumbnails, a PDF's page rendered), a chat with umlauts.
  */
 async function buildInstallation(config: Config, openInstallation: () => DatabaseHandle): Promise<{ chatId: number }> {
   const database = openInstallation();
@@ -125,6 +125,9 @@ async function buildInstallation(config: Config, openInstallation: () => Databas
       const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(mara) }, payload });
       expect(uploaded.statusCode).toBe(201);
       uploadedIds.push(uploaded.json<{ id: number }>().id);
+      // The plan viewer's page of the PDF, kept in the store and counted.
+      const pagesUrl = uploaded.json<{ pagesUrl: string | null }>().pagesUrl;
+      if (pagesUrl) expect((await app.inject({ method: 'GET', url: `${pagesUrl}&page=1&width=960` })).statusCode).toBe(200);
     }
     // A pin on the plan, with the photo of the façade.
     await call(mara, 'POST', `/api/s3/project/${project.id}/files/${uploadedIds[0]}/pins`, { page: 1, x: 0.25, y: 0.75, comment: 'Riss über dem Fenster – „dringend“', photoFileId: uploadedIds[1] });
