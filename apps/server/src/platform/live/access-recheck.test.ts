@@ -1,12 +1,97 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { liveDestinations, type CreatedChat, type Pin, type ProjectFile } from '@bauakte/domain';
 import { buildApp, type BuiltApp } from '../../app';
+import { createAccessRecheck, maxHeldMessages } from './access-recheck';
 import { multipartBody } from '../../test/multipart';
 import { samplePng } from '../../test/sample-files';
 import { connectStomp, type TestStomp } from '../../test/stomp-client';
 import { bearer, createTestContext, generousBudgets, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
 
 type Subscribed = ReturnType<TestStomp['subscribe']>;
+
+describe('messages of a subscription while its access is checked again', () => {
+  /** Checks the test answers, allow() or refuse(), each taken once in the order they were asked. */
+  function pendingChecks() {
+    type Check = { allow(): void; refuse(): void };
+    const asked = new Map<string, Check[]>();
+    const waiting = new Map<string, (check: Check) => void>();
+    const authorize = (subscription: { name: string }) =>
+      new Promise<void>((resolve, reject) => {
+        const check = { allow: () => resolve(), refuse: () => reject(new Error('refused')) };
+        const waiter = waiting.get(subscription.name);
+        waiting.delete(subscription.name);
+        if (waiter) return waiter(check);
+        asked.set(subscription.name, [...(asked.get(subscription.name) ?? []), check]);
+      });
+    /** The subscription's next check, once it has been asked. */
+    const checking = (name: string) =>
+      new Promise<Check>((resolve) => {
+        const next = asked.get(name)?.shift();
+        if (next) return resolve(next);
+        waiting.set(name, resolve);
+      });
+    return { authorize, checking };
+  }
+
+  function subject() {
+    const checks = pendingChecks();
+    const sent: string[] = [];
+    const ended: string[] = [];
+    const overflowed: string[] = [];
+    const recheck = createAccessRecheck<{ name: string }>({
+      authorize: checks.authorize,
+      refused: (subscription) => ended.push(subscription.name),
+      overflowed: (subscription) => overflowed.push(subscription.name),
+    });
+    return { recheck, checking: checks.checking, sent, ended, overflowed, deliver: (subscription: { name: string }, text: string) => recheck.deliver(subscription, () => sent.push(text)) };
+  }
+
+  it('keeps messages back until the check allows them, then sends them in order', async () => {
+    const { recheck, checking, sent, deliver } = subject();
+    const files = { name: 'files' };
+    recheck.recheck([files]);
+    deliver(files, 'eins');
+    deliver(files, 'zwei');
+    expect(sent).toEqual([]);
+    (await checking('files')).allow();
+    await expect.poll(() => sent).toEqual(['eins', 'zwei']);
+    deliver(files, 'drei');
+    expect(sent).toEqual(['eins', 'zwei', 'drei']);
+  });
+
+  it('drops what it kept back when the check refuses, and ends the subscription', async () => {
+    const { recheck, checking, sent, ended, deliver } = subject();
+    const pins = { name: 'pins' };
+    recheck.recheck([pins]);
+    deliver(pins, 'nach der Änderung');
+    (await checking('pins')).refuse();
+    await expect.poll(() => ended).toEqual(['pins']);
+    expect(sent).toEqual([]);
+  });
+
+  it('lets only the check after the latest change decide', async () => {
+    const { recheck, checking, sent, ended, deliver } = subject();
+    const files = { name: 'files' };
+    recheck.recheck([files]);
+    const first = await checking('files');
+    recheck.recheck([files]);
+    deliver(files, 'dazwischen');
+    first.refuse();
+    const second = await checking('files');
+    expect(ended).toEqual([]);
+    second.allow();
+    await expect.poll(() => sent).toEqual(['dazwischen']);
+  });
+
+  it('keeps no more than maxHeldMessages back', async () => {
+    const { recheck, sent, overflowed, deliver } = subject();
+    const chat = { name: 'chat' };
+    recheck.recheck([chat]);
+    for (let index = 0; index <= maxHeldMessages; index += 1) deliver(chat, String(index));
+    expect(overflowed).toEqual(['chat']);
+    expect(sent).toEqual([]);
+  });
+});
 
 /**
  * The world of one test: changes are made over REST on `rest`, live connections are open on `liveUrl`
