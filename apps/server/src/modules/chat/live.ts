@@ -103,8 +103,10 @@ export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; 
       return;
     }
     if (event.type === 'chat-deleted') {
-      // Whom the two may reach is looked up afresh next time.
+      // Whom the two may reach is looked up afresh next time; the chat's subscriptions end.
       for (const userId of event.userIds) partnersOf.delete(userId);
+      const destination = liveDestinations.chat(event.chatId);
+      broker.recheckAccess((subscribed) => subscribed === destination);
       return;
     }
     deps.presence.handle(event);

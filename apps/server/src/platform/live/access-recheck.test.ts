@@ -261,6 +261,22 @@ function liveAccessCases(world: () => { ctx: TestContext; rest: BuiltApp['app'];
     expect(await ending(annaChat)).toMatchObject({ code: 'NOT_FOUND', destination: liveDestinations.chat(chat.chatId) });
   });
 
+  it('ends the subscriptions to a deleted chat, the other participant\'s too', async () => {
+    const o = await newOffice();
+    const chat = (await call(o.anna, 'POST', '/api/MessageManagment/createChat', { message: 'Grüß Gott!', senderUsername: o.anna, receiverUsername: o.kunde })).json<CreatedChat>();
+    const kunde = await live(o.kunde);
+    await subscribed(kunde, liveDestinations.chat(chat.chatId));
+    await subscribed(kunde, '/user/queue/messages');
+    const kundeOwn = await live(o.kunde);
+    const ownQueue = await subscribed(kundeOwn, '/user/queue/messages');
+
+    expect((await call(o.anna, 'DELETE', `/api/MessageManagment/${chat.chatId}`)).statusCode).toBe(204);
+    expect(await ending(kunde)).toMatchObject({ code: 'NOT_FOUND', destination: liveDestinations.chat(chat.chatId) });
+    // The queue of her other connection, not concerned by the deletion, stays.
+    const next = (await call(o.anna, 'POST', '/api/MessageManagment/createChat', { message: 'Neu', senderUsername: o.anna, receiverUsername: o.kunde })).json<CreatedChat>();
+    expect(await ownQueue.next((body) => (body as { chatId: number }).chatId === next.chatId)).toMatchObject({ message: 'Neu' });
+  });
+
   it('ends a team-mate\'s subscriptions to the projects of an architect who deleted their account', async () => {
     const o = await newOffice();
     const bensProject = await project(o.ben, 'Von Ben');
