@@ -42,6 +42,9 @@ describe('messages of a subscription while its access is checked again', () => {
       authorize: checks.authorize,
       refused: (subscription) => ended.push(subscription.name),
       overflowed: (subscription) => overflowed.push(subscription.name),
+      failed: (error) => {
+        throw error;
+      },
     });
     return { recheck, checking: checks.checking, sent, ended, overflowed, deliver: (subscription: { name: string }, text: string) => recheck.deliver(subscription, () => sent.push(text)) };
   }

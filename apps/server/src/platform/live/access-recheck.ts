@@ -2,7 +2,7 @@ import type { Fanout } from './fanout';
 import { isProjectDestination } from './topics';
 
 /**
- * Subscriptions outlive the access they were granted with: a team, a project or an account changes,
+ * Subscriptions outlive the access they were granted with: a team, a project, a chat or an account changes,
  * and what the access policy allowed at SUBSCRIBE may be refused now. On such a change (from any
  * instance, through the fan-out) every subscription it may concern is asked of the policy again;
  * one it refuses ends as a refused SUBSCRIBE does (broker.ts).
@@ -43,6 +43,8 @@ export function createAccessRecheck<S extends object>(options: {
   refused(subscription: S, error: unknown): void;
   /** More messages came while it was checked than are kept. */
   overflowed(subscription: S): void;
+  /** Ending a refused subscription failed: told, never thrown into the fan-out's handler. */
+  failed(error: unknown): void;
 }): AccessRecheck<S> {
   const held = new Map<S, Held>();
   const queue: S[] = [];
@@ -81,10 +83,12 @@ export function createAccessRecheck<S extends object>(options: {
       const subscription = queue.shift()!;
       queued.delete(subscription);
       running += 1;
-      void check(subscription).finally(() => {
-        running -= 1;
-        work();
-      });
+      void check(subscription)
+        .catch(options.failed)
+        .finally(() => {
+          running -= 1;
+          work();
+        });
     }
   }
 

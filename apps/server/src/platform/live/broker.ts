@@ -385,6 +385,7 @@ export function createBroker(deps: {
       fail(subscription.connection, answerTo(error, 'live channel: access check failed'), undefined, subscription);
     },
     overflowed: (subscription) => dropSlow(subscription.connection),
+    failed: (error) => log.error({ err: error }, 'live channel: ending a subscription failed'),
   });
 
   /** Runs from the first byte of an unfinished frame; a frame that ends (or a broken stream) stops it. */
