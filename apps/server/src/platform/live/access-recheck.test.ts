@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { liveDestinations, type CreatedChat, type Pin, type ProjectFile } from '@bauakte/domain';
 import { buildApp, type BuiltApp } from '../../app';
@@ -5,6 +6,7 @@ import { createAccessRecheck, maxHeldMessages } from './access-recheck';
 import { multipartBody } from '../../test/multipart';
 import { samplePng } from '../../test/sample-files';
 import { connectStomp, type TestStomp } from '../../test/stomp-client';
+import { channelOf } from './fanout';
 import { bearer, createTestContext, generousBudgets, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
 
 type Subscribed = ReturnType<TestStomp['subscribe']>;
@@ -324,4 +326,43 @@ describe.runIf(testDialects.includes('postgres'))('live subscriptions follow cha
 
   // Changes (and uploads) on the first instance, live connections on the second.
   liveAccessCases(() => ({ ctx, rest: ctx.app, liveUrl: url }));
+});
+
+describe.runIf(testDialects.includes('postgres'))('live subscriptions after a gap in the fan-out', () => {
+  let ctx: TestContext;
+  let url: string;
+  beforeAll(async () => {
+    ctx = await createTestContext('postgres', { env: generousBudgets });
+    url = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => ctx.close());
+
+  it('checks every subscription again once the LISTEN connection is back, since a change may have been missed', async () => {
+    const password = (name: string) => `${name}-passwort`;
+    const anna = await ctx.createUser({ username: 'anna', password: password('anna'), role: 'ARCHI' });
+    const ben = await ctx.createUser({ username: 'ben', password: password('ben'), role: 'ARCHI' });
+    const now = new Date().toISOString();
+    const team = await ctx.database.db.insertInto('teams').values({ name: 'Wien', createdAt: now }).returning('id').executeTakeFirstOrThrow();
+    await ctx.database.db.insertInto('teamMembers').values([{ teamId: team.id, userId: anna, addedAt: now }, { teamId: team.id, userId: ben, addedAt: now }]).execute();
+    const project = await ctx.database.db.insertInto('projects').values({ name: 'Dachausbau', createdById: ben, createdAt: now, updatedAt: now, changedAt: now }).returning('id').executeTakeFirstOrThrow();
+    const stomp = connectStomp(url, await ctx.login('anna', password('anna')));
+    try {
+      await stomp.connected;
+      await stomp.subscribe(liveDestinations.projectFiles(project.id)).ready;
+      // A change no instance hears of: made in the database, no notice sent.
+      await ctx.database.db.deleteFrom('teamMembers').where('userId', '=', anna).execute();
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      admin.on('error', () => undefined);
+      await admin.connect();
+      try {
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [channelOf(ctx.database.postgres?.schema)]);
+      } finally {
+        await admin.end();
+      }
+      await Promise.race([stomp.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the connection was not ended within 5 s')), 5_000))]);
+      expect(stomp.errors[0]?.headers).toMatchObject({ code: 'NOT_FOUND', destination: liveDestinations.projectFiles(project.id) });
+    } finally {
+      await stomp.close();
+    }
+  });
 });
