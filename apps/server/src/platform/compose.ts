@@ -22,6 +22,7 @@ import { recordApiRoutes, type ApiRoute } from './http/route-catalogue';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { App } from './http/types';
 import { configureImageDecoding } from './images/image-decoding';
+import { createAccessChangeNotice, type AccessChange } from './live/access-recheck';
 import { createInProcessFanout, createPostgresFanout, type Fanout } from './live/fanout';
 import { createLiveTopics, type LiveTopics } from './live/topics';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -68,8 +69,10 @@ export interface Platform {
   sessions: SessionService;
   /** Password guesses, counted alike by login and the profile's password check. */
   loginLimiter: AttemptLimiter;
-  /** Teams changed: every instance forgets whom its architects work with. */
+  /** Teams changed: every instance forgets whom its architects work with (and rechecks live subscriptions). */
   teamsChanged: () => Promise<void>;
+  /** A project or an account was deleted: every instance asks the access policy again about its live subscriptions. */
+  accessChanged: (change?: AccessChange) => Promise<void>;
   routeLimits: RouteLimits;
   metrics: MetricsReporter;
   background: BackgroundTasks;
@@ -169,6 +172,7 @@ export async function createPlatform(deps: PlatformDeps): Promise<Platform> {
     sessions,
     loginLimiter: createAttemptLimiter(repos.throttle, loginAttemptRules),
     teamsChanged: teamScopes.teamsChanged,
+    accessChanged: createAccessChangeNotice(fanout, (error) => app.log.warn({ err: error }, 'live channel: access change notice failed')),
     routeLimits,
     metrics: metrics.reporter,
     background: deps.background ?? createBackgroundTasks(app.log),

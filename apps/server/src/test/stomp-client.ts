@@ -9,7 +9,13 @@ export interface TestStomp {
   errors: IFrame[];
   /** Resolves when the socket has closed. */
   closed: Promise<void>;
-  subscribe(destination: string): { messages: unknown[]; next(predicate?: (body: unknown) => boolean): Promise<unknown>; subscription: StompSubscription };
+  subscribe(destination: string): {
+    messages: unknown[];
+    next(predicate?: (body: unknown) => boolean): Promise<unknown>;
+    subscription: StompSubscription;
+    /** Resolves when the server has confirmed the SUBSCRIBE (its RECEIPT): messages announced from then on arrive. */
+    ready: Promise<void>;
+  };
   publish(destination: string, body: unknown): void;
   close(): Promise<void>;
 }
@@ -19,6 +25,7 @@ export function connectStomp(baseUrl: string, token: string | null, options: { h
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   const errors: IFrame[] = [];
+  let receipts = 0;
   const client = new Client({
     webSocketFactory: () => new WebSocket(url),
     connectHeaders: token ? { Authorization: `Bearer ${token}` } : {},
@@ -48,6 +55,8 @@ export function connectStomp(baseUrl: string, token: string | null, options: { h
     subscribe(destination) {
       const messages: unknown[] = [];
       const waiting: Array<{ predicate: (body: unknown) => boolean; resolve: (body: unknown) => void }> = [];
+      const receipt = `subscribed-${(receipts += 1)}`;
+      const ready = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
       const subscription = client.subscribe(destination, (message: IMessage) => {
         const body: unknown = JSON.parse(message.body);
         messages.push(body);
@@ -56,10 +65,11 @@ export function connectStomp(baseUrl: string, token: string | null, options: { h
           waiting.splice(waiting.indexOf(waiter), 1);
           waiter.resolve(body);
         }
-      });
+      }, { receipt });
       return {
         messages,
         subscription,
+        ready,
         next: (predicate = () => true) =>
           new Promise<unknown>((resolve, reject) => {
             const found = messages.find(predicate);

@@ -52,21 +52,27 @@ export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; 
 
   const chatIdOf = (match: RegExpExecArray | null) => (match ? pathIdSchema.parse(match[1]!) : null);
 
+  /** Throws the AppError REST would answer: every destination is decided by the access policy. */
+  async function authorize(user: AuthUser, destination: string): Promise<void> {
+    // Everyone's own: the online list shows only whom the policy lets them chat with, the queue only their own messages.
+    if (destination === liveDestinations.activeUsers || destination === userQueue) return;
+    const match = chatTopic.exec(destination);
+    if (match) {
+      await access.chat(user, chatIdOf(match), 'read');
+      return;
+    }
+    if (await deps.topics.authorize(user, destination)) return;
+    throw notFound(serverMessages.unknownDestination);
+  }
+
   const hooks: BrokerHooks = {
     async subscribe(user, destination) {
-      if (destination === liveDestinations.activeUsers) {
-        await loadPartners(user);
-        return JSON.stringify(activeUsersFor(user));
-      }
-      if (destination === userQueue) return null;
-      const match = chatTopic.exec(destination);
-      if (match) {
-        await access.chat(user, chatIdOf(match), 'read');
-        return null;
-      }
-      if (await deps.topics.authorize(user, destination)) return null;
-      throw notFound(serverMessages.unknownDestination);
+      await authorize(user, destination);
+      if (destination !== liveDestinations.activeUsers) return null;
+      await loadPartners(user);
+      return JSON.stringify(activeUsersFor(user));
     },
+    authorize,
     async send(user, destination, body) {
       const match = chatSend.exec(destination);
       if (!match) throw notFound(serverMessages.unknownDestination);
@@ -97,8 +103,10 @@ export function createChatLive(deps: { chat: ChatService; access: AccessPolicy; 
       return;
     }
     if (event.type === 'chat-deleted') {
-      // Whom the two may reach is looked up afresh next time.
+      // Whom the two may reach is looked up afresh next time; the chat's subscriptions end.
       for (const userId of event.userIds) partnersOf.delete(userId);
+      const destination = liveDestinations.chat(event.chatId);
+      broker.recheckAccess((subscribed) => subscribed === destination);
       return;
     }
     deps.presence.handle(event);

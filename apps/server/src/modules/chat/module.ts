@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/compose';
 import type { NotificationSettings } from '@bauakte/domain';
+import { watchAccessChanges } from '../../platform/live/access-recheck';
 import { createBroker, type Broker } from '../../platform/live/broker';
 import { createPresence, type Presence } from '../../platform/live/presence';
 import { createChatLive } from './live';
@@ -28,6 +29,7 @@ export function registerChatModule(
   const live = createChatLive({ chat, access, fanout, presence, limits: routeLimits, topics: liveTopics });
   const broker = createBroker({ server: app.server, sessions, presence, hooks: live.hooks, limits: config.live, metrics, log });
   live.attach(broker);
+  watchAccessChanges(fanout, broker.recheckAccess);
   metrics.watchLive({ connections: () => broker.connectionCount(), subscriptions: () => broker.subscriptionCount(), bufferedBytes: () => broker.bufferedBytes() });
   app.addHook('preClose', async () => {
     await broker.close();

@@ -29,6 +29,8 @@ export function createProfileService(deps: {
   limiter: AttemptLimiter;
   mails: Pick<MailQueue, 'enqueue' | 'wake'>;
   sessions: Pick<SessionService, 'invalidate'>;
+  /** Whom others may reach changed with a deleted account (its chats, its projects): live subscriptions are checked again. */
+  accessChanged: () => Promise<void>;
 }) {
   const { data, limiter } = deps;
 
@@ -110,6 +112,7 @@ export function createProfileService(deps: {
       });
       // Its sessions went with it (ON DELETE CASCADE): no instance may answer them from memory.
       await deps.sessions.invalidate({ userIds: [account.id] });
+      await deps.accessChanged();
     },
   };
 }

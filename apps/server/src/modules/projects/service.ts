@@ -26,7 +26,13 @@ export interface ProjectFileCleanup {
   discardObjects(keys: string[]): Promise<void>;
 }
 
-export function createProjectService(deps: { data: DataLayer; access: AccessPolicy; files: ProjectFileCleanup }) {
+export function createProjectService(deps: {
+  data: DataLayer;
+  access: AccessPolicy;
+  files: ProjectFileCleanup;
+  /** The deleted project's live subscriptions end on every instance. */
+  accessChanged: (change: { projectId: number }) => Promise<void>;
+}) {
   const { access } = deps;
   const { projects } = deps.data.repos;
 
@@ -93,6 +99,7 @@ export function createProjectService(deps: { data: DataLayer; access: AccessPoli
     async delete(project: CheckedProject<'manage'>): Promise<void> {
       const objects = await deps.files.objectsOfProject(project.id);
       await projects.delete(project.id);
+      await deps.accessChanged({ projectId: project.id });
       await deps.files.discardObjects(objects);
     },
   };

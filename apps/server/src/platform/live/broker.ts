@@ -8,6 +8,7 @@ import type { LiveLimits } from '../../config';
 import type { AuthUser, SessionService } from '../auth/sessions';
 import type { LiveMetrics, LiveRefusalKind } from '../metrics/metrics';
 import type { Presence } from './presence';
+import { createAccessRecheck } from './access-recheck';
 import { isDatabaseUnavailable } from '../db/errors';
 import { AppError, answerOf, badRequest, conflict, unauthenticated } from '../errors';
 import { createFrameReader, FrameTooLargeError, StompProtocolError, writeFrame, type StompFrame } from './stomp-frames';
@@ -46,6 +47,8 @@ export const slowConsumerCode = 1013;
 export interface BrokerHooks {
   /** Throws an AppError if the user may not subscribe; may answer a first message (current state). */
   subscribe(user: AuthUser, destination: string): Promise<string | null>;
+  /** Throws the AppError a SUBSCRIBE would get now: asked again of open subscriptions when access changes. */
+  authorize(user: AuthUser, destination: string): Promise<void>;
   /** A SEND by the user; throws an AppError when refused. */
   send(user: AuthUser, destination: string, body: string): Promise<void>;
 }
@@ -54,15 +57,24 @@ export interface BrokerHooks {
  * A refusal as a STOMP ERROR frame: the German `message` and the REST `code` as headers (with the
  * REST answer's own headers, e.g. retry-after), and the REST answer's JSON body (with `issues`).
  */
-function errorFrame(error: AppError, receiptId?: string): string {
+function errorFrame(error: AppError, receiptId?: string, about?: Subscription): string {
   const { headers, body } = answerOf(error);
-  const frameHeaders = { message: error.message, code: error.code, ...headers, 'content-type': 'application/json', ...(receiptId ? { 'receipt-id': receiptId } : {}) };
+  const frameHeaders = {
+    message: error.message,
+    code: error.code,
+    ...headers,
+    'content-type': 'application/json',
+    ...(receiptId ? { 'receipt-id': receiptId } : {}),
+    // A refused subscription names itself: its destination and the id the client gave it.
+    ...(about ? { destination: about.destination, subscription: about.id } : {}),
+  };
   return writeFrame('ERROR', frameHeaders, JSON.stringify(body));
 }
 
 interface Subscription {
   id: string;
   destination: string;
+  connection: Connection;
 }
 
 interface Connection {
@@ -85,6 +97,8 @@ export interface Broker {
   deliver(destination: string, body: string, filter?: (user: AuthUser) => boolean): number;
   /** Sends a MESSAGE to the given users' subscriptions of the destination, the body made per user (null: none). */
   deliverEach(destination: string, bodyFor: (user: AuthUser) => string | null, users?: ReadonlySet<number>): void;
+  /** Access changed: the open subscriptions of the concerned destinations are authorized again (access-recheck.ts). */
+  recheckAccess(concerned: (destination: string) => boolean): void;
   /** Whether the user has a connection to this instance. */
   hasConnection(userId: number): boolean;
   connectionCount(): number;
@@ -170,7 +184,10 @@ export function createBroker(deps: {
     if (connection.readDeadline) clearTimeout(connection.readDeadline);
     connection.readDeadline = null;
     connections.delete(connection);
-    for (const subscription of connection.subscriptions.values()) unindex(connection, subscription);
+    for (const subscription of connection.subscriptions.values()) {
+      unindex(connection, subscription);
+      recheck.forget(subscription);
+    }
     connection.subscriptions.clear();
     const user = connection.user;
     if (user) {
@@ -182,8 +199,8 @@ export function createBroker(deps: {
   }
 
   /** STOMP: an ERROR frame, then the connection is closed. */
-  function fail(connection: Connection, error: AppError, receiptId?: string): void {
-    send(connection, errorFrame(error, receiptId));
+  function fail(connection: Connection, error: AppError, receiptId?: string, about?: Subscription): void {
+    send(connection, errorFrame(error, receiptId, about));
     forget(connection);
     closeSocket(connection.socket, 1000);
   }
@@ -216,12 +233,21 @@ export function createBroker(deps: {
     if (subscribers?.size === 0) byDestination.delete(subscription.destination);
   }
 
-  function message(connection: Connection, subscriptionId: string, destination: string, body: string): void {
-    messageCounter += 1;
-    send(
-      connection,
-      writeFrame('MESSAGE', { subscription: subscriptionId, 'message-id': `m-${messageCounter}`, destination, 'content-type': 'application/json' }, body),
-    );
+  /** While its access is checked again, a subscription's messages wait (access-recheck.ts). */
+  function message(subscription: Subscription, body: string): void {
+    const { connection, id, destination } = subscription;
+    recheck.deliver(subscription, () => {
+      messageCounter += 1;
+      send(connection, writeFrame('MESSAGE', { subscription: id, 'message-id': `m-${messageCounter}`, destination, 'content-type': 'application/json' }, body));
+    });
+  }
+
+  /** Each of the connection's subscriptions with these ids. */
+  function* subscriptionsOf(connection: Connection, ids: Iterable<string>): Generator<Subscription> {
+    for (const id of ids) {
+      const subscription = connection.subscriptions.get(id);
+      if (subscription) yield subscription;
+    }
   }
 
   function startHeartbeats(connection: Connection, frame: StompFrame): string {
@@ -279,12 +305,20 @@ export function createBroker(deps: {
     if (connection.subscriptions.size >= limits.maxSubscriptionsPerConnection) {
       return refuse(connection, 'subscription_limit', new AppError('TOO_MANY_ATTEMPTS', serverMessages.liveTooManySubscriptions(limits.maxSubscriptionsPerConnection)));
     }
-    const first = await hooks.subscribe(user, destination);
+    const subscription = { id, destination, connection };
+    const changes = recheck.changes();
+    let first: string | null;
+    try {
+      first = await hooks.subscribe(user, destination);
+    } catch (error) {
+      return fail(connection, answerTo(error, 'live channel: frame failed'), frame.headers.receipt, subscription);
+    }
     if (connection.closed) return;
-    const subscription = { id, destination };
     connection.subscriptions.set(id, subscription);
     index(connection, subscription);
-    if (first !== null) message(connection, id, destination, first);
+    // Access changed while it was authorized: what was allowed may not be any more.
+    if (recheck.changes() !== changes) recheck.recheck([subscription]);
+    if (first !== null) message(subscription, first);
   }
 
   async function handle(connection: Connection, frame: StompFrame): Promise<void> {
@@ -306,6 +340,7 @@ export function createBroker(deps: {
         if (subscription) {
           connection.subscriptions.delete(subscription.id);
           unindex(connection, subscription);
+          recheck.forget(subscription);
         }
         break;
       }
@@ -334,6 +369,24 @@ export function createBroker(deps: {
     if (isDatabaseUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', serverMessages.databaseUnavailable);
     return null;
   }
+
+  /** A refused frame's or check's answer; as over REST, a fault of ours (5xx) is logged, except a database that is away. */
+  function answerTo(error: unknown, what: string): AppError {
+    const refusal = refusalOf(error);
+    if (refusal === null || (refusal.statusCode >= 500 && !isDatabaseUnavailable(error))) log.error({ err: error }, what);
+    return refusal ?? new AppError('INTERNAL_ERROR', serverMessages.internalError);
+  }
+
+  // A subscription the access policy no longer allows ends as a refused SUBSCRIBE does.
+  const recheck = createAccessRecheck<Subscription>({
+    authorize: ({ connection, destination }) => (connection.user && !connection.closed ? hooks.authorize(connection.user, destination) : Promise.resolve()),
+    refused(subscription, error) {
+      if (subscription.connection.closed) return;
+      fail(subscription.connection, answerTo(error, 'live channel: access check failed'), undefined, subscription);
+    },
+    overflowed: (subscription) => dropSlow(subscription.connection),
+    failed: (error) => log.error({ err: error }, 'live channel: ending a subscription failed'),
+  });
 
   /** Runs from the first byte of an unfinished frame; a frame that ends (or a broken stream) stops it. */
   function watchReadDeadline(connection: Connection, pendingBytes: number, progressed: boolean): void {
@@ -389,12 +442,7 @@ export function createBroker(deps: {
         connection.waiting += 1;
         connection.queue = connection.queue
           .then(() => (connection.closed ? undefined : handle(connection, item)))
-          .catch((error: unknown) => {
-            const refusal = refusalOf(error);
-            // As over REST: a fault of ours (5xx) is logged, except a database that is away.
-            if (refusal === null || (refusal.statusCode >= 500 && !isDatabaseUnavailable(error))) log.error({ err: error }, 'live channel: frame failed');
-            fail(connection, refusal ?? new AppError('INTERNAL_ERROR', serverMessages.internalError), item.headers.receipt);
-          })
+          .catch((error: unknown) => fail(connection, answerTo(error, 'live channel: frame failed'), item.headers.receipt))
           .finally(handled);
       }
       watchReadDeadline(connection, error ? 0 : reader.pendingBytes(), items.some((item) => item !== 'heartbeat'));
@@ -451,8 +499,8 @@ export function createBroker(deps: {
       let delivered = 0;
       for (const [connection, ids] of subscribers) {
         if (!connection.user || (filter && !filter(connection.user))) continue;
-        for (const id of ids) {
-          message(connection, id, destination, body);
+        for (const subscription of subscriptionsOf(connection, ids)) {
+          message(subscription, body);
           delivered += 1;
         }
       }
@@ -465,8 +513,12 @@ export function createBroker(deps: {
         if (!connection.user || (users && !users.has(connection.user.id))) continue;
         const body = bodyFor(connection.user);
         if (body === null) continue;
-        for (const id of ids) message(connection, id, destination, body);
+        for (const subscription of subscriptionsOf(connection, ids)) message(subscription, body);
       }
+    },
+    recheckAccess(concerned) {
+      const subscriptions = [...connections].flatMap((connection) => [...connection.subscriptions.values()].filter((subscription) => concerned(subscription.destination)));
+      recheck.recheck(subscriptions);
     },
     hasConnection: (userId) => byUser.has(userId),
     connectionCount: () => connections.size,

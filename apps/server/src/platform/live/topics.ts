@@ -40,6 +40,14 @@ export function createLiveTopics(fanout: Fanout) {
 
 export type LiveTopics = ReturnType<typeof createLiveTopics>;
 
+const projectTopicPattern = /^\/topic\/project\/([^/]+)\//;
+
+/** Whether the destination is one of the project's topics (`/topic/project/{id}/…`). */
+export function isProjectDestination(destination: string, projectId: number): boolean {
+  const match = projectTopicPattern.exec(destination);
+  return match !== null && pathId(match[1]!) === projectId;
+}
+
 /**
  * A project's topic, `/topic/project/{id}/{name}`: whoever may read the project (`mayRead` throws
  * the AppError REST would answer otherwise) subscribes. The function returned tells the topic's

@@ -118,6 +118,19 @@ describe('createStompChannel', () => {
     warn.mockRestore();
   });
 
+  it('does not renew a subscription the server refused by name (access that ended), and renews the others', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const channel = createStompChannel('t');
+    channel.subscribe('/topic/project/7/files', () => undefined);
+    channel.subscribe('/topic/activeUsers', () => undefined);
+    connect();
+    state.config?.onStompError?.({ headers: { message: 'Nicht gefunden.', code: 'NOT_FOUND', destination: '/topic/project/7/files', subscription: 'sub-0' }, body: '' } as never);
+    socketClosed();
+    connect();
+    expect(state.subscribed).toEqual(['/topic/project/7/files', '/topic/activeUsers', '/topic/activeUsers']);
+    warn.mockRestore();
+  });
+
   it("hands a refusal (ERROR frame) with the server's German message and code to whoever listens", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const channel = createStompChannel('t');

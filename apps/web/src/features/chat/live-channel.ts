@@ -16,7 +16,8 @@ export interface LiveChannel {
   onConnectionChange(listener: (connected: boolean) => void): () => void;
   /**
    * The server refused a frame (an ERROR frame, after which it closes the connection): the refusal
-   * REST would have answered, read like one.
+   * REST would have answered, read like one. A refused subscription (its destination named in the
+   * frame) is not renewed after the reconnect.
    */
   onRefusal(listener: (refusal: ApiError) => void): () => void;
   close(): void;
@@ -93,6 +94,10 @@ export const createStompChannel: LiveChannelFactory = (token) => {
     // echo hears of the refusal, so the writer learns why instead of waiting for nothing.
     onStompError: (frame) => {
       console.warn('Live-Kanal:', frame.headers.message);
+      // A refused subscription names its destination (access that ended, e.g. a project deleted):
+      // it is not renewed after the reconnect, where it would only be refused again.
+      const refused = frame.headers.destination;
+      for (const [id, entry] of registry) if (refused !== undefined && entry.destination === refused) registry.delete(id);
       const refusal = liveRefusalOf(frame);
       for (const listener of refusalListeners) listener(refusal);
     },
