@@ -185,7 +185,7 @@ export async function openQueueStore(name = 'bauakte-queue'): Promise<QueueStore
 
   async function checkRoom(owner: QueueOwner, bytes: number, replacing?: QueueItem): Promise<void> {
     if (bytes > queueLimits.fileBytes) throw new QueueFullError('file');
-    const used = (await list(owner)).reduce((sum, item) => sum + (item === replacing || item.id === replacing?.id ? 0 : item.bytes), 0);
+    const used = (await list(owner)).reduce((sum, item) => sum + (item.id === replacing?.id || !Number.isFinite(item.bytes) ? 0 : item.bytes), 0);
     if (used + bytes > queueLimits.totalBytes) throw new QueueFullError('total');
   }
 
