@@ -17,7 +17,12 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
  * Sent by the unload beacon, which cannot set an Authorization header. A plain logout sends no body
  * (Fastify reads that as null), so this is the one route whose body may be missing.
  */
-export const logoutBeaconSchema = requestObject({ token: secretString().max(4096).optional() }).nullish();
+/**
+ * The body of a logout without an Authorization header: the unload beacon's token, or the id of a
+ * session the web app ended on the device without a connection (a logout told the server later: the
+ * device keeps the id, which can end that session but, unlike the token, log no one in).
+ */
+export const logoutBeaconSchema = requestObject({ token: secretString().max(4096).optional(), sessionId: secretString().max(100).optional() }).nullish();
 
 export const currentUserSchema = z.object({
   username: z.string(),

@@ -594,6 +594,8 @@ export const de = {
         ? '1 Änderung wurde noch nicht übertragen. Wenn Sie sich jetzt abmelden, geht sie verloren.'
         : `${count} Änderungen wurden noch nicht übertragen. Wenn Sie sich jetzt abmelden, gehen sie verloren.`,
     logout: 'Abmelden',
+    malformed: 'Diese Änderung ist auf diesem Gerät unvollständig gespeichert und kann nicht übertragen werden. Bitte verwerfen Sie sie.',
+    unknownChange: 'Unvollständig gespeicherte Änderung',
   },
   files: {
     title: 'Projektdateien',

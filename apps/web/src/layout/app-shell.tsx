@@ -110,6 +110,8 @@ function ShellWithModals() {
         leaveAfterAsking(() => {
           // Changes still waiting on this device are cleared with the logout: the user says so first.
           const leave = () => {
+            // The project goes with the session: its pages must not warn of a missing one meanwhile.
+            suppressMissingProjectWarning();
             clearSelectedProject();
             void logout();
           };

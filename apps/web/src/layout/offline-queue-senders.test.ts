@@ -36,16 +36,18 @@ const queuedPin = (photoBytes?: number): QueuePayload => ({
   photoFileId: null,
 });
 
+const anna = { username: 'anna', userId: 1 };
+
 const createdPin = { id: 9, fileId: 34, page: 1, x: 0.25, y: 0.5, number: 3, comment: 'Riss links vom Fenster', photoFileId: 40 };
 
 describe('sending a pin placed without a connection', () => {
   it('uploads the photo first as a file of the project, then places the pin with the photo\'s id', async () => {
     const store = await freshStore();
-    await store.add('anna', queuedPin(2048));
+    await store.add(anna, queuedPin(2048));
     const xhr = stubXhr();
     const api = stubApi({ [`POST ${pinsPath}`]: () => json(201, createdPin) });
 
-    const syncing = syncQueue(store, 'anna', queueSenders('anna'));
+    const syncing = syncQueue(store, anna, queueSenders('anna'));
     await vi.waitFor(() => expect(xhr.requests[0]?.sent).toBe(true));
     // The pin waits for its photo: nothing is placed before the photo is on the server.
     expect(api.callsTo('POST', pinsPath)).toEqual([]);
@@ -55,44 +57,44 @@ describe('sending a pin placed without a connection', () => {
 
     expect((await syncing).kind).toBe('done');
     expect(api.callsTo('POST', pinsPath).map((call) => call.body)).toEqual([{ page: 1, x: 0.25, y: 0.5, comment: 'Riss links vom Fenster', photoFileId: 40 }]);
-    expect(await store.list('anna')).toEqual([]);
+    expect(await store.list(anna)).toEqual([]);
   });
 
   it('keeps the uploaded photo\'s id when the connection goes before the pin: the photo is not sent twice', async () => {
     const store = await freshStore();
-    await store.add('anna', queuedPin(2048));
+    await store.add(anna, queuedPin(2048));
     const xhr = stubXhr();
     stubApi({
       [`POST ${pinsPath}`]: () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    const syncing = syncQueue(store, 'anna', queueSenders('anna'));
+    const syncing = syncQueue(store, anna, queueSenders('anna'));
     await vi.waitFor(() => expect(xhr.requests[0]?.sent).toBe(true));
     xhr.last().respond(201, { id: 40 });
     expect((await syncing).kind).toBe('offline');
 
-    const [waiting] = await store.list('anna');
+    const [waiting] = await store.list(anna);
     expect(waiting).toMatchObject({ status: 'waiting', payload: { kind: 'pin', photo: null, photoFileId: 40 } });
     expect(waiting?.bytes).toBeLessThan(2048);
 
     const api = stubApi({ [`POST ${pinsPath}`]: () => json(201, createdPin) });
-    expect((await syncQueue(store, 'anna', queueSenders('anna'))).kind).toBe('done');
+    expect((await syncQueue(store, anna, queueSenders('anna'))).kind).toBe('done');
     expect(xhr.requests).toHaveLength(1);
     expect(api.callsTo('POST', pinsPath).map((call) => (call.body as { photoFileId: number }).photoFileId)).toEqual([40]);
   });
 
   it('keeps a pin the server refuses (the plan was deleted meanwhile) with the German reason, and sends the next change', async () => {
     const store = await freshStore();
-    await store.add('anna', queuedPin());
-    await store.add('anna', { kind: 'chat', chatId: 1, receiverUsername: 'architekt', message: 'Riss gesehen' });
+    await store.add(anna, queuedPin());
+    await store.add(anna, { kind: 'chat', chatId: 1, receiverUsername: 'architekt', message: 'Riss gesehen' });
     stubApi({
       [`POST ${pinsPath}`]: () => json(404, { message: 'Die Datei wurde nicht gefunden.', code: 'NOT_FOUND' }),
       'POST /api/MessageManagment': () => json(201, { id: 1 }),
     });
 
-    await syncQueue(store, 'anna', queueSenders('anna'));
-    const items = await store.list('anna');
+    await syncQueue(store, anna, queueSenders('anna'));
+    const items = await store.list(anna);
     expect(items.map((item) => item.payload.kind)).toEqual(['pin']);
     expect(items[0]?.status).toBe('refused');
     expect(items[0]?.reason).toContain('Die Markierung konnte nicht gespeichert werden.');

@@ -17,14 +17,15 @@ import type { QueueItem } from '../features/offline/queue-store';
 const t = de.offlineQueue;
 
 /** What the change is, in a line: the step's title, the message's text, the file's title, the pin's plan. */
-function whatOf({ payload }: QueueItem): string {
+function whatOf({ payload }: QueueItem, unreadable: boolean): string {
+  if (unreadable) return t.unknownChange;
   if (payload.kind === 'step') return t.what.step(de.questionnaire.titles[payload.step]);
   if (payload.kind === 'chat') return t.what.chat(payload.message);
   if (payload.kind === 'pin') return t.what.pin(payload.planName);
   return t.what.upload(payload.fileName);
 }
 
-function PendingItem({ item, onEdit }: { item: QueueItem; onEdit?(): void }) {
+function PendingItem({ item, onEdit, unreadable = false }: { item: QueueItem; onEdit?(): void; unreadable?: boolean }) {
   const { remove, progress } = useQueue();
   const confirm = useConfirm();
   const percent = progress.get(item.id);
@@ -34,20 +35,21 @@ function PendingItem({ item, onEdit }: { item: QueueItem; onEdit?(): void }) {
   };
   return (
     <li className="flex flex-col gap-2 rounded-md border border-border p-3">
-      <p className="font-medium break-words [overflow-wrap:anywhere]">{whatOf(item)}</p>
-      <p className="text-sm text-muted-foreground">{t.createdAt(dateTimeText(item.createdAt))}</p>
+      <p className="font-medium break-words [overflow-wrap:anywhere]">{whatOf(item, unreadable)}</p>
+      {unreadable ? null : <p className="text-sm text-muted-foreground">{t.createdAt(dateTimeText(item.createdAt))}</p>}
       <p className="text-sm">
-        {t.status[item.status]}
+        {unreadable ? t.status.refused : t.status[item.status]}
         {item.status === 'sending' && typeof percent === 'number' ? ` · ${t.progress(percent)}` : ''}
       </p>
-      {item.reason ? <p className="text-sm text-destructive break-words">{item.reason}</p> : null}
+      {unreadable ? <p className="text-sm text-destructive break-words">{t.malformed}</p> : null}
+      {!unreadable && item.reason ? <p className="text-sm text-destructive break-words">{item.reason}</p> : null}
       <div className="flex flex-wrap justify-end gap-2">
         {onEdit ? (
           <Button variant="outline" size="sm" onClick={onEdit}>
             {t.edit}
           </Button>
         ) : null}
-        <Button variant="outline" size="sm" disabled={item.status === 'sending'} onClick={() => void discard()}>
+        <Button variant="outline" size="sm" disabled={item.status === 'sending' && !unreadable} onClick={() => void discard()}>
           {t.discard}
         </Button>
       </div>
@@ -60,15 +62,15 @@ function PendingItem({ item, onEdit }: { item: QueueItem; onEdit?(): void }) {
  * what, when, status and a refusal's reason, with Bearbeiten (the place it is changed) and Verwerfen.
  */
 export function PendingChanges() {
-  const { items, sync } = useQueue();
+  const { items, unreadable, sync } = useQueue();
   const online = useOnlineStatus();
   const navigate = useNavigate();
   const { openModal } = useModal();
   const [open, setOpen] = useState(false);
-  const count = items?.length ?? 0;
+  const count = (items?.length ?? 0) + unreadable.length;
   if (count === 0) return null;
   // A refusal or a conflict waits for the person, not for the connection: the count says so by its colour.
-  const needsChoice = items?.some((item) => item.status === 'refused' || item.status === 'conflict') ?? false;
+  const needsChoice = unreadable.length > 0 || (items?.some((item) => item.status === 'refused' || item.status === 'conflict') ?? false);
 
   const editOf = (item: QueueItem): (() => void) | undefined => {
     const { payload } = item;
@@ -103,6 +105,9 @@ export function PendingChanges() {
           <ul className="flex flex-col gap-2">
             {(items ?? []).map((item) => (
               <PendingItem key={item.id} item={item} onEdit={editOf(item)} />
+            ))}
+            {unreadable.map((item) => (
+              <PendingItem key={item.id} item={item} unreadable />
             ))}
           </ul>
           <DialogFooter>

@@ -7,6 +7,10 @@ export interface SessionUser {
   roles: string[];
   /** The role claims joined by ', '; 'Keine Rolle' when none. */
   roleText: string;
+  /** The account's id (uid claim): what the user's queued changes are bound to; missing in an older token. */
+  userId?: number;
+  /** The session's id (jti claim): what a logout without a connection revokes later. */
+  sessionId?: string;
   token: string;
 }
 
@@ -37,6 +41,8 @@ export function userFromToken(token: string): SessionUser | null {
       username: typeof payload.sub === 'string' && payload.sub ? payload.sub : de.session.guest,
       roles,
       roleText: roles.length > 0 ? roles.join(', ') : de.session.noRole,
+      ...(typeof payload.uid === 'number' && Number.isSafeInteger(payload.uid) ? { userId: payload.uid } : {}),
+      ...(typeof payload.jti === 'string' && payload.jti ? { sessionId: payload.jti } : {}),
       token,
     };
   } catch (error) {

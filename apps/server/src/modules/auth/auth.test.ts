@@ -23,10 +23,12 @@ describe.each(testDialects)('auth on %s', (dialect) => {
 
   const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 
-  it('answers a signed token whose claims name the user, the roles, the session and the expiry', async () => {
+  it('answers a signed token whose claims name the user, the account, the roles, the session and the expiry', async () => {
     const token = await ctx.login('mara', 'richtig-geheim');
     const claims = decodeJwt(token);
     expect(claims.sub).toBe('mara');
+    const account = await ctx.database.db.selectFrom('users').select('id').where('username', '=', 'mara').executeTakeFirstOrThrow();
+    expect(claims.uid).toBe(account.id);
     expect(claims.roles).toEqual(['ARCHI']);
     expect(typeof claims.jti).toBe('string');
     expect(claims.exp).toBeGreaterThan(Date.now() / 1000 + 3600);
@@ -299,6 +301,29 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       expect((await beacon('chef', token)).statusCode).toBe(401);
       expect((await beacon('mara', 'gefälscht')).statusCode).toBe(401);
       expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/mara' })).statusCode).toBe(401);
+      expect((await me(token)).statusCode).toBe(200);
+    });
+  });
+
+  describe('a logout made without a connection, told later', () => {
+    const tellLogout = (username: string, sessionId: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/auth/logout/${username}`, payload: { sessionId } });
+    const sessionOf = (token: string) => String(decodeJwt(token).jti);
+
+    it("ends the named session at once, and again answers 204 when told twice", async () => {
+      const token = await ctx.login('mara', 'richtig-geheim');
+      const other = await ctx.login('mara', 'richtig-geheim');
+      expect((await tellLogout('mara', sessionOf(token))).statusCode).toBe(204);
+      expect((await me(token)).statusCode).toBe(401);
+      // The same person's other session (another device) stays.
+      expect((await me(other)).statusCode).toBe(200);
+      expect((await tellLogout('mara', sessionOf(token))).statusCode).toBe(204);
+    });
+
+    it("refuses an unknown session or another user's, which stays logged in", async () => {
+      const token = await ctx.login('mara', 'richtig-geheim');
+      expect((await tellLogout('chef', sessionOf(token))).statusCode).toBe(401);
+      expect((await tellLogout('mara', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(401);
       expect((await me(token)).statusCode).toBe(200);
     });
   });

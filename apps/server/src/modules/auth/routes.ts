@@ -19,7 +19,8 @@ export function registerAuthRoutes(app: App, auth: AuthService): void {
   );
 
   // Public at the routing level because the unload beacon cannot send an Authorization header:
-  // it carries the token in the body instead, and the handler insists on one of the two.
+  // it carries the token in the body instead, and the handler insists on one of the two. A logout
+  // made on the device without a connection names its session's id instead, once online again.
   app.post(
     '/api/auth/logout/:username',
     {
@@ -32,6 +33,8 @@ export function registerAuthRoutes(app: App, auth: AuthService): void {
         await auth.logout(ownSession.of(request));
       } else if (bearerToken(request.headers.authorization)) {
         throw unauthenticated();
+      } else if (request.body?.sessionId && !request.body.token) {
+        await auth.logoutNamedSession(request.body.sessionId, username);
       } else {
         await auth.logoutBeacon(request.body?.token, username);
       }

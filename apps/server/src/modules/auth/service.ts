@@ -36,6 +36,11 @@ export function createAuthService(deps: { data: DataLayer; sessions: SessionServ
       await sessions.end(caller.sessionId);
     },
 
+    /** A logout the web app made without a connection, told now: that session ends at once. */
+    async logoutNamedSession(sessionId: string | undefined, username: string | null): Promise<void> {
+      if (!sessionId || username === null || !(await sessions.endNamed(sessionId, username))) throw unauthenticated(serverMessages.sessionInvalid);
+    },
+
     /** The unload beacon: the session ends shortly unless the same tab comes back (a reload). */
     async logoutBeacon(token: string | undefined, username: string | null): Promise<void> {
       if (!token || username === null || !(await sessions.endSoon(token, username))) throw unauthenticated(serverMessages.sessionInvalid);

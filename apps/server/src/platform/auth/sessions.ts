@@ -35,6 +35,8 @@ export interface SessionService {
   end(sessionId: string): Promise<void>;
   endAllOf(userId: number, exceptSessionId?: string): Promise<void>;
   endSoon(token: string, username: string): Promise<boolean>;
+  /** Ends the named user's session by its id (a logout made without a connection); false when there is no such session of theirs. */
+  endNamed(sessionId: string, username: string): Promise<boolean>;
   /** Of these sessions, the ones still usable (live connections check theirs every second). */
   stillLive(sessionIds: readonly string[]): Promise<Set<string>>;
   /** An open live connection is use of its session: it does not go idle. */
@@ -138,7 +140,7 @@ export function createSessionService(deps: {
         createdAt: createdAt.toISOString(),
         expiresAt: expiresAt.toISOString(),
       });
-      return tokens.sign({ username: user.username, roles: [user.role], sessionId, expiresAt });
+      return tokens.sign({ userId: user.id, username: user.username, roles: [user.role], sessionId, expiresAt });
     },
 
     async resolve(token) {
@@ -182,6 +184,16 @@ export function createSessionService(deps: {
 
     async prune() {
       await repository.deleteExpired(now(), new Date(Date.now() - idleMs).toISOString());
+    },
+
+    async endNamed(sessionId, username) {
+      const session = await repository.findWithUser(sessionId);
+      if (!session || !sameUsername(session.username, username)) return false;
+      if (session.revokedAt === null) {
+        await repository.revoke(sessionId, now());
+        await announce({ sessionIds: [sessionId] });
+      }
+      return true;
     },
 
     async endSoon(token, username) {

@@ -2,6 +2,8 @@ import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Role } from '@bauakte/domain';
 
 export interface TokenContent {
+  /** The account's id (uid claim): the web app binds what it keeps on a device to the account, not only its name. */
+  userId: number;
   username: string;
   roles: Role[];
   sessionId: string;
@@ -34,6 +36,7 @@ export function createTokenService(secret: string): TokenService {
     sign: async (content) =>
       signer({
         sub: content.username,
+        uid: content.userId,
         roles: content.roles,
         jti: content.sessionId,
         iat: Math.floor(Date.now() / 1000),

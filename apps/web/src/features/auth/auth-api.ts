@@ -9,6 +9,14 @@ export function logout(username: string): Promise<void> {
   return apiRequest<void>(`/auth/logout/${encodeURIComponent(username)}`, { method: 'POST' });
 }
 
+/**
+ * Tells the server of a logout made on the device without a connection: it ends the named session.
+ * Sent without the Authorization header, so it never ends whichever session is open now.
+ */
+export function tellLogout(username: string, sessionId: string): Promise<void> {
+  return apiRequest<void>(`/auth/logout/${encodeURIComponent(username)}`, { method: 'POST', body: { sessionId }, anonymous: true });
+}
+
 export function fetchCurrentUser(): Promise<CurrentUser> {
   return apiRequest<CurrentUser>('/auth/me');
 }

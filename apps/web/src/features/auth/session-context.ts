@@ -5,7 +5,10 @@ export interface SessionState {
   user: SessionUser | null;
   /** Stores the token and sets the user; answers the user, or null if the token is unreadable. */
   startSession(token: string): SessionUser | null;
-  /** Calls the server; on success clears the session and fully loads /login. */
+  /**
+   * Calls the server, then removes what this browser keeps of the user, clears the session and fully
+   * loads /login; without a connection it does so at once and the server is told later.
+   */
   logout(): Promise<void>;
 }
 

@@ -3,6 +3,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { SessionProvider } from './session-provider';
 import { useSession } from './session-context';
 import { fakeToken } from '../../test/tokens';
+import { onUserDataRemoval } from '../../lib/user-data';
+import { pendingLogouts } from './pending-logout';
 
 function Probe() {
   const { user, logout } = useSession();
@@ -22,6 +24,7 @@ let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   sessionStorage.setItem('token', token);
   sessionStorage.setItem('projectId', '7');
   assign = vi.fn<(url: string | URL) => void>();
@@ -91,6 +94,52 @@ describe('SessionProvider', () => {
     render(<SessionProvider><Probe /></SessionProvider>);
     window.dispatchEvent(new Event('pagehide'));
     expect(beacon).toHaveBeenCalledWith('/api/auth/logout/mara', expect.any(Blob));
+  });
+
+  describe('without a connection', () => {
+    const noConnection = async (): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    };
+
+    it("logs out at once: the user's kept data is removed, the session is gone and /login loads", async () => {
+      const removed: string[] = [];
+      const unregister = onUserDataRemoval(async (username) => void removed.push(username));
+      fetchMock.mockImplementation(noConnection);
+      render(<SessionProvider><Probe /></SessionProvider>);
+      await act(async () => screen.getByText('abmelden').click());
+      unregister();
+      expect(removed).toEqual(['mara']);
+      expect(sessionStorage.getItem('token')).toBeNull();
+      expect(sessionStorage.getItem('projectId')).toBeNull();
+      expect(assign).toHaveBeenCalledWith('/login');
+      // What waits to be told can end this session, never start one: the token is kept nowhere.
+      expect(pendingLogouts()).toEqual([{ username: 'mara', sessionId: 's1' }]);
+      expect(JSON.stringify({ ...localStorage })).not.toContain(token);
+    });
+
+    it('tells the server at the next start online, without any session of its own, and then forgets it', async () => {
+      localStorage.setItem('bauakte.pendingLogouts', JSON.stringify([{ username: 'mara', sessionId: 's0' }]));
+      sessionStorage.clear();
+      render(<SessionProvider><Probe /></SessionProvider>);
+      await vi.waitFor(() => expect(pendingLogouts()).toEqual([]));
+      expect(logoutCalls()).toHaveLength(1);
+      const [url, init] = logoutCalls()[0] as [string, RequestInit];
+      expect(url).toBe('/api/auth/logout/mara');
+      expect(JSON.parse(String(init.body))).toEqual({ sessionId: 's0' });
+      expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+    });
+
+    it('keeps the logout to tell while there is no connection, and tells it when the connection is back', async () => {
+      localStorage.setItem('bauakte.pendingLogouts', JSON.stringify([{ username: 'mara', sessionId: 's0' }]));
+      fetchMock.mockImplementation(noConnection);
+      render(<SessionProvider><Probe /></SessionProvider>);
+      await vi.waitFor(() => expect(logoutCalls()).toHaveLength(1));
+      expect(pendingLogouts()).toHaveLength(1);
+      fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(pendingLogouts()).toEqual([]));
+      expect(logoutCalls()).toHaveLength(2);
+    });
   });
 
   it('ends the session when the server no longer accepts the token', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { setUnauthorizedListener } from '../../lib/api';
+import { NetworkError, setUnauthorizedListener } from '../../lib/api';
 import { hasErrorCode } from '../../lib/api-errors';
 import { removeChatDrafts } from '../../lib/chat-drafts';
 import { storageKeys } from '../../lib/storage-keys';
@@ -7,6 +7,7 @@ import { userFromToken, type SessionUser } from '../../lib/token';
 import { deStart as de } from '../../i18n/de-start';
 import { removeUserData } from '../../lib/user-data';
 import { fetchCurrentUser, logout as logoutOnServer, sendLogoutBeacon } from './auth-api';
+import { rememberLogout, tellPendingLogouts } from './pending-logout';
 import { SessionContext, type SessionState } from './session-context';
 
 function readStoredUser(): SessionUser | null {
@@ -43,8 +44,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await logoutOnServer(current.username);
     } catch (error) {
-      // A token the server no longer knows is as good as logged out; anything else keeps the session.
-      if (!hasErrorCode(error, 'UNAUTHENTICATED')) {
+      if (error instanceof NetworkError) {
+        // Without a connection the logout ends here, at once; the server hears of it when one is back.
+        if (current.sessionId) rememberLogout({ username: current.username, sessionId: current.sessionId });
+      } else if (!hasErrorCode(error, 'UNAUTHENTICATED')) {
+        // A token the server no longer knows is as good as logged out; any other answer keeps the session.
         console.error(de.session.logoutFailed, error);
         return;
       }
@@ -66,6 +70,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUnauthorizedListener(endLocally);
     return () => setUnauthorizedListener(undefined);
   }, [endLocally]);
+
+  // Logouts made at this browser without a connection are told at every start and when the connection is back.
+  useEffect(() => {
+    const tell = () => void tellPendingLogouts();
+    tell();
+    window.addEventListener('online', tell);
+    return () => window.removeEventListener('online', tell);
+  }, []);
 
   // Confirms the stored token on start; this also tells the server a reload is no tab close.
   useEffect(() => {

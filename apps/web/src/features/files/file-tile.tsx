@@ -47,12 +47,15 @@ export function FileTile({ projectId, file, deleting, onDelete }: FileTileProps)
           <p className="text-xs text-muted-foreground">{t.uploaded(uploaderOf(file), dateTimeText(file.uploadedAt))}</p>
         </div>
         <div className="mt-auto flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a href={file.url} download={file.originalName} aria-label={t.downloadLabel(file.name)}>
-              <Download aria-hidden />
-              {t.download}
-            </a>
-          </Button>
+          {/* A list kept on the device for reading offline has no download links. */}
+          {file.url ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={file.url} download={file.originalName} aria-label={t.downloadLabel(file.name)}>
+                <Download aria-hidden />
+                {t.download}
+              </a>
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" aria-label={t.newVersionLabel(file.name)} onClick={() => openModal('UploadImage', newVersionProps(file))}>
             <Upload aria-hidden />
             {t.newVersion}

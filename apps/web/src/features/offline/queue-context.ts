@@ -8,6 +8,11 @@ export interface QueueState {
   available: boolean;
   /** The user's items in order; undefined until they are read. */
   items: QueueItem[] | undefined;
+  /**
+   * Items under the user's name that cannot be read as a change (damaged or incomplete on the
+   * device): never sent, listed as refused so the user can discard them.
+   */
+  unreadable: QueueItem[];
   /** An upload's progress while it is sent (0–100, null while unknown), by item id. */
   progress: ReadonlyMap<number, number | null>;
   /** Appends a change; rejects with QueueFullError past a bound. */
@@ -23,6 +28,7 @@ export interface QueueState {
 const noQueue: QueueState = {
   available: false,
   items: [],
+  unreadable: [],
   progress: new Map(),
   enqueue: () => Promise.reject(new Error('no offline queue')),
   putStep: () => Promise.reject(new Error('no offline queue')),

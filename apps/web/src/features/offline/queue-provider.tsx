@@ -7,7 +7,7 @@ import { useSession } from '../auth/session-context';
 import { useNotify } from '../feedback/feedback-context';
 import { de } from '../../i18n/de';
 import { QueueContext, type QueueState } from './queue-context';
-import { openQueueStore, type QueueItem, type QueuePayload, type QueueStore } from './queue-store';
+import { isWellFormed, openQueueStore, type QueueItem, type QueueOwner, type QueuePayload, type QueueStore } from './queue-store';
 import { syncQueue, type QueueSenders } from './queue-sync';
 
 /** When the server could not be reached although the browser says it is online, or gave no Retry-After. */
@@ -56,10 +56,14 @@ const sendable = (item: QueueItem) => item.status === 'waiting' || item.status =
 export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQueueDelivery; children: ReactNode }) {
   const { user } = useSession();
   const username = user?.username;
+  const userId = user?.userId;
+  // A session that names no account id (a token from before ids were in it) keeps no queue.
+  const owner = useMemo<QueueOwner | undefined>(() => (username !== undefined && userId !== undefined ? { username, userId } : undefined), [username, userId]);
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [store, setStore] = useState<QueueStore | null | undefined>(undefined);
   const [items, setItems] = useState<QueueItem[] | undefined>(undefined);
+  const [unreadable, setUnreadable] = useState<QueueItem[]>([]);
   const [progress, setProgress] = useState<ReadonlyMap<number, number | null>>(new Map());
   const running = useRef(false);
   const again = useRef(false);
@@ -85,9 +89,11 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
   const channel = useRef<BroadcastChannel | null>(null);
 
   const read = useCallback(async () => {
-    if (!store || !username) return;
-    setItems(await store.list(username));
-  }, [store, username]);
+    if (!store || !owner) return;
+    const all = await store.list(owner);
+    setItems(all.filter(isWellFormed));
+    setUnreadable(all.filter((item) => !isWellFormed(item)));
+  }, [store, owner]);
 
   const reload = useCallback(async () => {
     await read();
@@ -116,7 +122,7 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
   }, []);
 
   const sync = useCallback(() => {
-    if (!store || !username) return;
+    if (!store || !owner) return;
     if (running.current) {
       again.current = true;
       return;
@@ -124,9 +130,9 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
     if (!isOnline()) return;
     running.current = true;
     const run = async () => {
-      if (!(await store.list(username)).some(sendable)) return;
+      if (!(await store.list(owner)).some(sendable)) return;
       const delivery = await loadDelivery();
-      const outcome = await syncQueue(store, username, delivery.senders(username), {
+      const outcome = await syncQueue(store, owner, delivery.senders(owner.username), {
         onChange: () => void reload(),
         onProgress: (item, share) => setProgress((before) => new Map(before).set(item.id, share === null ? null : Math.round(share * 100))),
         onKept: (_item, status) => notify(status === 'conflict' ? de.offlineQueue.conflictNotice : de.offlineQueue.refusedNotice),
@@ -136,7 +142,7 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
       // The browser says online but nothing answered: try again after a while, the 'online' event may not come.
       if (outcome.kind === 'offline' && isOnline()) scheduleRetry(retryDelayMs, sync);
     };
-    void exclusively(username, run)
+    void exclusively(owner.username, run)
       .catch((error: unknown) => console.warn('Offline-Warteschlange: Senden fehlgeschlagen', error))
       .finally(() => {
         running.current = false;
@@ -147,7 +153,7 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
           sync();
         }
       });
-  }, [store, username, reload, queryClient, scheduleRetry, notify, loadDelivery]);
+  }, [store, owner, reload, queryClient, scheduleRetry, notify, loadDelivery]);
 
   // At start while logged in, and whenever the connection comes back. The start's sync runs in a task
   // of its own: its lock request and store reads need not lengthen the one that shows the page.
@@ -163,8 +169,8 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
 
   const value = useMemo<QueueState>(() => {
     const requireStore = () => {
-      if (!store || !username) throw new Error('no offline queue');
-      return { store, username };
+      if (!store || !owner) throw new Error('no offline queue');
+      return { store, owner };
     };
     const afterAdd = async (item: QueueItem) => {
       await reload();
@@ -173,16 +179,17 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
       return item;
     };
     return {
-      available: Boolean(store && username),
+      available: Boolean(store && owner),
       items: store === null ? [] : items,
+      unreadable,
       progress,
       enqueue: async (payload) => {
-        const { store: queue, username: name } = requireStore();
-        return afterAdd(await queue.add(name, payload));
+        const { store: queue, owner: by } = requireStore();
+        return afterAdd(await queue.add(by, payload));
       },
       putStep: async (payload) => {
-        const { store: queue, username: name } = requireStore();
-        return afterAdd(await queue.putStep(name, payload));
+        const { store: queue, owner: by } = requireStore();
+        return afterAdd(await queue.putStep(by, payload));
       },
       remove: async (id) => {
         const { store: queue } = requireStore();
@@ -191,7 +198,7 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
       },
       sync,
     };
-  }, [store, username, items, progress, reload, scheduleRetry, sync]);
+  }, [store, owner, items, unreadable, progress, reload, scheduleRetry, sync]);
 
   return <QueueContext.Provider value={value}>{children}</QueueContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openQueueStore, queueLimits, QueueFullError, type QueuePayload, type QueueStore } from './queue-store';
 import { syncQueue, type QueueSenders } from './queue-sync';
@@ -13,9 +14,20 @@ async function freshStore(name = `queue-test-${++databaseCount}`): Promise<Queue
   opened.push(store);
   return store;
 }
+
+/** Writes a record straight into the queue's database, as anything else running in the browser could. */
+async function plant(record: Record<string, unknown>, name = `queue-test-${databaseCount}`): Promise<void> {
+  const db = await openDB(name);
+  await db.add('items', record);
+  db.close();
+}
 afterEach(() => {
   for (const store of opened.splice(0)) store.close();
 });
+
+const anna = { username: 'anna', userId: 1 };
+const bert = { username: 'bert', userId: 2 };
+const klient = { username: 'klient', userId: 5 };
 
 const chat = (message: string): QueuePayload => ({ kind: 'chat', chatId: 1, receiverUsername: 'architekt', message });
 const step = (patch: Record<string, unknown>, baseVersion = '"v1"'): Extract<QueuePayload, { kind: 'step' }> => ({ kind: 'step', projectId: '7', step: 'general', patch, baseVersion });
@@ -42,31 +54,31 @@ function scriptedSenders(results: (Error | undefined)[]): QueueSenders & { sent:
 describe('the queue on the device', () => {
   it('keeps the items in the order they were made, with status waiting', async () => {
     const store = await freshStore();
-    await store.add('Klient', chat('eins'));
-    await store.add('klient', chat('zwei'));
-    await store.add('KLIENT', chat('drei'));
-    const items = await store.list('klient');
+    await store.add({ username: 'Klient', userId: 5 }, chat('eins'));
+    await store.add(klient, chat('zwei'));
+    await store.add({ username: 'KLIENT', userId: 5 }, chat('drei'));
+    const items = await store.list(klient);
     expect(messagesOf(items)).toEqual(['eins', 'zwei', 'drei']);
     expect(items.every((item) => item.status === 'waiting')).toBe(true);
   });
 
   it('shows one user nothing of another user at the same browser, and a logout clears only its own', async () => {
     const store = await freshStore();
-    await store.add('anna', chat('von Anna'));
-    await store.add('bert', chat('von Bert'));
-    expect(messagesOf(await store.list('bert'))).toEqual(['von Bert']);
+    await store.add(anna, chat('von Anna'));
+    await store.add(bert, chat('von Bert'));
+    expect(messagesOf(await store.list(bert))).toEqual(['von Bert']);
     await store.clear('Anna');
-    expect(await store.list('anna')).toEqual([]);
-    expect(messagesOf(await store.list('bert'))).toEqual(['von Bert']);
+    expect(await store.list(anna)).toEqual([]);
+    expect(messagesOf(await store.list(bert))).toEqual(['von Bert']);
   });
 
   it('keeps the items, a photo with its bytes, when the page is opened again', async () => {
     const first = await freshStore('queue-reopen');
-    await first.add('anna', chat('vor dem Neuladen'));
-    await first.add('anna', photo(1234));
+    await first.add(anna, chat('vor dem Neuladen'));
+    await first.add(anna, photo(1234));
     first.close();
     const again = await freshStore('queue-reopen');
-    const items = await again.list('anna');
+    const items = await again.list(anna);
     expect(messagesOf(items)).toEqual(['vor dem Neuladen', 'upload']);
     const upload = items[1]?.payload;
     expect(upload?.kind === 'upload' ? upload.file.size : 0).toBe(1234);
@@ -74,24 +86,24 @@ describe('the queue on the device', () => {
 
   it('keeps one queued save per step: a second save replaces it in its place, with the newer answers', async () => {
     const store = await freshStore();
-    await store.putStep('anna', step({ buildingUsage: 'WOHNEN' }));
-    await store.add('anna', chat('danach'));
-    await store.putStep('anna', step({ buildingUsage: 'WOHNEN', constructionYear: 1960 }));
-    const items = await store.list('anna');
+    await store.putStep(anna, step({ buildingUsage: 'WOHNEN' }));
+    await store.add(anna, chat('danach'));
+    await store.putStep(anna, step({ buildingUsage: 'WOHNEN', constructionYear: 1960 }));
+    const items = await store.list(anna);
     expect(messagesOf(items)).toEqual(['step', 'danach']);
     expect(items[0]?.payload).toMatchObject({ patch: { constructionYear: 1960 }, baseVersion: '"v1"' });
   });
 
   it('refuses a file over the bound and a queue that would grow past its total', async () => {
     const store = await freshStore();
-    await expect(store.add('anna', photo(queueLimits.fileBytes + 1))).rejects.toBeInstanceOf(QueueFullError);
+    await expect(store.add(anna, photo(queueLimits.fileBytes + 1))).rejects.toBeInstanceOf(QueueFullError);
     const original = queueLimits.totalBytes;
     queueLimits.totalBytes = 5_000;
     try {
-      await store.add('anna', photo(3_000));
-      await expect(store.add('anna', photo(3_000))).rejects.toMatchObject({ reason: 'total' });
+      await store.add(anna, photo(3_000));
+      await expect(store.add(anna, photo(3_000))).rejects.toMatchObject({ reason: 'total' });
       // Another user's room is their own.
-      await expect(store.add('bert', photo(3_000))).resolves.toMatchObject({ status: 'waiting' });
+      await expect(store.add(bert, photo(3_000))).resolves.toMatchObject({ status: 'waiting' });
     } finally {
       queueLimits.totalBytes = original;
     }
@@ -104,13 +116,13 @@ describe('the queue on the device', () => {
       photo: { file: new NodeBlob([new Uint8Array(bytes)], { type: 'image/jpeg' }) as unknown as Blob, name: 'riss.jpg', title: 'Foto zu Markierung 1 – Grundriss EG' },
       photoFileId: null,
     });
-    await expect(store.add('anna', pinWithPhoto(queueLimits.fileBytes + 1))).rejects.toMatchObject({ reason: 'file' });
+    await expect(store.add(anna, pinWithPhoto(queueLimits.fileBytes + 1))).rejects.toMatchObject({ reason: 'file' });
     const original = queueLimits.totalBytes;
     queueLimits.totalBytes = 5_000;
     try {
-      const kept = await store.add('anna', pinWithPhoto(3_000));
+      const kept = await store.add(anna, pinWithPhoto(3_000));
       expect(kept.bytes).toBeGreaterThan(3_000);
-      await expect(store.add('anna', pinWithPhoto(3_000))).rejects.toMatchObject({ reason: 'total' });
+      await expect(store.add(anna, pinWithPhoto(3_000))).rejects.toMatchObject({ reason: 'total' });
     } finally {
       queueLimits.totalBytes = original;
     }
@@ -120,64 +132,122 @@ describe('the queue on the device', () => {
 describe('sending the queue', () => {
   it('sends the waiting items in order, one at a time, and removes them', async () => {
     const store = await freshStore();
-    await store.add('anna', chat('eins'));
-    await store.add('anna', chat('zwei'));
-    await store.add('bert', chat('nicht von Anna'));
+    await store.add(anna, chat('eins'));
+    await store.add(anna, chat('zwei'));
+    await store.add(bert, chat('nicht von Anna'));
     const senders = scriptedSenders([]);
-    const outcome = await syncQueue(store, 'anna', senders);
+    const outcome = await syncQueue(store, anna, senders);
     expect(outcome.kind).toBe('done');
     expect(messagesOf(senders.sent.map((payload) => ({ payload })))).toEqual(['eins', 'zwei']);
-    expect(await store.list('anna')).toEqual([]);
-    expect(await store.list('bert')).toHaveLength(1);
+    expect(await store.list(anna)).toEqual([]);
+    expect(await store.list(bert)).toHaveLength(1);
   });
 
   it('keeps a refused item with the server\'s reason and sends the ones after it', async () => {
     const store = await freshStore();
-    await store.add('anna', chat('abgelehnt'));
-    await store.add('anna', chat('geht durch'));
+    await store.add(anna, chat('abgelehnt'));
+    await store.add(anna, chat('geht durch'));
     const senders = scriptedSenders([new ApiError(404, 'Nicht gefunden.', 'NOT_FOUND')]);
-    await syncQueue(store, 'anna', senders);
-    const [kept, ...rest] = await store.list('anna');
+    await syncQueue(store, anna, senders);
+    const [kept, ...rest] = await store.list(anna);
     expect(rest).toEqual([]);
     expect(kept).toMatchObject({ status: 'refused', reason: 'Nicht gefunden.' });
     // A refused item is not sent again by itself.
     const again = scriptedSenders([]);
-    await syncQueue(store, 'anna', again);
+    await syncQueue(store, anna, again);
     expect(again.sent).toEqual([]);
   });
 
   it('marks a step changed meanwhile as a conflict and does not send it again', async () => {
     const store = await freshStore();
-    await store.putStep('anna', step({ buildingUsage: 'WOHNEN' }));
+    await store.putStep(anna, step({ buildingUsage: 'WOHNEN' }));
     const kept: string[] = [];
-    await syncQueue(store, 'anna', scriptedSenders([new ApiError(409, 'Geändert', 'CONFLICT')]), { onKept: (_item, status) => kept.push(status) });
+    await syncQueue(store, anna, scriptedSenders([new ApiError(409, 'Geändert', 'CONFLICT')]), { onKept: (_item, status) => kept.push(status) });
     // The person hears of it: the page tells them where to choose.
     expect(kept).toEqual(['conflict']);
-    const [item] = await store.list('anna');
+    const [item] = await store.list(anna);
     expect(item).toMatchObject({ status: 'conflict', conflict: { fields: ['buildingUsage'] } });
   });
 
   it('stops at a refused session and keeps everything for the same user\'s next login', async () => {
     const store = await freshStore();
-    await store.add('anna', chat('eins'));
-    await store.add('anna', chat('zwei'));
+    await store.add(anna, chat('eins'));
+    await store.add(anna, chat('zwei'));
     const senders = scriptedSenders([new ApiError(401, 'Bitte melden Sie sich an.', 'UNAUTHENTICATED')]);
-    expect((await syncQueue(store, 'anna', senders)).kind).toBe('unauthorized');
+    expect((await syncQueue(store, anna, senders)).kind).toBe('unauthorized');
     expect(senders.sent).toEqual([]);
-    const items = await store.list('anna');
+    const items = await store.list(anna);
     expect(items.map((item) => item.status)).toEqual(['waiting', 'waiting']);
   });
 
   it('waits as the server asks (429, 503) and when there is no answer, keeping the item waiting', async () => {
     const store = await freshStore();
-    await store.add('anna', chat('eins'));
-    const busy = await syncQueue(store, 'anna', scriptedSenders([new ApiError(429, 'Zu viele Anfragen.', 'TOO_MANY_REQUESTS', [], 30)]));
+    await store.add(anna, chat('eins'));
+    const busy = await syncQueue(store, anna, scriptedSenders([new ApiError(429, 'Zu viele Anfragen.', 'TOO_MANY_REQUESTS', [], 30)]));
     expect(busy).toMatchObject({ kind: 'later', retryAfterSeconds: 30 });
-    expect((await syncQueue(store, 'anna', scriptedSenders([new ApiError(503, 'Nicht verfügbar', 'SERVICE_UNAVAILABLE')]))).kind).toBe('later');
-    expect((await syncQueue(store, 'anna', scriptedSenders([new NetworkError(new Error('offline'))]))).kind).toBe('offline');
-    expect((await store.list('anna')).map((item) => item.status)).toEqual(['waiting']);
+    expect((await syncQueue(store, anna, scriptedSenders([new ApiError(503, 'Nicht verfügbar', 'SERVICE_UNAVAILABLE')]))).kind).toBe('later');
+    expect((await syncQueue(store, anna, scriptedSenders([new NetworkError(new Error('offline'))]))).kind).toBe('offline');
+    expect((await store.list(anna)).map((item) => item.status)).toEqual(['waiting']);
     const senders = scriptedSenders([]);
-    expect((await syncQueue(store, 'anna', senders)).kind).toBe('done');
+    expect((await syncQueue(store, anna, senders)).kind).toBe('done');
     expect(senders.sent).toHaveLength(1);
+  });
+});
+
+describe('whose changes are sent', () => {
+  it('sends an item only under the session of the account that made it, and shows it to no one else', async () => {
+    const store = await freshStore();
+    await store.add(anna, chat('von Anna'));
+    // Someone else at this browser plants a change under Bert's name, and one of an earlier account named Anna.
+    await plant({ user: 'bert', userId: 2, createdAt: '2026-11-27T08:00:00.000Z', status: 'waiting', bytes: 10, payload: chat('untergeschoben von Anna') });
+    await plant({ user: 'anna', userId: 99, createdAt: '2026-11-27T08:00:00.000Z', status: 'waiting', bytes: 10, payload: chat('altes Konto') });
+    expect(messagesOf(await store.list(anna))).toEqual(['von Anna']);
+
+    const senders = scriptedSenders([]);
+    await syncQueue(store, anna, senders);
+    expect(messagesOf(senders.sent.map((payload) => ({ payload })))).toEqual(['von Anna']);
+    // Left untouched: still waiting, for their own owner.
+    expect((await store.list(bert)).map((item) => item.status)).toEqual(['waiting']);
+    expect(await store.list({ username: 'anna', userId: 99 })).toHaveLength(1);
+  });
+
+  it('marks each item with the account that queued it', async () => {
+    const store = await freshStore();
+    const item = await store.add({ username: 'Anna', userId: 1 }, chat('eins'));
+    expect(item).toMatchObject({ user: 'anna', userId: 1 });
+  });
+});
+
+describe('an item that cannot be sent', () => {
+  it('is refused with its reason and the changes behind it are sent: a damaged item on the device', async () => {
+    const store = await freshStore();
+    await plant({ user: 'anna', userId: 1, createdAt: '2026-11-27T08:00:00.000Z', status: 'waiting', bytes: 10, payload: { kind: 'upload', projectId: '7' } });
+    await plant({ user: 'anna', createdAt: 'gestern', status: 'waiting', bytes: 10, payload: 'kaputt' });
+    await store.add(anna, chat('danach'));
+    const kept: string[] = [];
+    const senders = scriptedSenders([]);
+    const outcome = await syncQueue(store, anna, senders, { onKept: (_item, status) => kept.push(status) });
+
+    expect(outcome.kind).toBe('done');
+    expect(messagesOf(senders.sent.map((payload) => ({ payload })))).toEqual(['danach']);
+    expect(kept).toEqual(['refused', 'refused']);
+    const left = await store.list(anna);
+    expect(left.map((item) => [item.status, item.reason])).toEqual([
+      ['refused', 'Diese Änderung ist auf diesem Gerät unvollständig gespeichert und kann nicht übertragen werden. Bitte verwerfen Sie sie.'],
+      ['refused', 'Diese Änderung ist auf diesem Gerät unvollständig gespeichert und kann nicht übertragen werden. Bitte verwerfen Sie sie.'],
+    ]);
+    // Discarded, it is gone.
+    for (const item of left) await store.remove(item.id);
+    expect(await store.list(anna)).toEqual([]);
+  });
+
+  it('is refused when its request cannot even be made, and the changes behind it are sent', async () => {
+    const store = await freshStore();
+    await store.add(anna, chat('geht nicht'));
+    await store.add(anna, chat('geht'));
+    const senders = scriptedSenders([new TypeError("Cannot read properties of undefined (reading 'type')")]);
+    expect((await syncQueue(store, anna, senders)).kind).toBe('done');
+    expect(messagesOf(senders.sent.map((payload) => ({ payload })))).toEqual(['geht']);
+    expect(await store.list(anna)).toMatchObject([{ status: 'refused', reason: 'abgelehnt' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { DocumentType, QuestionnaireConflict, QuestionnaireStep } from '@bauakte/domain';
+import { questionnaireSteps, type DocumentType, type QuestionnaireConflict, type QuestionnaireStep } from '@bauakte/domain';
 
 /** What a queued change does, with what the request needs to be sent later. */
 export type QueuePayload =
@@ -50,8 +50,13 @@ export type QueueStatus = 'waiting' | 'sending' | 'refused' | 'conflict';
 
 export interface QueueItem {
   id: number;
-  /** Lower-case username: only this user ever sees or sends the item. */
+  /** Lower-case username, the index the user's items are read by. */
   user: string;
+  /**
+   * The account's id from the session the item was made in: only a session of this account sends it
+   * or sees it, also when an account of the same name is made again later.
+   */
+  userId: number;
   createdAt: string;
   status: QueueStatus;
   /** The server's German reason of a refusal. */
@@ -86,7 +91,52 @@ interface QueueSchema extends DBSchema {
 
 type NewItem = Omit<QueueItem, 'id'>;
 
+/** Whose queue: the logged-in user, by their name and their account's id (both from the session). */
+export interface QueueOwner {
+  username: string;
+  userId: number;
+}
+
 const userKey = (username: string) => username.toLowerCase();
+
+/** The item was made by this owner (not merely by someone of the same name). */
+export const belongsTo = (item: QueueItem, owner: QueueOwner): boolean => item.user === userKey(owner.username) && item.userId === owner.userId;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isBlob = (value: unknown): value is Blob => isRecord(value) && typeof value.size === 'number' && typeof value.slice === 'function';
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const stepNames: readonly string[] = questionnaireSteps;
+const statuses: readonly string[] = ['waiting', 'sending', 'refused', 'conflict'];
+
+const payloadChecks: Record<QueueKind, (payload: Record<string, unknown>) => boolean> = {
+  step: (p) => isText(p.projectId) && isText(p.step) && stepNames.includes(p.step) && isRecord(p.patch) && (p.baseVersion === undefined || isText(p.baseVersion)),
+  chat: (p) => isNumber(p.chatId) && isText(p.receiverUsername) && isText(p.message),
+  upload: (p) =>
+    isText(p.projectId) && isText(p.fileName) && isText(p.comment) && isText(p.documentType) && isBlob(p.file) && isText(p.originalName) && (p.replaces === undefined || isNumber(p.replaces)),
+  pin: (p) =>
+    isText(p.projectId) &&
+    isNumber(p.fileId) &&
+    isText(p.planName) &&
+    isNumber(p.page) &&
+    isNumber(p.x) &&
+    isNumber(p.y) &&
+    isText(p.comment) &&
+    (p.photo === null || (isRecord(p.photo) && isBlob(p.photo.file) && isText(p.photo.name) && isText(p.photo.title))) &&
+    (p.photoFileId === null || isNumber(p.photoFileId)),
+};
+
+/**
+ * Whether an item read from the device can be sent as it is: the database is the browser's, open to
+ * whatever else runs in it, so an item is checked before its data goes into a request.
+ */
+export function isWellFormed(item: QueueItem): boolean {
+  const record: unknown = item;
+  if (!isRecord(record) || !isNumber(record.userId) || !isText(record.createdAt) || !isText(record.status) || !statuses.includes(record.status)) return false;
+  const payload = record.payload;
+  if (!isRecord(payload) || !isText(payload.kind) || !Object.hasOwn(payloadChecks, payload.kind)) return false;
+  return payloadChecks[payload.kind as QueueKind](payload);
+}
 
 /** The bytes an item takes: its file or photo, and its JSON's length. */
 function bytesOf(payload: QueuePayload): number {
@@ -95,24 +145,27 @@ function bytesOf(payload: QueuePayload): number {
   return JSON.stringify(payload).length;
 }
 
-const isSameStep = (payload: QueuePayload, projectId: string, step: QuestionnaireStep) =>
-  payload.kind === 'step' && payload.projectId === projectId && payload.step === step;
+const isSameStep = (payload: QueuePayload | undefined, projectId: string, step: QuestionnaireStep) =>
+  payload?.kind === 'step' && payload.projectId === projectId && payload.step === step;
 
 export interface QueueStore {
-  /** One user's items in the order they were made. */
-  list(username: string): Promise<QueueItem[]>;
+  /**
+   * One user's items in the order they were made: those of their account, and those under their name
+   * that are not well-formed (shown to be discarded, never sent); none of another account.
+   */
+  list(owner: QueueOwner): Promise<QueueItem[]>;
   /** Appends an item (status waiting); refuses with QueueFullError past a bound. */
-  add(username: string, payload: QueuePayload): Promise<QueueItem>;
+  add(owner: QueueOwner, payload: QueuePayload): Promise<QueueItem>;
   /**
    * A step's queued save: replaces the one already waiting for the same step (keeping its place),
    * since the step page sends everything changed since the base version, or appends one.
    */
-  putStep(username: string, payload: Extract<QueuePayload, { kind: 'step' }>): Promise<QueueItem>;
+  putStep(owner: QueueOwner, payload: Extract<QueuePayload, { kind: 'step' }>): Promise<QueueItem>;
   update(id: number, change: Partial<Pick<QueueItem, 'status' | 'reason' | 'conflict'>>): Promise<void>;
   /** A part of the item reached the server (a pin's photo): what is left to send, with its smaller size. */
   replacePayload(id: number, payload: QueuePayload): Promise<void>;
   remove(id: number): Promise<void>;
-  /** Removes all of one user's items (logout). */
+  /** Removes all items under one user's name (logout). */
   clear(username: string): Promise<void>;
   close(): void;
 }
@@ -127,28 +180,29 @@ export async function openQueueStore(name = 'bauakte-queue'): Promise<QueueStore
   });
 
   // Keys grow, so the index's order (by key within one user) is the order the items were made.
-  const list = (username: string) => db.getAllFromIndex('items', 'user', userKey(username));
+  const list = async (owner: QueueOwner) =>
+    (await db.getAllFromIndex('items', 'user', userKey(owner.username))).filter((item) => belongsTo(item, owner) || !isWellFormed(item));
 
-  async function checkRoom(username: string, bytes: number, replacing?: QueueItem): Promise<void> {
+  async function checkRoom(owner: QueueOwner, bytes: number, replacing?: QueueItem): Promise<void> {
     if (bytes > queueLimits.fileBytes) throw new QueueFullError('file');
-    const used = (await list(username)).reduce((sum, item) => sum + (item === replacing || item.id === replacing?.id ? 0 : item.bytes), 0);
+    const used = (await list(owner)).reduce((sum, item) => sum + (item.id === replacing?.id || !Number.isFinite(item.bytes) ? 0 : item.bytes), 0);
     if (used + bytes > queueLimits.totalBytes) throw new QueueFullError('total');
   }
 
-  async function add(username: string, payload: QueuePayload): Promise<QueueItem> {
+  async function add(owner: QueueOwner, payload: QueuePayload): Promise<QueueItem> {
     const bytes = bytesOf(payload);
-    await checkRoom(username, bytes);
-    const item: NewItem = { user: userKey(username), createdAt: new Date().toISOString(), status: 'waiting', bytes, payload };
+    await checkRoom(owner, bytes);
+    const item: NewItem = { user: userKey(owner.username), userId: owner.userId, createdAt: new Date().toISOString(), status: 'waiting', bytes, payload };
     const id = await db.add('items', item as QueueItem);
     return { ...item, id };
   }
 
-  async function putStep(username: string, payload: Extract<QueuePayload, { kind: 'step' }>): Promise<QueueItem> {
-    const existing = (await list(username)).find((item) => isSameStep(item.payload, payload.projectId, payload.step));
-    if (!existing) return add(username, payload);
+  async function putStep(owner: QueueOwner, payload: Extract<QueuePayload, { kind: 'step' }>): Promise<QueueItem> {
+    const existing = (await list(owner)).find((item) => belongsTo(item, owner) && isSameStep(item.payload, payload.projectId, payload.step));
+    if (!existing) return add(owner, payload);
     const bytes = bytesOf(payload);
-    await checkRoom(username, bytes, existing);
-    const item: QueueItem = { id: existing.id, user: existing.user, createdAt: new Date().toISOString(), status: 'waiting', bytes, payload };
+    await checkRoom(owner, bytes, existing);
+    const item: QueueItem = { id: existing.id, user: existing.user, userId: existing.userId, createdAt: new Date().toISOString(), status: 'waiting', bytes, payload };
     await db.put('items', item);
     return item;
   }

@@ -1,6 +1,7 @@
 import type { QuestionnaireConflict } from '@bauakte/domain';
 import { ApiError, NetworkError } from '../../lib/api';
-import type { QueueItem, QueuePayload, QueueStore } from './queue-store';
+import { de } from '../../i18n/de';
+import { belongsTo, isWellFormed, type QueueItem, type QueueOwner, type QueuePayload, type QueueStore } from './queue-store';
 
 /**
  * How each kind of item is sent; an upload reports its progress (0–1, null while unknown), and a
@@ -38,6 +39,11 @@ const isTemporary = (error: ApiError) => error.status === 429 || error.status ==
 
 type ItemOutcome = 'sent' | 'kept' | Exclude<SyncOutcome['kind'], 'done'>;
 
+async function refuse(store: QueueStore, item: QueueItem, reason: string, hooks: SyncHooks): Promise<void> {
+  await store.update(item.id, { status: 'refused', reason });
+  hooks.onKept?.(item, 'refused');
+}
+
 async function sendOne(store: QueueStore, item: QueueItem, senders: QueueSenders, hooks: SyncHooks): Promise<{ outcome: ItemOutcome; retryAfterSeconds?: number }> {
   await store.update(item.id, { status: 'sending' });
   hooks.onChange?.();
@@ -58,30 +64,37 @@ async function sendOne(store: QueueStore, item: QueueItem, senders: QueueSenders
       await store.update(item.id, { status: 'waiting' });
       return { outcome: 'unauthorized' };
     }
-    if (error instanceof ApiError && !isTemporary(error)) {
-      // Refused for good (validation, access lost, gone): kept with the reason until edited or discarded.
-      await store.update(item.id, { status: 'refused', reason: senders.reasonOf(error, item.payload) });
-      hooks.onKept?.(item, 'refused');
+    // Refused for good (validation, access lost, gone), or a request that could not even be made of
+    // the item: kept with the reason until edited or discarded, and the items behind it go on.
+    if (!(error instanceof NetworkError) && !(error instanceof ApiError && isTemporary(error))) {
+      await refuse(store, item, senders.reasonOf(error, item.payload), hooks);
       return { outcome: 'kept' };
     }
     await store.update(item.id, { status: 'waiting' });
     if (error instanceof ApiError) return { outcome: 'later', retryAfterSeconds: error.retryAfterSeconds };
-    if (error instanceof NetworkError) return { outcome: 'offline' };
-    return { outcome: 'later' };
+    return { outcome: 'offline' };
   }
   await store.remove(item.id);
   return { outcome: 'sent' };
 }
 
 /**
- * Sends one user's waiting items in the order they were made, one at a time. A refused or
- * conflicting item stays where it is with its reason and the others go on; no answer, a refused
- * session or a server asking to wait ends the run, the item waiting as before.
+ * Sends the owner's waiting items in the order they were made, one at a time, under the owner's
+ * session (the senders'): an item of another account is never sent. A refused or conflicting item
+ * stays where it is with its reason and the others go on, as does one that cannot be sent as it is
+ * stored (refused without a request); no answer, a refused session or a server asking to wait ends
+ * the run, the item waiting as before.
  */
-export async function syncQueue(store: QueueStore, username: string, senders: QueueSenders, hooks: SyncHooks = {}): Promise<SyncOutcome> {
+export async function syncQueue(store: QueueStore, owner: QueueOwner, senders: QueueSenders, hooks: SyncHooks = {}): Promise<SyncOutcome> {
   const sent: QueueItem[] = [];
-  for (const item of await store.list(username)) {
-    if (item.status !== 'waiting' && item.status !== 'sending') continue;
+  for (const item of await store.list(owner)) {
+    if (item.status === 'refused') continue;
+    if (!isWellFormed(item)) {
+      await refuse(store, item, de.offlineQueue.malformed, hooks);
+      hooks.onChange?.();
+      continue;
+    }
+    if (!belongsTo(item, owner) || (item.status !== 'waiting' && item.status !== 'sending')) continue;
     const { outcome, retryAfterSeconds } = await sendOne(store, item, senders, hooks);
     hooks.onChange?.();
     if (outcome === 'sent') sent.push(item);

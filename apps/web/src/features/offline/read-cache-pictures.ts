@@ -20,7 +20,13 @@ export function setPictureUser(username: string | undefined): void {
   pictureUser = username?.toLowerCase();
 }
 
-const pictureRequest = (key: string) => new Request(`/offline-pictures/${encodeURIComponent(key)}`);
+/**
+ * Where a kept picture is filed in the user's Cache Storage. As an image's source it is no link to
+ * any data: the server answers it with the app's page, the image fails, and the kept copy is shown.
+ */
+export const keptPictureAddress = (key: string): string => `/offline-pictures/${encodeURIComponent(key)}`;
+
+const pictureRequest = (key: string) => new Request(keptPictureAddress(key));
 const hasCacheStorage = () => typeof caches !== 'undefined';
 
 async function rememberPicture(key: string, src: string): Promise<void> {

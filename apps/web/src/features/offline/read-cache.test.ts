@@ -87,6 +87,52 @@ describe('what the read cache keeps', () => {
   });
 });
 
+describe('signed links', () => {
+  const signed = (path: string) => `${path}?expires=1790000000&signature=abc_DEF-123`;
+  const energieausweis = {
+    id: 12,
+    version: 1,
+    name: 'Energieausweis',
+    originalName: 'Energieausweis.pdf',
+    url: signed('/api/s3/download/7/12'),
+    thumbnailUrl: signed('/api/s3/download/7/12/thumbnail'),
+    pageCount: 3,
+    pagesUrl: signed('/api/s3/download/7/12/pages'),
+  };
+  const storedAnswers = async (username: string) => {
+    const db = await openReadCacheDatabase(username);
+    const all = await db.readAll();
+    db.close();
+    return all;
+  };
+
+  it('are never written to the device: a kept file list has no download link, only the kept picture', async () => {
+    const client = newClient();
+    start(client, 'mara');
+    await client.fetchQuery({ queryKey: fileKeys.list('7'), queryFn: async () => [energieausweis] });
+    await client.fetchQuery({ queryKey: projectKeys.detail('7'), queryFn: async () => ({ id: 7, cover: signed('/api/s3/download/7/3') }) });
+    await vi.waitFor(async () => expect(await storedAnswers('mara')).toHaveLength(2));
+    const kept = JSON.stringify(await storedAnswers('mara'));
+    expect(kept).not.toContain('signature=');
+    const [file] = (await storedAnswers('mara')).find((answer) => answer.queryKey[0] === 'files')!.data as Array<Record<string, unknown>>;
+    expect(file).toMatchObject({ id: 12, name: 'Energieausweis', url: '', thumbnailUrl: '/offline-pictures/12-1', pagesUrl: null });
+    // The page online still has its links.
+    expect(client.getQueryData<Array<typeof energieausweis>>(fileKeys.list('7'))?.[0]?.url).toBe(energieausweis.url);
+  });
+
+  it('are not shown offline either', async () => {
+    const first = newClient();
+    start(first, 'mara');
+    await first.fetchQuery({ queryKey: fileKeys.list('7'), queryFn: async () => [energieausweis] });
+    await vi.waitFor(async () => expect(await storedAnswers('mara')).toHaveLength(1));
+    const client = newClient();
+    start(client, 'mara');
+    await client.fetchQuery({ queryKey: fileKeys.list('7'), queryFn: noConnection }).catch(() => undefined);
+    await vi.waitFor(() => expect(client.getQueryData(fileKeys.list('7'))).toBeDefined());
+    expect(JSON.stringify(client.getQueryData(fileKeys.list('7')))).not.toContain('signature=');
+  });
+});
+
 describe('how much a device keeps', () => {
   const day = 24 * 60 * 60 * 1000;
   const answerFrom = (index: number, dataUpdatedAt: number) => ({ queryHash: `q${index}`, queryKey: ['projects', 'detail', String(index)], data: {}, dataUpdatedAt });

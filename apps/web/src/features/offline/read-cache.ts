@@ -4,6 +4,7 @@ import { NetworkError } from '../../lib/api';
 import { chatKeys, dashboardLayoutKeys, fileKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
 import { onUserDataRemoval } from '../../lib/user-data';
 import { deleteReadCacheDatabase, openReadCacheDatabase, type ReadCacheDatabase, type StoredAnswer } from './read-cache-db';
+import { withoutSignedLinks } from './read-cache-links';
 import { removeCachedPictures } from './read-cache-pictures';
 
 type QueryKey = readonly unknown[];
@@ -110,7 +111,8 @@ export function startReadCache(client: QueryClient, username: string): () => voi
   const remember = (query: Query) => {
     const { data, dataUpdatedAt } = query.state;
     if (data === undefined || stored.get(query.queryHash)?.dataUpdatedAt === dataUpdatedAt) return;
-    const answer: StoredAnswer = { queryHash: query.queryHash, queryKey: query.queryKey, data, dataUpdatedAt };
+    // Kept without signed links, in memory as on the device: a stored answer is shown offline only.
+    const answer: StoredAnswer = { queryHash: query.queryHash, queryKey: query.queryKey, data: withoutSignedLinks(data), dataUpdatedAt };
     stored.set(query.queryHash, answer);
     void opened.then(() => db?.write(answer)).catch(() => undefined);
   };

@@ -21,8 +21,8 @@ const pinsPath = '/api/s3/project/7/files/34/pins';
 
 /** A queue on the device holding these items; what the form asks of it is recorded. */
 function fakeQueue(items: QueueItem[] = []) {
-  const enqueue = vi.fn<QueueState['enqueue']>(async (payload) => ({ id: 1, user: 'klara', createdAt: '', status: 'waiting', bytes: 1, payload }));
-  const state: QueueState = { available: true, items, progress: new Map(), enqueue, putStep: vi.fn(), remove: vi.fn(), sync: vi.fn() };
+  const enqueue = vi.fn<QueueState['enqueue']>(async (payload) => ({ id: 1, user: 'klara', userId: 4, createdAt: '', status: 'waiting', bytes: 1, payload }));
+  const state: QueueState = { available: true, items, unreadable: [], progress: new Map(), enqueue, putStep: vi.fn(), remove: vi.fn(), sync: vi.fn() };
   return { state, enqueue };
 }
 
@@ -65,7 +65,7 @@ async function placePin(x: number, y: number, comment: string) {
 
 const queuedPinItem = (status: QueueItem['status'], reason?: string): QueueItem => ({
   id: 5,
-  user: 'klara',
+  user: 'klara', userId: 4,
   createdAt: '2026-11-27T08:00:00.000Z',
   status,
   ...(reason ? { reason } : {}),

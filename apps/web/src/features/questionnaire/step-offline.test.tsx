@@ -16,9 +16,9 @@ const stored = { buildingUsage: 'WOHNBAU', buildingtype: 'ECKHAUS', apartmentUni
 
 /** A queue on the device holding these items; what the page asks of it is recorded. */
 function fakeQueue(items: QueueItem[] = []) {
-  const putStep = vi.fn<QueueState['putStep']>(async (payload) => ({ id: 1, user: 'kundin', createdAt: '', status: 'waiting', bytes: 1, payload }));
+  const putStep = vi.fn<QueueState['putStep']>(async (payload) => ({ id: 1, user: 'kundin', userId: 3, createdAt: '', status: 'waiting', bytes: 1, payload }));
   const remove = vi.fn<QueueState['remove']>(async () => {});
-  const state: QueueState = { available: true, items, progress: new Map(), enqueue: vi.fn(), putStep, remove, sync: vi.fn() };
+  const state: QueueState = { available: true, items, unreadable: [], progress: new Map(), enqueue: vi.fn(), putStep, remove, sync: vi.fn() };
   return { state, putStep, remove };
 }
 
@@ -39,7 +39,7 @@ function setup(queue: QueueState) {
 
 const queuedYear = (status: QueueItem['status'], extra: Partial<QueueItem> = {}): QueueItem => ({
   id: 3,
-  user: 'kundin',
+  user: 'kundin', userId: 3,
   createdAt: '2026-11-27T08:00:00.000Z',
   status,
   bytes: 40,

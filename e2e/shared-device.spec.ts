@@ -1,0 +1,187 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { TestAccount } from './support/accounts';
+import { cardOf } from './support/portal';
+import { answerQuestionnaireViaApi, loginAsClientWithProject, seedClientProject } from './support/questionnaire-seed';
+import { twoByTwoPng } from './support/sample-files';
+
+const savedOnDevice = 'Gespeichert auf diesem Gerät — wird übertragen, sobald Sie online sind';
+const year = (page: Page) => page.getByLabel('Baujahr', { exact: true });
+const missingProject = /Fehler bei der Zuordnung zu einem Projekt/;
+
+async function apiToken(request: APIRequestContext, account: TestAccount): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function storedYear(request: APIRequestContext, account: TestAccount, projectId: number): Promise<unknown> {
+  const token = await apiToken(request, account);
+  const response = await request.get(`/api/general/${projectId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { constructionYear?: unknown }).constructionYear ?? null;
+}
+
+/**
+ * Everything this browser keeps, read as anyone at it could: every IndexedDB database with all its
+ * records, Cache Storage names, localStorage and the tab's sessionStorage, as one text.
+ */
+async function everythingKept(page: Page): Promise<{ databases: string[]; caches: string[]; text: string }> {
+  return page.evaluate(async () => {
+    const readAll = (name: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const stores = Array.from({ length: db.objectStoreNames.length }, (_, index) => db.objectStoreNames.item(index) ?? '');
+          if (stores.length === 0) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const transaction = db.transaction(stores, 'readonly');
+          const all: unknown[] = [];
+          for (const store of stores) {
+            const request = transaction.objectStore(store).getAll();
+            request.onsuccess = () => all.push(...(request.result as unknown[]));
+          }
+          transaction.oncomplete = () => {
+            db.close();
+            resolve(all);
+          };
+        };
+      });
+    const databases = (await indexedDB.databases()).map((db) => db.name ?? '');
+    const records = await Promise.all(databases.map(readAll));
+    return {
+      databases,
+      caches: await caches.keys(),
+      text: JSON.stringify({ records, local: { ...localStorage }, session: { ...sessionStorage } }),
+    };
+  });
+}
+
+/** Writes a record straight into the change queue's database, as any script or person at this browser could. */
+async function plantQueueItem(page: Page, record: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    (item) =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('bauakte-queue');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const transaction = opening.result.transaction('items', 'readwrite');
+          transaction.objectStore('items').add(item);
+          transaction.oncomplete = () => {
+            opening.result.close();
+            resolve();
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    record,
+  );
+}
+
+/** The logged-in account's id, as the session names it (the token's uid claim). */
+async function sessionAccountId(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const payload = (sessionStorage.getItem('token') ?? '').split('.')[1] ?? '';
+    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { uid: number }).uid;
+  });
+}
+
+test.describe('one browser shared by several people', () => {
+  // Seeding waits for an invitation mail; the journey goes offline and online twice.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a client logs out without a connection: at /login at once, nothing of theirs left to read, the session ended once online', async ({ browser, request }) => {
+    const { architect, client, projectId } = await seedClientProject(request);
+    await answerQuestionnaireViaApi(request, client, projectId);
+    const uploaded = await request.post('/api/s3/upload', {
+      headers: { authorization: `Bearer ${await apiToken(request, architect)}` },
+      multipart: { projectId: String(projectId), fileName: 'Energieausweis', documentType: 'PNG', file: { name: 'energieausweis.png', mimeType: 'image/png', buffer: twoByTwoPng() } },
+    });
+    expect(uploaded.status(), 'file uploaded').toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await loginAsClientWithProject(page, client, projectId);
+    const token = await page.evaluate(() => sessionStorage.getItem('token') ?? '');
+
+    // Online: the overview with the file, and step 1; both are kept for reading offline, without signed links.
+    await page.goto('/projectOverview');
+    await expect(cardOf(page, 'Projektdateien').getByRole('heading', { name: 'Energieausweis' })).toBeVisible();
+    await page.goto('/general');
+    await expect(year(page)).toHaveValue('1965');
+    await expect.poll(async () => (await everythingKept(page)).text, { message: 'the file list is kept on the device' }).toContain('Energieausweis');
+    expect((await everythingKept(page)).text).not.toContain('signature=');
+
+    // In the cellar: a change waits; the logout asks, then goes through without a connection.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await context.setOffline(true);
+    await year(page).fill('1972');
+    await page.getByRole('button', { name: 'Speichern und Weiter' }).click();
+    await expect(page.getByText(savedOnDevice).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const question = page.getByRole('alertdialog', { name: '1 Änderung wurde noch nicht übertragen. Wenn Sie sich jetzt abmelden, geht sie verloren.' });
+    await question.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page.getByText(missingProject)).toHaveCount(0);
+
+    // Nothing of the client's is left to read at this browser: no answers, no files, no change, no token.
+    const kept = await everythingKept(page);
+    expect(kept.databases).not.toContain(`bauakte-read-cache-${client.username}`);
+    expect(kept.caches).not.toContain(`bauakte-pictures-${client.username}`);
+    expect(kept.text).not.toContain('Energieausweis');
+    expect(kept.text).not.toContain('"constructionYear":1972');
+    expect(kept.text).not.toContain(token);
+    expect(kept.text).not.toContain('signature=');
+
+    // Online again, the next start tells the server: the session cannot be used any more.
+    await context.setOffline(false);
+    await page.reload();
+    await expect
+      .poll(async () => (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status(), { message: 'the session ended on the server' })
+      .toBe(401);
+    expect(await storedYear(request, client, projectId)).toBe(1965);
+    await context.close();
+  });
+
+  test('a damaged change on the device is refused, and the change behind it is sent; another user\'s stays untouched', async ({ browser, request }) => {
+    const { client, projectId } = await seedClientProject(request);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await loginAsClientWithProject(page, client, projectId);
+    await page.goto('/general');
+    await expect(year(page)).toBeVisible();
+
+    const userId = await sessionAccountId(page);
+    const createdAt = new Date().toISOString();
+    // An upload without its file, under this client's name and account, and a message under someone else's.
+    await plantQueueItem(page, { user: client.username.toLowerCase(), userId, createdAt, status: 'waiting', bytes: 20, payload: { kind: 'upload', projectId: String(projectId) } });
+    await plantQueueItem(page, { user: 'jemand-anderes', userId: userId + 1, createdAt, status: 'waiting', bytes: 20, payload: { kind: 'chat', chatId: 1, receiverUsername: client.username, message: 'Untergeschoben' } });
+
+    await context.setOffline(true);
+    await year(page).fill('1958');
+    await page.getByRole('button', { name: 'Speichern und Weiter' }).click();
+    await expect(page.getByText(savedOnDevice).first()).toBeVisible();
+    await context.setOffline(false);
+
+    // The step behind the damaged item reaches the server; the damaged one stays, refused, to be discarded.
+    await expect.poll(() => storedYear(request, client, projectId), { timeout: 20_000 }).toBe(1958);
+    const count = page.getByRole('button', { name: '1 Änderung wartet' });
+    await expect(count).toBeVisible();
+    await count.click();
+    const list = page.getByRole('dialog', { name: 'Wartende Änderungen' });
+    await expect(list.getByText('Abgelehnt', { exact: true })).toBeVisible();
+    await expect(list.getByText(/unvollständig gespeichert und kann nicht übertragen werden/)).toBeVisible();
+    await expect(list.getByText('Untergeschoben')).toHaveCount(0);
+    await list.getByRole('button', { name: 'Verwerfen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Verwerfen' }).click();
+    await expect(page.getByRole('button', { name: /Änderung/ })).toHaveCount(0);
+
+    // Someone else's item was neither sent nor removed.
+    await expect.poll(async () => (await everythingKept(page)).text).toContain('Untergeschoben');
+    await context.close();
+  });
+});
