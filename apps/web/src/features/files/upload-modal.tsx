@@ -46,7 +46,7 @@ export function UploadModal({ close, props }: ModalBodyProps) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const projectId = useSelectedProjectId();
-  // Opened for a plan's next version: title and comment start as the current version's.
+  // Opened for a plan's next version: the title starts as the current version's, the comment empty.
   const [plan] = useState(() => newVersionOf(props));
   const upload = useUpload();
   const queue = useQueue();
@@ -66,7 +66,7 @@ export function UploadModal({ close, props }: ModalBodyProps) {
   const [note, setNote] = useState<{ text: string; cancelled: boolean } | null>(null);
   const { form, onSubmit, busy, error, showError, clearError, field } = useServerForm({
     resolver: uploadFormResolver,
-    defaultValues: plan ? { ...emptyUploadForm, fileName: plan.title, comment: plan.comment } : emptyUploadForm,
+    defaultValues: plan ? { ...emptyUploadForm, fileName: plan.title } : emptyUploadForm,
     submit: async (values: UploadFormOutput): Promise<UploadOutcome> => {
       setNote(null);
       if (projectId === null) return { kind: 'incomplete' };
