@@ -9,6 +9,7 @@ import { de } from '../../i18n/de';
 import { MessagesSkeleton } from './chat-skeletons';
 import { OnlineDot } from './conversation-list';
 import { MessageComposer } from './message-composer';
+import { MessageText } from './message-text';
 import type { EarlierMessages } from './use-earlier-messages';
 import { useQueue } from '../offline/queue-context';
 
@@ -31,7 +32,7 @@ interface ConversationViewProps {
   onBack(): void;
 }
 
-/** Right: the messages of one conversation (own ones on the right), as plain text with their line breaks. */
+/** Right: the messages of one conversation (own ones on the right), as plain text with their line breaks and their web addresses as links. */
 export function ConversationView({ conversation, username, online, live, messagesLoading, mayDelete, earlier, onSend, onDelete, onBack }: ConversationViewProps) {
   const name = participantName(conversation.participant);
   const bottom = useRef<HTMLDivElement>(null);
@@ -79,7 +80,7 @@ export function ConversationView({ conversation, username, online, live, message
             <div key={message.id} className={cn('flex min-w-0 max-w-[85%] flex-col gap-0.5', own ? 'self-end items-end' : 'self-start items-start')}>
               <p className={cn('min-w-0 max-w-full whitespace-pre-wrap rounded-lg px-3 py-2 text-sm [overflow-wrap:anywhere]', own ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground')}>
                 <span className="sr-only">{own ? `${t.you}: ` : `${name}: `}</span>
-                {message.message}
+                <MessageText text={message.message} />
               </p>
               <time dateTime={message.sentAt} className="text-xs text-muted-foreground">
                 {messageTimeText(message.sentAt)}
@@ -91,7 +92,7 @@ export function ConversationView({ conversation, username, online, live, message
           <div key={`waiting-${message.id}`} className="flex min-w-0 max-w-[85%] flex-col items-end gap-0.5 self-end">
             <p className="min-w-0 max-w-full whitespace-pre-wrap rounded-lg border border-dashed border-primary px-3 py-2 text-sm [overflow-wrap:anywhere]">
               <span className="sr-only">{`${t.you}: `}</span>
-              {message.text}
+              <MessageText text={message.text} />
             </p>
             <span className="text-xs text-muted-foreground">{message.refused ?? de.offlineQueue.status.waiting}</span>
           </div>
