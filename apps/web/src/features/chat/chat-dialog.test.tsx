@@ -128,7 +128,9 @@ describe('ChatDialog', () => {
     const entry = await listEntry(dialog, /Klara Kundin/);
     expect(within(entry).getByLabelText('1 ungelesene Nachricht')).toBeTruthy();
     await userEvent.click(entry);
-    const log = within(dialog).getByRole('log');
+    const log = within(dialog).getByRole('log', { name: 'Nachrichten mit Klara Kundin' });
+    // The messages scroll: the keyboard reaches them even when they hold no link.
+    expect(log.tabIndex).toBe(0);
     expect(within(log).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Sie: Grüß Gott!\nBitte den Plan.')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('PUT', '/api/MessageManagment/7/read')).toHaveLength(1));
     await waitFor(() => expect(within(entry).queryByLabelText('1 ungelesene Nachricht')).toBeNull());

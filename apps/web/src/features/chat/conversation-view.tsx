@@ -3,6 +3,7 @@ import { ArrowLeft, Trash2 } from 'lucide-react';
 import { participantName, type ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
+import { scrollRegionFocusRing } from '../../components/ui/scroll-region';
 import { cn } from '../../lib/cn';
 import { messageTimeText } from '../../lib/date-time';
 import { de } from '../../i18n/de';
@@ -65,7 +66,7 @@ export function ConversationView({ conversation, username, online, live, message
           </Button>
         ) : null}
       </header>
-      <div role="log" aria-live="polite" aria-label={t.messagesWith(name)} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto pr-1">
+      <div role="log" aria-live="polite" aria-label={t.messagesWith(name)} tabIndex={0} className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-1', scrollRegionFocusRing)}>
         {messagesLoading ? <MessagesSkeleton /> : null}
         {earlier.failed ? <FormError>{t.loadEarlierFailed}</FormError> : null}
         {earlier.available && !messagesLoading ? (
