@@ -174,6 +174,11 @@ test.describe('project files', () => {
     const dialog = await openUpload(page);
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'notizen.txt', mimeType: 'text/plain', buffer: Buffer.from('Notizen') });
     await expect(dialog.getByRole('alert')).toHaveText('Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.');
+    // Sent anyway, the form says the same once: not 'Bitte wählen Sie eine Datei.', not the sentence for an empty form.
+    await dialog.getByLabel('Titel', { exact: true }).fill('Notizen');
+    await dialog.getByRole('button', { name: 'Hochladen', exact: true }).click();
+    await expect(dialog.getByRole('button', { name: 'Datei hierher ziehen oder klicken, um sie auszuwählen' })).toBeFocused();
+    await expect(dialog.getByRole('alert')).toHaveText(['Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.']);
 
     await choose(dialog, { name: 'plan.png', mimeType: 'image/png', buffer: Buffer.from('Das ist kein Bild, nur Text.\n') });
     await dialog.getByLabel('Titel', { exact: true }).fill('Kein Bild');

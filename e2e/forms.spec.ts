@@ -99,6 +99,8 @@ test.describe('forms in German', () => {
     await page.getByRole('button', { name: 'Profil', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
     await expect(dialog.getByRole('heading', { name: `Profil von ${admin.username}` })).toBeVisible();
+    // The form arrives after the dialog opened (its code, then the profile): its first field takes the focus.
+    await expect(dialog.getByLabel('Vorname')).toBeFocused();
     await expect(dialog.getByLabel('E-Mail')).toHaveValue('');
     await expect(dialog.getByRole('button', { name: 'Neue Adresse eingeben' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -125,6 +127,20 @@ test.describe('forms in German', () => {
     await page.getByRole('button', { name: 'Profil', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Profil bearbeiten' }).getByLabel('E-Mail')).toHaveValue(`${admin.username}@e2e.bauakte.test`);
   });
+
+  for (const size of [{ name: 'desktop', width: 1366, height: 768 }, { name: 'phone', width: 390, height: 844 }]) {
+    test(`a dialog with a form opens on its first field, not on its close button (${size.name})`, async ({ page, request }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const architect = await createArchitectViaApi(request);
+      await loginAs(page, architect.username, architect.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      if (size.width < 768) await page.getByRole('button', { name: 'Seitenleiste ein- oder ausblenden' }).click();
+      await page.getByRole('navigation', { name: 'Navigation' }).getByRole('button', { name: 'Nutzer hinzufügen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Neuen Benutzer erstellen' });
+      await expect(dialog.getByLabel('Benutzername')).toBeFocused();
+      await expect(dialog.getByRole('button', { name: 'Schließen' })).not.toBeFocused();
+    });
+  }
 
   test("the username rule stands beside 'Benutzername' in the admin's 'Benutzer erstellen' before any error", async ({ page, request }) => {
     const admin = await freshAdministrator(request);

@@ -48,11 +48,11 @@ test.describe('versions of a plan', () => {
       await expect(tile).toBeVisible();
       await expect(tile.getByText(/^Version \d/)).toHaveCount(0);
 
-      // The one upload modal, preset to the plan: title and comment of the current version.
+      // The one upload modal, preset to the plan: the current version's title; the comment is the new version's own.
       await tile.getByRole('button', { name: 'Neue Version hochladen: Grundriss EG' }).click();
       const dialog = page.getByRole('dialog', { name: 'Neue Version hochladen' });
       await expect(dialog.getByLabel('Titel', { exact: true })).toHaveValue('Grundriss EG');
-      await expect(dialog.getByLabel('Kommentar (optional)')).toHaveValue('Stand Einreichung');
+      await expect(dialog.getByLabel('Kommentar (optional)')).toHaveValue('');
       await dialog.locator('input[type="file"]').setInputFiles({ name: 'grundriss-korrigiert.png', mimeType: 'image/png', buffer: png });
       await expect(dialog.getByLabel('Titel', { exact: true })).toHaveValue('Grundriss EG');
       await expectNoSeriousA11yViolations(page);

@@ -69,4 +69,22 @@ test.describe('sidebar on a laptop screen (1366 × 768)', () => {
       { text: 'einstellungen', boxes: 1 },
     ]);
   });
+
+  test("shows the architect's notification and settings entries inside a project without scrolling", async ({ page, request }) => {
+    const { architect, projectId } = await seedClientProject(request);
+    await loginAs(page, architect.username, architect.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await selectProjectInSession(page, projectId);
+    await page.goto('/projectOverview');
+    const sidebar = page.getByRole('navigation', { name: 'Navigation' });
+    await expect(sidebar.getByRole('link', { name: 'Heizung' })).toBeVisible();
+    for (const name of ['Projekt erstellen', 'Benachrichtigungen anzeigen', 'Nutzer kontaktieren', 'Benachrichtigungseinstellungen', 'Profil']) {
+      await expect(sidebar.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+    }
+    for (const name of ['Impressum', 'Datenschutzerklärung']) await expect(sidebar.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
+    await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeInViewport({ ratio: 1 });
+    // Nothing lies hidden in the list: it does not scroll at all.
+    const scrolls = await sidebar.locator('[data-sidebar-content]').evaluate((list) => list.scrollHeight > list.clientHeight);
+    expect(scrolls).toBe(false);
+  });
 });

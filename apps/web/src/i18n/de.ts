@@ -755,6 +755,8 @@ export const de = {
     deleteLabel: (name: string) => `Chat mit ${name} löschen`,
     deleted: 'Der Chat wurde gelöscht.',
     deleteFailed: 'Der Chat konnte nicht gelöscht werden.',
+    /** After a link in a message, for screen readers: it opens in a new tab. */
+    linkOpensNewTab: '(öffnet in neuem Tab)',
     /** Spec section 8, verbatim. */
     loadFailed: 'Fehler beim Laden der Nachrichten.',
     loading: 'Nachrichten werden geladen...',

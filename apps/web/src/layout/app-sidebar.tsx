@@ -98,7 +98,7 @@ export function AppSidebar({ menu, username }: { menu: MenuItem[]; username: str
   return (
     <Sidebar label={de.sidebar.navigation}>
       <SidebarHeader>
-        <div className="flex h-10 items-center gap-2 px-2 font-semibold">
+        <div className="flex h-10 items-center gap-2 px-2 font-semibold short:h-8">
           <Building2 className="size-5 shrink-0 text-primary" aria-hidden />
           {state === 'expanded' ? <span>{de.app.name}</span> : null}
         </div>
@@ -120,14 +120,14 @@ export function AppSidebar({ menu, username }: { menu: MenuItem[]; username: str
           </SidebarGroup>
         ))}
       </SidebarContent>
-      {/* Impressum, Datenschutz and Logout stay pinned below the list: on a short screen the list scrolls, they stay in view. */}
+      {/* Impressum, Datenschutz and Logout stay pinned below the list: should the list still not fit a short screen, it scrolls and they stay in view. */}
       <SidebarFooter>
         <SidebarMenu>
           {rest.map((item) => (
             <MenuEntry key={item.title} item={item} />
           ))}
         </SidebarMenu>
-        <p className="px-2 py-1 text-sm [overflow-wrap:anywhere] group-data-[state=collapsed]/sidebar:sr-only">{de.sidebar.welcome(username)}</p>
+        <p className="px-2 py-1 text-sm [overflow-wrap:anywhere] short:py-0.5 group-data-[state=collapsed]/sidebar:sr-only">{de.sidebar.welcome(username)}</p>
       </SidebarFooter>
     </Sidebar>
   );

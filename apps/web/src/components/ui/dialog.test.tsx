@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, dialogContentClassName } from './dialog';
 
 afterEach(cleanup);
@@ -60,6 +60,69 @@ describe('DialogContent', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Projektname' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("focuses the form's first field, not a button before it", () => {
+    render(
+      <Dialog open>
+        <DialogContent aria-describedby={undefined}>
+          <DialogTitle>Profil bearbeiten</DialogTitle>
+          <button type="button">Hilfe</button>
+          <form>
+            <input type="hidden" name="id" value="7" />
+            <input aria-label="Vorname" />
+          </form>
+        </DialogContent>
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Vorname' }));
+  });
+
+  it('focuses the first field of a form that arrives after the dialog opened (a modal still loading), not the close button', async () => {
+    function LateForm() {
+      const [loaded, setLoaded] = useState(false);
+      useEffect(() => {
+        void Promise.resolve().then(() => setLoaded(true));
+      }, []);
+      if (!loaded) return <p>Laden...</p>;
+      return (
+        <form>
+          <input aria-label="Vorname" />
+          <input aria-label="Nachname" />
+        </form>
+      );
+    }
+    render(
+      <Dialog open>
+        <DialogContent aria-describedby={undefined}>
+          <DialogTitle>Neuen Benutzer erstellen</DialogTitle>
+          <LateForm />
+        </DialogContent>
+      </Dialog>,
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Vorname' })));
+  });
+
+  it('leaves the focus where the person put it while the form was loading', async () => {
+    let show: () => void = () => undefined;
+    function LateForm() {
+      const [loaded, setLoaded] = useState(false);
+      show = () => setLoaded(true);
+      return loaded ? <form><input aria-label="Vorname" /></form> : <a href="#hilfe">Hilfe</a>;
+    }
+    render(
+      <Dialog open>
+        <DialogContent aria-describedby={undefined}>
+          <DialogTitle>Neuen Benutzer erstellen</DialogTitle>
+          <LateForm />
+          <button type="button">Weiter</button>
+        </DialogContent>
+      </Dialog>,
+    );
+    screen.getByRole('button', { name: 'Weiter' }).focus();
+    act(() => show());
+    await screen.findByRole('textbox', { name: 'Vorname' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Weiter' }));
   });
 
   it('is named once, by its visible title: no description and no hidden copy repeats the title', () => {

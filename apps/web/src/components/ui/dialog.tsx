@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useCallback, useEffect, useRef, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { ToastSlot } from './toast';
@@ -45,18 +45,75 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
   height?: DialogHeight;
 }
 
-export function DialogContent({ className, children, width, height, ...props }: DialogContentProps) {
+/** What a form asks first: its first control that takes the focus (the upload's drop zone is a button). */
+const formControls = 'form :is(input:not([type="hidden"]), select, textarea, button)';
+
+function isShown(element: HTMLElement, within: HTMLElement): boolean {
+  for (let node: HTMLElement | null = element; node && node !== within; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (node.hidden || style.display === 'none' || style.visibility === 'hidden') return false;
+  }
+  return true;
+}
+
+function firstField(body: HTMLElement): HTMLElement | null {
+  for (const control of body.querySelectorAll<HTMLElement>(formControls)) {
+    if (control.tabIndex >= 0 && !control.matches(':disabled') && isShown(control, body)) return control;
+  }
+  return null;
+}
+
+/**
+ * A dialog with a form opens with the focus on the form's first field. A body that is still on its
+ * way (a modal's code or data loading) leaves Radix's choice, the close button, in place until the
+ * form arrives; then the field takes the focus, unless the person has moved it meanwhile.
+ */
+function useFirstFieldFocus(onOpenAutoFocus: ((event: Event) => void) | undefined): (event: Event) => void {
+  const watcher = useRef<MutationObserver | null>(null);
+  useEffect(() => () => watcher.current?.disconnect(), []);
+  return useCallback(
+    (event: Event) => {
+      onOpenAutoFocus?.(event);
+      const content = event.currentTarget;
+      if (event.defaultPrevented || !(content instanceof HTMLElement)) return;
+      const body = content.querySelector<HTMLElement>('[data-dialog-body]');
+      if (!body) return;
+      const field = firstField(body);
+      if (field) {
+        event.preventDefault();
+        field.focus();
+        return;
+      }
+      const untouched = () => {
+        const active = document.activeElement;
+        return active === content || active === document.body || (active instanceof HTMLElement && active.hasAttribute('data-dialog-close'));
+      };
+      watcher.current?.disconnect();
+      watcher.current = new MutationObserver(() => {
+        const arrived = firstField(body);
+        if (!arrived) return;
+        watcher.current?.disconnect();
+        if (untouched()) arrived.focus();
+      });
+      watcher.current.observe(body, { childList: true, subtree: true });
+    },
+    [onOpenAutoFocus],
+  );
+}
+
+export function DialogContent({ className, children, width, height, onOpenAutoFocus, ...props }: DialogContentProps) {
   const layout = width === 'screen' ? 'screen' : 'framed';
+  const focusFirstField = useFirstFieldFocus(onOpenAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content className={cn(dialogContentClassName(width, height), className)} {...props}>
+      <DialogPrimitive.Content className={cn(dialogContentClassName(width, height), className)} onOpenAutoFocus={focusFirstField} {...props}>
         <div data-dialog-body="" className={bodyClassName[layout]}>
           {children}
         </div>
         <ToastSlot />
         {/* Outside the scrolling body: the close button stays at the top however far the body is scrolled. */}
-        <DialogPrimitive.Close className={closeClassName[layout]}>
+        <DialogPrimitive.Close data-dialog-close="" className={closeClassName[layout]}>
           <X className={layout === 'screen' ? 'size-5' : 'size-4'} aria-hidden />
           <span className="sr-only">{de.common.close}</span>
         </DialogPrimitive.Close>

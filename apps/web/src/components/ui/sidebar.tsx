@@ -117,29 +117,43 @@ export function SidebarInset({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 p-2', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-2 p-2 short:py-1', className)} {...props} />;
 }
 
+/**
+ * The menu's list between header and footer. On a short screen its spacing closes up so that a full menu
+ * fits a laptop's 768 px; where it still does not, the scrollbar stays visible (thin, in the border's
+ * colour) so the entries below the edge are not hidden without a hint.
+ */
 export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden', className)} {...props} />;
+  return (
+    <div
+      data-sidebar-content=""
+      className={cn(
+        'flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden [scrollbar-color:var(--color-input)_transparent] [scrollbar-width:thin] short:gap-0',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 border-t border-sidebar-border p-2', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-2 border-t border-sidebar-border p-2 short:gap-0 short:py-1', className)} {...props} />;
 }
 
 export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex w-full min-w-0 flex-col p-2', className)} {...props} />;
+  return <div className={cn('flex w-full min-w-0 flex-col p-2 short:py-1', className)} {...props} />;
 }
 
 export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>) {
   const { state, isMobile } = useSidebar();
   if (state === 'collapsed' && !isMobile) return null;
-  return <div className={cn('flex min-h-8 shrink-0 items-center px-2 py-1 text-xs font-semibold uppercase tracking-wide text-sidebar-foreground/70 [overflow-wrap:anywhere]', className)} {...props} />;
+  return <div className={cn('flex min-h-8 shrink-0 items-center px-2 py-1 text-xs short:min-h-5 short:py-0.5 font-semibold uppercase tracking-wide text-sidebar-foreground/70 [overflow-wrap:anywhere]', className)} {...props} />;
 }
 
 export function SidebarMenu({ className, ...props }: ComponentProps<'ul'>) {
-  return <ul className={cn('flex w-full min-w-0 flex-col gap-1', className)} {...props} />;
+  return <ul className={cn('flex w-full min-w-0 flex-col gap-1 short:gap-0', className)} {...props} />;
 }
 
 export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
@@ -163,7 +177,7 @@ export function SidebarMenuButton({ asChild = false, isActive = false, tooltip, 
       className={cn(
         // Titles wrap rather than being cut off; a single word too long for the line is hyphenated where the
         // browser knows German hyphenation and otherwise broken at the edge.
-        'flex min-h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 py-1.5 text-left text-sm leading-snug outline-none ring-ring transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium [&>svg]:size-4 [&>svg]:shrink-0 [&>span]:min-w-0 [&>span]:hyphens-auto [&>span]:[overflow-wrap:break-word] group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:[&>span]:sr-only',
+        'flex min-h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 py-1.5 text-left short:min-h-7 short:py-1 text-sm leading-snug outline-none ring-ring transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium [&>svg]:size-4 [&>svg]:shrink-0 [&>span]:min-w-0 [&>span]:hyphens-auto [&>span]:[overflow-wrap:break-word] group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:[&>span]:sr-only',
         className,
       )}
       {...(asChild ? {} : { type: 'button' as const })}

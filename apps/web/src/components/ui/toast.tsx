@@ -16,6 +16,8 @@ export interface ToastQueue {
   toasts: Toast[];
   notify(message: string): void;
   dismiss(id: number): void;
+  /** Takes back every toast that says this message. */
+  withdraw(message: string): void;
 }
 
 export function useToastQueue(): ToastQueue {
@@ -27,7 +29,8 @@ export function useToastQueue(): ToastQueue {
     setToasts((shown) => [...shown, { id, message }]);
   }, []);
   const dismiss = useCallback((id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id)), []);
-  return { toasts, notify, dismiss };
+  const withdraw = useCallback((message: string) => setToasts((shown) => shown.filter((toast) => toast.message !== message)), []);
+  return { toasts, notify, dismiss, withdraw };
 }
 
 type RegisterSlot = (slot: HTMLElement | null, previous: HTMLElement | null) => void;

@@ -128,10 +128,24 @@ describe('ChatDialog', () => {
     const entry = await listEntry(dialog, /Klara Kundin/);
     expect(within(entry).getByLabelText('1 ungelesene Nachricht')).toBeTruthy();
     await userEvent.click(entry);
-    const log = within(dialog).getByRole('log');
+    const log = within(dialog).getByRole('log', { name: 'Nachrichten mit Klara Kundin' });
+    // The messages scroll: the keyboard reaches them even when they hold no link.
+    expect(log.tabIndex).toBe(0);
     expect(within(log).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Sie: Grüß Gott!\nBitte den Plan.')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('PUT', '/api/MessageManagment/7/read')).toHaveLength(1));
     await waitFor(() => expect(within(entry).queryByLabelText('1 ungelesene Nachricht')).toBeNull());
+  });
+
+  it("shows a message's web address as a link that opens in a new tab, and its markup as text", async () => {
+    const text = 'Der Plan: https://example.at/plan?id=7. <b>Danke</b>';
+    const { dialog } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', [message(1, 'kunde', 'mara', text)])]);
+    const log = await within(dialog).findByRole('log');
+    const link = await within(log).findByRole('link', { name: 'https://example.at/plan?id=7 (öffnet in neuem Tab)' });
+    expect(link.getAttribute('href')).toBe('https://example.at/plan?id=7');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(log.querySelector('b')).toBeNull();
+    expect(link.parentElement?.textContent).toBe('Klara Kundin: Der Plan: https://example.at/plan?id=7 (öffnet in neuem Tab). <b>Danke</b>');
   });
 
   it('keeps a chat read when a list request answered before the read arrives after it', async () => {

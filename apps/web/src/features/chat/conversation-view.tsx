@@ -3,12 +3,14 @@ import { ArrowLeft, Trash2 } from 'lucide-react';
 import { participantName, type ChatConversation } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
+import { scrollRegionFocusRing } from '../../components/ui/scroll-region';
 import { cn } from '../../lib/cn';
 import { messageTimeText } from '../../lib/date-time';
 import { de } from '../../i18n/de';
 import { MessagesSkeleton } from './chat-skeletons';
 import { OnlineDot } from './conversation-list';
 import { MessageComposer } from './message-composer';
+import { MessageText } from './message-text';
 import type { EarlierMessages } from './use-earlier-messages';
 import { useQueue } from '../offline/queue-context';
 
@@ -31,7 +33,7 @@ interface ConversationViewProps {
   onBack(): void;
 }
 
-/** Right: the messages of one conversation (own ones on the right), as plain text with their line breaks. */
+/** Right: the messages of one conversation (own ones on the right), as plain text with their line breaks and their web addresses as links. */
 export function ConversationView({ conversation, username, online, live, messagesLoading, mayDelete, earlier, onSend, onDelete, onBack }: ConversationViewProps) {
   const name = participantName(conversation.participant);
   const bottom = useRef<HTMLDivElement>(null);
@@ -64,7 +66,7 @@ export function ConversationView({ conversation, username, online, live, message
           </Button>
         ) : null}
       </header>
-      <div role="log" aria-live="polite" aria-label={t.messagesWith(name)} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto pr-1">
+      <div role="log" aria-live="polite" aria-label={t.messagesWith(name)} tabIndex={0} className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-1', scrollRegionFocusRing)}>
         {messagesLoading ? <MessagesSkeleton /> : null}
         {earlier.failed ? <FormError>{t.loadEarlierFailed}</FormError> : null}
         {earlier.available && !messagesLoading ? (
@@ -79,7 +81,7 @@ export function ConversationView({ conversation, username, online, live, message
             <div key={message.id} className={cn('flex min-w-0 max-w-[85%] flex-col gap-0.5', own ? 'self-end items-end' : 'self-start items-start')}>
               <p className={cn('min-w-0 max-w-full whitespace-pre-wrap rounded-lg px-3 py-2 text-sm [overflow-wrap:anywhere]', own ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground')}>
                 <span className="sr-only">{own ? `${t.you}: ` : `${name}: `}</span>
-                {message.message}
+                <MessageText text={message.message} />
               </p>
               <time dateTime={message.sentAt} className="text-xs text-muted-foreground">
                 {messageTimeText(message.sentAt)}
@@ -91,7 +93,7 @@ export function ConversationView({ conversation, username, online, live, message
           <div key={`waiting-${message.id}`} className="flex min-w-0 max-w-[85%] flex-col items-end gap-0.5 self-end">
             <p className="min-w-0 max-w-full whitespace-pre-wrap rounded-lg border border-dashed border-primary px-3 py-2 text-sm [overflow-wrap:anywhere]">
               <span className="sr-only">{`${t.you}: `}</span>
-              {message.text}
+              <MessageText text={message.text} />
             </p>
             <span className="text-xs text-muted-foreground">{message.refused ?? de.offlineQueue.status.waiting}</span>
           </div>

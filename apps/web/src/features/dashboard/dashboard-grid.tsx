@@ -4,9 +4,11 @@ import { ReactGridLayout, type Layout } from 'react-grid-layout';
 import type { DashboardName } from '@bauakte/domain';
 import { GripVertical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
+import { scrollRegionFocusRing, useOverflows } from '../../components/ui/scroll-region';
 import { FormError } from '../../components/ui/form-error';
 import { useIsMobile } from '../../components/ui/use-is-mobile';
 import { de } from '../../i18n/de';
+import { cn } from '../../lib/cn';
 import { layoutQuery } from './dashboard-layout-query';
 import {
   gridColumns, gridRowHeight, inReadingOrder, moveCard, positionOf, restoreLayout, sameLayout, toPlace,
@@ -38,6 +40,8 @@ const keyMoves: Record<string, CardMove> = { ArrowLeft: 'left', ArrowRight: 'rig
 
 function CardFrame({ card, handle, minHeight }: { card: DashboardCard; handle?: ReactNode; minHeight?: number }) {
   const titleId = useId();
+  // A card made smaller than its content scrolls: then the keyboard reaches it, as the card it names.
+  const body = useOverflows<HTMLDivElement>();
   return (
     <Card aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden" style={minHeight === undefined ? undefined : { minHeight }}>
       <div className="flex min-h-14 flex-wrap items-center gap-2 border-b border-border px-3 py-2">
@@ -47,7 +51,13 @@ function CardFrame({ card, handle, minHeight }: { card: DashboardCard; handle?: 
         </h2>
         {card.action}
       </div>
-      <div className="min-h-0 flex-1 overflow-auto p-4">{card.children}</div>
+      <div
+        ref={body.ref}
+        {...(body.overflows ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+        className={cn('min-h-0 flex-1 overflow-auto p-4', scrollRegionFocusRing)}
+      >
+        {card.children}
+      </div>
     </Card>
   );
 }

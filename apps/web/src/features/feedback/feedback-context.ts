@@ -25,6 +25,8 @@ export interface Feedback {
   alert(options: AlertOptions): Promise<void>;
   /** Confirms a finished action in a toast that goes away by itself, e.g. 'Kunde angelegt'. */
   notify(message: string): void;
+  /** Takes back a toast's message that has gone stale, e.g. an upload's success once the next file is chosen. */
+  withdraw(message: string): void;
 }
 
 export const FeedbackContext = createContext<Feedback | null>(null);
@@ -45,4 +47,8 @@ export function useAlert(): Feedback['alert'] {
 
 export function useNotify(): Feedback['notify'] {
   return useFeedback().notify;
+}
+
+export function useWithdrawNotice(): Feedback['withdraw'] {
+  return useFeedback().withdraw;
 }

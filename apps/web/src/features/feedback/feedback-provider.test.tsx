@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { FeedbackProvider } from './feedback-provider';
@@ -36,6 +36,17 @@ describe('FeedbackProvider', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('ja')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('opens a question on its safe answer, Abbrechen, and a report on OK', async () => {
+    render(<FeedbackProvider><Probe /></FeedbackProvider>);
+    await userEvent.click(screen.getByText('fragen'));
+    const question = await screen.findByRole('alertdialog', { name: 'Team "Nord" wirklich löschen?' });
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Abbrechen' }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByText('melden'));
+    const report = await screen.findByRole('alertdialog', { name: 'Löschen fehlgeschlagen' });
+    await waitFor(() => expect(document.activeElement).toBe(within(report).getByRole('button', { name: 'OK' })));
   });
 
   it('answers false on Abbrechen and on Escape', async () => {

@@ -20,7 +20,7 @@ interface Request extends ConfirmOptions {
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Request[]>([]);
   const toasts = useToastQueue();
-  const { notify } = toasts;
+  const { notify, withdraw } = toasts;
   const nextId = useRef(0);
   const current = queue[0];
 
@@ -45,8 +45,9 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         await enqueue('alert', options);
       },
       notify,
+      withdraw,
     }),
-    [enqueue, notify],
+    [enqueue, notify, withdraw],
   );
 
   return (

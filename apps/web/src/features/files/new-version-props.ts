@@ -5,20 +5,18 @@
 export interface NewVersionOf {
   /** The plan's current file, which the new version replaces. */
   replaces: number;
-  /** Title and comment of the current version, to start from. */
+  /** The current version's title, to start from. The comment starts empty: it is about the new version. */
   title: string;
-  comment: string;
 }
 
-export const newVersionProps = (file: { id: number; name: string; comment: string }): NewVersionOf & Record<string, string | number> => ({
+export const newVersionProps = (file: { id: number; name: string }): NewVersionOf & Record<string, string | number> => ({
   replaces: file.id,
   title: file.name,
-  comment: file.comment,
 });
 
 /** The plan a modal's props name, if it was opened for a new version. */
 export function newVersionOf(props: Record<string, unknown>): NewVersionOf | null {
-  const { replaces, title, comment } = props;
+  const { replaces, title } = props;
   if (typeof replaces !== 'number') return null;
-  return { replaces, title: typeof title === 'string' ? title : '', comment: typeof comment === 'string' ? comment : '' };
+  return { replaces, title: typeof title === 'string' ? title : '' };
 }

@@ -103,14 +103,14 @@ describe('a plan with versions', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Die Versionen konnten nicht geladen werden.');
   });
 
-  it("uploads a new version through the upload modal, title and comment taken from the current one, with replaces", async () => {
+  it("uploads a new version through the upload modal, the title taken from the current one, the comment empty, with replaces", async () => {
     let files = [first];
     const { api } = setup({ 'GET /api/s3/project/7': () => json(200, files) });
     const xhr = stubXhr();
     await userEvent.click(await within(card()).findByRole('button', { name: 'Neue Version hochladen: Grundriss EG' }));
     const dialog = await screen.findByRole('dialog', { name: 'Neue Version hochladen' });
     expect(((await within(dialog).findByLabelText('Titel')) as HTMLInputElement).value).toBe('Grundriss EG');
-    expect((within(dialog).getByLabelText('Kommentar (optional)') as HTMLTextAreaElement).value).toBe('Stand Einreichung');
+    expect((within(dialog).getByLabelText('Kommentar (optional)') as HTMLTextAreaElement).value).toBe('');
     await userEvent.setup({ applyAccept: false }).upload(await within(dialog).findByLabelText('Datei'), new File(['%PDF-1.4'], 'grundriss-v2.pdf', { type: 'application/pdf' }));
     // A title to start from stays: the new file's name does not replace it.
     expect((within(dialog).getByLabelText('Titel') as HTMLInputElement).value).toBe('Grundriss EG');

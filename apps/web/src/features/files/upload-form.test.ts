@@ -51,7 +51,7 @@ describe('titleAfterChoice', () => {
 });
 
 describe('isIncomplete', () => {
-  const complete = { file: fileNamed('plan.pdf'), fileName: 'Plan', comment: '' };
+  const complete = { file: fileNamed('plan.pdf'), fileName: 'Plan', comment: '', refusal: null };
 
   it('needs a valid file, a non-blank title and a project', () => {
     expect(isIncomplete(complete, '7')).toBe(false);
@@ -59,6 +59,10 @@ describe('isIncomplete', () => {
     expect(isIncomplete({ ...complete, file: null }, '7')).toBe(true);
     expect(isIncomplete({ ...complete, file: fileNamed('plan.txt') }, '7')).toBe(true);
     expect(isIncomplete({ ...complete, fileName: '   ' }, '7')).toBe(true);
+  });
+
+  it('leaves a refused file to its own message', () => {
+    expect(isIncomplete({ ...complete, file: null, refusal: de.files.badExtension }, '7')).toBe(false);
   });
 });
 

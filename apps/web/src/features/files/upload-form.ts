@@ -9,6 +9,8 @@ export interface UploadFormValues {
   /** The title (the spec's fileName). */
   fileName: string;
   comment: string;
+  /** Why the last file chosen was refused; it stays the file's message until another file is chosen. */
+  refusal: string | null;
 }
 
 /** What a valid form gives: the upload without its project, which comes from the session. */
@@ -19,7 +21,7 @@ export interface UploadFormOutput {
   comment: string;
 }
 
-export const emptyUploadForm: UploadFormValues = { file: null, fileName: '', comment: '' };
+export const emptyUploadForm: UploadFormValues = { file: null, fileName: '', comment: '', refusal: null };
 
 /**
  * Why a chosen list of files cannot be taken (spec section 5: one file, jpg/jpeg/png/pdf; its name
@@ -61,10 +63,11 @@ export const uploadFormResolver: Resolver<UploadFormValues, unknown, UploadFormO
   context,
   options,
 ): Promise<ResolverResult<UploadFormValues, UploadFormOutput>> => {
-  const { file, ...texts } = values;
+  const { file, refusal, ...texts } = values;
   // The text resolver reads only the options' field references and modes, which hold for its fields too.
   const checked = await textsResolver(texts, context, options as unknown as ResolverOptions<TextInput>);
-  const fileProblem = file === null ? de.files.noFile : fileChoiceProblem([file]);
+  // A refused choice is not 'no file': the submit repeats why it was refused.
+  const fileProblem = file === null ? (refusal ?? de.files.noFile) : fileChoiceProblem([file]);
   const documentType = file === null ? null : documentTypeOfFileName(file.name);
   const errors: FieldErrors<UploadFormValues> = { ...checked.errors };
   if (fileProblem !== null) errors.file = { type: 'validate', message: fileProblem };
@@ -75,9 +78,11 @@ export const uploadFormResolver: Resolver<UploadFormValues, unknown, UploadFormO
 
 /**
  * Spec section 5: a submit without a valid file, a non-blank title or a project says so in one
- * sentence. Other refusals (a title too long) stand beside their fields alone.
+ * sentence. Other refusals (a title too long) stand beside their fields alone, and so does a refused
+ * file: its message already says what is wrong with it and which types are taken.
  */
 export function isIncomplete(values: UploadFormValues, projectId: string | null): boolean {
+  if (values.refusal !== null) return false;
   if (projectId === null || values.file === null || values.fileName.trim() === '') return true;
   return documentTypeOfFileName(values.file.name) === null;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -120,6 +121,66 @@ describe('UploadModal: choosing the file', () => {
     drop([new File(['x'], 'foto.JpEg', { type: 'image/jpeg' })]);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(screen.getByText('Ausgewählt: foto.JpEg (1 Bytes)')).toBeTruthy();
+  });
+});
+
+describe('UploadModal: a file of the wrong type', () => {
+  const badExtension = 'Ungültige Dateiendung. Erlaubt sind: JPG, JPEG, PNG und PDF.';
+  const text = () => new File(['Notizen'], 'notizen.txt', { type: 'text/plain' });
+
+  /** As the modal host does: closing and opening again gives a fresh form, under the toasts still shown. */
+  function Reopening() {
+    const [round, setRound] = useState(0);
+    const reopen = () => setRound((current) => current + 1);
+    return (
+      <GuardedDialog open onClose={reopen}>
+        <DialogContent aria-describedby={undefined}>
+          <DialogTitle>Plan hochladen</DialogTitle>
+          <UploadModal key={round} close={reopen} props={{}} />
+        </DialogContent>
+      </GuardedDialog>
+    );
+  }
+
+  function setupReopening() {
+    sessionStorage.clear();
+    clearSelectedProject();
+    selectProject('7');
+    sessionStorage.setItem('token', 'abc.def.ghi');
+    const xhr = stubXhr();
+    renderWithProviders(<Reopening />, { user: sessionUser('klara', ['CLIENT']) });
+    return { xhr };
+  }
+
+  const alertTexts = async () => (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+
+  it("says once which types are taken, also on submit, and takes back the last upload's success", async () => {
+    const { xhr } = setupReopening();
+    await choosePdfAndSubmit();
+    await act(async () => xhr.last().respond(201, stored));
+    // Closed and opened again: the success stays a moment as a toast.
+    await waitFor(() => expect((titleField() as HTMLInputElement).value).toBe(''));
+    expect(screen.getByText('Die Datei wurde hochgeladen.')).toBeTruthy();
+
+    await user().upload(fileInput(), text());
+    expect(await alertTexts()).toEqual([badExtension]);
+    expect(screen.queryByText('Die Datei wurde hochgeladen.')).toBeNull();
+
+    await user().type(titleField(), 'Notizen');
+    await user().click(submit());
+    // The submit's check is done once it puts the focus on the file.
+    await waitFor(() => expect(document.activeElement).toBe(dropZone()));
+    expect(await alertTexts()).toEqual([badExtension]);
+    expect(xhr.requests).toHaveLength(1);
+  });
+
+  it('names the wrong type beside the missing title, without the sentence for an empty form', async () => {
+    const { xhr } = setupReopening();
+    await user().upload(fileInput(), text());
+    await user().click(submit());
+    await waitFor(() => expect(document.activeElement).toBe(dropZone()));
+    expect(await alertTexts()).toEqual([badExtension, 'Bitte geben Sie einen Titel ein.']);
+    expect(xhr.requests).toHaveLength(0);
   });
 });
 

@@ -10,7 +10,7 @@ import { errorContexts } from '../../lib/error-contexts';
 import { useServerForm } from '../../lib/use-server-form';
 import type { ModalBodyProps } from '../../lib/modal-types';
 import { de } from '../../i18n/de';
-import { useNotify } from '../feedback/feedback-context';
+import { useNotify, useWithdrawNotice } from '../feedback/feedback-context';
 import { useDismissDialog } from '../unsaved-changes/guarded-dialog';
 import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
 import { useSelectedProjectId } from '../projects/project-selection';
@@ -45,8 +45,9 @@ export function UploadModal({ close, props }: ModalBodyProps) {
   const ids = useId();
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const withdrawNotice = useWithdrawNotice();
   const projectId = useSelectedProjectId();
-  // Opened for a plan's next version: title and comment start as the current version's.
+  // Opened for a plan's next version: the title starts as the current version's, the comment empty.
   const [plan] = useState(() => newVersionOf(props));
   const upload = useUpload();
   const queue = useQueue();
@@ -66,7 +67,7 @@ export function UploadModal({ close, props }: ModalBodyProps) {
   const [note, setNote] = useState<{ text: string; cancelled: boolean } | null>(null);
   const { form, onSubmit, busy, error, showError, clearError, field } = useServerForm({
     resolver: uploadFormResolver,
-    defaultValues: plan ? { ...emptyUploadForm, fileName: plan.title, comment: plan.comment } : emptyUploadForm,
+    defaultValues: plan ? { ...emptyUploadForm, fileName: plan.title } : emptyUploadForm,
     submit: async (values: UploadFormOutput): Promise<UploadOutcome> => {
       setNote(null);
       if (projectId === null) return { kind: 'incomplete' };
@@ -127,17 +128,23 @@ export function UploadModal({ close, props }: ModalBodyProps) {
   const derivedTitle = useRef('');
 
   const onFiles = (files: File[]) => {
+    // A new choice starts a new upload: what was said of the last one no longer holds.
     setNote(null);
+    withdrawNotice(t.modal.succeeded);
+    withdrawNotice(de.offlineQueue.savedOnDevice);
     clearError();
     const problem = fileChoiceProblem(files);
     const [chosen] = files;
     if (problem !== null || chosen === undefined) {
       form.setValue('file', null);
+      // A refused file keeps its reason until another is chosen; an empty drop chose nothing.
+      form.setValue('refusal', files.length > 0 ? problem : null);
       form.setError('file', { type: 'validate', message: problem ?? t.noFile });
       return;
     }
     // setValue, not the controller's onChange: a refused choice's message must not be revalidated away.
     form.setValue('file', chosen, { shouldDirty: true });
+    form.setValue('refusal', null);
     form.clearErrors('file');
     // A title to start from, which the user may change; one they typed stays.
     const current = form.getValues('fileName');

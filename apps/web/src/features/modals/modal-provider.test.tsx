@@ -46,6 +46,13 @@ describe('ModalProvider', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Profil von kunde1' })).toBeTruthy();
   });
 
+  it('puts the focus on the first field once a form modal has loaded, not on the close button', async () => {
+    await open('CreateUser', ['ARCHI']);
+    const dialog = screen.getByRole('dialog', { name: 'Neuen Benutzer erstellen' });
+    const [first] = await within(dialog).findAllByRole('textbox');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+  });
+
   it('names the dialog by its title once: no description repeats it', async () => {
     stubApi({ 'GET /api/notificationSettings/mara': () => json(200, defaultNotificationSettings) });
     await open('NotificationSettings', ['CLIENT']);

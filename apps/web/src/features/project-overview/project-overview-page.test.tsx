@@ -122,6 +122,8 @@ describe('ProjectOverviewPage', () => {
       },
     });
     const log = await screen.findByRole('list', { name: 'Wer hat wann was am Fragebogen und an den Plänen geändert' });
+    // It scrolls and holds no link or button: the keyboard reaches it as a whole.
+    expect(log.tabIndex).toBe(0);
     const items = Array.from(log.children, (item) => item.textContent);
     expect(items[0]).toBe('21.11.2026, 16:00 · Klara KoglerMarkierung 4 auf „Grundriss EG“: Hier fehlt die Tür zum Abstellraum, bitte prüfen Sie auch, ob das Fenster daneb…');
     expect(items[1]).toBe('21.11.2026, 15:00 · Mara BergerNeue Version 3 von „Grundriss EG“');

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { distinctName, type ProjectChange } from '@bauakte/domain';
+import { scrollRegionFocusRing } from '../../components/ui/scroll-region';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
+import { cn } from '../../lib/cn';
 import { useLoadMore } from '../../lib/use-load-more';
 import { answerText, changedAtText, changedFieldLabel, shortComment } from './change-log';
 import { fetchProjectChanges, projectChangesQuery } from './projects-api';
@@ -62,7 +64,7 @@ export function ChangeLogCard({ projectId, className }: { projectId: string; cla
       <QueryStates query={changes} errorText={t.changesLoadFailed} emptyText={t.noChanges}>
         {(entries) => (
           <div className="flex flex-col">
-            <ol aria-label={t.changesCaption} className="flex max-h-96 flex-col gap-4 overflow-y-auto">
+            <ol aria-label={t.changesCaption} tabIndex={0} className={cn('flex max-h-96 flex-col gap-4 overflow-y-auto p-1', scrollRegionFocusRing)}>
               {entries.map((entry) => (
                 <li key={keyOf(entry)} className="flex flex-col gap-1">
                   <ChangeEntry entry={entry} entries={entries} />
