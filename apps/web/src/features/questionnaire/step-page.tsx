@@ -298,7 +298,8 @@ function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, child
     // A form takes its starting values once: it must never start from an older cached answer.
     gcTime: 0,
     staleTime: Infinity,
-    retry: (failures, error) => failures < 1 && mayRetry(error),
+    // Offline a retry would only fail again a moment later: the page says at once what is not kept.
+    retry: (failures, error) => failures < 1 && mayRetry(error) && !(error instanceof NetworkError && !isOnline()),
   });
   // Offline with nothing kept: said at once; the answers load by themselves when the connection is back.
   const notKept = useNotKeptOffline(queryKey, answers);
