@@ -352,6 +352,7 @@ export const de = {
     saveFailedNetwork: 'Speichern fehlgeschlagen. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
     saveFailedServer: 'Speichern fehlgeschlagen.',
     loadFailed: 'Die Antworten konnten nicht geladen werden.',
+    notKeptOffline: 'Der Fragebogen ist auf diesem Gerät nicht gespeichert. Öffnen Sie ihn einmal mit Verbindung, dann steht er auch offline bereit.',
     retry: 'Erneut versuchen',
     projectNotFound: 'Dieses Projekt wurde nicht gefunden oder Sie haben keinen Zugriff darauf.',
     toHome: 'Zur Hauptseite',
@@ -627,6 +628,7 @@ export const de = {
       nextPage: 'Nächste Seite',
       noPreview: 'Keine Vorschau',
       noPreviewHint: 'Laden Sie das Original herunter, um die Datei anzusehen.',
+      notKeptOffline: 'Dieser Plan ist auf diesem Gerät nicht gespeichert. Öffnen Sie ihn einmal mit Verbindung, dann steht er auch offline bereit.',
       download: 'Original herunterladen',
       /** Someone uploaded a newer version of the plan while it is open here. */
       newerVersion: newVersionAvailable,
@@ -737,6 +739,7 @@ export const de = {
     deleteFailed: 'Die Markierung konnte nicht gelöscht werden.',
     changedMeanwhile: 'Diese Markierung wurde inzwischen geändert. Sie sehen jetzt die neue Fassung; Ihre Änderung steht noch im Feld.',
     loadFailed: 'Die Markierungen konnten nicht geladen werden.',
+    notKeptOffline: 'Die Markierungen sind offline nicht verfügbar.',
     previous: (version: number) => `Aus Version ${version}`,
     previousHint: 'Diese Markierungen wurden auf der vorigen Version gesetzt. Übernehmen Sie, was noch gilt.',
     previousMarker: (version: number, number: number, comment: string) => `Version ${version}, Markierung ${number}: ${comment}`,

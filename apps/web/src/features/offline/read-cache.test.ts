@@ -6,7 +6,7 @@ import { adminKeys, chatKeys, customerKeys, fileKeys, pinKeys, projectKeys, ques
 import { removeUserData } from '../../lib/user-data';
 import { offlineBannerText } from './offline-banner-time';
 import { openReadCacheDatabase } from './read-cache-db';
-import { isConnectionLost, isReadCached, readCacheLimits, shownDataTime, startReadCache, withinBounds } from './read-cache';
+import { isConnectionLost, isReadCached, keptAnswer, readCacheLimits, readCacheLoaded, shownDataTime, startReadCache, subscribeReadCacheLoaded, withinBounds } from './read-cache';
 
 const stepKey = questionnaireKeys.step('7', 'general');
 const answers = { answers: { constructionYear: 1962 }, version: 3 };
@@ -183,6 +183,19 @@ describe('reading offline', () => {
     expect(client.getQueryData(stepKey)).toEqual(answers);
     expect(client.getQueryState(stepKey)?.dataUpdatedAt).toBe(fetchedAt);
     expect(isConnectionLost()).toBe(true);
+  });
+
+  it('tells a page what it keeps for a key once read from the device, so a choice offline need not wait', async () => {
+    await maraWasOnline();
+    const client = newClient();
+    start(client, 'mara');
+    expect(readCacheLoaded()).toBe(false);
+    const loaded = new Promise<void>((resolve) => subscribeReadCacheLoaded(() => readCacheLoaded() && resolve()));
+    await loaded;
+    expect(keptAnswer(stepKey)).toEqual(answers);
+    expect(keptAnswer(questionnaireKeys.record('7'))).toBeUndefined();
+    // Never what is not read-cached, even when held.
+    expect(keptAnswer(customerKeys.list('mara'))).toBeUndefined();
   });
 
   it('never shows a stored answer over a fresh one', async () => {

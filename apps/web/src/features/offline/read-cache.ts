@@ -1,4 +1,4 @@
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { hashKey, type Query, type QueryClient } from '@tanstack/react-query';
 import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { NetworkError } from '../../lib/api';
 import { chatKeys, dashboardLayoutKeys, fileKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
@@ -78,10 +78,18 @@ function lostConnectionOver(query: Query): boolean {
 
 interface ActiveReadCache {
   username: string;
+  /** The answer kept on this device for a query key, without asking the server. */
+  kept(queryKey: QueryKey): unknown;
+  /** Whether the kept answers have been read from the device (or cannot be). */
+  loaded(): boolean;
   stop(): void;
 }
 
 let active: ActiveReadCache | undefined;
+const loadListeners = new Set<() => void>();
+const toldLoaded = () => {
+  for (const listener of loadListeners) listener();
+};
 
 /**
  * Keeps the logged-in user's read-cached answers on the device, and shows them when a query cannot
@@ -94,6 +102,7 @@ export function startReadCache(client: QueryClient, username: string): () => voi
   const stored = new Map<string, StoredAnswer>();
   let db: ReadCacheDatabase | undefined;
   let stopped = false;
+  let loaded = false;
 
   const showStored = (query: Query) => {
     const answer = stored.get(query.queryHash);
@@ -127,7 +136,12 @@ export function startReadCache(client: QueryClient, username: string): () => voi
     showStoredWherever();
   });
   // A browser without IndexedDB (a private window in some browsers) simply has no read cache.
-  opened.catch(() => undefined);
+  void opened
+    .catch(() => undefined)
+    .then(() => {
+      loaded = true;
+      toldLoaded();
+    });
 
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'error') setConnectionLost(event.action.error instanceof NetworkError);
@@ -147,10 +161,30 @@ export function startReadCache(client: QueryClient, username: string): () => voi
     stopped = true;
     unsubscribe();
     db?.close();
-    if (active?.stop === stop) active = undefined;
+    if (active?.stop !== stop) return;
+    active = undefined;
+    toldLoaded();
   };
-  active = { username: username.toLowerCase(), stop };
+  const kept = (queryKey: QueryKey) => stored.get(hashKey(queryKey))?.data;
+  active = { username: username.toLowerCase(), kept, loaded: () => loaded, stop };
+  toldLoaded();
   return stop;
+}
+
+/**
+ * The logged-in user's answer kept on this device for a read-cached query key, else undefined: for
+ * a choice that must not wait for a connection (which step of the questionnaire opens offline).
+ */
+export function keptAnswer<T>(queryKey: QueryKey): T | undefined {
+  return isReadCached(queryKey) ? (active?.kept(queryKey) as T | undefined) : undefined;
+}
+
+/** Whether what the device keeps is known: the kept answers are read, or nothing is kept (no user, no IndexedDB). */
+export const readCacheLoaded = (): boolean => active?.loaded() ?? true;
+
+export function subscribeReadCacheLoaded(onChange: () => void): () => void {
+  loadListeners.add(onChange);
+  return () => loadListeners.delete(onChange);
 }
 
 /**

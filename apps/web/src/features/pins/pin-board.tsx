@@ -14,6 +14,8 @@ import { useSession } from '../auth/session-context';
 import { useConfirm } from '../feedback/feedback-context';
 import { useQueue } from '../offline/queue-context';
 import type { QueueItem, QueuePayload } from '../offline/queue-store';
+import { useNotKeptOffline } from '../offline/kept-on-device';
+import { NotKeptNotice } from '../offline/not-kept-notice';
 import { createPin, deletePin, fetchPins } from './pins-api';
 import type { UploadPhoto } from './pin-form';
 import { PinLayer } from './pin-layer';
@@ -158,6 +160,8 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const pins = usePins(projectId, file.id);
+  // Offline, pins never read on this device are not there: said so, neither 'none' nor a failure.
+  const notKept = useNotKeptOffline(pinKeys.file(projectId, file.id), pins);
   const layer = useRef<HTMLDivElement>(null);
   const [placing, setPlacing] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
@@ -267,9 +271,10 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
           />
         </Suspense>
       ) : null}
-      <FormError>{failure || (pins.isError ? t.loadFailed : '')}</FormError>
+      <FormError>{failure || (pins.isError && !notKept ? t.loadFailed : '')}</FormError>
       <StatusMessage>{status}</StatusMessage>
-      {onPage.length === 0 && queuedOnPage.length === 0 && !editing ? <p className="text-sm text-muted-foreground">{t.none}</p> : null}
+      {notKept ? <NotKeptNotice>{t.notKeptOffline}</NotKeptNotice> : null}
+      {onPage.length === 0 && queuedOnPage.length === 0 && !editing && !notKept ? <p className="text-sm text-muted-foreground">{t.none}</p> : null}
       <ul className="flex flex-col gap-2">
         {onPage.map((pin) => (
           <PinEntry

@@ -106,3 +106,28 @@ describe('a pin placed without a connection', () => {
     expect(screen.queryByText('Noch keine Markierungen auf diesem Plan.')).toBeNull();
   });
 });
+
+describe('the pins of a plan without a connection', () => {
+  it('says they are not available offline, neither that there are none nor that loading failed', async () => {
+    const live = fakeLiveChannel();
+    live.connect();
+    stubApi({
+      [`GET ${pinsPath}`]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderWithProviders(
+      <LiveChatContext.Provider value={{ channel: live.channel, connected: false, activeUsers: new Set() }}>
+        <QueueContext.Provider value={fakeQueue().state}>
+          <PinBoard projectId="7" file={plan} page={1} uploadPhoto={async () => 40} photoOf={() => undefined}>
+            {({ sidePanel }) => <div>{sidePanel}</div>}
+          </PinBoard>
+        </QueueContext.Provider>
+      </LiveChatContext.Provider>,
+      { user: sessionUser('klara', ['CLIENT']) },
+    );
+    expect(await screen.findByText('Die Markierungen sind offline nicht verfügbar.')).toBeTruthy();
+    expect(screen.queryByText('Die Markierungen konnten nicht geladen werden.')).toBeNull();
+    expect(screen.queryByText('Noch keine Markierungen auf diesem Plan.')).toBeNull();
+  });
+});

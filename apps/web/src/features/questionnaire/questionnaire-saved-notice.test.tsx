@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { json, stubApi } from '../../test/api-stub';
-import { renderWithProviders, sessionUser } from '../../test/render';
+import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
 import { clearSelectedProject, getSelectedProjectId, selectProject } from '../projects/project-selection';
 import { ContinueQuestionnaireButton, continueQuestionnaireLabel } from './continue-questionnaire-button';
 import { HeatingPage } from './heating-page';
@@ -14,8 +15,16 @@ import { StoreysPage } from './storeys-page';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  onlineManager.setOnline(true);
   sessionStorage.clear();
 });
+
+/** The browser loses or regains its connection, as the 'offline' and 'online' events tell the app. */
+function setConnection(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => onlineManager.setOnline(online));
+}
 
 const general = { buildingUsage: 'WOHNBAU', buildingtype: 'FREISTEHEND', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'S', constructionYear: 1965 };
 const storeys = { roof: { roofType: 'SATTELDACH', isAtticHeated: false }, numberOfStoreys: '2', isBasementHeated: false, isRenovated: true };
@@ -40,7 +49,7 @@ function Dashboard() {
 }
 
 /** Heating, the client dashboard and Stockwerke as routes, with stored answers per step. */
-function renderFlow(stored: { general?: object; storeys?: object; windows?: object; heating?: object }, start = '/heating') {
+function renderFlow(stored: { general?: object; storeys?: object; windows?: object; heating?: object }, start = '/heating', queryClient = testQueryClient()) {
   sessionStorage.clear();
   selectProject('7');
   const answers: Record<string, object> = { general: {}, storeys: {}, windows: {}, heating: {}, ...stored };
@@ -62,7 +71,7 @@ function renderFlow(stored: { general?: object; storeys?: object; windows?: obje
       <Route path="/windows" element={<p>Seite /windows</p>} />
       <Route path="/dashboardClient" element={<Dashboard />} />
     </Routes>,
-    { user: sessionUser('kundin', ['CLIENT']), route: start, path: '*', dataRouter: true },
+    { user: sessionUser('kundin', ['CLIENT']), route: start, path: '*', dataRouter: true, queryClient },
   );
   return api;
 }
@@ -138,5 +147,35 @@ describe('the continue action', () => {
     renderFlow({ general, storeys, windows, heating }, '/dashboardClient');
     await userEvent.click(await screen.findByRole('button', { name: /^Fragebogen fortsetzen/ }));
     expect(await screen.findByText('Seite /general')).toBeTruthy();
+  });
+});
+
+describe('the continue action without a connection', () => {
+  it('opens the first step at once, asking nothing, and stays there when the connection comes back', async () => {
+    const api = renderFlow({ general, storeys: { ...storeys, isRenovated: null } }, '/dashboardClient');
+    setConnection(false);
+    await userEvent.click(await screen.findByRole('button', { name: /^Fragebogen fortsetzen/ }));
+    expect(await screen.findByText('Seite /general')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/questionnaire/7')).toEqual([]);
+
+    setConnection(true);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Fragebogen fortsetzen/ })).toBeNull());
+    expect(screen.getByText('Seite /general')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/questionnaire/7')).toEqual([]);
+  });
+
+  it('opens the first step with an open question by the answers this device holds', async () => {
+    const queryClient = testQueryClient();
+    const { readStoredAnswers } = await import('./questionnaire-api');
+    queryClient.setQueryData(['questionnaire', '7', 'record'], {
+      general: readStoredAnswers('general', general),
+      storeys: readStoredAnswers('storeys', { ...storeys, isRenovated: null }),
+      windows: readStoredAnswers('windows', windows),
+      heating: readStoredAnswers('heating', heating),
+    });
+    renderFlow({}, '/dashboardClient', queryClient);
+    setConnection(false);
+    await userEvent.click(await screen.findByRole('button', { name: /^Fragebogen fortsetzen/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stockwerke' })).toBeTruthy();
   });
 });

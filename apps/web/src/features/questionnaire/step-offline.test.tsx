@@ -1,16 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { json, type RecordedCall } from '../../test/api-stub';
 import { QueueContext, type QueueState } from '../offline/queue-context';
 import type { QueueItem } from '../offline/queue-store';
+import { de } from '../../i18n/de';
 import { GeneralPage } from './general-page';
 import { field, press, renderStep } from './questionnaire-test-utils';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  onlineManager.setOnline(true);
 });
+
+/** The browser loses or regains its connection, as the 'offline' and 'online' events tell the app. */
+function setConnection(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => onlineManager.setOnline(online));
+}
 
 const stored = { buildingUsage: 'WOHNBAU', buildingtype: 'ECKHAUS', apartmentUnits: null, renovatedUnits: null, direction: 'SW', constructionYear: 1965 };
 
@@ -92,5 +101,19 @@ describe('a questionnaire step without a connection', () => {
     expect(within(year).getByRole('radio', { name: 'Antwort von Anna Bau übernehmen: 1962' })).toBeTruthy();
     expect(within(year).getByRole('radio', { name: 'Meine Antwort übernehmen: 1980' })).toBeTruthy();
     expect(field('Baujahr')).toBeTruthy();
+  });
+
+  it('offline with nothing kept on the device says so at once, and loads the answers in place once the connection is back', async () => {
+    setConnection(false);
+    const { api } = setup(fakeQueue().state);
+    const notKept = 'Der Fragebogen ist auf diesem Gerät nicht gespeichert. Öffnen Sie ihn einmal mit Verbindung, dann steht er auch offline bereit.';
+    expect(await screen.findByText(notKept)).toBeTruthy();
+    expect(screen.queryByText(de.common.loading)).toBeNull();
+    expect(api.calls).toEqual([]);
+
+    setConnection(true);
+    expect((await screen.findByLabelText<HTMLInputElement>('Baujahr')).value).toBe('1965');
+    expect(screen.getByRole('heading', { level: 1, name: 'Allgemeine Informationen' })).toBeTruthy();
+    expect(screen.queryByText(/Seite \//)).toBeNull();
   });
 });

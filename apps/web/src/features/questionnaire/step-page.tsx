@@ -27,6 +27,8 @@ import { useQuestionnaireProject } from './use-questionnaire-project';
 import { StepConflictDialog, type ConflictChoices } from './step-conflict-dialog';
 import { useNotify } from '../feedback/feedback-context';
 import { useQueue, useQueuedStep } from '../offline/queue-context';
+import { useNotKeptOffline } from '../offline/kept-on-device';
+import { NotKeptNotice } from '../offline/not-kept-notice';
 import type { QueueItem } from '../offline/queue-store';
 
 const t = de.questionnaire;
@@ -289,14 +291,19 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
 
 function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, children }: Omit<StepFormProps<S>, 'stored' | 'version' | 'queued'>) {
   const queued = useQueuedStep(projectId, step);
+  const queryKey = questionnaireKeys.step(projectId, step);
   const answers = useQuery({
-    queryKey: questionnaireKeys.step(projectId, step),
+    queryKey,
     queryFn: () => fetchStepAnswers(step, projectId),
     // A form takes its starting values once: it must never start from an older cached answer.
     gcTime: 0,
     staleTime: Infinity,
-    retry: (failures, error) => failures < 1 && mayRetry(error),
+    // Offline a retry would only fail again a moment later: the page says at once what is not kept.
+    retry: (failures, error) => failures < 1 && mayRetry(error) && !(error instanceof NetworkError && !isOnline()),
   });
+  // Offline with nothing kept: said at once; the answers load by themselves when the connection is back.
+  const notKept = useNotKeptOffline(queryKey, answers);
+  if (notKept) return <NotKeptNotice>{t.notKeptOffline}</NotKeptNotice>;
   if (answers.isPending || queued.loading) return <Spinner label={de.common.loading} />;
   if (answers.isError) return <LoadFailure error={answers.error} onRetry={() => void answers.refetch()} />;
   return (

@@ -17,6 +17,7 @@ describe("a questionnaire step's start", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
+    vi.restoreAllMocks();
     clearSelectedProject();
   });
 
@@ -48,6 +49,15 @@ describe("a questionnaire step's start", () => {
     prefetchStep(testQueryClient(), '/windows');
     selectProject('7');
     prefetchStep(testQueryClient(), '/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests.paths()).toEqual([]);
+  });
+
+  it('asks for nothing offline: the step then reads what the device keeps', async () => {
+    const requests = recordRequests();
+    selectProject('7');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    prefetchStep(testQueryClient(), '/windows');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(requests.paths()).toEqual([]);
   });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { QuestionnaireStep } from '@bauakte/domain';
 import { apiRequestWithHeaders, type ApiAnswer } from '../../lib/api';
 import { idFrom } from '../../lib/link-id';
+import { isOnline } from '../../lib/online-status';
 import { queryDefaults } from '../../lib/query-client';
 import { getSelectedProjectId } from '../projects/project-selection';
 import { projectQuery } from '../projects/projects-api';
@@ -31,7 +32,9 @@ const stepOfPath = (pathname: string) => (Object.keys(stepPaths) as Questionnair
 export function prefetchStep(queryClient: QueryClient, pathname: string): void {
   const step = stepOfPath(pathname);
   const projectId = idFrom(getSelectedProjectId());
-  if (!step || !projectId) return;
+  // Offline the step's own query waits and gets what the device keeps; an answer asked for here
+  // would only fail, and the step would take that failure as its answer.
+  if (!step || !projectId || !isOnline()) return;
   void queryClient.prefetchQuery(projectQuery(projectId));
   const answer = requestStepAnswers(step, projectId);
   // A failure is the step's to show, when it reads the answer.

@@ -5,6 +5,8 @@ import { cn } from '../../../lib/cn';
 import { de } from '../../../i18n/de';
 import { devicePixelRatio, firstImagePixelRatio, pageImageUrl, type PlanSource } from './plan-source';
 import { viewportWidth } from '../../../lib/viewport-width';
+import { isOnline, useOnlineStatus } from '../../../lib/online-status';
+import { NotKeptNotice } from '../../offline/not-kept-notice';
 import type { ZoomPan } from './use-zoom-pan';
 import { pageWidthFor, type Size } from './zoom-pan';
 
@@ -31,6 +33,8 @@ export interface StageImages {
   /** Below the loading one: the sharpest image of this page loaded so far, so zooming in never blanks the plan. */
   layers: Array<Layer & { shown: boolean }>;
   failed: boolean;
+  /** The page failed while the device had no connection: it is not on the device, not unreadable. */
+  failedOffline: boolean;
   onLoad(layer: Layer, image: HTMLImageElement): void;
   onError(layer: Layer): void;
 }
@@ -55,7 +59,8 @@ export function useStageImages(
   onMeasured: (measured: MeasuredPage) => void,
 ): StageImages {
   const [loaded, setLoaded] = useState<Layer | null>(null);
-  const [failedPage, setFailedPage] = useState(0);
+  const [failure, setFailure] = useState<{ page: number; offline: boolean } | null>(null);
+  const online = useOnlineStatus();
   const pageSize = measured?.size ?? null;
 
   const onLoad = (layer: Layer, image: HTMLImageElement) => {
@@ -66,8 +71,9 @@ export function useStageImages(
   };
   const shownLayer = loaded?.page === page ? loaded : null;
   const onError = (layer: Layer) => {
-    // A sharper image that fails leaves the one shown; a page without any image says 'Keine Vorschau'.
-    if (layer.page === page && !shownLayer) setFailedPage(layer.page);
+    // A sharper image that fails leaves the one shown; a page without any image says 'Keine Vorschau',
+    // or without a connection that the plan is not on the device.
+    if (layer.page === page && !shownLayer) setFailure({ page: layer.page, offline: !isOnline() });
   };
 
   let wanted: Layer | null = null;
@@ -83,7 +89,9 @@ export function useStageImages(
   const layers: StageImages['layers'] = [];
   if (shownLayer && shownLayer.src !== wanted?.src) layers.push({ ...shownLayer, shown: true });
   if (wanted) layers.push({ ...wanted, shown: shownLayer?.src === wanted.src });
-  return { pageSize, layers, failed: failedPage === page, onLoad, onError };
+  // A page missed for want of a connection is asked for again once the connection is back.
+  const failed = failure?.page === page && !(failure.offline && online);
+  return { pageSize, layers, failed, failedOffline: failed && Boolean(failure?.offline), onLoad, onError };
 }
 
 export function NoPreview() {
@@ -92,6 +100,15 @@ export function NoPreview() {
       <FileQuestion aria-hidden className="size-10" />
       <p className="font-medium text-foreground">{t.noPreview}</p>
       <p className="text-sm">{t.noPreviewHint}</p>
+    </div>
+  );
+}
+
+/** In place of the plan when the device is offline and the plan's images are not on it. */
+export function PlanNotKept() {
+  return (
+    <div className="flex size-full items-center justify-center p-6">
+      <NotKeptNotice className="max-w-sm">{t.notKeptOffline}</NotKeptNotice>
     </div>
   );
 }

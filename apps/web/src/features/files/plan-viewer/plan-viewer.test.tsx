@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { ProjectFile } from '@bauakte/domain';
@@ -275,6 +275,22 @@ describe('PlanViewer: a PDF', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Nächste Seite' }));
     expect(within(dialog).queryByText('Keine Vorschau')).toBeNull();
     expect(pageImage(dialog, 2).getAttribute('src')).toContain('&page=2&');
+  });
+
+  it('offline, says the plan is not on this device instead of blaming the file, and shows it once the connection is back', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { dialog } = setup(drawing);
+    fireEvent.error(pageImage(dialog, 1));
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'Dieser Plan ist auf diesem Gerät nicht gespeichert. Öffnen Sie ihn einmal mit Verbindung, dann steht er auch offline bereit.',
+    );
+    expect(within(dialog).queryByText('Keine Vorschau')).toBeNull();
+    expect(within(dialog).queryByText(/Original herunter/, { selector: 'p' })).toBeNull();
+
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(within(dialog).queryByText(/nicht gespeichert/)).toBeNull();
+    expect(pageImage(dialog, 1).getAttribute('src')).toContain('&page=1&');
   });
 
   it("says 'Keine Vorschau' for a PDF the server has no pages of, with the download", () => {
