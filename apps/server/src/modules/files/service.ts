@@ -39,6 +39,12 @@ const linkExpired = () => new AppError('LINK_EXPIRED', serverMessages.linkExpire
 export const downloadPath = (projectId: number, fileId: number, variant: FileVariant) =>
   `/api/s3/download/${projectId}/${fileId}${variant === 'original' ? '' : `/${variant}`}`;
 
+/** A PDF's pages, for one viewer: the pages they have rendered count against their budget. */
+export const pagesPath = (projectId: number, fileId: number, viewerId: number) => `${downloadPath(projectId, fileId, 'pages')}/${viewerId}`;
+
+/** A file as the export lists it: a project file without its signed links. */
+export type FileDescription = Omit<ProjectFile, 'url' | 'thumbnailUrl' | 'pagesUrl'>;
+
 /** The page and width a pages link asks for, as sent (validated against the file). */
 export interface PageQuery {
   expires?: string;
@@ -79,6 +85,8 @@ export function createFileService(deps: {
   maxBytes: number;
   thumbnails: ThumbnailLimits;
   previews: PdfPreviews;
+  /** Counts a page render against the viewer's budget; throws 429 when it is used up. */
+  chargeRender(viewer: Pick<AuthUser, 'id'>): Promise<void>;
   log: FastifyBaseLogger;
   metrics?: UploadMetrics;
   /** Told after the commit of every new version of a plan (from version 2): the other side's mail. */
@@ -109,13 +117,11 @@ export function createFileService(deps: {
 
   const maxAgeOf = (expires: string) => Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
 
-  function toProjectFile(row: FileRow): ProjectFile {
+  /** A file as listed, without its signed links (the export's listing). */
+  function describe(row: FileRow): FileDescription {
     return {
       id: row.id,
-      url: links.sign(downloadPath(row.projectId, row.id, 'original')),
-      thumbnailUrl: row.thumbnailKey ? links.sign(downloadPath(row.projectId, row.id, 'thumbnail')) : null,
       pageCount: row.pageCount,
-      pagesUrl: row.pageCount === null ? null : links.sign(downloadPath(row.projectId, row.id, 'pages')),
       name: row.name,
       comment: row.comment,
       documentType: row.documentType,
@@ -129,6 +135,16 @@ export function createFileService(deps: {
       version: row.version,
       // PostgreSQL answers a count as text (bigint).
       versionCount: Number(row.versionCount ?? 1),
+    };
+  }
+
+  /** A file with its links, signed for the viewer: the pages link names them, whose budget its renders draw on. */
+  function toProjectFile(row: FileRow, viewer: Pick<AuthUser, 'id'>): ProjectFile {
+    return {
+      ...describe(row),
+      url: links.sign(downloadPath(row.projectId, row.id, 'original')),
+      thumbnailUrl: row.thumbnailKey ? links.sign(downloadPath(row.projectId, row.id, 'thumbnail')) : null,
+      pagesUrl: row.pageCount === null ? null : links.sign(pagesPath(row.projectId, row.id, viewer.id)),
     };
   }
 
@@ -206,8 +222,8 @@ export function createFileService(deps: {
   }
 
   return {
-    async list(project: CheckedProject, page: ListPageQuery): Promise<ProjectFile[]> {
-      return (await files.listOfProject(project.id, pageWindow(page))).map(toProjectFile);
+    async list(caller: AuthUser, project: CheckedProject, page: ListPageQuery): Promise<ProjectFile[]> {
+      return (await files.listOfProject(project.id, pageWindow(page))).map((row) => toProjectFile(row, caller));
     },
 
     /** Receives, checks and stores an upload, then lists it; on any refusal nothing stays behind. */
@@ -225,14 +241,14 @@ export function createFileService(deps: {
       if (!row) throw notFound();
       deps.announce?.({ projectId: project.id, fileId: row.id, planId: row.planId ?? row.id, version: row.version });
       if (row.version > 1) deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'VERSION', fileId: row.id, page: 1, planName: row.name, number: row.version });
-      return toProjectFile(row);
+      return toProjectFile(row, caller);
     },
 
     /** Every version of the plan the file belongs to, newest first. */
-    async versions(project: CheckedProject, fileId: number | null): Promise<ProjectFile[]> {
+    async versions(caller: AuthUser, project: CheckedProject, fileId: number | null): Promise<ProjectFile[]> {
       const row = fileId === null ? undefined : await files.findInProject(project.id, fileId);
       if (!row?.planId) throw notFound();
-      return (await files.versionsOf(row.planId)).map(toProjectFile);
+      return (await files.versionsOf(row.planId)).map((version) => toProjectFile(version, caller));
     },
 
     /** Unlists the plan the file belongs to with all its versions, then removes their objects. */
@@ -276,35 +292,37 @@ export function createFileService(deps: {
     },
 
     /**
-     * A page of a PDF as WebP, at one of the allowed widths: the signature covers the path, so page
-     * and width are checked here, against the file's pages.
+     * A page of a PDF as WebP, at one of the allowed widths: the signature covers the path (with the
+     * viewer the link was made for), so page and width are checked here, against the file's pages.
      */
-    async page(projectId: number | null, fileId: number | null, query: PageQuery): Promise<PageDownload> {
-      if (projectId === null || fileId === null) throw notFound();
+    async page(projectId: number | null, fileId: number | null, viewerId: number | null, query: PageQuery): Promise<PageDownload> {
+      if (projectId === null || fileId === null || viewerId === null) throw notFound();
       const { expires = '', signature = '' } = query;
-      if (!links.verify(downloadPath(projectId, fileId, 'pages'), expires, signature)) throw linkExpired();
+      if (!links.verify(pagesPath(projectId, fileId, viewerId), expires, signature)) throw linkExpired();
       const row = await files.findInProject(projectId, fileId);
       if (!row || row.pageCount === null) throw notFound();
       const width = Number(query.width);
       if (!(pageWidths as readonly number[]).includes(width) || !/^[0-9]+$/.test(query.width ?? '')) throw badRequest(serverMessages.pageWidthInvalid(pageWidths));
       const page = Number(query.page);
       if (!/^[0-9]{1,6}$/.test(query.page ?? '') || page < 1 || page > row.pageCount) throw badRequest(serverMessages.pageNumberInvalid(row.pageCount));
-      return { body: await deps.previews.page(row.storageKey, page, width), maxAgeSeconds: maxAgeOf(expires) };
+      // Only a page that has to be rendered draws on the viewer's budget.
+      const body = await deps.previews.page(row.storageKey, page, width, () => deps.chargeRender({ id: viewerId }));
+      return { body, maxAgeSeconds: maxAgeOf(expires) };
     },
 
     /**
      * The plans (their current files) with the key of their stored preview (WebP of an image or of a
      * PDF's first page; null without one) and all their versions, newest first, for the export.
      */
-    async listWithPreviews(project: CheckedProject): Promise<Array<{ file: ProjectFile; previewKey: string | null; versions: ProjectFile[] }>> {
+    async listWithPreviews(project: CheckedProject): Promise<Array<{ file: FileDescription; previewKey: string | null; versions: FileDescription[] }>> {
       const [current, all] = await Promise.all([files.listOfProject(project.id), files.versionsOfProject(project.id)]);
-      const byPlan = new Map<number, ProjectFile[]>();
+      const byPlan = new Map<number, FileDescription[]>();
       for (const row of all) {
         const planId = row.planId ?? row.id;
-        byPlan.set(planId, [...(byPlan.get(planId) ?? []), toProjectFile(row)]);
+        byPlan.set(planId, [...(byPlan.get(planId) ?? []), describe(row)]);
       }
       return current.map((row) => ({
-        file: toProjectFile(row),
+        file: describe(row),
         previewKey: row.thumbnailKey,
         versions: byPlan.get(row.planId ?? row.id) ?? [],
       }));

@@ -118,7 +118,7 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
 
   it('shows a PDF\'s first page as its tile: a 480 px wide WebP of the drawing, and counts its pages', async () => {
     expect(plan).toMatchObject({ pageCount: 3, thumbnailUrl: expect.stringMatching(/^\/api\/s3\/download\/\d+\/\d+\/thumbnail\?expires=\d+&signature=/) });
-    expect(plan.pagesUrl).toMatch(/^\/api\/s3\/download\/\d+\/\d+\/pages\?expires=\d+&signature=[\w-]+$/);
+    expect(plan.pagesUrl).toMatch(/^\/api\/s3\/download\/\d+\/\d+\/pages\/\d+\?expires=\d+&signature=[\w-]+$/);
     const thumbnail = await get(setup, plan.thumbnailUrl!);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
     const meta = await sharp(thumbnail.rawPayload).metadata();
@@ -128,7 +128,7 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
     expect(dark).toBeGreaterThan(0.01);
     expect(dark).toBeLessThan(0.5);
     const listed = (await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.tokens.mara!) })).json<ProjectFile[]>();
-    expect(listed[0]).toMatchObject({ id: plan.id, pageCount: 3, pagesUrl: expect.stringContaining('/pages?expires=') });
+    expect(listed[0]).toMatchObject({ id: plan.id, pageCount: 3, pagesUrl: expect.stringMatching(/\/pages\/\d+\?expires=/) });
   });
 
   it('renders a further page at the width asked for, with the download\'s safe headers, and keeps it for the next caller', async () => {
@@ -184,8 +184,12 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
       expect(response.statusCode, url).toBe(403);
       expect(response.json().code).toBe('LINK_EXPIRED');
     }
+    // The viewer is part of what is signed: a link turned to another user's budget is refused.
+    const otherViewer = plan.pagesUrl!.replace(/\/pages\/(\d+)\?/, (_match, id: string) => `/pages/${Number(id) + 1}?`);
+    expect((await get(setup, `${otherViewer}&page=1&width=480`)).statusCode).toBe(403);
     // A link signed for the other project's path does not reach this project's file.
-    const foreign = createSignedLinks(testJwtSecret).sign(`/api/s3/download/${setup.otherProjectId}/${plan.id}/pages`);
+    const viewerId = /\/pages\/(\d+)\?/.exec(plan.pagesUrl!)![1];
+    const foreign = createSignedLinks(testJwtSecret).sign(`/api/s3/download/${setup.otherProjectId}/${plan.id}/pages/${viewerId}`);
     expect((await get(setup, `${foreign}&page=1&width=480`)).statusCode).toBe(404);
     // The other project's architect does not get the list, and with it no link.
     expect((await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.tokens.fremd!) })).statusCode).toBe(404);
@@ -214,11 +218,52 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
     expect(await ofFile()).toEqual([]);
   });
 
+  it('renders at most 2 pages of one file at once: a third is refused with 429 and a German text until they are done', async () => {
+    const file = (await upload(setup, 'Schnitte', await planPdf([floorPlan, darkLeft, floorPlan]))).json<ProjectFile>();
+    const architect = (await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.tokens.mara!) })).json<ProjectFile[]>().find((listed) => listed.id === file.id)!.pagesUrl!;
+    const answers = await Promise.all([1, 2, 3].map((page) => get(setup, `${architect}&page=${page}&width=960`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 429]);
+    expect(answers[2]!.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: 'Von diesem Plan werden gerade schon Seiten dargestellt. Bitte versuchen Sie es in wenigen Sekunden erneut.' });
+    expect(answers[2]!.headers['retry-after']).toBe('5');
+    expect((await get(setup, `${architect}&page=3&width=960`)).statusCode).toBe(200);
+  });
   it('keeps the rendered pages through the sweep while their file is listed', async () => {
     const before = await storedKeys(setup.ctx);
     expect(before.some((key) => key.includes('.pages/'))).toBe(true);
     await setup.ctx.files.sweep(0);
     expect(await storedKeys(setup.ctx)).toEqual(before);
+  });
+});
+
+describe.each(testDialects)('PDF pages rendered for the plan viewer on %s', (dialect) => {
+  let setup: Setup;
+  const pagesOf = async (who: string, fileId: number) =>
+    (await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.tokens[who]!) }))
+      .json<ProjectFile[]>()
+      .find((file) => file.id === fileId)!.pagesUrl!;
+  beforeAll(async () => {
+    setup = await setUp(dialect, { PREVIEW_MAX_CONCURRENT: '1', RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '2' });
+  });
+  afterAll(() => setup.ctx.close());
+
+  it('draw on the viewer\'s budget: beyond it 429 with a German text and Retry-After, while rendered pages and other users\' links still come', async () => {
+    const file = (await upload(setup, 'Ansichten', await planPdf([floorPlan, darkLeft, floorPlan, darkLeft]))).json<ProjectFile>();
+    const client = await pagesOf('kunde', file.id);
+    const architect = await pagesOf('mara', file.id);
+    expect(client).not.toBe(architect);
+    expect((await get(setup, `${client}&page=2&width=480`)).statusCode).toBe(200);
+    expect((await get(setup, `${client}&page=3&width=480`)).statusCode).toBe(200);
+    const refused = await get(setup, `${client}&page=4&width=480`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Sie haben in der letzten Minute sehr viele Planseiten neu darstellen lassen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A page rendered before costs nothing, whoever rendered it.
+    expect((await get(setup, `${client}&page=2&width=480`)).statusCode).toBe(200);
+    expect((await get(setup, `${architect}&page=4&width=480`)).statusCode).toBe(200);
+    expect((await get(setup, `${client}&page=4&width=480`)).statusCode).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
 import type { PreviewLimits } from '../../../config';
-import { AppError } from '../../../platform/errors';
+import { AppError, tooManyRequests } from '../../../platform/errors';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import type { StoreConfig } from '../../../platform/storage/child-store';
 import type { ObjectStore } from '../../../platform/storage/object-store';
@@ -13,8 +13,11 @@ import type { PageJob, RenderedPage } from './preview-process';
 /** The tile's preview: as wide as the images' thumbnails. */
 export const thumbnailPageWidth = 480;
 
-/** Seconds a caller refused for a full line is asked to wait. */
+/** Seconds a caller refused for a full line, or for a file whose pages are being rendered, is asked to wait. */
 const retryAfterSeconds = 5;
+
+/** Pages of one file rendered at once: a sharper width while the first arrives, or the next page. */
+export const rendersPerFile = 2;
 
 const previewBusy = () => new AppError('SERVICE_UNAVAILABLE', serverMessages.previewBusy, { headers: { 'retry-after': String(retryAfterSeconds) } });
 const previewFailed = () => new AppError('SERVICE_UNAVAILABLE', serverMessages.previewFailed, { headers: { 'retry-after': String(retryAfterSeconds) } });
@@ -72,6 +75,23 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
   /** Renders under way by cache key: a page asked for twice at once is rendered once. */
   const rendering = new Map<string, Promise<Buffer>>();
 
+  /** Renders under way by file: one client paging through a heavy PDF does not take every process. */
+  const rendersOfFile = new Map<string, number>();
+
+  /** Runs a render of the file's pages if fewer than rendersPerFile are under way; else 429. */
+  async function renderOfFile(storageKey: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    const running = rendersOfFile.get(storageKey) ?? 0;
+    if (running >= rendersPerFile) throw tooManyRequests(serverMessages.fileRendersBusy, retryAfterSeconds);
+    rendersOfFile.set(storageKey, running + 1);
+    try {
+      return await render();
+    } finally {
+      const left = (rendersOfFile.get(storageKey) ?? 1) - 1;
+      if (left > 0) rendersOfFile.set(storageKey, left);
+      else rendersOfFile.delete(storageKey);
+    }
+  }
+
   /** Runs the render in the line; undefined when the line is full. */
   function offer(job: Omit<PageJob, 'store'>): Promise<RenderedPage> | undefined {
     return queue.offer(() => pool.run({ ...job, store: deps.storeConfig }));
@@ -114,14 +134,18 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
       }
     },
 
-    /** A page's WebP: from the cache, else rendered (once, however many ask at once) and cached. */
-    async page(storageKey: string, page: number, width: number): Promise<Readable> {
+    /**
+     * A page's WebP: from the cache, else rendered (once, however many ask at once) and cached.
+     * A render that has to start first passes `beforeRender` (the caller's budget, which may
+     * refuse) and the file's own bound: at most rendersPerFile of its pages at once.
+     */
+    async page(storageKey: string, page: number, width: number, beforeRender: () => Promise<void>): Promise<Readable> {
       const cacheKey = pageKeyOf(storageKey, page, width);
       const cached = await store.get(cacheKey);
       if (cached) return cached;
       let pending = rendering.get(cacheKey);
       if (!pending) {
-        pending = renderAndCache(storageKey, page, width).finally(() => rendering.delete(cacheKey));
+        pending = renderOfFile(storageKey, () => beforeRender().then(() => renderAndCache(storageKey, page, width))).finally(() => rendering.delete(cacheKey));
         rendering.set(cacheKey, pending);
       }
       return Readable.from([await pending]);
