@@ -48,7 +48,8 @@ export const projectFileSchema = z.object({
   /** A PDF's number of pages; null for images and for PDFs that could not be rendered. */
   pageCount: z.number().nullable(),
   /**
-   * A signed link to the PDF's rendered pages (like url and thumbnailUrl); the web appends
+   * A signed link to the PDF's rendered pages (like url and thumbnailUrl), made for the user who
+   * listed the file: the pages it has rendered count against that user's budget. The web appends
    * '&page=N&width=W' (page 1 … pageCount, width one of pageWidths) and gets a WebP. Null where
    * pageCount is null.
    */
