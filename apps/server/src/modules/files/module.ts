@@ -35,6 +35,7 @@ export async function registerFilesModule(platform: Platform, needs: { planNotic
     previews,
     chargeRender: (viewer) => routeLimits.charge(viewer, 'pageRender', serverMessages.tooManyPageRenders),
     log,
+    background,
     metrics,
     onPlanChange: (change) => background.run('plan notice', () => needs.planNotices.afterChange(change)),
     announce: ({ projectId, fileId, planId, version }: FileEvent) => announceToProject(projectId, { fileId, planId, version }),

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { pageWidths, pageWindow, participantName, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
@@ -11,12 +11,13 @@ import { parseOrRefuse } from '../../platform/http/request-body';
 import { uploadPrefixes, type ObjectStore } from '../../platform/storage/object-store';
 import type { SignedLinks } from '../../platform/storage/signed-links';
 import type { UploadMetrics } from '../../platform/metrics/metrics';
+import type { BackgroundTasks } from '../../platform/background';
 import { wrongFileType } from './format-check';
 import { parseRange, type RangeAnswer } from './ranges';
 import type { FileRow } from './repository';
 import { ownerOfPageKey, type PdfPreviews } from './previews/pdf-previews';
 import { createThumbnailMaker, type ThumbnailLimits } from './thumbnails';
-import { createUploadReceiver, type StoredUpload } from './upload';
+import { createUploadReceiver, thumbnailKeyOf, type StoredUpload } from './upload';
 import type { PlanChange } from '../notifications/plan-notices';
 
 export type FileVariant = 'original' | 'thumbnail' | 'pages';
@@ -88,6 +89,8 @@ export function createFileService(deps: {
   /** Counts a page render against the viewer's budget; throws 429 when it is used up. */
   chargeRender(viewer: Pick<AuthUser, 'id'>): Promise<void>;
   log: FastifyBaseLogger;
+  /** Where a PDF's first page is rendered after its upload has been answered. */
+  background: BackgroundTasks;
   metrics?: UploadMetrics;
   /** Told after the commit of every new version of a plan (from version 2): the other side's mail. */
   onPlanChange?: (change: PlanChange) => void;
@@ -107,7 +110,7 @@ export function createFileService(deps: {
   const keysOf = (row: Pick<FileRow, 'storageKey' | 'thumbnailKey'>) => [row.storageKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])];
   const discard = (stored: StoredUpload) => discardObjects([stored.key, ...(stored.thumbnailKey ? [stored.thumbnailKey] : [])]);
   const thumbnails = createThumbnailMaker({ store, limits: deps.thumbnails, log });
-  const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, thumbnails, previews: deps.previews, discard });
+  const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, thumbnails, discard });
 
   /** A file's objects: the original, its thumbnail and the pages of a PDF rendered so far. */
   async function objectsOf(row: Pick<FileRow, 'storageKey' | 'thumbnailKey' | 'pageCount'>): Promise<string[]> {
@@ -122,6 +125,7 @@ export function createFileService(deps: {
     return {
       id: row.id,
       pageCount: row.pageCount,
+      previewPending: Number(row.previewPending) === 1,
       name: row.name,
       comment: row.comment,
       documentType: row.documentType,
@@ -148,6 +152,34 @@ export function createFileService(deps: {
     };
   }
 
+  /** The stored first page of a PDF, or null when it cannot be rendered or kept. */
+  async function renderFirstPage(storageKey: string): Promise<{ thumbnailKey: string; pageCount: number } | null> {
+    const made = await deps.previews.firstPage(storageKey);
+    if (!made) return null;
+    const thumbnailKey = thumbnailKeyOf(storageKey);
+    try {
+      await store.put(thumbnailKey, Readable.from([made.thumbnail]), 'image/webp');
+    } catch (error) {
+      log.warn({ err: error, key: storageKey }, 'pdf preview not stored; kept without one');
+      return null;
+    }
+    return { thumbnailKey, pageCount: made.pageCount };
+  }
+
+  /**
+   * Makes a listed PDF's tile (its first page) and page count, then tells the project's listeners,
+   * whose lists read the file again. A file deleted meanwhile leaves nothing behind.
+   */
+  async function makePreview(row: FileRow): Promise<void> {
+    const preview = await renderFirstPage(row.storageKey);
+    const listed = await files.finishPreview(row.id, preview);
+    if (!listed) {
+      if (preview) await discardObjects([preview.thumbnailKey]);
+      return;
+    }
+    deps.announce?.({ projectId: row.projectId, fileId: row.id, planId: row.planId ?? row.id, version: row.version });
+  }
+
   /** Lists the file once its object is complete: row and project activity in one transaction. */
   async function commit(caller: AuthUser, project: CheckedProject, stored: StoredUpload, sent: Record<string, string>): Promise<number> {
     const fields = parseOrRefuse(uploadFieldsSchema, { ...sent, projectId: sent.projectId ?? String(project.id) });
@@ -166,7 +198,8 @@ export function createFileService(deps: {
         projectId: project.id,
         storageKey: stored.key,
         thumbnailKey: stored.thumbnailKey,
-        pageCount: stored.pageCount,
+        pageCount: null,
+        previewPending: stored.previewPending ? 1 : 0,
         name: fields.fileName,
         comment: fields.comment,
         originalName: stored.originalName,
@@ -226,7 +259,10 @@ export function createFileService(deps: {
       return (await files.listOfProject(project.id, pageWindow(page))).map((row) => toProjectFile(row, caller));
     },
 
-    /** Receives, checks and stores an upload, then lists it; on any refusal nothing stays behind. */
+    /**
+     * Receives, checks and stores an upload, then lists it; on any refusal nothing stays behind. A
+     * PDF is answered before its first page is rendered: the tile follows through the live channel.
+     */
     async upload(caller: AuthUser, projectIdInQuery: string | undefined, parts: AsyncIterableIterator<Multipart>): Promise<ProjectFile> {
       const { project, fields, stored } = await receiver.receive(caller, projectIdInQuery, parts);
       let id: number;
@@ -240,6 +276,7 @@ export function createFileService(deps: {
       const row = await files.findInProject(project.id, id);
       if (!row) throw notFound();
       deps.announce?.({ projectId: project.id, fileId: row.id, planId: row.planId ?? row.id, version: row.version });
+      if (row.previewPending) deps.background.run('pdf preview', () => makePreview(row));
       if (row.version > 1) deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'VERSION', fileId: row.id, page: 1, planName: row.name, number: row.version });
       return toProjectFile(row, caller);
     },
@@ -344,6 +381,11 @@ export function createFileService(deps: {
     sweepAtStart: () => sweep(store.kind === 'disk' ? 0 : sweepGraceMs),
 
     sweep,
+
+    /** At start: the PDFs whose preview a stopped server left unmade, one after another. */
+    async resumePreviews(): Promise<void> {
+      for (const row of await files.pendingPreviews()) await makePreview(row);
+    },
   };
 }
 
