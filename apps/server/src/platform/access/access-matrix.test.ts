@@ -284,7 +284,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     // Signed links are the key: whoever holds a valid one gets the bytes, for 15 minutes.
     'GET /api/s3/download/:projectId/:fileId': { call: async () => ({ url: (await newFile()).url }), expect: all(200) },
     'GET /api/s3/download/:projectId/:fileId/thumbnail': { call: async () => ({ url: (await newFile()).thumbnailUrl }), expect: all(200) },
-    'GET /api/s3/download/:projectId/:fileId/pages': { call: async () => ({ url: await pagesOfPdf() }), expect: all(200) },
+    'GET /api/s3/download/:projectId/:fileId/pages/:viewerId': { call: async () => ({ url: await pagesOfPdf() }), expect: all(200) },
     // Pins: whoever sees the project's files sees and places pins; only the author changes or deletes one.
     'GET /api/s3/project/:projectId/files/:fileId/pins': {
       call: async () => ({ url: `/api/s3/project/${ids.project}/files/${fileIdOf(await newFile())}/pins` }),

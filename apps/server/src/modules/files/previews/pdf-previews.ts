@@ -78,18 +78,42 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
   /** Renders under way by file: one client paging through a heavy PDF does not take every process. */
   const rendersOfFile = new Map<string, number>();
 
-  /** Runs a render of the file's pages if fewer than rendersPerFile are under way; else 429. */
-  async function renderOfFile(storageKey: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  /** Takes one of the file's render places, or refuses with 429; answers how to give it back. */
+  function takeFilePlace(storageKey: string): () => void {
     const running = rendersOfFile.get(storageKey) ?? 0;
     if (running >= rendersPerFile) throw tooManyRequests(serverMessages.fileRendersBusy, retryAfterSeconds);
     rendersOfFile.set(storageKey, running + 1);
-    try {
-      return await render();
-    } finally {
+    return () => {
       const left = (rendersOfFile.get(storageKey) ?? 1) - 1;
       if (left > 0) rendersOfFile.set(storageKey, left);
       else rendersOfFile.delete(storageKey);
+    };
+  }
+
+  /**
+   * Starts a page's render within the file's places, once `beforeRender` (the caller's budget) has
+   * let it: a refusal is the caller's alone, never that of others asking for the same page.
+   */
+  async function startRender(storageKey: string, page: number, width: number, beforeRender: () => Promise<void>): Promise<Buffer> {
+    const cacheKey = pageKeyOf(storageKey, page, width);
+    const giveBack = takeFilePlace(storageKey);
+    try {
+      await beforeRender();
+    } catch (error) {
+      giveBack();
+      throw error;
     }
+    const started = rendering.get(cacheKey);
+    if (started) {
+      giveBack();
+      return started;
+    }
+    const pending = renderAndCache(storageKey, page, width).finally(() => {
+      giveBack();
+      rendering.delete(cacheKey);
+    });
+    rendering.set(cacheKey, pending);
+    return pending;
   }
 
   /** Runs the render in the line; undefined when the line is full. */
@@ -136,19 +160,14 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
 
     /**
      * A page's WebP: from the cache, else rendered (once, however many ask at once) and cached.
-     * A render that has to start first passes `beforeRender` (the caller's budget, which may
-     * refuse) and the file's own bound: at most rendersPerFile of its pages at once.
+     * A render that has to start first passes the file's bound (at most rendersPerFile of its pages
+     * at once) and `beforeRender` (the caller's budget); either may refuse with 429.
      */
     async page(storageKey: string, page: number, width: number, beforeRender: () => Promise<void>): Promise<Readable> {
       const cacheKey = pageKeyOf(storageKey, page, width);
       const cached = await store.get(cacheKey);
       if (cached) return cached;
-      let pending = rendering.get(cacheKey);
-      if (!pending) {
-        pending = renderOfFile(storageKey, () => beforeRender().then(() => renderAndCache(storageKey, page, width))).finally(() => rendering.delete(cacheKey));
-        rendering.set(cacheKey, pending);
-      }
-      return Readable.from([await pending]);
+      return Readable.from([await (rendering.get(cacheKey) ?? startRender(storageKey, page, width, beforeRender))]);
     },
 
     /** The cached pages of a file, to be removed with it. */
