@@ -166,7 +166,7 @@ interface Attacker {
 }
 
 /** The client's heavy plan set: an A1 storey a page, as many pages as asked; answers its file id. */
-async function uploadHeavyPdf(port: number, token: string, projectId: number): Promise<number> {
+async function uploadHeavyPdf(port: number, token: string, projectId: number, pdf: Buffer): Promise<number> {
   const boundary = 'bauakte-abuse-pdf';
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const body = Buffer.concat([
@@ -176,7 +176,7 @@ async function uploadHeavyPdf(port: number, token: string, projectId: number): P
         field('documentType', 'PDF') +
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="einreichplan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
     ),
-    await planPdf(settings.renderPages),
+    pdf,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const response = await fetch(`http://127.0.0.1:${port}/api/s3/upload`, {
@@ -208,6 +208,8 @@ async function uploadHeavyPdf(port: number, token: string, projectId: number): P
  * PDF export has work in it (the demo's own files are tiny).
  */
 async function prepareAttacker(info: DemoServerInfo): Promise<Attacker> {
+  // Made first: on a busy machine it takes long enough for the server to close the calls' idle keep-alive connections.
+  const heavyPdf = settings.attacks.includes('renders') ? await planPdf(settings.renderPages) : undefined;
   for (const username of [...info.clients].reverse().slice(0, 20)) {
     const token = await login(info.port, username);
     const projects = await api<ClientProject[]>(info.port, 'GET', `/api/DashboardClient/dashi/${username}`, token);
@@ -216,7 +218,7 @@ async function prepareAttacker(info: DemoServerInfo): Promise<Attacker> {
     const chat = chats.json?.[0];
     if (!project || !chat) continue;
     const architect = chat.participant.username;
-    const heavyFileId = settings.attacks.includes('renders') ? await uploadHeavyPdf(info.port, token, project.id) : 0;
+    const heavyFileId = heavyPdf ? await uploadHeavyPdf(info.port, token, project.id, heavyPdf) : 0;
     const attacker = { client: { username, token }, architect: { username: architect, token: await login(info.port, architect) }, projectId: project.id, chatId: chat.chatId, heavyFileId };
     const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
     for (let index = 0; index < settings.photos; index++) await uploadPhoto(info.port, token, project.id, photo, index);

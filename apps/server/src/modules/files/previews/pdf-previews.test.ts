@@ -163,8 +163,7 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
     const dark = await darkShare(thumbnail.rawPayload);
     expect(dark).toBeGreaterThan(0.01);
     expect(dark).toBeLessThan(0.5);
-    const listed = (await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.tokens.mara!) })).json<ProjectFile[]>();
-    expect(listed[0]).toMatchObject({ id: plan.id, pageCount: 3, pagesUrl: expect.stringMatching(/\/pages\/\d+\?expires=/) });
+    expect(await listed(setup, plan.id, 'mara')).toMatchObject({ id: plan.id, pageCount: 3, pagesUrl: expect.stringMatching(/\/pages\/\d+\?expires=/) });
   });
 
   it('renders a further page at the width asked for, with the download\'s safe headers, and keeps it for the next caller', async () => {
