@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import WebSocket from 'ws';
 
-export type AttackKind = 'live' | 'images' | 'exports';
+export type AttackKind = 'live' | 'images' | 'exports' | 'renders';
 
 /** What bench/abuse.ts hands the attack, as one JSON document in BENCH_ATTACK. */
 export interface AttackPlan {
@@ -16,6 +16,8 @@ export interface AttackPlan {
   chatId: number;
   /** The decompression bomb's file (images). */
   pngFile: string;
+  /** The client's heavy many-page PDF (renders). */
+  heavyFileId: number;
   liveConnections: number;
   /** The architect's 10 KB messages per second into the client's chat (live). */
   chatRate: number;
@@ -92,6 +94,47 @@ async function exports(): Promise<void> {
   await Promise.all(
     Array.from({ length: plan.parallel }, async () => {
       for (;;) count(`export ${await timedRequest(`/api/export/pdf/${plan.projectId}`, { headers })}`);
+    }),
+  );
+}
+
+// ---- Renders: pages of a heavy PDF not rendered before, `parallel` at a time, without pause.
+
+interface ListedFile {
+  id: number;
+  pagesUrl: string | null;
+  pageCount: number | null;
+}
+
+/** The widest first: each page at each width once, so that no answer comes from the cache. */
+const renderWidths = [2400, 1600, 960, 480];
+
+/** Seconds a 429 or 503 asks to wait (Retry-After), else 1. */
+const retryAfterOf = (response: Response) => Math.max(1, Number(response.headers.get('retry-after')) || 1);
+
+async function renders(): Promise<void> {
+  const listed = await fetch(`${base}/api/s3/project/${plan.projectId}?limit=200`, { headers: { authorization: `Bearer ${plan.client.token}` } });
+  const file = ((await listed.json()) as ListedFile[]).find((one) => one.id === plan.heavyFileId);
+  if (!file?.pagesUrl || !file.pageCount) throw new Error(`the heavy PDF ${plan.heavyFileId} has no pages link`);
+  const { pagesUrl, pageCount } = file;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: plan.parallel }, async () => {
+      for (;;) {
+        const index = next++;
+        const page = (index % pageCount) + 1;
+        const width = renderWidths[Math.floor(index / pageCount) % renderWidths.length]!;
+        try {
+          const response = await fetch(`${base}${pagesUrl}&page=${page}&width=${width}`, { signal: AbortSignal.timeout(60_000) });
+          const outcome = await outcomeOf(response);
+          count(`page ${outcome}`);
+          // A refused lane waits as long as the server says: a flood of refusals that ignores
+          // Retry-After is no longer a render attack but a request flood.
+          if (response.status === 429 || response.status === 503) await sleep(retryAfterOf(response) * 1000);
+        } catch (error) {
+          count(`page ${failureOf(error)}`);
+        }
+      }
     }),
   );
 }
@@ -189,6 +232,6 @@ async function live(): Promise<void> {
   ]);
 }
 
-const attacks: Record<AttackKind, () => Promise<void>> = { live, images, exports };
+const attacks: Record<AttackKind, () => Promise<void>> = { live, images, exports, renders };
 process.stdout.write('ready\n');
 await attacks[plan.kind]();

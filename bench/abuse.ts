@@ -1,6 +1,6 @@
 // Abuse: one ordinary client account attacks the server while the 100-user workload runs, one
 // attack after another — the live channel (connections that stop reading while 10 KB messages
-// arrive), decompression-bomb images, PDF exports without pause. Per attack: the server's peak
+// arrive), decompression-bomb images, PDF exports without pause, uncached pages of a heavy PDF. Per attack: the server's peak
 // memory growth, the workload's p99 against the same workload without an attack (measured first,
 // in the same run), the errors the other users saw, what the attacker was refused, and whether
 // the server is ready afterwards.
@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import type { ChatConversation, ClientProject } from '@bauakte/domain';
 import type { AttackKind, AttackPlan } from './abuse-attack';
 import { rssOf } from './files';
+import { planPdf } from './previews';
 import { runWorkload, type DemoServerInfo, type WarmupFigures } from './workload';
 
 const demoPassword = 'Bauakte-Demo-2026';
@@ -36,12 +37,13 @@ const settings = {
   warmupSeconds: Number(process.env.BENCH_ABUSE_WARMUP_SECONDS ?? 5),
   /** The first phase's warm-up: the server has just seeded, and its first seconds are slow. */
   firstWarmupSeconds: Number(process.env.BENCH_ABUSE_FIRST_WARMUP_SECONDS ?? 10),
-  attacks: (process.env.BENCH_ABUSE_ATTACKS ?? 'live,images,exports').split(',').map((name) => name.trim()) as AttackKind[],
+  attacks: (process.env.BENCH_ABUSE_ATTACKS ?? 'live,images,exports,renders').split(',').map((name) => name.trim()) as AttackKind[],
   liveConnections: Number(process.env.BENCH_ABUSE_LIVE_CONNECTIONS ?? 20),
   chatRate: Number(process.env.BENCH_ABUSE_CHAT_RATE ?? 20),
   parallel: Number(process.env.BENCH_ABUSE_PARALLEL ?? 4),
   photos: Number(process.env.BENCH_ABUSE_PHOTOS ?? 20),
   bombSide: Number(process.env.BENCH_ABUSE_BOMB_SIDE ?? 7740),
+  renderPages: Number(process.env.BENCH_ABUSE_RENDER_PAGES ?? 200),
 };
 
 /** The goals: peak RSS growth (the exports have none of their own), p99 against the quiet run; and no errors for others. */
@@ -52,6 +54,7 @@ const titles: Record<AttackKind | 'quiet', string> = {
   live: `live channel: ${settings.liveConnections} connections, not read`,
   images: `images: ${settings.parallel} × decompression bomb`,
   exports: `exports: ${settings.parallel} × PDF without pause`,
+  renders: `renders: ${settings.parallel} × uncached PDF page`,
 };
 
 // ---- The decompression bomb
@@ -158,6 +161,45 @@ interface Attacker {
   architect: { username: string; token: string };
   projectId: number;
   chatId: number;
+  /** The heavy many-page PDF of the renders attack (0 without that attack). */
+  heavyFileId: number;
+}
+
+/** The client's heavy plan set: an A1 storey a page, as many pages as asked; answers its file id. */
+async function uploadHeavyPdf(port: number, token: string, projectId: number, pdf: Buffer): Promise<number> {
+  const boundary = 'bauakte-abuse-pdf';
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(
+      field('projectId', String(projectId)) +
+        field('fileName', 'Einreichplan alle Geschoße') +
+        field('documentType', 'PDF') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="einreichplan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await fetch(`http://127.0.0.1:${port}/api/s3/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  if (response.status !== 201) throw new Error(`PDF upload: ${response.status} ${await response.text()}`);
+  const { id } = (await response.json()) as { id: number };
+  // The first page is rendered after the upload's answer; the attack needs the pages link it brings.
+  const deadline = performance.now() + 300_000;
+  while (performance.now() < deadline) {
+    const listed = await api<Array<{ id: number; previewPending: boolean; pageCount: number | null }>>(port, 'GET', `/api/s3/project/${projectId}?limit=200`, token).catch(
+      () => undefined,
+    );
+    const file = listed?.json.find((one) => one.id === id);
+    if (file && !file.previewPending) {
+      if (file.pageCount === null) throw new Error('the heavy PDF was stored without a preview');
+      return id;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the heavy PDF got no preview within 5 minutes');
 }
 
 /**
@@ -166,6 +208,8 @@ interface Attacker {
  * PDF export has work in it (the demo's own files are tiny).
  */
 async function prepareAttacker(info: DemoServerInfo): Promise<Attacker> {
+  // Made first: on a busy machine it takes long enough for the server to close the calls' idle keep-alive connections.
+  const heavyPdf = settings.attacks.includes('renders') ? await planPdf(settings.renderPages) : undefined;
   for (const username of [...info.clients].reverse().slice(0, 20)) {
     const token = await login(info.port, username);
     const projects = await api<ClientProject[]>(info.port, 'GET', `/api/DashboardClient/dashi/${username}`, token);
@@ -174,7 +218,8 @@ async function prepareAttacker(info: DemoServerInfo): Promise<Attacker> {
     const chat = chats.json?.[0];
     if (!project || !chat) continue;
     const architect = chat.participant.username;
-    const attacker = { client: { username, token }, architect: { username: architect, token: await login(info.port, architect) }, projectId: project.id, chatId: chat.chatId };
+    const heavyFileId = heavyPdf ? await uploadHeavyPdf(info.port, token, project.id, heavyPdf) : 0;
+    const attacker = { client: { username, token }, architect: { username: architect, token: await login(info.port, architect) }, projectId: project.id, chatId: chat.chatId, heavyFileId };
     const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
     for (let index = 0; index < settings.photos; index++) await uploadPhoto(info.port, token, project.id, photo, index);
     return attacker;
@@ -303,7 +348,7 @@ async function runPhase(server: Server, kind: AttackKind | 'quiet', pngFile: str
         if (kind === 'quiet') return;
         const { attacker } = server;
         attack = await startAttack({
-          kind, port: server.info.port, client: attacker.client, architect: attacker.architect, projectId: attacker.projectId, chatId: attacker.chatId, pngFile,
+          kind, port: server.info.port, client: attacker.client, architect: attacker.architect, projectId: attacker.projectId, chatId: attacker.chatId, heavyFileId: attacker.heavyFileId, pngFile,
           liveConnections: settings.liveConnections, chatRate: settings.chatRate, parallel: settings.parallel,
         });
       },
@@ -380,7 +425,8 @@ function report(database: string, info: DemoServerInfo, attacker: Attacker, pngB
   console.log(
     `attacks: live — ${settings.liveConnections} STOMP connections at once, each subscribed to all a client may (3), then not read, while ${attacker.architect.username} sends ${settings.chatRate} messages of 10,000 characters a second into the chat; ` +
       `images — ${settings.parallel} uploads at once of a ${side} × ${side} 16-bit RGBA PNG (${(pngBytes / 1024).toFixed(0)} KB, ${(((1 + side * 8) * side) / mib).toFixed(0)} MiB decoded), again and again; ` +
-      `exports — ${settings.parallel} PDF exports of the project at once by ${attacker.architect.username} (clients may not export), without pause. Server RSS sampled every 100 ms.`,
+      `exports — ${settings.parallel} PDF exports of the project at once by ${attacker.architect.username} (clients may not export), without pause; ` +
+      `renders — ${settings.parallel} pages at once of the client's ${settings.renderPages}-page A1 plan set, each page at each width once (none cached), a refused lane waiting as Retry-After says. Server RSS sampled every 100 ms.`,
   );
   const num = (value: number | undefined, digits = 1) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits));
   /** An attack's p99 against the mean of the quiet phases' p99 just before and after it. */

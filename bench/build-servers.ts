@@ -8,7 +8,7 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { serverBundleOptions } from '../apps/server/bundle-options.mjs';
 
-/** The bench's server entries, and the PDF export's process, which pdf-renderer.ts looks for beside its bundle. */
+/** The bench's server entries, and the PDF export's and preview's processes, which pdf-renderer.ts and pdf-previews.ts look for beside their bundle. */
 const entryPoints = {
   bauakte: 'bench/servers/bauakte.ts',
   demo: 'bench/servers/demo.ts',
@@ -16,6 +16,7 @@ const entryPoints = {
   'pipe-to-file': 'bench/servers/pipe-to-file.ts',
   'ws-broadcast': 'bench/servers/ws-broadcast.ts',
   'pdf-process': 'apps/server/src/modules/export/pdf/pdf-process.ts',
+  'preview-process': 'apps/server/src/modules/files/previews/preview-process.ts',
 };
 
 /** npm packages stay outside the bundle, as in the server's own (its dependencies); the workspace's are bundled. */

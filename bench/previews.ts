@@ -60,7 +60,8 @@ function drawPlan(doc: PDFKit.PDFDocument, storey: number): void {
   doc.fontSize(18).text(`Grundriss ${storey}. Obergeschoß — Maßstab 1:50`, margin, sheet.height - margin - 30, { lineBreak: false });
 }
 
-function planPdf(pages: number): Promise<Buffer> {
+/** An A1 plan set of this many storeys, one a page (the abuse bench's heavy PDF, too). */
+export function planPdf(pages: number): Promise<Buffer> {
   return new Promise((resolve) => {
     const doc = new PDFDocument({ size: 'A1', layout: 'landscape', autoFirstPage: false, compress: true });
     const chunks: Buffer[] = [];

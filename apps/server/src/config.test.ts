@@ -79,16 +79,18 @@ describe('loadConfig', () => {
   });
 
   it('gives each user budgets per minute on the expensive routes unless the RATE_LIMIT_ variables say otherwise', () => {
-    expect(loadConfig({}).perUserPerMinute).toEqual({ upload: 60, export: 10, chatMessage: 30, search: 120 });
+    expect(loadConfig({}).perUserPerMinute).toEqual({ upload: 60, export: 10, chatMessage: 30, search: 120, pageRender: 60 });
     const set = loadConfig({
       RATE_LIMIT_UPLOADS_PER_MINUTE: '5',
       RATE_LIMIT_EXPORTS_PER_MINUTE: '2',
       RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: '100',
       RATE_LIMIT_SEARCHES_PER_MINUTE: '600',
+      RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '20',
     });
-    expect(set.perUserPerMinute).toEqual({ upload: 5, export: 2, chatMessage: 100, search: 600 });
+    expect(set.perUserPerMinute).toEqual({ upload: 5, export: 2, chatMessage: 100, search: 600, pageRender: 20 });
     expect(() => loadConfig({ RATE_LIMIT_UPLOADS_PER_MINUTE: '0' })).toThrow(/^RATE_LIMIT_UPLOADS_PER_MINUTE /);
     expect(() => loadConfig({ RATE_LIMIT_SEARCHES_PER_MINUTE: 'viele' })).toThrow(/^RATE_LIMIT_SEARCHES_PER_MINUTE /);
+    expect(() => loadConfig({ RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '0' })).toThrow(/^RATE_LIMIT_PAGE_RENDERS_PER_MINUTE /);
   });
 
   it("bounds the rendered pages' cache per file and in all unless the PREVIEW_CACHE_ variables say otherwise", () => {

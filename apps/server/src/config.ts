@@ -75,6 +75,7 @@ const envSchema = z.object({
   RATE_LIMIT_EXPORTS_PER_MINUTE: perMinute(10),
   RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: perMinute(30),
   RATE_LIMIT_SEARCHES_PER_MINUTE: perMinute(120),
+  RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: perMinute(60),
   IMPRESSUM_COMPANY: z.string().default('Bauakte Software GmbH'),
   IMPRESSUM_LEGAL_FORM: z.string().default('Gesellschaft mit beschränkter Haftung'),
   IMPRESSUM_STREET: z.string().default('Mariahilfer Straße 1'),
@@ -229,6 +230,8 @@ export interface PerUserBudgets {
   chatMessage: number;
   /** GET /api/projects ('Alle Projekte'). */
   search: number;
+  /** A PDF page the plan viewer asks for that is not rendered yet (a cached one costs nothing). */
+  pageRender: number;
 }
 
 /** Thrown for bad configuration; its message is the one line printed before the process stops. */
@@ -326,6 +329,7 @@ function toConfig(e: Env): Config {
       export: e.RATE_LIMIT_EXPORTS_PER_MINUTE,
       chatMessage: e.RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE,
       search: e.RATE_LIMIT_SEARCHES_PER_MINUTE,
+      pageRender: e.RATE_LIMIT_PAGE_RENDERS_PER_MINUTE,
     },
     impressum: {
       company: e.IMPRESSUM_COMPANY,

@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   const refreshPlannerStatistics = () => refreshStatistics(database.db, 'periodic').catch((error: unknown) => app.log.error({ err: error }, 'refreshing statistics failed'));
   void pruneSessions();
   void sweepFiles(() => files.sweepAtStart());
+  // PDFs a stopped server left without their tile (each instance tries; the last one done wins).
+  void files.resumePreviews().catch((error: unknown) => app.log.error({ err: error }, 'resuming pdf previews failed'));
   setInterval(() => Promise.all([pruneSessions(), sweepFiles(() => files.sweep()), refreshPlannerStatistics()]), 3_600_000).unref();
 
   // Stops taking requests, closes live connections with 1012 (reconnect), lets running requests and

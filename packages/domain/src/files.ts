@@ -45,10 +45,16 @@ export const projectFileSchema = z.object({
   url: z.string(),
   /** A small WebP preview (480 px wide) of an image or of a PDF's first page; null where none could be made. */
   thumbnailUrl: z.string().nullable(),
-  /** A PDF's number of pages; null for images and for PDFs that could not be rendered. */
+  /** A PDF's number of pages; null for images, for PDFs that could not be rendered and while previewPending. */
   pageCount: z.number().nullable(),
   /**
-   * A signed link to the PDF's rendered pages (like url and thumbnailUrl); the web appends
+   * A PDF's first page (thumbnailUrl) and page count are still being made after its upload; the
+   * project's live topic announces the file again once they are (or cannot be) made.
+   */
+  previewPending: z.boolean(),
+  /**
+   * A signed link to the PDF's rendered pages (like url and thumbnailUrl), made for the user who
+   * listed the file: the pages it has rendered count against that user's budget. The web appends
    * '&page=N&width=W' (page 1 … pageCount, width one of pageWidths) and gets a WebP. Null where
    * pageCount is null.
    */

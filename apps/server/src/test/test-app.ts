@@ -28,6 +28,7 @@ export const generousBudgets: Record<string, string> = {
   RATE_LIMIT_EXPORTS_PER_MINUTE: '100000',
   RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: '100000',
   RATE_LIMIT_SEARCHES_PER_MINUTE: '100000',
+  RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '100000',
 };
 
 export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256-0123456789';

@@ -612,6 +612,8 @@ export const de = {
     unknownUploader: 'einem gelöschten Konto',
     view: (name: string) => `Ansehen: ${name}`,
     pdfWithoutPreview: 'PDF · Keine Vorschau',
+    /** A PDF just uploaded, whose first page the server is still rendering. */
+    pdfPreviewPending: 'PDF · Vorschau wird erstellt …',
     pdfPreview: (name: string) => `PDF-Vorschau: ${name}`,
     viewer: {
       description: 'Zoomen Sie mit dem Mausrad, mit zwei Fingern oder mit den Tasten Plus und Minus, verschieben Sie den Plan durch Ziehen oder mit den Pfeiltasten; die Taste 0 passt ihn ein.',

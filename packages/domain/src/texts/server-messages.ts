@@ -88,6 +88,8 @@ export const serverMessages = {
     pageCount === 1 ? 'Dieses PDF hat nur eine Seite: page muss 1 sein.' : `Die Seitenzahl (page) muss eine ganze Zahl von 1 bis ${pageCount} sein.`,
   pageWidthInvalid: (widths: readonly number[]) => `Die Breite (width) muss eine dieser Pixelzahlen sein: ${widths.join(', ')}.`,
   previewBusy: 'Gerade werden zu viele PDF-Seiten dargestellt. Bitte versuchen Sie es in Kürze erneut.',
+  tooManyPageRenders: 'Sie haben in der letzten Minute sehr viele Planseiten neu darstellen lassen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+  fileRendersBusy: 'Von diesem Plan werden gerade schon Seiten dargestellt. Bitte versuchen Sie es in wenigen Sekunden erneut.',
   previewFailed: 'Diese PDF-Seite kann gerade nicht dargestellt werden. Bitte versuchen Sie es später erneut oder laden Sie das PDF herunter.',
   exportSent: (email: string) => `Der Export wurde an ${email} gesendet.`,
   exportMailFailed: 'Die E-Mail mit dem Export konnte nicht versendet werden. Bitte versuchen Sie es später erneut.',

@@ -88,6 +88,8 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       expect(response.statusCode).toBe(201);
       uploaded.push(response.json<{ id: number }>().id);
     }
+    // The plan's first page (its preview in the PDF) is made after the upload's answer.
+    await ctx.background.drained();
     const [photo, plan] = uploaded;
     const pinned = await ctx.app.inject({
       method: 'POST',

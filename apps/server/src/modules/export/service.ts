@@ -6,7 +6,6 @@ import {
   type ExportFormat,
   type Pin,
   type ProjectExport,
-  type ProjectFile,
   type SendExportResponse,
 } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
@@ -15,7 +14,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import { MailDeliveryError, type Mailer } from '../../platform/mail/mailer';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
-import type { FileService } from '../files/service';
+import type { FileDescription, FileService } from '../files/service';
 import type { PinService } from '../pins/service';
 import type { DataLayer } from '../../platform/db/repositories';
 import type { ExportFile } from './export-file';
@@ -48,7 +47,7 @@ const pinOf = (pin: Pin, titles: ReadonlyMap<number, string>, version: number): 
 });
 
 /** The plan as described by its current file, its versions and the pins on them, without signed links and storage keys. */
-const fileOf = (file: ProjectFile, versions: ProjectFile[], pins: ExportPin[]): ProjectExport['files'][number] => ({
+const fileOf = (file: FileDescription, versions: FileDescription[], pins: ExportPin[]): ProjectExport['files'][number] => ({
   name: file.name,
   comment: file.comment,
   fileName: file.originalName,
@@ -99,7 +98,7 @@ export function createExportService(deps: ExportServiceDeps) {
     ]);
     const titles = new Map(listed.flatMap(({ file, versions }) => [file, ...versions].map((each) => [each.id, each.name] as const)));
     // A plan's pins on every version, newest version first, each naming the version it was placed on.
-    const pinsOfPlan = (versions: ProjectFile[]) =>
+    const pinsOfPlan = (versions: FileDescription[]) =>
       versions.flatMap((version) => pins.filter((pin) => pin.fileId === version.id).map((pin) => pinOf(pin, titles, version.version)));
     const document: ProjectExport = {
       schemaVersion: exportSchemaVersion,

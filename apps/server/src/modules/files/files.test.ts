@@ -122,6 +122,8 @@ describe.each(testDialects)('project files on %s', (dialect) => {
     expect(first.statusCode).toBe(201);
     const second = await upload(setup, 'mara', uploadParts(setup.projectId, { name: 'Fassade.PNG', bytes: png }, { fileName: 'Fassade Süd', comment: '' }));
     expect(second.statusCode).toBe(201);
+    // The PDF's first page is rendered after its upload was answered.
+    await setup.ctx.background.drained();
     const files = (await list(setup, 'tom')).json<ProjectFile[]>();
     expect(files.map((file) => file.name)).toEqual(['Fassade Süd', 'Grundriss Erdgeschoß']);
     expect(files[1]).toMatchObject({
@@ -135,6 +137,7 @@ describe.each(testDialects)('project files on %s', (dialect) => {
       // The plan's first page, rendered as its tile.
       thumbnailUrl: expect.stringMatching(/\/thumbnail\?expires=/),
       pageCount: 1,
+      previewPending: false,
     });
     expect(files[0]).toMatchObject({ documentType: 'PNG', contentType: 'image/png', uploadedByName: 'Mara Berger' });
     expect(files[0]!.url).toMatch(/^\/api\/s3\/download\/\d+\/\d+\?expires=\d+&signature=[\w-]+$/);

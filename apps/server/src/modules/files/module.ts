@@ -1,3 +1,4 @@
+import { serverMessages } from '@bauakte/domain';
 import type { Platform } from '../../platform/compose';
 import { addProjectTopic } from '../../platform/live/topics';
 import multipart from '@fastify/multipart';
@@ -11,7 +12,7 @@ import type { PlanNoticeService } from '../notifications/plan-notices';
 
 /** A project's files: uploads with thumbnails (a PDF's first page rendered in a child process), signed downloads, a PDF's pages; answers the service projects and export use. */
 export async function registerFilesModule(platform: Platform, needs: { planNotices: PlanNoticeService }): Promise<FileService> {
-  const { app, config, data, store, links, access, log, metrics, background, liveTopics } = platform;
+  const { app, config, data, store, links, access, log, metrics, background, liveTopics, routeLimits } = platform;
   // Whoever may list the project's files hears of a new one live, as of a pin.
   const announceToProject = addProjectTopic(liveTopics, 'files', (user, projectId) => access.project(user, projectId, 'read'));
   const pageCache = createPageCache({ data, store, limits: config.pageCache, log });
@@ -36,7 +37,9 @@ export async function registerFilesModule(platform: Platform, needs: { planNotic
     },
     previews,
     pageCache,
+    chargeRender: (viewer) => routeLimits.charge(viewer, 'pageRender', serverMessages.tooManyPageRenders),
     log,
+    background,
     metrics,
     onPlanChange: (change) => background.run('plan notice', () => needs.planNotices.afterChange(change)),
     announce: ({ projectId, fileId, planId, version }: FileEvent) => announceToProject(projectId, { fileId, planId, version }),

@@ -21,6 +21,7 @@ const filesOf = (db: Db) =>
       'projectFiles.storageKey',
       'projectFiles.thumbnailKey',
       'projectFiles.pageCount',
+      'projectFiles.previewPending',
       'projectFiles.name',
       'projectFiles.comment',
       'projectFiles.originalName',
@@ -93,6 +94,19 @@ export function createFileRepository(db: Db) {
 
     findInProject: (projectId: number, fileId: number) =>
       files().where('projectFiles.projectId', '=', projectId).where('projectFiles.id', '=', fileId).executeTakeFirst(),
+
+    /** A PDF's preview is made (its thumbnail and page count) or cannot be (null); answers whether the file is still listed. */
+    finishPreview: async (fileId: number, preview: { thumbnailKey: string; pageCount: number } | null): Promise<boolean> => {
+      const result = await db
+        .updateTable('projectFiles')
+        .set({ ...(preview ?? {}), previewPending: 0 })
+        .where('id', '=', fileId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** PDFs whose preview was still being made when a server stopped. */
+    pendingPreviews: () => files().where('projectFiles.previewPending', '=', 1).orderBy('projectFiles.id').execute(),
 
     /** A plan with all its versions. */
     deletePlan: (planId: number) => db.deleteFrom('projectFiles').where('planId', '=', planId).execute(),

@@ -10,6 +10,7 @@ import type { FileService, FileVariant } from './service';
 import { tooLarge } from './upload';
 
 const downloadParams = z.object({ projectId: pathIdSchema, fileId: pathIdSchema });
+const pagesParams = downloadParams.extend({ viewerId: pathIdSchema });
 const linkQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
 /** page and width are checked against the file by the service, with German messages. */
 const pageQuery = linkQuery.extend({ page: z.string().max(20).optional(), width: z.string().max(20).optional() });
@@ -40,7 +41,7 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
       config: { access: readable },
       schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(projectFileSchema) } },
     },
-    (request) => files.list(readable.of(request), request.query),
+    (request) => files.list(callerOf(request), readable.of(request), request.query),
   );
 
   app.get(
@@ -54,7 +55,7 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
         response: { 200: z.array(projectFileSchema) },
       },
     },
-    (request) => files.versions(readable.of(request), request.params.fileId),
+    (request) => files.versions(callerOf(request), readable.of(request), request.params.fileId),
   );
 
   app.post(
@@ -118,13 +119,14 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
   const linkRoute = { config: { public: true }, schema: { tags, params: downloadParams, querystring: linkQuery } };
   app.get('/api/s3/download/:projectId/:fileId', linkRoute, download('original'));
   app.get('/api/s3/download/:projectId/:fileId/thumbnail', linkRoute, download('thumbnail'));
-  // A PDF's page as WebP for the plan viewer: the link's path is signed, &page=N&width=W appended.
+  // A PDF's page as WebP for the plan viewer: the link's path, with the viewer it was made for, is
+  // signed; &page=N&width=W appended.
   app.get(
-    '/api/s3/download/:projectId/:fileId/pages',
-    { config: { public: true }, schema: { tags, params: downloadParams, querystring: pageQuery } },
+    '/api/s3/download/:projectId/:fileId/pages/:viewerId',
+    { config: { public: true }, schema: { tags, params: pagesParams, querystring: pageQuery } },
     async (request, reply) => {
-      const { projectId, fileId } = request.params;
-      const page = await files.page(projectId, fileId, request.query);
+      const { projectId, fileId, viewerId } = request.params;
+      const page = await files.page(projectId, fileId, viewerId, request.query);
       return sandboxed(reply, page.maxAgeSeconds).header('content-type', 'image/webp').send(page.body);
     },
   );

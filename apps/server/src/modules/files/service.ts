@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { pageWidths, pageWindow, participantName, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
@@ -11,13 +11,14 @@ import { parseOrRefuse } from '../../platform/http/request-body';
 import { uploadPrefixes, type ObjectStore } from '../../platform/storage/object-store';
 import type { SignedLinks } from '../../platform/storage/signed-links';
 import type { UploadMetrics } from '../../platform/metrics/metrics';
+import type { BackgroundTasks } from '../../platform/background';
 import { wrongFileType } from './format-check';
 import { parseRange, type RangeAnswer } from './ranges';
 import type { FileRow } from './repository';
 import type { PageCache } from './previews/page-cache';
 import { ownerOfPageKey, type PdfPreviews } from './previews/pdf-previews';
 import { createThumbnailMaker, type ThumbnailLimits } from './thumbnails';
-import { createUploadReceiver, type StoredUpload } from './upload';
+import { createUploadReceiver, thumbnailKeyOf, type StoredUpload } from './upload';
 import type { PlanChange } from '../notifications/plan-notices';
 
 export type FileVariant = 'original' | 'thumbnail' | 'pages';
@@ -39,6 +40,12 @@ const linkExpired = () => new AppError('LINK_EXPIRED', serverMessages.linkExpire
 
 export const downloadPath = (projectId: number, fileId: number, variant: FileVariant) =>
   `/api/s3/download/${projectId}/${fileId}${variant === 'original' ? '' : `/${variant}`}`;
+
+/** A PDF's pages, for one viewer: the pages they have rendered count against their budget. */
+export const pagesPath = (projectId: number, fileId: number, viewerId: number) => `${downloadPath(projectId, fileId, 'pages')}/${viewerId}`;
+
+/** A file as the export lists it: a project file without its signed links. */
+export type FileDescription = Omit<ProjectFile, 'url' | 'thumbnailUrl' | 'pagesUrl'>;
 
 /** The page and width a pages link asks for, as sent (validated against the file). */
 export interface PageQuery {
@@ -82,7 +89,11 @@ export function createFileService(deps: {
   previews: PdfPreviews;
   /** The rendered pages kept in the store: the sweep holds their installation's bound. */
   pageCache: PageCache;
+  /** Counts a page render against the viewer's budget; throws 429 when it is used up. */
+  chargeRender(viewer: Pick<AuthUser, 'id'>): Promise<void>;
   log: FastifyBaseLogger;
+  /** Where a PDF's first page is rendered after its upload has been answered. */
+  background: BackgroundTasks;
   metrics?: UploadMetrics;
   /** Told after the commit of every new version of a plan (from version 2): the other side's mail. */
   onPlanChange?: (change: PlanChange) => void;
@@ -102,7 +113,7 @@ export function createFileService(deps: {
   const keysOf = (row: Pick<FileRow, 'storageKey' | 'thumbnailKey'>) => [row.storageKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])];
   const discard = (stored: StoredUpload) => discardObjects([stored.key, ...(stored.thumbnailKey ? [stored.thumbnailKey] : [])]);
   const thumbnails = createThumbnailMaker({ store, limits: deps.thumbnails, log });
-  const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, thumbnails, previews: deps.previews, discard });
+  const receiver = createUploadReceiver({ store, access: deps.access, maxBytes: deps.maxBytes, thumbnails, discard });
 
   /** A file's objects: the original, its thumbnail and the pages of a PDF rendered so far. */
   async function objectsOf(row: Pick<FileRow, 'storageKey' | 'thumbnailKey' | 'pageCount'>): Promise<string[]> {
@@ -112,13 +123,12 @@ export function createFileService(deps: {
 
   const maxAgeOf = (expires: string) => Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
 
-  function toProjectFile(row: FileRow): ProjectFile {
+  /** A file as listed, without its signed links (the export's listing). */
+  function describe(row: FileRow): FileDescription {
     return {
       id: row.id,
-      url: links.sign(downloadPath(row.projectId, row.id, 'original')),
-      thumbnailUrl: row.thumbnailKey ? links.sign(downloadPath(row.projectId, row.id, 'thumbnail')) : null,
       pageCount: row.pageCount,
-      pagesUrl: row.pageCount === null ? null : links.sign(downloadPath(row.projectId, row.id, 'pages')),
+      previewPending: Number(row.previewPending) === 1,
       name: row.name,
       comment: row.comment,
       documentType: row.documentType,
@@ -133,6 +143,44 @@ export function createFileService(deps: {
       // PostgreSQL answers a count as text (bigint).
       versionCount: Number(row.versionCount ?? 1),
     };
+  }
+
+  /** A file with its links, signed for the viewer: the pages link names them, whose budget its renders draw on. */
+  function toProjectFile(row: FileRow, viewer: Pick<AuthUser, 'id'>): ProjectFile {
+    return {
+      ...describe(row),
+      url: links.sign(downloadPath(row.projectId, row.id, 'original')),
+      thumbnailUrl: row.thumbnailKey ? links.sign(downloadPath(row.projectId, row.id, 'thumbnail')) : null,
+      pagesUrl: row.pageCount === null ? null : links.sign(pagesPath(row.projectId, row.id, viewer.id)),
+    };
+  }
+
+  /** The stored first page of a PDF, or null when it cannot be rendered or kept. */
+  async function renderFirstPage(storageKey: string): Promise<{ thumbnailKey: string; pageCount: number } | null> {
+    const made = await deps.previews.firstPage(storageKey);
+    if (!made) return null;
+    const thumbnailKey = thumbnailKeyOf(storageKey);
+    try {
+      await store.put(thumbnailKey, Readable.from([made.thumbnail]), 'image/webp');
+    } catch (error) {
+      log.warn({ err: error, key: storageKey }, 'pdf preview not stored; kept without one');
+      return null;
+    }
+    return { thumbnailKey, pageCount: made.pageCount };
+  }
+
+  /**
+   * Makes a listed PDF's tile (its first page) and page count, then tells the project's listeners,
+   * whose lists read the file again. A file deleted meanwhile leaves nothing behind.
+   */
+  async function makePreview(row: FileRow): Promise<void> {
+    const preview = await renderFirstPage(row.storageKey);
+    const listed = await files.finishPreview(row.id, preview);
+    if (!listed) {
+      if (preview) await discardObjects([preview.thumbnailKey]);
+      return;
+    }
+    deps.announce?.({ projectId: row.projectId, fileId: row.id, planId: row.planId ?? row.id, version: row.version });
   }
 
   /** Lists the file once its object is complete: row and project activity in one transaction. */
@@ -153,7 +201,8 @@ export function createFileService(deps: {
         projectId: project.id,
         storageKey: stored.key,
         thumbnailKey: stored.thumbnailKey,
-        pageCount: stored.pageCount,
+        pageCount: null,
+        previewPending: stored.previewPending ? 1 : 0,
         name: fields.fileName,
         comment: fields.comment,
         originalName: stored.originalName,
@@ -214,11 +263,14 @@ export function createFileService(deps: {
   }
 
   return {
-    async list(project: CheckedProject, page: ListPageQuery): Promise<ProjectFile[]> {
-      return (await files.listOfProject(project.id, pageWindow(page))).map(toProjectFile);
+    async list(caller: AuthUser, project: CheckedProject, page: ListPageQuery): Promise<ProjectFile[]> {
+      return (await files.listOfProject(project.id, pageWindow(page))).map((row) => toProjectFile(row, caller));
     },
 
-    /** Receives, checks and stores an upload, then lists it; on any refusal nothing stays behind. */
+    /**
+     * Receives, checks and stores an upload, then lists it; on any refusal nothing stays behind. A
+     * PDF is answered before its first page is rendered: the tile follows through the live channel.
+     */
     async upload(caller: AuthUser, projectIdInQuery: string | undefined, parts: AsyncIterableIterator<Multipart>): Promise<ProjectFile> {
       const { project, fields, stored } = await receiver.receive(caller, projectIdInQuery, parts);
       let id: number;
@@ -232,15 +284,16 @@ export function createFileService(deps: {
       const row = await files.findInProject(project.id, id);
       if (!row) throw notFound();
       deps.announce?.({ projectId: project.id, fileId: row.id, planId: row.planId ?? row.id, version: row.version });
+      if (row.previewPending) deps.background.run('pdf preview', () => makePreview(row));
       if (row.version > 1) deps.onPlanChange?.({ projectId: project.id, actorId: caller.id, kind: 'VERSION', fileId: row.id, page: 1, planName: row.name, number: row.version });
-      return toProjectFile(row);
+      return toProjectFile(row, caller);
     },
 
     /** Every version of the plan the file belongs to, newest first. */
-    async versions(project: CheckedProject, fileId: number | null): Promise<ProjectFile[]> {
+    async versions(caller: AuthUser, project: CheckedProject, fileId: number | null): Promise<ProjectFile[]> {
       const row = fileId === null ? undefined : await files.findInProject(project.id, fileId);
       if (!row?.planId) throw notFound();
-      return (await files.versionsOf(row.planId)).map(toProjectFile);
+      return (await files.versionsOf(row.planId)).map((version) => toProjectFile(version, caller));
     },
 
     /** Unlists the plan the file belongs to with all its versions, then removes their objects. */
@@ -284,35 +337,37 @@ export function createFileService(deps: {
     },
 
     /**
-     * A page of a PDF as WebP, at one of the allowed widths: the signature covers the path, so page
-     * and width are checked here, against the file's pages.
+     * A page of a PDF as WebP, at one of the allowed widths: the signature covers the path (with the
+     * viewer the link was made for), so page and width are checked here, against the file's pages.
      */
-    async page(projectId: number | null, fileId: number | null, query: PageQuery): Promise<PageDownload> {
-      if (projectId === null || fileId === null) throw notFound();
+    async page(projectId: number | null, fileId: number | null, viewerId: number | null, query: PageQuery): Promise<PageDownload> {
+      if (projectId === null || fileId === null || viewerId === null) throw notFound();
       const { expires = '', signature = '' } = query;
-      if (!links.verify(downloadPath(projectId, fileId, 'pages'), expires, signature)) throw linkExpired();
+      if (!links.verify(pagesPath(projectId, fileId, viewerId), expires, signature)) throw linkExpired();
       const row = await files.findInProject(projectId, fileId);
       if (!row || row.pageCount === null) throw notFound();
       const width = Number(query.width);
       if (!(pageWidths as readonly number[]).includes(width) || !/^[0-9]+$/.test(query.width ?? '')) throw badRequest(serverMessages.pageWidthInvalid(pageWidths));
       const page = Number(query.page);
       if (!/^[0-9]{1,6}$/.test(query.page ?? '') || page < 1 || page > row.pageCount) throw badRequest(serverMessages.pageNumberInvalid(row.pageCount));
-      return { body: await deps.previews.page(row.storageKey, page, width), maxAgeSeconds: maxAgeOf(expires) };
+      // Only a page that has to be rendered draws on the viewer's budget.
+      const body = await deps.previews.page(row.storageKey, page, width, () => deps.chargeRender({ id: viewerId }));
+      return { body, maxAgeSeconds: maxAgeOf(expires) };
     },
 
     /**
      * The plans (their current files) with the key of their stored preview (WebP of an image or of a
      * PDF's first page; null without one) and all their versions, newest first, for the export.
      */
-    async listWithPreviews(project: CheckedProject): Promise<Array<{ file: ProjectFile; previewKey: string | null; versions: ProjectFile[] }>> {
+    async listWithPreviews(project: CheckedProject): Promise<Array<{ file: FileDescription; previewKey: string | null; versions: FileDescription[] }>> {
       const [current, all] = await Promise.all([files.listOfProject(project.id), files.versionsOfProject(project.id)]);
-      const byPlan = new Map<number, ProjectFile[]>();
+      const byPlan = new Map<number, FileDescription[]>();
       for (const row of all) {
         const planId = row.planId ?? row.id;
-        byPlan.set(planId, [...(byPlan.get(planId) ?? []), toProjectFile(row)]);
+        byPlan.set(planId, [...(byPlan.get(planId) ?? []), describe(row)]);
       }
       return current.map((row) => ({
-        file: toProjectFile(row),
+        file: describe(row),
         previewKey: row.thumbnailKey,
         versions: byPlan.get(row.planId ?? row.id) ?? [],
       }));
@@ -334,6 +389,11 @@ export function createFileService(deps: {
     sweepAtStart: () => sweep(store.kind === 'disk' ? 0 : sweepGraceMs),
 
     sweep,
+
+    /** At start: the PDFs whose preview a stopped server left unmade, one after another. */
+    async resumePreviews(): Promise<void> {
+      for (const row of await files.pendingPreviews()) await makePreview(row);
+    },
   };
 }
 

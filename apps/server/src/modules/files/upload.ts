@@ -10,15 +10,14 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError, badRequest, fieldError } from '../../platform/errors';
 import { incomingPrefix, type ObjectStore } from '../../platform/storage/object-store';
 import { FormatCheck, wrongFileType } from './format-check';
-import type { PdfPreviews } from './previews/pdf-previews';
 import type { ThumbnailMaker } from './thumbnails';
 
 /** An object written completely to the store, not yet listed (its row is committed afterwards). */
 export interface StoredUpload {
   key: string;
   thumbnailKey: string | null;
-  /** A PDF's pages, learnt while rendering its first page; null for images and unrenderable PDFs. */
-  pageCount: number | null;
+  /** A PDF: its first page and page count are made after the upload is listed. */
+  previewPending: boolean;
   size: number;
   format: FileFormat;
   documentType: DocumentType;
@@ -32,6 +31,9 @@ export interface ReceivedUpload {
   fields: Record<string, string>;
   stored: StoredUpload;
 }
+
+/** Where a file's preview (an image's thumbnail, a PDF's first page) is kept: beside it. */
+export const thumbnailKeyOf = (key: string) => `${key}.thumbnail.webp`;
 
 const extensionRefused = () => fieldError('INVALID_FILE_EXTENSION', 'file', fileMessages.badExtension);
 
@@ -55,7 +57,6 @@ export function createUploadReceiver(deps: {
   access: AccessPolicy;
   maxBytes: number;
   thumbnails: ThumbnailMaker;
-  previews: PdfPreviews;
   discard(stored: StoredUpload): Promise<void>;
 }) {
   const { store, access } = deps;
@@ -100,7 +101,7 @@ export function createUploadReceiver(deps: {
       await store.delete(key).catch(() => undefined);
       throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(deps.maxBytes) : error;
     }
-    return { key, thumbnailKey: null, pageCount: null, size, format, documentType, contentType, originalName };
+    return { key, thumbnailKey: null, previewPending: false, size, format, documentType, contentType, originalName };
   }
 
   /** Moves a waiting file to its project's key. */
@@ -111,23 +112,18 @@ export function createUploadReceiver(deps: {
     return { ...stored, key };
   }
 
-  /** The picture of an image, or of a PDF's first page, and the PDF's page count; null when there is none. */
-  async function previewOf(stored: StoredUpload): Promise<{ thumbnail: Buffer; pageCount: number | null } | null> {
-    if (stored.format === 'pdf') return deps.previews.firstPage(stored.key);
-    const thumbnail = await deps.thumbnails.make(stored.key, stored.format);
-    return thumbnail ? { thumbnail, pageCount: null } : null;
-  }
-
   /**
-   * The file's preview; only made once access is granted, since decoding and rendering cost the
-   * server. Some files are kept without one (too large to decode, a PDF that cannot be rendered).
+   * An image's thumbnail; only made once access is granted, since decoding costs the server. An
+   * image too large to decode is kept without one. A PDF's first page waits until the upload is
+   * listed: rendering it may take seconds, which the uploader does not wait for.
    */
   async function withThumbnail(stored: StoredUpload): Promise<StoredUpload> {
-    const preview = await previewOf(stored);
-    if (!preview) return stored;
-    const thumbnailKey = `${stored.key}.thumbnail.webp`;
-    await store.put(thumbnailKey, Readable.from([preview.thumbnail]), 'image/webp');
-    return { ...stored, thumbnailKey, pageCount: preview.pageCount };
+    if (stored.format === 'pdf') return { ...stored, previewPending: true };
+    const thumbnail = await deps.thumbnails.make(stored.key, stored.format);
+    if (!thumbnail) return stored;
+    const thumbnailKey = thumbnailKeyOf(stored.key);
+    await store.put(thumbnailKey, Readable.from([thumbnail]), 'image/webp');
+    return { ...stored, thumbnailKey };
   }
 
   return {

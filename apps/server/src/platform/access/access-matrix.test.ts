@@ -75,7 +75,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     return response.json<{ id: number; url: string; thumbnailUrl: string }>();
   }
 
-  /** A PDF of the project with its rendered pages' link, uploaded once: the link is the same for every caller. */
+  /** A PDF of the project with its rendered pages' link (the owner's), uploaded once: the link is the same for every caller. */
   let pdfPages: Promise<string> | undefined;
   function pagesOfPdf(): Promise<string> {
     pdfPages ??= (async () => {
@@ -86,7 +86,11 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
         ['file', { name: 'grundriss.pdf', bytes: samplePdf() }],
       ]);
       const response = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.owner!) }, payload });
-      return `${response.json<{ pagesUrl: string }>().pagesUrl}&page=1&width=480`;
+      const { id } = response.json<{ id: number }>();
+      // The first page is made after the upload's answer.
+      await ctx.background.drained();
+      const listed = await ctx.app.inject({ method: 'GET', url: `/api/s3/project/${ids.project}`, headers: bearer(tokens.owner!) });
+      return `${listed.json<Array<{ id: number; pagesUrl: string }>>().find((file) => file.id === id)!.pagesUrl}&page=1&width=480`;
     })();
     return pdfPages;
   }
@@ -280,7 +284,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     // Signed links are the key: whoever holds a valid one gets the bytes, for 15 minutes.
     'GET /api/s3/download/:projectId/:fileId': { call: async () => ({ url: (await newFile()).url }), expect: all(200) },
     'GET /api/s3/download/:projectId/:fileId/thumbnail': { call: async () => ({ url: (await newFile()).thumbnailUrl }), expect: all(200) },
-    'GET /api/s3/download/:projectId/:fileId/pages': { call: async () => ({ url: await pagesOfPdf() }), expect: all(200) },
+    'GET /api/s3/download/:projectId/:fileId/pages/:viewerId': { call: async () => ({ url: await pagesOfPdf() }), expect: all(200) },
     // Pins: whoever sees the project's files sees and places pins; only the author changes or deletes one.
     'GET /api/s3/project/:projectId/files/:fileId/pins': {
       call: async () => ({ url: `/api/s3/project/${ids.project}/files/${fileIdOf(await newFile())}/pins` }),

@@ -158,6 +158,8 @@ export interface ProjectFilesTable {
   thumbnailKey: string | null;
   /** A PDF's pages, once its first page was rendered; null for images and unrenderable PDFs. */
   pageCount: number | null;
+  /** 1 while a PDF's first page and page count are being made after its upload; 0 once done or for none. */
+  previewPending: Generated<number>;
   name: string;
   comment: string;
   originalName: string;

@@ -20,7 +20,7 @@ declare module 'fastify' {
 /** The budgets are per minute; a request beyond one waits for the minute that began with its first. */
 export const budgetWindowMs = 60_000;
 
-const keyOf = (budget: RouteBudget, user: AuthUser) => `per-user-${budget}:${user.id}`;
+const keyOf = (budget: RouteBudget, user: Pick<AuthUser, 'id'>) => `per-user-${budget}:${user.id}`;
 
 function rulesOf(perMinute: PerUserBudgets): Record<string, AttemptRule> {
   return Object.fromEntries(
@@ -29,17 +29,18 @@ function rulesOf(perMinute: PerUserBudgets): Record<string, AttemptRule> {
 }
 
 /**
- * Per-user budgets of the expensive routes (uploads, exports, chat messages, searches), counted in
- * the database like login attempts, so that every instance behind a load balancer sees the same
- * count. Keyed by the authenticated user's id only: nothing in a body or path can move the count.
+ * Per-user budgets of the expensive routes (uploads, exports, chat messages, searches, PDF page
+ * renders), counted in the database like login attempts, so that every instance behind a load
+ * balancer sees the same count. Keyed by the user's id only: the authenticated caller's, or the
+ * viewer a signed page link was made for; nothing a caller sends can move the count.
  */
 export function createRouteLimits(repository: ThrottleRepository, perMinute: PerUserBudgets) {
   const limiter = createAttemptLimiter(repository, rulesOf(perMinute));
 
-  /** Counts one request of the user against the budget; throws 429 when it is used up. */
-  async function charge(user: AuthUser, budget: RouteBudget): Promise<void> {
+  /** Counts one request of the user against the budget; throws 429 (with `message`) when it is used up. */
+  async function charge(user: Pick<AuthUser, 'id'>, budget: RouteBudget, message: string = serverMessages.tooManyRequests): Promise<void> {
     const verdict = await limiter.hit([keyOf(budget, user)]);
-    if (!verdict.allowed) throw tooManyRequests(serverMessages.tooManyRequests, verdict.retryAfterSeconds);
+    if (!verdict.allowed) throw tooManyRequests(message, verdict.retryAfterSeconds);
   }
 
   return {

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChildMessage, ChildJob } from './child-jobs';
+import { limitsArgument, type ChildMessage, type ChildJob } from './child-jobs';
 
 /** The script a pool's processes run, and the flags Node needs to run it (tsx in the sources). */
 export interface ChildEntry {
@@ -73,7 +73,8 @@ function residentBytes(pid: number | undefined): number | undefined {
  * waiting jobs, a time limit and a memory limit per job. Child processes rather than worker
  * threads: a process is niced as a whole, its WebAssembly and native memory can be measured and
  * reclaimed by ending it, and one that runs out of memory dies alone instead of taking the server
- * down. The child side is `serveJobs` (child-jobs.ts).
+ * down. The child side is `serveJobs` (child-jobs.ts): it runs below the server's priority and
+ * ends itself when the server is gone or a job passes its limits.
  */
 export function createProcessPool<In, Out>(options: ProcessPoolOptions) {
   const { processes: size, maxQueue, timeoutMs, maxHeapMb, errors, log, name } = options;
@@ -109,7 +110,8 @@ export function createProcessPool<In, Out>(options: ProcessPoolOptions) {
   }
 
   function spawn(): Slot<In, Out> {
-    const child = fork(options.entry.file, [], {
+    // The process keeps to the same limits by itself, should this server no longer be there to end it.
+    const child = fork(options.entry.file, [limitsArgument({ timeoutMs, maxRssMb: options.maxRssMb })], {
       execArgv: [...options.entry.execArgv, `--max-old-space-size=${maxHeapMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { pageWidths, planLinkParameters, type ProjectFile } from '@bauakte/domain';
 import { useSearchParams } from 'react-router';
-import { FileQuestion, FileText, ImageOff } from 'lucide-react';
+import { FileQuestion, FileText, ImageOff, Loader2 } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { afterPaint } from '../../lib/after-paint';
@@ -157,10 +157,18 @@ function pdfTileSource(file: ProjectFile): string | null {
   return file.pagesUrl && renderedPageCount(file) > 0 ? pageImageUrl(file.pagesUrl, 1, pageWidths[0]) : null;
 }
 
+/** A PDF without a tile: one whose first page the server is still rendering, or none it could render. */
+function PdfWithoutTile({ file }: { file: ProjectFile }) {
+  if (file.previewPending) return <Placeholder icon={<Loader2 aria-hidden className="size-8 animate-spin" />} text={t.pdfPreviewPending} />;
+  return <Placeholder icon={<FileText aria-hidden className="size-8" />} text={t.pdfWithoutPreview} />;
+}
+
 /**
  * An image: its small WebP preview; one the server kept without a thumbnail (too large to decode
  * safely) loads neither it nor the original, and says 'Keine Vorschau'. A PDF: its first page as
- * the server rendered it, at the smallest width (the browser renders no PDF). Either opens the viewer.
+ * the server rendered it, at the smallest width (the browser renders no PDF); while the server is
+ * still rendering it after the upload, 'Vorschau wird erstellt …' until the live channel announces
+ * the file again and the list is read anew. Either opens the viewer.
  */
 function ViewablePreview({ file }: { file: ProjectFile }) {
   if (previewKindOf(file) === 'image') {
@@ -175,7 +183,7 @@ function ViewablePreview({ file }: { file: ProjectFile }) {
       {pdfTileSource(file) ? (
         <Thumbnail src={pdfTileSource(file)!} alt={t.pdfPreview(file.name)} file={file} whole />
       ) : (
-        <Placeholder icon={<FileText aria-hidden className="size-8" />} text={t.pdfWithoutPreview} />
+        <PdfWithoutTile file={file} />
       )}
     </ViewerButton>
   );

@@ -12,7 +12,7 @@ import { ProjectFilesCard } from './project-files-card';
 const first: ProjectFile = {
   id: 34,
   url: '/api/s3/download/7/34?expires=1795000000&signature=a',
-  thumbnailUrl: null,
+  thumbnailUrl: null, previewPending: false,
   pageCount: null,
   pagesUrl: null,
   name: 'Grundriss EG',

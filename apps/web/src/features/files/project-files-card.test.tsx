@@ -15,7 +15,7 @@ import { ProjectFilesCard } from './project-files-card';
 const plan: ProjectFile = {
   id: 35,
   url: '/api/s3/download/7/35?expires=1795000000&signature=abc',
-  thumbnailUrl: '/api/s3/download/7/35/thumbnail?expires=1795000000&signature=def',
+  thumbnailUrl: '/api/s3/download/7/35/thumbnail?expires=1795000000&signature=def', previewPending: false,
   pageCount: null,
   pagesUrl: null,
   name: 'Ansicht Süd',
@@ -179,6 +179,35 @@ describe('ProjectFilesCard: tiles', () => {
     const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
     expect(within(viewer).getByText('Keine Vorschau')).toBeTruthy();
     expect(within(viewer).getByRole('link', { name: 'Original herunterladen' }).getAttribute('href')).toBe(drawing.url);
+  });
+
+  it("says 'PDF · Vorschau wird erstellt …' for a PDF whose first page the server is still rendering, and shows that page once the live channel announces the file again", async () => {
+    const pending: ProjectFile = { ...drawing, thumbnailUrl: null, pageCount: null, pagesUrl: null, previewPending: true };
+    let listed: ProjectFile[] = [pending];
+    sessionStorage.clear();
+    clearSelectedProject();
+    selectProject('7');
+    stubApi({ 'GET /api/s3/project/7': () => json(200, listed) });
+    const live = fakeLiveChannel();
+    live.connect();
+    renderWithProviders(
+      <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
+        <ModalProvider>
+          <ProjectFilesCard projectId="7" />
+        </ModalProvider>
+      </LiveChatContext.Provider>,
+      { user: sessionUser('klara', ['CLIENT']) },
+    );
+    const pdf = await within(card()).findByRole('article', { name: 'Grundriss EG' });
+    expect(within(pdf).getByText('PDF · Vorschau wird erstellt …')).toBeTruthy();
+    expect(within(pdf).queryByText('PDF · Keine Vorschau')).toBeNull();
+    expect(pdf.querySelector('img')).toBeNull();
+
+    listed = [drawing];
+    act(() => live.deliver('/topic/project/7/files', { fileId: drawing.id, planId: drawing.planId, version: 1 }));
+    const first = await within(tile('Grundriss EG')).findByAltText('PDF-Vorschau: Grundriss EG');
+    expect(first.getAttribute('src')).toBe(drawing.thumbnailUrl);
+    expect(within(tile('Grundriss EG')).queryByText('PDF · Vorschau wird erstellt …')).toBeNull();
   });
 
   it("says 'Keine Vorschau' for an image the server kept without a thumbnail, loading neither it nor the original", async () => {

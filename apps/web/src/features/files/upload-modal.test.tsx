@@ -12,7 +12,7 @@ import { fileKeys } from '../../lib/query-keys';
 import { UploadModal, uploadCloseDelayMs } from './upload-modal';
 
 const stored: ProjectFile = {
-  id: 34, url: '/api/s3/download/7/34?expires=1&signature=x', thumbnailUrl: null, pageCount: null, pagesUrl: null, name: 'Grundriss EG', comment: '', documentType: 'PDF',
+  id: 34, url: '/api/s3/download/7/34?expires=1&signature=x', thumbnailUrl: null, previewPending: false, pageCount: null, pagesUrl: null, name: 'Grundriss EG', comment: '', documentType: 'PDF',
   contentType: 'application/pdf', size: 2048, originalName: 'Grundriss EG.pdf', uploadedBy: 'klara', uploadedByName: 'Klara Kundin',
   uploadedAt: '2026-11-22T13:05:00.000Z', planId: 34, version: 1, versionCount: 1,
 };

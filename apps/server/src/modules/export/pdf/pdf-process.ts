@@ -1,6 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import sharp from 'sharp';
 import { bytesOf, storeOf, type StoreConfig } from '../../../platform/storage/child-store';
 import type { ObjectStore } from '../../../platform/storage/object-store';
@@ -19,26 +16,6 @@ export type PdfJobInput = Omit<PdfInput, 'thumbnails'> & { previewKeys: (string 
 
 // Sharp enough for a plan drawn with its pins (up to 400 pt wide); the previews are 480 px wide.
 const thumbnailWidthInPdf = 480;
-
-/**
- * Exports are batch work. On Linux every thread of this process — its event loop, V8's garbage
- * collection helpers, the image threads — gets the SCHED_IDLE policy (chrt from util-linux): the
- * kernel then hands a core to a waking server thread at once, where a nice-19 thread could still
- * run out its time slice first (measured: the read's p99 rose 1.3× under nice 19 alone). Nice 19
- * stays as the fallback where chrt is missing. Threads started later inherit both.
- */
-function yieldToTheServer(): void {
-  try {
-    execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], { stdio: 'ignore', timeout: 2_000 });
-  } catch {
-    // No chrt (not Linux, or a minimal image): nice alone.
-  }
-  try {
-    for (const thread of fs.readdirSync('/proc/self/task')) os.setPriority(Number(thread), 19);
-  } catch {
-    // Not Linux, or not permitted: exports still work, only without the lower priority.
-  }
-}
 
 /** pdfkit embeds JPEG and PNG only: the stored WebP preview becomes a small JPEG; none if unreadable. */
 async function jpegOf(store: ObjectStore, key: string | null): Promise<PdfPicture | null> {
@@ -70,6 +47,4 @@ async function render(input: PdfJobInput): Promise<Uint8Array> {
   return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }
 
-yieldToTheServer();
-loadPdfFonts();
-serveJobs(render);
+serveJobs(render, loadPdfFonts);

@@ -1,9 +1,10 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectFile } from '@bauakte/domain';
+import { liveDestinations, type ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, testDialects, testJwtSecret, type TestContext } from '../../../test/test-app';
 import { multipartBody } from '../../../test/multipart';
+import { connectStomp } from '../../../test/stomp-client';
 import { startS3Server, type TestS3 } from '../../../test/s3-server';
 import { uploadPrefixes } from '../../../platform/storage/object-store';
 import { createSignedLinks } from '../../../platform/storage/signed-links';
@@ -82,6 +83,20 @@ async function upload(setup: Setup, name: string, bytes: Buffer) {
 
 const get = (setup: Setup, url: string) => setup.ctx.app.inject({ method: 'GET', url });
 
+/** The file as the project's list shows it to a user. */
+async function listed(setup: Setup, fileId: number, who = 'kunde'): Promise<ProjectFile> {
+  const files = (await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.tokens[who]!) })).json<ProjectFile[]>();
+  return files.find((file) => file.id === fileId)!;
+}
+
+/** Uploads a PDF and answers it as listed once its first page is made (after the upload's answer). */
+async function uploadWithPreview(setup: Setup, name: string, bytes: Buffer): Promise<ProjectFile> {
+  const response = await upload(setup, name, bytes);
+  expect(response.statusCode).toBe(201);
+  await setup.ctx.background.drained();
+  return listed(setup, response.json<ProjectFile>().id);
+}
+
 async function storedKeys(ctx: TestContext): Promise<string[]> {
   const keys: string[] = [];
   for (const prefix of uploadPrefixes) for await (const object of ctx.objectStore.list(prefix)) keys.push(object.key);
@@ -110,15 +125,36 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
   let plan: ProjectFile;
   beforeAll(async () => {
     setup = await setUp(dialect, { PREVIEW_MAX_CONCURRENT: '1' });
-    const response = await upload(setup, 'Grundriss EG', await planPdf([floorPlan, darkLeft, blankPage]));
-    expect(response.statusCode).toBe(201);
-    plan = response.json<ProjectFile>();
+    plan = await uploadWithPreview(setup, 'Grundriss EG', await planPdf([floorPlan, darkLeft, blankPage]));
   });
   afterAll(() => setup.ctx.close());
 
+  it('answers an upload before its first page is rendered, then lists that page as its tile and announces the file again', async () => {
+    const url = await setup.ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const kunde = connectStomp(url, setup.tokens.kunde!);
+    try {
+      await kunde.connected;
+      const seen = kunde.subscribe(liveDestinations.projectFiles(setup.projectId));
+      // The subscription stands once it hears of an upload.
+      const first = (await upload(setup, 'Deckblatt', Buffer.from('%PDF-1.7\nnur ein Anfang\n'))).json<ProjectFile>();
+      await seen.next((message) => (message as { fileId: number }).fileId === first.id);
+      const response = await upload(setup, 'Ansicht Nord', await planPdf([floorPlan, darkLeft]));
+      expect(response.statusCode).toBe(201);
+      const file = response.json<ProjectFile>();
+      expect(file).toMatchObject({ previewPending: true, thumbnailUrl: null, pageCount: null, pagesUrl: null });
+      // Announced twice: listed, and once its first page is made.
+      let announced = 0;
+      const body = { fileId: file.id, planId: file.planId, version: 1 };
+      expect(await seen.next((message) => (message as { fileId: number }).fileId === file.id && ++announced === 2)).toEqual(body);
+      expect(await listed(setup, file.id)).toMatchObject({ previewPending: false, pageCount: 2, thumbnailUrl: expect.stringContaining('/thumbnail?') });
+    } finally {
+      await kunde.close();
+    }
+  });
+
   it('shows a PDF\'s first page as its tile: a 480 px wide WebP of the drawing, and counts its pages', async () => {
-    expect(plan).toMatchObject({ pageCount: 3, thumbnailUrl: expect.stringMatching(/^\/api\/s3\/download\/\d+\/\d+\/thumbnail\?expires=\d+&signature=/) });
-    expect(plan.pagesUrl).toMatch(/^\/api\/s3\/download\/\d+\/\d+\/pages\?expires=\d+&signature=[\w-]+$/);
+    expect(plan).toMatchObject({ pageCount: 3, previewPending: false, thumbnailUrl: expect.stringMatching(/^\/api\/s3\/download\/\d+\/\d+\/thumbnail\?expires=\d+&signature=/) });
+    expect(plan.pagesUrl).toMatch(/^\/api\/s3\/download\/\d+\/\d+\/pages\/\d+\?expires=\d+&signature=[\w-]+$/);
     const thumbnail = await get(setup, plan.thumbnailUrl!);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
     const meta = await sharp(thumbnail.rawPayload).metadata();
@@ -127,8 +163,7 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
     const dark = await darkShare(thumbnail.rawPayload);
     expect(dark).toBeGreaterThan(0.01);
     expect(dark).toBeLessThan(0.5);
-    const listed = (await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.tokens.mara!) })).json<ProjectFile[]>();
-    expect(listed[0]).toMatchObject({ id: plan.id, pageCount: 3, pagesUrl: expect.stringContaining('/pages?expires=') });
+    expect(await listed(setup, plan.id, 'mara')).toMatchObject({ id: plan.id, pageCount: 3, pagesUrl: expect.stringMatching(/\/pages\/\d+\?expires=/) });
   });
 
   it('renders a further page at the width asked for, with the download\'s safe headers, and keeps it for the next caller', async () => {
@@ -184,8 +219,12 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
       expect(response.statusCode, url).toBe(403);
       expect(response.json().code).toBe('LINK_EXPIRED');
     }
+    // The viewer is part of what is signed: a link turned to another user's budget is refused.
+    const otherViewer = plan.pagesUrl!.replace(/\/pages\/(\d+)\?/, (_match, id: string) => `/pages/${Number(id) + 1}?`);
+    expect((await get(setup, `${otherViewer}&page=1&width=480`)).statusCode).toBe(403);
     // A link signed for the other project's path does not reach this project's file.
-    const foreign = createSignedLinks(testJwtSecret).sign(`/api/s3/download/${setup.otherProjectId}/${plan.id}/pages`);
+    const viewerId = /\/pages\/(\d+)\?/.exec(plan.pagesUrl!)![1];
+    const foreign = createSignedLinks(testJwtSecret).sign(`/api/s3/download/${setup.otherProjectId}/${plan.id}/pages/${viewerId}`);
     expect((await get(setup, `${foreign}&page=1&width=480`)).statusCode).toBe(404);
     // The other project's architect does not get the list, and with it no link.
     expect((await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.tokens.fremd!) })).statusCode).toBe(404);
@@ -195,17 +234,14 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
     const broken = Buffer.from('%PDF-1.7\nDas ist kein richtiges PDF, nur sein Anfang.\n');
     const encrypted = await planPdf([floorPlan], { userPassword: 'geheim', ownerPassword: 'geheimer' });
     for (const [name, bytes] of [['Kaputt', broken], ['Verschlüsselt', encrypted]] as const) {
-      const response = await upload(setup, name, bytes);
-      expect(response.statusCode, name).toBe(201);
-      const file = response.json<ProjectFile>();
-      expect(file, name).toMatchObject({ thumbnailUrl: null, pageCount: null, pagesUrl: null });
+      const file = await uploadWithPreview(setup, name, bytes);
+      expect(file, name).toMatchObject({ thumbnailUrl: null, pageCount: null, pagesUrl: null, previewPending: false });
       expect((await get(setup, file.url)).rawPayload.equals(bytes), name).toBe(true);
     }
   });
 
   it('removes the rendered pages with the file', async () => {
-    const response = await upload(setup, 'Schnitt', await planPdf([floorPlan, darkLeft]));
-    const file = response.json<ProjectFile>();
+    const file = await uploadWithPreview(setup, 'Schnitt', await planPdf([floorPlan, darkLeft]));
     expect((await get(setup, `${file.pagesUrl!}&page=2&width=480`)).statusCode).toBe(200);
     const row = await setup.ctx.database.db.selectFrom('projectFiles').select('storageKey').where('id', '=', file.id).executeTakeFirstOrThrow();
     const ofFile = async () => (await storedKeys(setup.ctx)).filter((key) => key.startsWith(row.storageKey));
@@ -214,11 +250,50 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
     expect(await ofFile()).toEqual([]);
   });
 
+  it('renders at most 2 pages of one file at once: a third is refused with 429 and a German text until they are done', async () => {
+    const file = await uploadWithPreview(setup, 'Schnitte', await planPdf([floorPlan, darkLeft, floorPlan]));
+    const architect = (await listed(setup, file.id, 'mara')).pagesUrl!;
+    const answers = await Promise.all([1, 2, 3].map((page) => get(setup, `${architect}&page=${page}&width=960`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 429]);
+    const refused = answers.findIndex((answer) => answer.statusCode === 429);
+    expect(answers[refused]!.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: 'Von diesem Plan werden gerade schon Seiten dargestellt. Bitte versuchen Sie es in wenigen Sekunden erneut.' });
+    expect(answers[refused]!.headers['retry-after']).toBe('5');
+    expect((await get(setup, `${architect}&page=${refused + 1}&width=960`)).statusCode).toBe(200);
+  });
+
   it('keeps the rendered pages through the sweep while their file is listed', async () => {
     const before = await storedKeys(setup.ctx);
     expect(before.some((key) => key.includes('.pages/'))).toBe(true);
     await setup.ctx.files.sweep(0);
     expect(await storedKeys(setup.ctx)).toEqual(before);
+  });
+});
+
+describe.each(testDialects)('PDF pages rendered for the plan viewer on %s', (dialect) => {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = await setUp(dialect, { PREVIEW_MAX_CONCURRENT: '1', RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '2' });
+  });
+  afterAll(() => setup.ctx.close());
+
+  it('draw on the viewer\'s budget: beyond it 429 with a German text and Retry-After, while rendered pages and other users\' links still come', async () => {
+    const file = await uploadWithPreview(setup, 'Ansichten', await planPdf([floorPlan, darkLeft, floorPlan, darkLeft]));
+    const client = (await listed(setup, file.id, 'kunde')).pagesUrl!;
+    const architect = (await listed(setup, file.id, 'mara')).pagesUrl!;
+    expect(client).not.toBe(architect);
+    expect((await get(setup, `${client}&page=2&width=480`)).statusCode).toBe(200);
+    expect((await get(setup, `${client}&page=3&width=480`)).statusCode).toBe(200);
+    const refused = await get(setup, `${client}&page=4&width=480`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Sie haben in der letzten Minute sehr viele Planseiten neu darstellen lassen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A page rendered before costs nothing, whoever rendered it.
+    expect((await get(setup, `${client}&page=2&width=480`)).statusCode).toBe(200);
+    expect((await get(setup, `${architect}&page=4&width=480`)).statusCode).toBe(200);
+    expect((await get(setup, `${client}&page=4&width=480`)).statusCode).toBe(200);
   });
 });
 
@@ -233,12 +308,11 @@ describe('PDF previews within their bounds', () => {
     const bomb = strokeBomb();
     expect(bomb.length).toBeLessThan(4096);
     const started = Date.now();
-    const stopped = await upload(setup, 'Bombe', bomb);
-    expect(stopped.statusCode).toBe(201);
-    expect(stopped.json<ProjectFile>()).toMatchObject({ thumbnailUrl: null, pageCount: null, pagesUrl: null });
+    const stopped = await uploadWithPreview(setup, 'Bombe', bomb);
+    expect(stopped).toMatchObject({ thumbnailUrl: null, pageCount: null, pagesUrl: null, previewPending: false });
     expect(Date.now() - started).toBeLessThan(30_000);
-    const next = await upload(setup, 'Grundriss', await planPdf([floorPlan]));
-    expect(next.json<ProjectFile>()).toMatchObject({ pageCount: 1, thumbnailUrl: expect.stringContaining('/thumbnail?') });
+    const next = await uploadWithPreview(setup, 'Grundriss', await planPdf([floorPlan]));
+    expect(next).toMatchObject({ pageCount: 1, thumbnailUrl: expect.stringContaining('/thumbnail?') });
   }, 60_000);
 });
 
@@ -255,7 +329,7 @@ describe('PDF previews in an S3 bucket', () => {
   });
 
   it('renders from the bucket, caches the pages there and removes them with the file and the project', async () => {
-    const file = (await upload(setup, 'Grundriss', await planPdf([floorPlan, darkLeft]))).json<ProjectFile>();
+    const file = await uploadWithPreview(setup, 'Grundriss', await planPdf([floorPlan, darkLeft]));
     expect(file.pageCount).toBe(2);
     expect((await sharp((await get(setup, file.thumbnailUrl!)).rawPayload).metadata()).width).toBe(480);
     expect((await get(setup, `${file.pagesUrl!}&page=2&width=1600`)).statusCode).toBe(200);
@@ -263,7 +337,7 @@ describe('PDF previews in an S3 bucket', () => {
     expect((await deleteFile(setup, file)).statusCode).toBe(204);
     expect(await storedKeys(setup.ctx)).toEqual([]);
 
-    const kept = (await upload(setup, 'Ansicht', await planPdf([floorPlan]))).json<ProjectFile>();
+    const kept = await uploadWithPreview(setup, 'Ansicht', await planPdf([floorPlan]));
     expect((await get(setup, `${kept.pagesUrl!}&page=1&width=960`)).statusCode).toBe(200);
     expect((await storedKeys(setup.ctx)).length).toBe(3);
     const removed = await setup.ctx.app.inject({ method: 'DELETE', url: `/api/ProjectManagment/project/${setup.projectId}`, headers: bearer(setup.tokens.mara!) });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
 import type { PreviewLimits } from '../../../config';
-import { AppError } from '../../../platform/errors';
+import { AppError, tooManyRequests } from '../../../platform/errors';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import type { StoreConfig } from '../../../platform/storage/child-store';
 import type { ObjectStore } from '../../../platform/storage/object-store';
@@ -14,8 +14,11 @@ import type { PageJob, RenderedPage } from './preview-process';
 /** The tile's preview: as wide as the images' thumbnails. */
 export const thumbnailPageWidth = 480;
 
-/** Seconds a caller refused for a full line is asked to wait. */
+/** Seconds a caller refused for a full line, or for a file whose pages are being rendered, is asked to wait. */
 const retryAfterSeconds = 5;
+
+/** Pages of one file rendered at once: a sharper width while the first arrives, or the next page. */
+export const rendersPerFile = 2;
 
 const previewBusy = () => new AppError('SERVICE_UNAVAILABLE', serverMessages.previewBusy, { headers: { 'retry-after': String(retryAfterSeconds) } });
 const previewFailed = () => new AppError('SERVICE_UNAVAILABLE', serverMessages.previewFailed, { headers: { 'retry-after': String(retryAfterSeconds) } });
@@ -75,6 +78,47 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
   /** Renders under way by cache key: a page asked for twice at once is rendered once. */
   const rendering = new Map<string, Promise<Buffer>>();
 
+  /** Renders under way by file: one client paging through a heavy PDF does not take every process. */
+  const rendersOfFile = new Map<string, number>();
+
+  /** Takes one of the file's render places, or refuses with 429; answers how to give it back. */
+  function takeFilePlace(storageKey: string): () => void {
+    const running = rendersOfFile.get(storageKey) ?? 0;
+    if (running >= rendersPerFile) throw tooManyRequests(serverMessages.fileRendersBusy, retryAfterSeconds);
+    rendersOfFile.set(storageKey, running + 1);
+    return () => {
+      const left = (rendersOfFile.get(storageKey) ?? 1) - 1;
+      if (left > 0) rendersOfFile.set(storageKey, left);
+      else rendersOfFile.delete(storageKey);
+    };
+  }
+
+  /**
+   * Starts a page's render within the file's places, once `beforeRender` (the caller's budget) has
+   * let it: a refusal is the caller's alone, never that of others asking for the same page.
+   */
+  async function startRender(storageKey: string, page: number, width: number, beforeRender: () => Promise<void>): Promise<Buffer> {
+    const cacheKey = pageKeyOf(storageKey, page, width);
+    const giveBack = takeFilePlace(storageKey);
+    try {
+      await beforeRender();
+    } catch (error) {
+      giveBack();
+      throw error;
+    }
+    const started = rendering.get(cacheKey);
+    if (started) {
+      giveBack();
+      return started;
+    }
+    const pending = renderAndCache(storageKey, page, width).finally(() => {
+      giveBack();
+      rendering.delete(cacheKey);
+    });
+    rendering.set(cacheKey, pending);
+    return pending;
+  }
+
   /** Runs the render in the line; undefined when the line is full. */
   function offer(job: Omit<PageJob, 'store'>): Promise<RenderedPage> | undefined {
     return queue.offer(() => pool.run({ ...job, store: deps.storeConfig }));
@@ -116,17 +160,16 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
       }
     },
 
-    /** A page's WebP: from the cache, else rendered (once, however many ask at once) and cached. */
-    async page(storageKey: string, page: number, width: number): Promise<Readable> {
+    /**
+     * A page's WebP: from the cache, else rendered (once, however many ask at once) and cached.
+     * A render that has to start first passes the file's bound (at most rendersPerFile of its pages
+     * at once) and `beforeRender` (the caller's budget); either may refuse with 429.
+     */
+    async page(storageKey: string, page: number, width: number, beforeRender: () => Promise<void>): Promise<Readable> {
       const cacheKey = pageKeyOf(storageKey, page, width);
       const cached = await cache.get(cacheKey);
       if (cached) return cached;
-      let pending = rendering.get(cacheKey);
-      if (!pending) {
-        pending = renderAndCache(storageKey, page, width).finally(() => rendering.delete(cacheKey));
-        rendering.set(cacheKey, pending);
-      }
-      return Readable.from([await pending]);
+      return Readable.from([await (rendering.get(cacheKey) ?? startRender(storageKey, page, width, beforeRender))]);
     },
 
     /** The cached pages of a file, to be removed with it. */

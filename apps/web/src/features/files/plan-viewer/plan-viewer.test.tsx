@@ -9,7 +9,7 @@ import { PlanViewer } from './plan-viewer';
 const photo: ProjectFile = {
   id: 35,
   url: '/api/s3/download/7/35?expires=1795000000&signature=abc',
-  thumbnailUrl: '/api/s3/download/7/35/thumbnail?expires=1795000000&signature=def',
+  thumbnailUrl: '/api/s3/download/7/35/thumbnail?expires=1795000000&signature=def', previewPending: false,
   name: 'Ansicht Süd',
   comment: '',
   documentType: 'PNG',
