@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ProjectExport } from '@bauakte/domain';
+import { currentYearInAustria, type ProjectExport } from '@bauakte/domain';
 import { bearer, createTestContext, mailsDelivered, testDialects, type TestContext } from '../../test/test-app';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 
@@ -94,7 +94,8 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
       ['storeys', { numberOfStoreys: '21' }, 'body/numberOfStoreys', "Invalid option: expected one of '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12' | '13' | '14' | '15' | '16' | '17' | '18' | '19' | '20'"],
       ['storeys', { isBasementHeated: 'ja' }, 'body/isBasementHeated', 'Expected boolean, received string'],
       ['windows', { isDifferentWindows: false, isRollerBlindHousing: null }, 'body/isRollerBlindHousing', 'Required'],
-      ['windows', { isDifferentWindows: false, isRollerBlindHousing: true, windowConstructionYear: 10001 }, 'body/windowConstructionYear', 'Value cannot exceed 10000.'],
+      ['windows', { isDifferentWindows: false, isRollerBlindHousing: true, windowConstructionYear: 3 }, 'body/windowConstructionYear', `Bitte geben Sie ein Jahr von 1800 bis ${currentYearInAustria()} an.`],
+      ['heating', { constructionYearHeating: '3025' }, 'body/constructionYearHeating', `Bitte geben Sie ein Jahr von 1800 bis ${currentYearInAustria()} an.`],
       ['heating', { constructionYearHeating: 'x'.repeat(10001) }, 'body/constructionYearHeating', 'Value cannot exceed 10000 characters.'],
       [
         'heating',

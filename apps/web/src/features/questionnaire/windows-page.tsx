@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { frameMaterialLabels, frameMaterials, questionnaireLimits, typeOfGlassLabels, typesOfGlass } from '@bauakte/domain';
+import { currentYearInAustria, frameMaterialLabels, frameMaterials, questionnaireLimits, typeOfGlassLabels, typesOfGlass } from '@bauakte/domain';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { de } from '../../i18n/de';
 import { NumberQuestion, QuestionGrid, SelectQuestion, YesNoQuestion } from './question-fields';
@@ -34,8 +34,8 @@ function WindowsQuestions({ form }: { form: StepForm<'windows'> }) {
             control={control}
             name="windowConstructionYear"
             label={q.windowConstructionYear}
-            min={questionnaireLimits.numberMin}
-            max={questionnaireLimits.numberMax}
+            min={questionnaireLimits.componentYearMin}
+            max={currentYearInAustria()}
           />
           <SelectQuestion control={control} name="typeOfGlass" label={q.typeOfGlass} options={typesOfGlass} labels={typeOfGlassLabels} />
           <SelectQuestion control={control} name="frameMaterial" label={q.frameMaterial} options={frameMaterials} labels={frameMaterialLabels} />
