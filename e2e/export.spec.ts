@@ -60,7 +60,7 @@ test.describe('project export', () => {
     const json = await downloadThrough(again);
     expect(json.name).toBe(`projekt_${projectId}.json`);
     const document = JSON.parse(json.bytes.toString('utf8')) as { schemaVersion: number; project: { id: number; name: string }; customer: { username: string } | null; questionnaire: typeof fullAnswers };
-    expect(document.schemaVersion).toBe(2);
+    expect(document.schemaVersion).toBe(3);
     expect(document.project).toMatchObject({ id: projectId, name: projectName });
     expect(document.customer?.username).toBe(client.username);
     expect(document.questionnaire.general).toMatchObject({ buildingUsage: 'WOHNBAU', constructionYear: 1965 });
@@ -103,7 +103,7 @@ test.describe('project export', () => {
     expect(attachment.contentType).toMatch(/^application\/json/);
     expect(attachment.size).toBe(attachment.content.length);
     const document = JSON.parse(attachment.content.toString('utf8')) as { schemaVersion: number; project: { id: number; name: string } };
-    expect(document.schemaVersion).toBe(2);
+    expect(document.schemaVersion).toBe(3);
     expect(document.project).toMatchObject({ id: projectId, name: projectName });
 
     // The modal's own 'Schließen' comes before the dialog's corner button of the same name.

@@ -9,7 +9,7 @@ import { questionnaireResponseSchemas } from './questionnaire/index';
  * authority's tool reads. Its JSON Schema is derived from this one and served at
  * /api/export/schema.json; a change of shape raises schemaVersion.
  */
-export const exportSchemaVersion = 2;
+export const exportSchemaVersion = 3;
 export const exportFormats = ['pdf', 'json'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
@@ -61,9 +61,28 @@ const exportFileSchema = z.object({
   pins: z.array(exportPinSchema).describe('Points marked on the plan, with their comments'),
 });
 
-/** A step never answered is null; answered steps use the spec's field names and enum values. */
+/** The Katastralgemeinde number as written, with its leading zeros: five digits. */
+const katastralCodeSchema = z
+  .string()
+  .regex(/^[0-9]{5}$/)
+  .nullable()
+  .describe('The Katastralgemeinde number as its five-digit code with leading zeros ("01544"); null when none is known. katastral holds the same number');
+
+const exportAddressSchema = projectSchema.shape.address.extend({ katastralCode: katastralCodeSchema });
+
+/** The project with its address's five-digit KG code beside the number. */
+const exportProjectSchema = projectSchema.extend({ address: exportAddressSchema });
+
+/** The general step; katastral is the project's when the step holds none, with its five-digit code beside it. */
+const exportGeneralSchema = questionnaireResponseSchemas.general.extend({ katastralCode: katastralCodeSchema });
+
+/**
+ * A step never answered is null; answered steps use the spec's field names and enum values. A
+ * question the step's other answers hide (different windows: no window year, glazing, frame or
+ * roller blinds) is always null, also when an earlier answer was stored.
+ */
 const exportQuestionnaireSchema = z.object({
-  general: questionnaireResponseSchemas.general.nullable(),
+  general: exportGeneralSchema.nullable(),
   storeys: questionnaireResponseSchemas.storeys.nullable(),
   windows: questionnaireResponseSchemas.windows.nullable(),
   heating: questionnaireResponseSchemas.heating.nullable(),
@@ -71,9 +90,9 @@ const exportQuestionnaireSchema = z.object({
 
 export const projectExportSchema = z
   .object({
-    schemaVersion: z.literal(exportSchemaVersion),
+    schemaVersion: z.literal(exportSchemaVersion).describe('The version of this schema the document follows; the PDF export names it too'),
     exportedAt: z.string().describe('ISO 8601, UTC'),
-    project: projectSchema,
+    project: exportProjectSchema,
     customer: exportPersonSchema.nullable(),
     architect: exportPersonSchema.nullable(),
     questionnaire: exportQuestionnaireSchema,

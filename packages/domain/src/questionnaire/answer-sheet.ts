@@ -17,6 +17,7 @@ import {
 import { questionnaireSteps, type QuestionnaireRecord, type QuestionnaireStep } from './progress';
 import { questionLabels, questionnaireStepTitles, type QuestionKey } from './question-labels';
 import { plainNumberText } from '../number-text';
+import { hiddenQuestions } from './conditions';
 
 
 /** In the data but on no form (spec section 3): named only where a stored value shows up. */
@@ -77,7 +78,7 @@ export interface AnswerRow {
   question: string;
   /** null: not answered. */
   answer: string | null;
-  /** Not the client's to answer (different windows: the architect collects them). */
+  /** Not asked, as the step's other answers hide it (conditions.ts): its answer is null, whatever was stored. */
   notNeeded: boolean;
 }
 
@@ -96,16 +97,19 @@ function storedValue(record: QuestionnaireRecord, step: QuestionnaireStep, key: 
 
 /** Every question of the four steps with its German label and answer, unanswered ones marked. */
 export function answerSheet(record: QuestionnaireRecord): AnswerSheetStep[] {
-  const differentWindows = record.windows?.isDifferentWindows === true;
-  return questionnaireSteps.map((step) => ({
-    step,
-    title: questionnaireStepTitles[step],
-    rows: stepQuestions[step].map((key) => {
-      const answer = formatAnswer(key, storedValue(record, step, key));
-      const notNeeded = answer === null && step === 'windows' && differentWindows;
-      return { key, question: questionLabels[key], answer, notNeeded };
-    }),
-  }));
+  return questionnaireSteps.map((step) => {
+    const hidden = hiddenQuestions(step, record[step]);
+    return {
+      step,
+      title: questionnaireStepTitles[step],
+      rows: stepQuestions[step].map((key) => {
+        // A hidden question's answer, even one saved before it was hidden, is never shown.
+        const notNeeded = hidden.includes(key);
+        const answer = notNeeded ? null : formatAnswer(key, storedValue(record, step, key));
+        return { key, question: questionLabels[key], answer, notNeeded };
+      }),
+    };
+  });
 }
 
 export interface OpenStep {

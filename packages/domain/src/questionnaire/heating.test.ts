@@ -8,6 +8,7 @@ import {
   temperatureRegulations,
 } from './heating';
 import { invalidOption, issuesOf, messagesAt } from './test-helpers';
+import { currentYearInAustria } from './rules';
 
 describe('heatingSchema', () => {
   it('parses the {} of a never-saved step, with every question null', () => {
@@ -55,6 +56,16 @@ describe('heatingSchema', () => {
 
     it('refuses a number, since it is a text field', () => {
       expect(messages(1990)).toEqual(['Expected string, received number']);
+    });
+
+    it('refuses a bare number that is no plausible year, with a German message', () => {
+      const refusal = `Bitte geben Sie ein Jahr von 1800 bis ${currentYearInAustria()} an.`;
+      expect(messages('3')).toEqual([refusal]);
+      expect(messages(' 3025 ')).toEqual([refusal]);
+      expect(messages('1799')).toEqual([refusal]);
+      expect(messages('1800')).toEqual([]);
+      expect(messages(String(currentYearInAustria()))).toEqual([]);
+      expect(messages('um 1990')).toEqual([]);
     });
 
     it('keeps the text as written', () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { choice, optionalText, answersObject } from './rules';
+import { choice, optionalYearText, answersObject } from './rules';
 
 /**
  * Spec section 3 lists the three boilers; the rest are appended (never inserted or renamed) because
@@ -48,8 +48,8 @@ export type TemperatureRegulation = (typeof temperatureRegulations)[number];
 export const heatingSchema = answersObject({
   heatProducer: choice(heatProducers),
   fuelType: choice(fuelTypes),
-  // Free text because owners often know only a decade or "around 1990".
-  constructionYearHeating: optionalText(),
+  // Free text because owners often know only a decade or "around 1990"; a bare number is a year.
+  constructionYearHeating: optionalYearText(),
   hotWaterProduction: choice(hotWaterProductions),
   heatEmission: choice(heatEmissions),
   temperatureRegulation: choice(temperatureRegulations),

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 export * from './general';
 export * from './heating';
 export * from './answer-sheet';
+export * from './conditions';
 export * from './question-labels';
 export * from './labels';
 export * from './merge';

@@ -4,6 +4,7 @@ import { heatingSchema } from './heating';
 import {
   answeredQuestions,
   answeredQuestionsPerStep,
+  applicableQuestions,
   computeProgress,
   questionCountPerStep,
   questionnaireSteps,
@@ -81,9 +82,11 @@ describe('computeProgress', () => {
     expect(answeredQuestions({ general: onlyHidden })).toBe(0);
   });
 
-  it('counts the four other window questions as answered for different windows', () => {
-    const differentWindows = windowsSchema.parse({ isDifferentWindows: true });
-    expect(answeredQuestionsPerStep({ windows: differentWindows }).windows).toBe(5);
+  it('counts only the questions that apply: with different windows the four details neither count nor wait', () => {
+    const differentWindows = windowsSchema.parse({ isDifferentWindows: true, windowConstructionYear: 1990, frameMaterial: 'WOOD' });
+    expect(answeredQuestionsPerStep({ windows: differentWindows }).windows).toBe(1);
+    expect(applicableQuestions({ windows: differentWindows })).toBe(18);
+    expect(computeProgress({ windows: differentWindows })).toBe(Math.round((1 / 18) * 100));
     expect(computeProgress({ ...complete, windows: differentWindows })).toBe(100);
   });
 

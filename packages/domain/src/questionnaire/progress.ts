@@ -2,6 +2,8 @@ import type { GeneralAnswers } from './general';
 import type { HeatingAnswers } from './heating';
 import type { StoreysAnswers } from './storeys';
 import type { WindowsAnswers, WindowsResponse } from './windows';
+import { hiddenQuestions } from './conditions';
+import type { QuestionKey } from './question-labels';
 
 export const questionnaireSteps = ['general', 'storeys', 'windows', 'heating'] as const;
 export type QuestionnaireStep = (typeof questionnaireSteps)[number];
@@ -16,43 +18,44 @@ export type QuestionnaireRecord = {
 };
 
 type StepAnswers = { [S in QuestionnaireStep]: NonNullable<QuestionnaireRecord[S]> };
-type Question<S extends QuestionnaireStep> = (answers: StepAnswers[S]) => unknown;
+type Question<S extends QuestionnaireStep> = readonly [QuestionKey, (answers: StepAnswers[S]) => unknown];
 
 // sealevel and katastral are on no form, so the client cannot answer them and they do not count.
 const questions: { [S in QuestionnaireStep]: readonly Question<S>[] } = {
   general: [
-    (a) => a.buildingUsage,
-    (a) => a.buildingtype,
-    (a) => a.apartmentUnits,
-    (a) => a.renovatedUnits,
-    (a) => a.direction,
-    (a) => a.constructionYear,
+    ['buildingUsage', (a) => a.buildingUsage],
+    ['buildingtype', (a) => a.buildingtype],
+    ['apartmentUnits', (a) => a.apartmentUnits],
+    ['renovatedUnits', (a) => a.renovatedUnits],
+    ['direction', (a) => a.direction],
+    ['constructionYear', (a) => a.constructionYear],
   ],
   storeys: [
     // A record stored without parsing may lack the roof; that must count as unanswered, not throw.
-    (a) => a.roof?.roofType,
-    (a) => a.roof?.isAtticHeated,
-    (a) => a.numberOfStoreys,
-    (a) => a.isBasementHeated,
-    (a) => a.isRenovated,
+    ['roofType', (a) => a.roof?.roofType],
+    ['isAtticHeated', (a) => a.roof?.isAtticHeated],
+    ['numberOfStoreys', (a) => a.numberOfStoreys],
+    ['isBasementHeated', (a) => a.isBasementHeated],
+    ['isRenovated', (a) => a.isRenovated],
   ],
   windows: [
-    (a) => a.isDifferentWindows,
-    (a) => a.windowConstructionYear,
-    (a) => a.typeOfGlass,
-    (a) => a.frameMaterial,
-    (a) => a.isRollerBlindHousing,
+    ['isDifferentWindows', (a) => a.isDifferentWindows],
+    ['windowConstructionYear', (a) => a.windowConstructionYear],
+    ['typeOfGlass', (a) => a.typeOfGlass],
+    ['frameMaterial', (a) => a.frameMaterial],
+    ['isRollerBlindHousing', (a) => a.isRollerBlindHousing],
   ],
   heating: [
-    (a) => a.heatProducer,
-    (a) => a.fuelType,
-    (a) => a.constructionYearHeating,
-    (a) => a.hotWaterProduction,
-    (a) => a.heatEmission,
-    (a) => a.temperatureRegulation,
+    ['heatProducer', (a) => a.heatProducer],
+    ['fuelType', (a) => a.fuelType],
+    ['constructionYearHeating', (a) => a.constructionYearHeating],
+    ['hotWaterProduction', (a) => a.hotWaterProduction],
+    ['heatEmission', (a) => a.heatEmission],
+    ['temperatureRegulation', (a) => a.temperatureRegulation],
   ],
 };
 
+/** Every question of a step, whatever the answers; fewer may apply (see conditions.ts). */
 export const questionCountPerStep: Readonly<Record<QuestionnaireStep, number>> = {
   general: questions.general.length,
   storeys: questions.storeys.length,
@@ -70,24 +73,16 @@ function isAnswered(value: unknown): boolean {
   return false;
 }
 
-function countAnswered<S extends QuestionnaireStep>(step: S, answers: StepAnswers[S]): number {
-  return questions[step].filter((question) => isAnswered(question(answers))).length;
+/** The questions of a step its answers ask: a question the answers hide is neither open nor answered. */
+function applying<S extends QuestionnaireStep>(step: S, answers: StepAnswers[S] | null | undefined): readonly Question<S>[] {
+  const hidden = hiddenQuestions(step, answers);
+  return questions[step].filter(([key]) => !hidden.includes(key));
 }
 
-function answeredInStep(record: QuestionnaireRecord, step: QuestionnaireStep): number {
-  switch (step) {
-    case 'general':
-      return record.general ? countAnswered('general', record.general) : 0;
-    case 'storeys':
-      return record.storeys ? countAnswered('storeys', record.storeys) : 0;
-    case 'windows':
-      if (!record.windows) return 0;
-      // With different windows the architect collects the details, so the client has nothing left to answer.
-      if (record.windows.isDifferentWindows === true) return questionCountPerStep.windows;
-      return countAnswered('windows', record.windows);
-    case 'heating':
-      return record.heating ? countAnswered('heating', record.heating) : 0;
-  }
+function answeredInStep<S extends QuestionnaireStep>(record: QuestionnaireRecord, step: S): number {
+  const answers = record[step] as StepAnswers[S] | null | undefined;
+  if (!answers) return 0;
+  return applying(step, answers).filter(([, question]) => isAnswered(question(answers))).length;
 }
 
 export function answeredQuestionsPerStep(record: QuestionnaireRecord): Record<QuestionnaireStep, number> {
@@ -103,7 +98,12 @@ export function answeredQuestions(record: QuestionnaireRecord): number {
   return questionnaireSteps.reduce((sum, step) => sum + answeredInStep(record, step), 0);
 }
 
-/** Share of the 22 questionnaire questions answered, as a whole percentage 0–100. */
+/** How many questions the record's answers ask: all 22, less those the answers hide. */
+export function applicableQuestions(record: QuestionnaireRecord): number {
+  return questionnaireSteps.reduce((sum, step) => sum + applying(step, record[step] as StepAnswers[typeof step] | null | undefined).length, 0);
+}
+
+/** Share of the questions that apply which are answered, as a whole percentage 0–100. */
 export function computeProgress(record: QuestionnaireRecord): number {
-  return Math.round((answeredQuestions(record) / totalQuestionCount) * 100);
+  return Math.round((answeredQuestions(record) / applicableQuestions(record)) * 100);
 }

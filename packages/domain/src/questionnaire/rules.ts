@@ -20,6 +20,8 @@ export const questionnaireLimits = {
   numberMin: 0,
   numberMax: 10000,
   constructionYearMin: 1300,
+  /** Windows and heating older than this are not a plausible answer, and refused. */
+  componentYearMin: 1800,
   katastralMin: 1002,
   katastralMax: 92129,
 } as const;
@@ -101,15 +103,19 @@ export function optionalBoolean() {
   return optionalAnswer(requiredBoolean());
 }
 
-export function optionalText() {
-  return optionalAnswer(
+function textAnswer() {
+  return (
     z
       .string(typeError('string'))
       // Cannot fail; kept so the rule reads as spec section 5 states it.
       .min(0, 'Value must be at least 0 characters long.')
       .max(questionnaireLimits.textMaxLength, 'Value cannot exceed 10000 characters.')
-      .refine(isSafeSingleLine, fieldTexts.forbiddenCharacters),
+      .refine(isSafeSingleLine, fieldTexts.forbiddenCharacters)
   );
+}
+
+export function optionalText() {
+  return optionalAnswer(textAnswer());
 }
 
 /** Zod's number already refuses NaN and ±Infinity, so every number that passes is finite. */
@@ -119,16 +125,6 @@ function finiteNumber() {
 
 const integerMessage = 'Expected integer, received float';
 
-/** A year outside the construction-year rule (e.g. of the windows): 0–10000 like every number, but whole. */
-export function optionalYear() {
-  return optionalAnswer(
-    finiteNumber()
-      .min(questionnaireLimits.numberMin, 'Value must be at least 0.')
-      .max(questionnaireLimits.numberMax, 'Value cannot exceed 10000.')
-      .refine(Number.isInteger, integerMessage),
-  );
-}
-
 export function optionalNumber() {
   return optionalAnswer(
     finiteNumber()
@@ -137,26 +133,65 @@ export function optionalNumber() {
   );
 }
 
-/** The upper bound moves every New Year, so it is read at validation time, never at module load. */
-function notAfterCurrentYear(payload: z.core.ParsePayload<number>): void {
-  const maximum = currentYearInAustria();
-  if (payload.value <= maximum) return;
-  payload.issues.push({
-    code: 'too_big',
-    origin: 'number',
-    maximum,
-    inclusive: true,
-    input: payload.value,
-    message: `Year cannot exceed ${maximum}.`,
-  });
+/** How a year rule words its refusals: the building's in the spec's English, the others in German. */
+interface YearMessages {
+  min: number;
+  tooEarly: (maximum: number) => string;
+  tooLate: (maximum: number) => string;
+}
+
+const buildingYear: YearMessages = {
+  min: questionnaireLimits.constructionYearMin,
+  tooEarly: () => 'Year must be at least 1300.',
+  tooLate: (maximum) => `Year cannot exceed ${maximum}.`,
+};
+
+const componentYear: YearMessages = {
+  min: questionnaireLimits.componentYearMin,
+  tooEarly: (maximum) => fieldTexts.yearOutOfRange(questionnaireLimits.componentYearMin, maximum),
+  tooLate: (maximum) => fieldTexts.yearOutOfRange(questionnaireLimits.componentYearMin, maximum),
+};
+
+/**
+ * The one year rule: from `min` to the current year, whole. The upper bound moves every New Year,
+ * so it is read at validation time, never at module load.
+ */
+function plausibleYear(messages: YearMessages) {
+  return finiteNumber()
+    .check((payload) => {
+      const maximum = currentYearInAustria();
+      if (payload.value < messages.min) {
+        payload.issues.push({ code: 'too_small', origin: 'number', minimum: messages.min, inclusive: true, input: payload.value, message: messages.tooEarly(maximum) });
+        return;
+      }
+      if (payload.value <= maximum) return;
+      payload.issues.push({ code: 'too_big', origin: 'number', maximum, inclusive: true, input: payload.value, message: messages.tooLate(maximum) });
+    })
+    .refine(Number.isInteger, integerMessage);
 }
 
 export function optionalConstructionYear() {
+  return optionalAnswer(plausibleYear(buildingYear));
+}
+
+/** A year of the windows: the building's rule, from 1800. */
+export function optionalYear() {
+  return optionalAnswer(plausibleYear(componentYear));
+}
+
+/**
+ * A year the owner may only roughly know ('um 1990'): free text, but a text that is a bare number
+ * is a year and must pass the year rule, so '3' or '3025' is refused like a window year.
+ */
+export function optionalYearText() {
+  const year = plausibleYear(componentYear);
   return optionalAnswer(
-    finiteNumber()
-      .min(questionnaireLimits.constructionYearMin, 'Year must be at least 1300.')
-      .check(notAfterCurrentYear)
-      .refine(Number.isInteger, integerMessage),
+    textAnswer().superRefine((text, context) => {
+      const trimmed = text.trim();
+      if (!/^\d+$/.test(trimmed)) return;
+      const judged = year.safeParse(Number(trimmed));
+      if (!judged.success) context.addIssue({ code: 'custom', message: judged.error.issues[0]?.message ?? '' });
+    }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invalidOption, issuesOf, messagesAt } from './test-helpers';
 import { frameMaterials, typesOfGlass, windowsResponseSchema, windowsSchema } from './windows';
+import { currentYearInAustria } from './rules';
 
 const sameWindows = { isDifferentWindows: false, isRollerBlindHousing: false };
 
@@ -94,13 +95,17 @@ describe('windowsSchema', () => {
     ]);
   });
 
-  it('takes windowConstructionYear as a number from 0 to 10000', () => {
+  it('takes a window year from 1800 to the current year, refusing others with a German message', () => {
     const messages = (value: unknown) =>
       messagesAt(windowsSchema, { ...sameWindows, windowConstructionYear: value }, 'windowConstructionYear');
-    expect(messages(0)).toEqual([]);
-    expect(messages(10000)).toEqual([]);
-    expect(messages(-1)).toEqual(['Value must be at least 0.']);
-    expect(messages(10001)).toEqual(['Value cannot exceed 10000.']);
+    const thisYear = currentYearInAustria();
+    const refusal = `Bitte geben Sie ein Jahr von 1800 bis ${thisYear} an.`;
+    expect(messages(1800)).toEqual([]);
+    expect(messages(thisYear)).toEqual([]);
+    expect(messages(3)).toEqual([refusal]);
+    expect(messages(1799)).toEqual([refusal]);
+    expect(messages(thisYear + 1)).toEqual([refusal]);
+    expect(messages(3025)).toEqual([refusal]);
     expect(messages('1990')).toEqual(['Expected number, received string']);
   });
 });

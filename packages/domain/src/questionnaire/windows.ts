@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isQuestionHidden } from './conditions';
 import { choice, optionalBoolean, optionalYear, requiredBoolean, answersObject } from './rules';
 
 export const typesOfGlass = [
@@ -46,7 +47,7 @@ const windowsAnswers = answersObject({
 /** The windows questions without the rule between the two flags: what a partial save may send. */
 export const windowsPatchSchema = windowsAnswers.partial();
 
-export const windowsSchema = windowsAnswers.refine((answers) => answers.isDifferentWindows || answers.isRollerBlindHousing !== null, {
+export const windowsSchema = windowsAnswers.refine((answers) => answers.isRollerBlindHousing !== null || isQuestionHidden('windows', 'isRollerBlindHousing', answers), {
   path: ['isRollerBlindHousing'],
   error: 'Required',
   when: bothFlagsValid,

@@ -46,6 +46,8 @@ export const fieldTexts = {
     before: 'Die Nachricht (before)',
     messages: 'Die Anzahl der Nachrichten',
   },
+  /** Years of the windows and the heating. */
+  yearOutOfRange: (min: number, max: number) => `Bitte geben Sie ein Jahr von ${min} bis ${max} an.`,
   searchQueryText: 'Der Suchbegriff muss ein Text sein.',
   unknownStatus: 'Unbekannter Status: erlaubt sind NEW, IN_PROGRESS und COMPLETE.',
   unknownSort: 'Unbekannte Sortierung: erlaubt sind changedAt, name und progress.',

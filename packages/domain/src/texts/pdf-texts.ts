@@ -63,7 +63,8 @@ export const pdfTexts = {
   /** Header and footer of every page. */
   frame: {
     header: 'Bauakte · Projektexport',
-    exportedAt: (when: string) => `Exportiert am ${when}`,
+    /** The schema version lets a reader match the PDF to the JSON export of the same shape. */
+    exportedAt: (when: string, schemaVersion: number) => `Exportiert am ${when} · Exportschema Version ${schemaVersion}`,
     page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
   },
 } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ProjectExport } from '@bauakte/domain';
+import { exportSchemaVersion, type ProjectChange, type ProjectExport } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
@@ -116,11 +116,98 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it('validates the full project\'s export against the served schema, which states its version and the five-digit KG code', async () => {
+    const schema = (await ctx.app.inject({ method: 'GET', url: '/api/export/schema.json' })).json<Record<string, unknown>>();
+    expect(schema.$id).toBe(`https://bauakte.at/schemas/project-export-v${exportSchemaVersion}.json`);
+    expect(JSON.stringify(schema)).toContain('katastralCode');
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/export/json/${completeId}`, headers: bearer(tokens.mara!) });
+    const document = response.json<ProjectExport>();
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    expect(document.schemaVersion).toBe(exportSchemaVersion);
+  });
+
+  it('keeps the KG number with its leading zero beside the number, in the project and in the general step', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ProjectManagment',
+      headers: bearer(tokens.mara!),
+      payload: { name: 'KG Bad Aussee', assignedUser: 'kunde', address: { street: 'Kurhausplatz', number: '1', city: 'Bad Aussee', katastral: 1544, postalCode: '8990', country: 'Österreich' } },
+    });
+    const id = created.json<{ id: number }>().id;
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/general/${id}`, headers: bearer(tokens.kunde!), payload: { constructionYear: 1910 } })).statusCode).toBe(200);
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/export/json/${id}`, headers: bearer(tokens.mara!) });
+    const document = response.json<ProjectExport>();
+    expect(document.project.address).toMatchObject({ katastral: 1544, katastralCode: '01544' });
+    expect(document.questionnaire.general).toMatchObject({ constructionYear: 1910, katastral: 1544, katastralCode: '01544' });
+    expect(response.body).toContain('"katastralCode": "01544"');
+  });
+
+  describe('answers the windows hide', () => {
+    const details = { windowConstructionYear: 1995, typeOfGlass: 'TRIPLE_HEAT_PROTECTION', frameMaterial: 'ALUMINIUM', isRollerBlindHousing: true };
+    const hiddenCleared = { isDifferentWindows: true, windowConstructionYear: null, typeOfGlass: null, frameMaterial: null, isRollerBlindHousing: null };
+
+    async function projectWithWindows(name: string): Promise<number> {
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(tokens.mara!), payload: { name, assignedUser: 'kunde' } });
+      const id = created.json<{ id: number }>().id;
+      const saved = await ctx.app.inject({ method: 'PUT', url: `/api/windows/${id}`, headers: bearer(tokens.kunde!), payload: { isDifferentWindows: false, ...details } });
+      expect(saved.statusCode).toBe(200);
+      return id;
+    }
+
+    const exportsOf = async (id: number) => {
+      const json = await ctx.app.inject({ method: 'GET', url: `/api/export/json/${id}`, headers: bearer(tokens.mara!) });
+      const pdf = await ctx.app.inject({ method: 'GET', url: `/api/export/pdf/${id}`, headers: bearer(tokens.mara!) });
+      // The change log at the end may name the removed answers; the questionnaire before it may not.
+      const [answers = ''] = (await pdfText(pdf.rawPayload)).text.split('Letzte Änderungen am Fragebogen');
+      return { document: json.json<ProjectExport>(), pdf: answers };
+    };
+
+    const expectNoDetails = ({ document, pdf }: { document: ProjectExport; pdf: string }) => {
+      expect(document.questionnaire.windows).toEqual(hiddenCleared);
+      for (const shown of ['Baujahr der Fenster 1995', '1995', 'Dreifach-Wärmeschutzverglasung', 'Aluminium']) expect(pdf).not.toContain(shown);
+      expect(pdf).toContain('Erhebt die Architektin bzw. der Architekt');
+    };
+
+    it('clears them when the client switches to different windows, logs them as removed, and exports none', async () => {
+      const id = await projectWithWindows('Fenster gemischt');
+      const saved = await ctx.app.inject({ method: 'PUT', url: `/api/windows/${id}`, headers: bearer(tokens.kunde!), payload: { isDifferentWindows: true } });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject(hiddenCleared);
+      const stored = await ctx.app.inject({ method: 'GET', url: `/api/windows/${id}`, headers: bearer(tokens.kunde!) });
+      expect(stored.json()).toMatchObject(hiddenCleared);
+      const log = (await ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${id}/changes`, headers: bearer(tokens.mara!) })).json<ProjectChange[]>();
+      expect(log[0]).toMatchObject({
+        kind: 'QUESTIONNAIRE',
+        step: 'windows',
+        changes: {
+          isDifferentWindows: { from: false, to: true },
+          windowConstructionYear: { from: 1995, to: null },
+          typeOfGlass: { from: 'TRIPLE_HEAT_PROTECTION', to: null },
+          frameMaterial: { from: 'ALUMINIUM', to: null },
+          isRollerBlindHousing: { from: true, to: null },
+        },
+      });
+      expectNoDetails(await exportsOf(id));
+    });
+
+    it('never exports them from answers stored before they were hidden', async () => {
+      const id = await projectWithWindows('Fenster alt gespeichert');
+      await ctx.database.db
+        .updateTable('questionnaireAnswers')
+        .set({ answers: JSON.stringify({ isDifferentWindows: true, ...details }) })
+        .where('projectId', '=', id)
+        .where('step', '=', 'windows')
+        .execute();
+      expectNoDetails(await exportsOf(id));
+    });
+  });
+
   it('holds the project, people, answers with the spec\'s enum values, and the files — no secrets', async () => {
     const response = await exportAs('mara');
     const document = response.json<ProjectExport>();
     expect(document).toMatchObject({
-      schemaVersion: 2,
+      schemaVersion: exportSchemaVersion,
       project: { id: projectId, name: 'Dachgeschoß Ausbau', address: { street: 'Grünbergstraße', katastral: 1002 } },
       customer: { username: 'kunde', firstName: 'Jürgen', lastName: 'Größl', email: 'kunde@example.at' },
       architect: { username: 'mara', phoneNumber: '+43 1 234' },
@@ -205,7 +292,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       expect(text).not.toContain(' · kunde · ');
       pages.forEach((page, index) => {
         expect(page).toContain(`Seite ${index + 1} von ${pages.length}`);
-        expect(page).toMatch(/Exportiert am \d{1,2}\. [A-Za-zäöü]+ \d{4}/);
+        expect(page).toMatch(new RegExp(`Exportiert am \\d{1,2}\\. [A-Za-zäöü]+ \\d{4} .* · Exportschema Version ${exportSchemaVersion}`));
       });
     });
 

@@ -1,5 +1,9 @@
 import {
   exportFileName,
+  formatKatastral,
+  withoutHiddenAnswers,
+  type Project,
+  type QuestionnaireRecord,
   exportMailsPerHour,
   exportSchemaVersion,
   serverMessages,
@@ -68,6 +72,26 @@ const fileOf = (file: FileDescription, versions: FileDescription[], pins: Export
   pins,
 });
 
+/** The project with its KG number also as the five-digit code, which a number loses ('01544' → 1544). */
+const exportProjectOf = (project: Project): ProjectExport['project'] => ({
+  ...project,
+  address: { ...project.address, katastralCode: formatKatastral(project.address.katastral) },
+});
+
+/**
+ * The stored answers as exported: what the answers hide is left out (also of saves from before a
+ * question was hidden), and the general step carries the project's KG number when it holds none.
+ */
+function exportQuestionnaireOf(record: QuestionnaireRecord, project: Project): ProjectExport['questionnaire'] {
+  const general = record.general ? { ...record.general, katastral: record.general.katastral ?? project.address.katastral } : null;
+  return {
+    general: general ? { ...withoutHiddenAnswers('general', general), katastralCode: formatKatastral(general.katastral) } : null,
+    storeys: withoutHiddenAnswers('storeys', record.storeys ?? null),
+    windows: withoutHiddenAnswers('windows', record.windows ?? null),
+    heating: withoutHiddenAnswers('heating', record.heating ?? null),
+  };
+}
+
 const contentTypes: Record<ExportFormat, string> = { pdf: 'application/pdf', json: 'application/json; charset=utf-8' };
 
 export interface ExportServiceDeps {
@@ -103,15 +127,10 @@ export function createExportService(deps: ExportServiceDeps) {
     const document: ProjectExport = {
       schemaVersion: exportSchemaVersion,
       exportedAt: new Date().toISOString(),
-      project: details,
+      project: exportProjectOf(details),
       customer: personOf(customer),
       architect: personOf(architect),
-      questionnaire: {
-        general: record.general ?? null,
-        storeys: record.storeys ?? null,
-        windows: record.windows ?? null,
-        heating: record.heating ?? null,
-      },
+      questionnaire: exportQuestionnaireOf(record, details),
       progress: details.progress,
       status: details.status,
       files: listed.map(({ file, versions }) => fileOf(file, versions, pinsOfPlan(versions.length > 0 ? versions : [file]))),

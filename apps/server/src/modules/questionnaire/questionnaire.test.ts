@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ProjectExport } from '@bauakte/domain';
+import { currentYearInAustria, type ProjectExport } from '@bauakte/domain';
 import { bearer, createTestContext, mailsDelivered, testDialects, type TestContext } from '../../test/test-app';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 
@@ -94,7 +94,8 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
       ['storeys', { numberOfStoreys: '21' }, 'body/numberOfStoreys', "Invalid option: expected one of '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12' | '13' | '14' | '15' | '16' | '17' | '18' | '19' | '20'"],
       ['storeys', { isBasementHeated: 'ja' }, 'body/isBasementHeated', 'Expected boolean, received string'],
       ['windows', { isDifferentWindows: false, isRollerBlindHousing: null }, 'body/isRollerBlindHousing', 'Required'],
-      ['windows', { isDifferentWindows: false, isRollerBlindHousing: true, windowConstructionYear: 10001 }, 'body/windowConstructionYear', 'Value cannot exceed 10000.'],
+      ['windows', { isDifferentWindows: false, isRollerBlindHousing: true, windowConstructionYear: 3 }, 'body/windowConstructionYear', `Bitte geben Sie ein Jahr von 1800 bis ${currentYearInAustria()} an.`],
+      ['heating', { constructionYearHeating: '3025' }, 'body/constructionYearHeating', `Bitte geben Sie ein Jahr von 1800 bis ${currentYearInAustria()} an.`],
       ['heating', { constructionYearHeating: 'x'.repeat(10001) }, 'body/constructionYearHeating', 'Value cannot exceed 10000 characters.'],
       [
         'heating',
@@ -185,20 +186,27 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
   );
 
 
-  it('counts the other window questions as answered when the windows differ', async () => {
+  it('counts only the questions that apply when the windows differ', async () => {
     const id = await newProject('Altbau');
     await put('kunde', 'windows', { isDifferentWindows: true }, id);
-    expect((await project(id)).progress).toBe(23); // 5 of 22
+    expect((await project(id)).progress).toBe(6); // 1 of the 18 that apply
   });
 
-  it("keeps the stored window details when the windows turn different and back (only 'Ja' is sent)", async () => {
+  it("clears the stored window details when the windows turn different (only 'Ja' is sent); back on 'Nein' they are asked again", async () => {
     const id = await newProject('Fensterwechsel');
     expect((await put('kunde', 'windows', fullAnswers.windows, id)).statusCode).toBe(200);
     expect((await put('kunde', 'windows', { isDifferentWindows: true }, id)).statusCode).toBe(200);
-    expect((await get('kunde', 'windows', id)).json()).toEqual({ ...fullAnswers.windows, isDifferentWindows: true });
+    expect((await get('kunde', 'windows', id)).json()).toEqual({
+      isDifferentWindows: true,
+      windowConstructionYear: null,
+      typeOfGlass: null,
+      frameMaterial: null,
+      isRollerBlindHousing: null,
+    });
+    expect((await put('kunde', 'windows', { isDifferentWindows: false }, id)).statusCode).toBe(400);
     expect((await put('kunde', 'windows', { ...fullAnswers.windows, isDifferentWindows: false }, id)).statusCode).toBe(200);
     expect((await get('kunde', 'windows', id)).json()).toEqual(fullAnswers.windows);
-    expect((await project(id)).progress).toBe(23); // 5 of 22, as before the detour
+    expect((await project(id)).progress).toBe(23); // 5 of 22, once answered again
   });
 
   it('reads all four steps in one call, each as its own GET answers it; 404 for everyone else', async () => {

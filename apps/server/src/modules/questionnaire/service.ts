@@ -1,6 +1,6 @@
 import {
   computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type ProjectChange, type QuestionnaireChange, type QuestionnaireConflict, type QuestionnaireRecord,
-  questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery, samePathOrNested, serverMessages, stepVersionTag,
+  questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery, samePathOrNested, serverMessages, stepVersionTag, withoutHiddenAnswers,
 } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -44,7 +44,7 @@ export interface VersionedAnswers {
 export function createQuestionnaireService(deps: { data: DataLayer; notices: FormNoticeService; background: BackgroundTasks }) {
   /**
    * One save, all or nothing: read the stored answers, lay the sent ones over them, validate the
-   * whole step, write it, log the change and recompute progress — while holding the project's row,
+   * whole step, clear what its answers hide (conditions.ts), write it, log the change and recompute progress — while holding the project's row,
    * so parallel saves of the four steps end at the right progress and the log's 'from' values are
    * what was really there before.
    */
@@ -54,7 +54,8 @@ export function createQuestionnaireService(deps: { data: DataLayer; notices: For
       const { record: before, versions } = await answers.stored(project.id);
       const stored = versions[step] ?? unsavedStep;
       if (basedOn !== undefined && basedOn > stored.version) throw badRequest(serverMessages.ifMatchInvalid);
-      const stepAnswers: Record<string, unknown> = parseOrRefuse(questionnaireSchemas[step], mergeStepAnswers(before[step], patch));
+      // An answer the step's other answers hide is cleared, so the change log shows it as removed.
+      const stepAnswers: Record<string, unknown> = withoutHiddenAnswers(step, parseOrRefuse(questionnaireSchemas[step], mergeStepAnswers(before[step], patch)));
       const changedAt = new Date().toISOString();
       const changes = diffAnswers(before[step] as Record<string, unknown> | undefined, stepAnswers);
       const changedPaths = Object.keys(diffAnswers(answersBefore(step, before[step]), stepAnswers));

@@ -1,6 +1,6 @@
 import type { DefaultValues, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { questionnaireSchemas, questionnaireSteps, stepQuestions, type QuestionKey, type QuestionnaireStep } from '@bauakte/domain';
+import { questionnaireSchemas, questionnaireSteps, stepQuestions, withoutHiddenAnswers, type QuestionKey, type QuestionnaireStep } from '@bauakte/domain';
 import { questionnaireReturnPathFor } from '../auth/home-path';
 import type { StepAnswers, StepFormValues, StepSaveBody, StoredAnswers } from './questionnaire-api';
 import { stepPaths } from './questionnaire-links';
@@ -23,18 +23,15 @@ export function pathAfter(step: QuestionnaireStep, roles: readonly string[]): st
   return next ? stepPaths[next] : questionnaireReturnPathFor(roles);
 }
 
-/** The windows questions the client leaves to the architect when the windows differ (spec section 2). */
-export const windowDetails = ['windowConstructionYear', 'typeOfGlass', 'frameMaterial', 'isRollerBlindHousing'] as const;
-
-const noWindowDetails = { windowConstructionYear: null, typeOfGlass: null, frameMaterial: null, isRollerBlindHousing: null };
 const windowsSchemaResolver: Resolver<StepFormValues<'windows'>, unknown, StepAnswers<'windows'>> = zodResolver(questionnaireSchemas.windows);
 
 /**
- * With different windows the details are hidden but kept in the form, so switching back to 'Nein'
- * shows them again; hidden, they must not block saving, so they are judged as unanswered.
+ * Questions the answers hide (the domain's conditions) keep their values in the form, so switching
+ * back shows them again before saving; hidden, they must not block saving and are saved cleared,
+ * as the server would clear them.
  */
 const windowsResolver: Resolver<StepFormValues<'windows'>, unknown, StepAnswers<'windows'>> = (values, context, options) =>
-  windowsSchemaResolver(values.isDifferentWindows === true ? { ...values, ...noWindowDetails } : values, context, options);
+  windowsSchemaResolver(withoutHiddenAnswers('windows', values), context, options);
 
 /** Each step's form validates with the schema the server applies to the PUT body. */
 export const stepResolvers: { [S in QuestionnaireStep]: Resolver<StepFormValues<S>, unknown, StepAnswers<S>> } = {
@@ -46,14 +43,13 @@ export const stepResolvers: { [S in QuestionnaireStep]: Resolver<StepFormValues<
 
 /**
  * The step as a save body: every answer, unanswered questions as null, so an emptied answer is
- * cleared. Of it, a save sends what differs from the answers the step was loaded with (step-page).
- * With different windows only that answer is in it: the server keeps the stored details (a save
- * merges), so a client who says 'Ja' and later 'Nein' again finds them still there.
+ * cleared — a hidden one too, as the resolver judged it unanswered. Of it, a save sends what
+ * differs from the answers the step was loaded with (step-page).
  */
 export const saveBodyOf: { [S in QuestionnaireStep]: (answers: StepAnswers<S>) => StepSaveBody<S> } = {
   general: (answers) => answers,
   storeys: (answers) => answers,
-  windows: (answers) => (answers.isDifferentWindows ? { isDifferentWindows: true } : answers),
+  windows: (answers) => answers,
   heating: (answers) => answers,
 };
 

@@ -33,11 +33,11 @@ describe('WindowsPage', () => {
 
     await press('Speichern und Weiter');
     expect(await screen.findByText('Seite /heating')).toBeTruthy();
-    // Only the answer itself: the server keeps whatever details were stored (a save merges).
+    // Only the answer itself: the typed year is hidden, so it is not kept, and nothing was stored.
     expect(api.callsTo('PUT', '/api/windows/7')[0]?.body).toEqual({ isDifferentWindows: true });
   });
 
-  it('keeps stored details through Ja and back to Nein, and does not clear them when saving with Ja', async () => {
+  it('keeps stored details through Ja and back to Nein, and clears them when saving with Ja', async () => {
     const stored = { isDifferentWindows: false, windowConstructionYear: 1990, typeOfGlass: 'DOUBLE_ISOLATION', frameMaterial: 'WOOD', isRollerBlindHousing: true };
     const { api } = setup(stored);
     expect((await screen.findByLabelText<HTMLInputElement>('Baujahr der Fenster')).value).toBe('1990');
@@ -54,7 +54,7 @@ describe('WindowsPage', () => {
     await press('Speichern und Weiter');
     expect(await screen.findByText('Seite /heating')).toBeTruthy();
     const body = api.callsTo('PUT', '/api/windows/7')[0]?.body as Record<string, unknown>;
-    expect(body).toEqual({ isDifferentWindows: true });
+    expect(body).toEqual({ isDifferentWindows: true, windowConstructionYear: null, typeOfGlass: null, frameMaterial: null, isRollerBlindHousing: null });
   });
 
   it('does not let a hidden, out-of-range detail block the save with Ja', async () => {

@@ -1,22 +1,24 @@
 import { useWatch } from 'react-hook-form';
-import { frameMaterialLabels, frameMaterials, questionnaireLimits, typeOfGlassLabels, typesOfGlass } from '@bauakte/domain';
+import { currentYearInAustria, frameMaterialLabels, frameMaterials, hiddenQuestions, questionnaireLimits, typeOfGlassLabels, typesOfGlass } from '@bauakte/domain';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { de } from '../../i18n/de';
 import { NumberQuestion, QuestionGrid, SelectQuestion, YesNoQuestion } from './question-fields';
-import { windowDetails } from './questionnaire-steps';
 import { QuestionnaireStepPage, type StepForm } from './step-page';
 
 const q = de.questionnaire.questions;
 
-/** With different windows the architect collects the details, so the other questions disappear. */
+/** With different windows the architect collects the details, so the domain's conditions hide the other questions. */
 function WindowsQuestions({ form }: { form: StepForm<'windows'> }) {
   const { control } = form;
-  const differentWindows = useWatch({ control, name: 'isDifferentWindows' }) === true;
+  const isDifferentWindows = useWatch({ control, name: 'isDifferentWindows' });
+  const hidden = hiddenQuestions('windows', { isDifferentWindows });
+  const differentWindows = hidden.length > 0;
 
-  // Hidden details keep their answers (back on 'Nein' they are there again) but not their messages:
-  // while hidden they are neither judged nor sent (see the windows resolver and save body).
+  // Hidden details keep their values until the save (back on 'Nein' they are there again) but not
+  // their messages: while hidden they are neither judged nor kept (see the windows resolver).
   const onDifferentWindows = (different: boolean) => {
-    if (different) form.clearErrors([...windowDetails]);
+    const nowHidden = hiddenQuestions('windows', { isDifferentWindows: different });
+    if (nowHidden.length > 0) form.clearErrors([...nowHidden] as Parameters<typeof form.clearErrors>[0]);
   };
 
   return (
@@ -34,8 +36,8 @@ function WindowsQuestions({ form }: { form: StepForm<'windows'> }) {
             control={control}
             name="windowConstructionYear"
             label={q.windowConstructionYear}
-            min={questionnaireLimits.numberMin}
-            max={questionnaireLimits.numberMax}
+            min={questionnaireLimits.componentYearMin}
+            max={currentYearInAustria()}
           />
           <SelectQuestion control={control} name="typeOfGlass" label={q.typeOfGlass} options={typesOfGlass} labels={typeOfGlassLabels} />
           <SelectQuestion control={control} name="frameMaterial" label={q.frameMaterial} options={frameMaterials} labels={frameMaterialLabels} />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProjectExport } from '@bauakte/domain';
+import { exportSchemaVersion, type ProjectExport } from '@bauakte/domain';
 import { pdfText } from '../../../test/pdf-text';
 import { createPdfRenderer, type PdfRenderer, type PdfRenderInput } from './pdf-renderer';
 
@@ -10,9 +10,9 @@ const log = { error: (...args: unknown[]) => void logged.push(args) };
 
 function input(name: string, description = ''): PdfRenderInput {
   const document: ProjectExport = {
-    schemaVersion: 2,
+    schemaVersion: exportSchemaVersion,
     exportedAt: '2026-11-23T09:30:00.000Z',
-    project: { id: 7, name, description, assignedUser: null, creationName: 'mara', progress: 0, status: 'NEW', address: { street: '', number: '', city: '', katastral: null, postalCode: '', country: '' } },
+    project: { id: 7, name, description, assignedUser: null, creationName: 'mara', progress: 0, status: 'NEW', address: { street: '', number: '', city: '', katastral: null, katastralCode: null, postalCode: '', country: '' } },
     customer: null,
     architect: null,
     questionnaire: { general: null, storeys: null, windows: null, heating: null },
@@ -50,7 +50,7 @@ describe('pdf renderer (export processes)', () => {
     const texts = await Promise.all(pdfs.map(async (pdf) => (await pdfText(pdf)).text));
     expect(texts[0]).toContain('Erstes Projekt');
     expect(texts[2]).toContain('Drittes Projekt');
-    expect(texts[1]).toContain('Exportiert am 23. November 2026 um 10:30');
+    expect(texts[1]).toContain(`Exportiert am 23. November 2026 um 10:30 · Exportschema Version ${exportSchemaVersion}`);
   });
 
   it("names a plan's version when it is not the first", async () => {

@@ -11,7 +11,7 @@ import {
   pdfTexts,
   projectStatusLabels,
   questionnaireStepTitles,
-  totalQuestionCount,
+  applicableQuestions,
   answeredQuestions,
   type ProjectExport,
   type QuestionnaireChange,
@@ -142,7 +142,7 @@ function progressBar(doc: Doc, document: ProjectExport): void {
   doc.roundedRect(barX, y + 2, barWidth, 9, 4.5).fill(colors.bar);
   if (document.progress > 0) doc.roundedRect(barX, y + 2, Math.max(9, (barWidth * document.progress) / 100), 9, 4.5).fill(colors.accent);
   use(doc, 'regular', 10, colors.muted).text(
-    pdfTexts.progress(document.progress, answered, totalQuestionCount),
+    pdfTexts.progress(document.progress, answered, applicableQuestions(document.questionnaire)),
     barX + barWidth + 10,
     y,
     { width: contentWidth(doc) - 150 - barWidth - 10 },
@@ -370,7 +370,7 @@ function changesSection(doc: Doc, { changes }: PdfInput): void {
 /** Header (project name) and footer (export date, page X of Y) on every page, once all exist. */
 function pageFrames(doc: Doc, document: ProjectExport): void {
   const range = doc.bufferedPageRange();
-  const exported = pdfTexts.frame.exportedAt(longDate.format(new Date(document.exportedAt)));
+  const exported = pdfTexts.frame.exportedAt(longDate.format(new Date(document.exportedAt)), document.schemaVersion);
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
     // Text below the bottom margin would otherwise open a new page.
