@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, requestObject } from './fields';
+import { requestIdSchema } from './ids';
+import { fieldTexts } from './texts/form-texts';
 import { documentTypes } from './file-formats';
 import { projectSchema, projectStatusSchema } from './projects';
 import { questionnaireResponseSchemas } from './questionnaire/index';
@@ -93,18 +95,13 @@ export function projectExportJsonSchema(): Record<string, unknown> {
   };
 }
 
-/** The largest id an integer column holds on PostgreSQL. */
-const maxProjectId = 2_147_483_647;
-
 /**
  * POST /api/email/send-pdf and /send-json: the export goes to this address as an attachment. The
  * web app sends the project id it stored as text, so a canonical numeric string is taken too.
  */
 export const sendExportRequestSchema = requestObject({
   email: emailSchema,
-  projectId: z
-    .union([z.number().int().positive().max(maxProjectId), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)])
-    .pipe(z.number().max(maxProjectId)),
+  projectId: requestIdSchema(fieldTexts.idInvalid(fieldTexts.queryNames.projectId)),
 });
 export type SendExportRequest = z.input<typeof sendExportRequestSchema>;
 
