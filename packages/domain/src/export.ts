@@ -15,8 +15,30 @@ export const exportSchemaVersion = 2;
 export const exportFormats = ['pdf', 'json'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-/** Spec section 9: the default file name. */
-export const exportFileName = (projectId: number, format: ExportFormat) => `projekt_${projectId}.${format}`;
+/** The longest stem of an export's file name, in characters: file systems allow 255 bytes. */
+const exportFileStemMaxLength = 80;
+
+/**
+ * A text as part of a file name on any system: letters (umlauts too, composed), digits, '-' and
+ * '.'; every run of anything else (spaces, quotes, slashes) becomes one '_'.
+ */
+function safeFileStem(text: string): string {
+  const safe = text.normalize('NFC').replace(/[^\p{L}\p{N}.-]+/gu, '_').replace(/^[._-]+/, '');
+  return Array.from(safe).slice(0, exportFileStemMaxLength).join('').replace(/[._-]+$/, '');
+}
+
+/**
+ * An export's file name: the project's name ('Sanierung_Mühlgasse.pdf'), else its address, else
+ * the spec's default (section 9) 'projekt_{id}'.
+ */
+export function exportFileName(
+  project: { id: number; name: string; address?: { street: string; number: string; city: string } },
+  format: ExportFormat,
+): string {
+  const address = project.address ? `${project.address.street} ${project.address.number} ${project.address.city}` : '';
+  const stem = safeFileStem(project.name) || safeFileStem(address) || `projekt_${project.id}`;
+  return `${stem}.${format}`;
+}
 
 const exportPersonSchema = z.object({
   username: z.string(),
