@@ -37,7 +37,7 @@ export const fieldTexts = {
   /** Query strings of lists and searches; `label` names the parameter ('Die Seite'). */
   queryCount: (label: string, max: number) => `${label} muss eine ganze Zahl von 1 bis ${max} sein.`,
   /** An id in a query, body or form field, named by `label` ('Der Chat'). */
-  idInvalid: (label: string) => `${label} muss eine Kennung (ganze Zahl von 1 bis 2147483647) sein.`,
+  idInvalid: (label: string) => `${label} muss eine Kennung (ganze Zahl) sein.`,
   /** The parameters and fields as those messages name them. */
   queryNames: {
     page: 'Die Seite',
