@@ -18,6 +18,7 @@ import * as filePageCount from './2026-11-27T0900-file-page-count';
 import * as fileVersions from './2026-11-27T0900-file-versions';
 import * as planPins from './2026-11-27T0900-plan-pins';
 import * as planNotices from './2026-11-28T0900-plan-notices';
+import * as newestMessagesByTime from './2026-12-06T0900-newest-messages-by-time';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0900-file-versions': fileVersions,
   '2026-11-27T0900-plan-pins': planPins,
   '2026-11-28T0900-plan-notices': planNotices,
+  '2026-12-06T0900-newest-messages-by-time': newestMessagesByTime,
 };
