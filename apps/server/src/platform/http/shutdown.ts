@@ -31,10 +31,11 @@ export function stopOnSignals(deps: { log: FastifyBaseLogger; flushLog(timeoutMs
   };
   const stop = async (signal: NodeJS.Signals) => {
     deps.log.info({ signal }, 'Bauakte wird beendet');
+    // The log's flush is part of the deadline, not added to it.
     setTimeout(() => {
       deps.log.warn({ waitingFor }, `shutdown deadline of ${shutdownDeadlines.exitMs / 1000} s reached: leaving without waiting for ${waitingFor ?? 'anything'}`);
       void leave(0);
-    }, shutdownDeadlines.exitMs);
+    }, shutdownDeadlines.exitMs - shutdownDeadlines.flushMs);
     deps.begin();
     for (const step of deps.steps) {
       waitingFor = step.waitsFor;
