@@ -11,6 +11,7 @@
 // of Lighthouse's benchmark index about 1,500; the index of the machine (printed at the end) tells how
 // much faster it is, and n = 4 × index / 1,500 shows what the preset would show on such a desktop.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { missingToolsLine } from './tools';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -330,6 +331,11 @@ const benchmarkText = (all: RunnerResult[]) => {
 async function main(): Promise<void> {
   if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('LIGHTHOUSE_CPU_SLOWDOWN: eine Zahl ab 1');
   requireBuild();
+  const missing = missingToolsLine('lighthouse', ['chromium']);
+  if (missing) {
+    console.error(missing);
+    process.exit(1);
+  }
   const everyRun: RunnerResult[] = [];
   const sites: Site[] = [];
   // Chromium's protocol errors may surface outside any await and end the process: the servers end with it.

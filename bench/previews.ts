@@ -15,6 +15,7 @@ import type { PageCache } from '../apps/server/src/modules/files/previews/page-c
 import { createPdfPreviews } from '../apps/server/src/modules/files/previews/pdf-previews';
 import { percentile } from './export';
 import { median } from './files';
+import { missingToolsLine } from './tools';
 
 /** A1 landscape in points. */
 const sheet = { width: 2384, height: 1684 };
@@ -98,6 +99,8 @@ function pdftoppmPeakRss(file: string, out: string): number | undefined {
 }
 
 export async function previewsSection(): Promise<void> {
+  const missing = missingToolsLine('previews', ['pdftoppm']);
+  if (missing) return void console.log(missing);
   const runs = Math.max(10, Number(process.env.BENCH_PREVIEW_RUNS ?? 15));
   const pages = 20;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-bench-previews-'));

@@ -6,7 +6,8 @@ import { ensureWritableDataDir } from './platform/data-dir';
 import { resolveJwtSecret } from './platform/auth/secret';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
 import { preparePasswordStrength } from '@bauakte/domain';
-import { shutdownDeadlines, trackUnusedConnections } from './platform/http/shutdown';
+import { shutdownDeadlines, stopOnSignals, trackUnusedConnections } from './platform/http/shutdown';
+import { serverLogOutput } from './platform/http/logger';
 import { seedDemoIfEmpty } from './modules/demo/seed-demo';
 
 function stop(problem: string): never {
@@ -15,6 +16,8 @@ function stop(problem: string): never {
 }
 
 async function main(): Promise<void> {
+  // A reader of the output that is gone (EPIPE) ends what is written there, not the server.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   // Everything this process writes (database, WAL, secret, outbox) is for the server's user only.
   process.umask(0o077);
   const config = loadConfig();
@@ -48,19 +51,23 @@ async function main(): Promise<void> {
   // database, then leaves. Idle and never used connections are closed at once; connections whose
   // request hangs are cut after 8 s, and at 10 s we leave regardless.
   const connections = trackUnusedConnections(app.server);
-  const shutdown = async (signal: NodeJS.Signals) => {
-    app.log.info({ signal }, 'Bauakte wird beendet');
-    setTimeout(() => app.server.closeAllConnections(), shutdownDeadlines.cutRequestsMs).unref();
-    setTimeout(() => process.exit(0), shutdownDeadlines.exitMs).unref();
-    const closing = app.close();
-    connections.closeWhenIdle();
-    await closing;
-    await background.drained();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  stopOnSignals({
+    log: app.log,
+    flushLog: (timeoutMs) => serverLogOutput().flush(timeoutMs),
+    begin: () => setTimeout(() => app.server.closeAllConnections(), shutdownDeadlines.cutRequestsMs).unref(),
+    steps: [
+      {
+        waitsFor: 'running requests, live connections and mails being sent',
+        run: () => {
+          const closing = app.close();
+          connections.closeWhenIdle();
+          return closing;
+        },
+      },
+      { waitsFor: 'background work', run: () => background.drained() },
+      { waitsFor: 'the database', run: () => database.close() },
+    ],
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestObject } from './fields';
+import { requestIdSchema } from './ids';
 import { personNameSchema } from './people-schema';
 import { isSafeMultiLine } from './text';
 import { fieldTexts } from './texts/form-texts';
@@ -19,7 +20,7 @@ export const chatMessageTextSchema = z
   .refine((value) => value.trim().length <= chatMessageMaxLength, fieldTexts.chatMessageTooLong);
 
 /** A chat id in a body: a positive integer, also as its text (`"12"`), as the spec's client sends it. */
-export const chatIdSchema = z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)]);
+export const chatIdSchema = requestIdSchema(fieldTexts.idInvalid(fieldTexts.queryNames.chatId));
 
 /**
  * `POST /api/MessageManagment`, and the body of a live SEND to /app/chat/{chatId} (whose chatId

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, requestObject } from './fields';
+import { requestIdSchema } from './ids';
+import { fieldTexts } from './texts/form-texts';
 import { documentTypes } from './file-formats';
 import { projectSchema, projectStatusSchema } from './projects';
 import { questionnaireResponseSchemas } from './questionnaire/index';
@@ -13,8 +15,30 @@ export const exportSchemaVersion = 3;
 export const exportFormats = ['pdf', 'json'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-/** Spec section 9: the default file name. */
-export const exportFileName = (projectId: number, format: ExportFormat) => `projekt_${projectId}.${format}`;
+/** The longest stem of an export's file name, in characters: file systems allow 255 bytes. */
+const exportFileStemMaxLength = 80;
+
+/**
+ * A text as part of a file name on any system: letters (umlauts too, composed), digits, '-' and
+ * '.'; every run of anything else (spaces, quotes, slashes) becomes one '_'.
+ */
+function safeFileStem(text: string): string {
+  const safe = text.normalize('NFC').replace(/[^\p{L}\p{N}.-]+/gu, '_').replace(/^[._-]+/, '');
+  return Array.from(safe).slice(0, exportFileStemMaxLength).join('').replace(/[._-]+$/, '');
+}
+
+/**
+ * An export's file name: the project's name ('Sanierung_Mühlgasse.pdf'), else its address, else
+ * the spec's default (section 9) 'projekt_{id}'.
+ */
+export function exportFileName(
+  project: { id: number; name: string; address?: { street: string; number: string; city: string } },
+  format: ExportFormat,
+): string {
+  const address = project.address ? `${project.address.street} ${project.address.number} ${project.address.city}` : '';
+  const stem = safeFileStem(project.name) || safeFileStem(address) || `projekt_${project.id}`;
+  return `${stem}.${format}`;
+}
 
 const exportPersonSchema = z.object({
   username: z.string(),
@@ -112,18 +136,13 @@ export function projectExportJsonSchema(): Record<string, unknown> {
   };
 }
 
-/** The largest id an integer column holds on PostgreSQL. */
-const maxProjectId = 2_147_483_647;
-
 /**
  * POST /api/email/send-pdf and /send-json: the export goes to this address as an attachment. The
  * web app sends the project id it stored as text, so a canonical numeric string is taken too.
  */
 export const sendExportRequestSchema = requestObject({
   email: emailSchema,
-  projectId: z
-    .union([z.number().int().positive().max(maxProjectId), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)])
-    .pipe(z.number().max(maxProjectId)),
+  projectId: requestIdSchema(fieldTexts.idInvalid(fieldTexts.queryNames.projectId)),
 });
 export type SendExportRequest = z.input<typeof sendExportRequestSchema>;
 

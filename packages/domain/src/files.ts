@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { multiLineText, requestObject, requiredText } from './fields';
 import { fileMessages, fieldTexts } from './texts/form-texts';
 import { serverMessages } from './texts/server-messages';
+import { requestIdSchema } from './ids';
 import { isSafeSingleLine, singleLineString } from './text';
 import { documentTypes, fileTitleMaxLength, fileCommentMaxLength, originalFileNameMaxLength } from './file-formats';
-
-/** The largest id an integer column holds on PostgreSQL. */
-const maxFileId = 2_147_483_647;
 
 /**
  * The name a file had on the uploader's computer, as it is stored and sent back in the download's
@@ -24,17 +22,12 @@ export const originalFileNameSchema = z
  * file; projectId may also come as a query parameter.
  */
 export const uploadFieldsSchema = requestObject({
-  projectId: z.coerce.number().int().positive(),
+  projectId: requestIdSchema(fieldTexts.idInvalid(fieldTexts.queryNames.projectId)),
   fileName: requiredText(fileTitleMaxLength, fieldTexts.fileTitleRequired),
   comment: multiLineText(fileCommentMaxLength).optional().default(''),
   documentType: z.enum(documentTypes, { error: fileMessages.badType }),
   /** A new version of a plan: the id of the plan's current file (any of its versions is taken). */
-  replaces: z
-    .string({ error: fieldTexts.replacesInvalid })
-    .regex(/^[1-9][0-9]{0,9}$/, fieldTexts.replacesInvalid)
-    .transform(Number)
-    .pipe(z.number().max(maxFileId, fieldTexts.replacesInvalid))
-    .optional(),
+  replaces: requestIdSchema(fieldTexts.replacesInvalid).optional(),
 });
 export type UploadFields = z.output<typeof uploadFieldsSchema>;
 
@@ -84,7 +77,7 @@ export type ProjectFile = z.infer<typeof projectFileSchema>;
  * '/download/', prefixed with 'Projekt/'.
  */
 export const deleteFileRequestSchema = requestObject({
-  projectId: z.union([z.number().int().positive(), z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number)]),
+  projectId: requestIdSchema(fieldTexts.idInvalid(fieldTexts.queryNames.projectId)),
   fileName: singleLineString().max(fileTitleMaxLength).optional(),
   s3Key: singleLineString().min(1).max(2000),
 });

@@ -13,6 +13,7 @@ export * from './files';
 export * from './file-formats';
 export * from './first-use';
 export * from './health';
+export * from './ids';
 export * from './impressum';
 export * from './mail';
 export * from './notification-settings';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldTexts } from './texts/form-texts';
+import { queryIdSchema } from './ids';
 
 /**
  * Lists that grow with the installation are served a page at a time, in the shapes the spec names
@@ -29,20 +30,6 @@ export const queryCount = (label: string, max: number, fallback: number) =>
       return count;
     });
 
-/** An id in a query string (a cursor such as before=<message id>), or none. */
-const queryId = (label: string) =>
-  z
-    .string({ error: fieldTexts.queryId(label) })
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value === '') return undefined;
-      if (!/^[1-9][0-9]{0,14}$/.test(value)) {
-        context.addIssue({ code: 'custom', message: fieldTexts.queryId(label) });
-        return z.NEVER;
-      }
-      return Number(value);
-    });
-
 /** `?page=&limit=`: page 1 and 100 entries unless asked otherwise, at most 200. */
 export const listPageQuerySchema = z.object({
   page: queryCount(fieldTexts.queryNames.page, 100_000, 1).meta({ description: 'The page, from 1 (default 1).' }),
@@ -57,8 +44,8 @@ export type ListPageQuery = z.output<typeof listPageQuerySchema>;
  * its latest messages; with chatId (and before) only that chat, with the messages before that id.
  */
 export const conversationsQuerySchema = listPageQuerySchema.extend({
-  chatId: queryId(fieldTexts.queryNames.chatId).meta({ description: 'Only this chat of the user.' }),
-  before: queryId(fieldTexts.queryNames.before).meta({ description: 'With chatId: the messages before the message with this id.' }),
+  chatId: queryIdSchema(fieldTexts.queryNames.chatId).meta({ description: 'Only this chat of the user.' }),
+  before: queryIdSchema(fieldTexts.queryNames.before).meta({ description: 'With chatId: the messages before the message with this id.' }),
   messages: queryCount(fieldTexts.queryNames.messages, listPageMaxLimit, chatMessagesPageSize).meta({
     description: `Messages per chat, the latest, 1 to ${listPageMaxLimit} (default ${chatMessagesPageSize}).`,
   }),

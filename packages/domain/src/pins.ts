@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, requestObject } from './fields';
+import { maxId } from './ids';
 import { fieldTexts } from './texts/form-texts';
 
 /**
@@ -14,7 +15,8 @@ export const pinMaxPage = 10_000;
 const pinComment = multiLineText(pinCommentMaxLength).refine((text) => text.trim().length > 0, fieldTexts.pinCommentRequired);
 const pinPage = z.number({ error: fieldTexts.pinPage }).int(fieldTexts.pinPage).min(1, fieldTexts.pinPage).max(pinMaxPage, fieldTexts.pinPage);
 const pinCoordinate = z.number({ error: fieldTexts.pinPoint }).min(0, fieldTexts.pinPoint).max(1, fieldTexts.pinPoint);
-const photoFileId = z.number().int().positive().max(2_147_483_647).nullable();
+const photoFileIdInvalid = fieldTexts.idInvalid(fieldTexts.queryNames.photoFileId);
+const photoFileId = z.number({ error: photoFileIdInvalid }).int(photoFileIdInvalid).positive(photoFileIdInvalid).max(maxId, photoFileIdInvalid).nullable();
 
 /** POST /api/s3/project/{projectId}/files/{fileId}/pins */
 export const createPinRequestSchema = requestObject({
@@ -35,7 +37,7 @@ export const updatePinRequestSchema = requestObject({
   y: pinCoordinate,
   comment: pinComment,
   photoFileId,
-  version: z.number({ error: fieldTexts.pinVersion }).int(fieldTexts.pinVersion).positive(fieldTexts.pinVersion),
+  version: z.number({ error: fieldTexts.pinVersion }).int(fieldTexts.pinVersion).positive(fieldTexts.pinVersion).max(maxId, fieldTexts.pinVersion),
 });
 export type UpdatePinRequest = z.input<typeof updatePinRequestSchema>;
 

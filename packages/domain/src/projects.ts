@@ -9,6 +9,7 @@ import { queryCount } from './paging';
 import { projectSearchDefaultPageSize, projectSearchMaxPageSize, projectSearchMaxQueryLength, projectSortKeys, type ProjectSortKey } from './project-search';
 import { personNameSchema } from './people-schema';
 import { claimedUsernameSchema } from './username';
+import { pathIdSchema } from './ids';
 
 /** A project's status as answers carry it (its labels and the rule live in project-status.ts, which the web app's shell uses without zod). */
 export const projectStatusSchema = z.enum(projectStatuses);
@@ -140,21 +141,5 @@ export const clientProjectSchema = z.object({
   address: z.object({ street: z.string(), number: z.string(), city: z.string(), country: z.string() }),
 });
 export type ClientProject = z.infer<typeof clientProjectSchema>;
-
-/** The largest id an integer column holds on PostgreSQL; beyond it nothing can exist. */
-const maxId = 2_147_483_647;
-
-/**
- * An id in a path, written the one canonical way ('12', never '012', '0x1', '1e0' or ' 1').
- * Anything else names nothing: it becomes null, which every lookup answers with 404.
- */
-export function pathId(value: string): number | null {
-  if (!/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= maxId ? id : null;
-}
-
-/** pathId as the routes' params schemas read it. */
-export const pathIdSchema = z.string().transform(pathId);
 
 export const projectIdParamsSchema = z.object({ projectId: pathIdSchema });

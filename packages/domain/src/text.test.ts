@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emailSchema, multiLineText, passwordSchema, requestObject, requiredText } from './fields';
 import { loginRequestSchema } from './auth';
-import { createProjectRequestSchema, pathIdSchema } from './projects';
+import { createProjectRequestSchema } from './projects';
+import { pathIdSchema } from './ids';
 import { isSafeMultiLine, isSafeSingleLine } from './text';
 import { pathUsernameSchema } from './username';
 

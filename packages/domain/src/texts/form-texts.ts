@@ -36,8 +36,9 @@ export const fieldTexts = {
   oneFormNotice: 'Bitte wählen Sie höchstens eine Formular-Benachrichtigung.',
   /** Query strings of lists and searches; `label` names the parameter ('Die Seite'). */
   queryCount: (label: string, max: number) => `${label} muss eine ganze Zahl von 1 bis ${max} sein.`,
-  queryId: (label: string) => `${label} muss eine Kennung (ganze Zahl) sein.`,
-  /** The parameters as those two messages name them. */
+  /** An id in a query, body or form field, named by `label` ('Der Chat'). */
+  idInvalid: (label: string) => `${label} muss eine Kennung (ganze Zahl) sein.`,
+  /** The parameters and fields as those messages name them. */
   queryNames: {
     page: 'Die Seite',
     limit: 'Die Anzahl',
@@ -45,6 +46,8 @@ export const fieldTexts = {
     chatId: 'Der Chat',
     before: 'Die Nachricht (before)',
     messages: 'Die Anzahl der Nachrichten',
+    projectId: 'Das Projekt (projectId)',
+    photoFileId: 'Das Foto (photoFileId)',
   },
   /** Years of the windows and the heating. */
   yearOutOfRange: (min: number, max: number) => `Bitte geben Sie ein Jahr von ${min} bis ${max} an.`,

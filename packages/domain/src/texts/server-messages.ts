@@ -41,6 +41,7 @@ export const serverMessages = {
   onlyOwnPin: 'Sie können nur Ihre eigenen Markierungen ändern oder löschen.',
   planNotFound: 'Diesen Plan gibt es in diesem Projekt nicht.',
   pinPhotoNotFound: 'Dieses Foto gibt es in diesem Projekt nicht.',
+  pinPageBeyondPlan: (pages: number) => (pages === 1 ? 'Dieser Plan hat nur eine Seite.' : `Dieser Plan hat nur ${pages} Seiten.`),
   pinChanged: 'Diese Markierung wurde inzwischen geändert. Bitte prüfen Sie die neue Fassung.',
   tooManyResetRequests: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
   /** One user's budget of an expensive route (uploads, exports, chat messages, searches) is used up. */

@@ -78,12 +78,12 @@ const messagesOf = (db: Db) =>
     .innerJoin('users as receiver', 'receiver.id', 'm.receiverId')
     .select(messageColumns);
 
-/** The dashboard's newest messages, unread first: every dashboard asks it (built once). */
+/** The dashboard's newest messages by the time they were sent, newest first: every dashboard asks it (built once). */
 const newestReceivedQuery = preparedQuery((db: Db, userId: number, limit: number) =>
   messagesOf(db)
     .select(['sender.firstName as senderFirstName', 'sender.lastName as senderLastName'])
     .where('m.receiverId', '=', userId)
-    .orderBy('m.isRead')
+    .orderBy('m.sentAt', 'desc')
     .orderBy('m.id', 'desc')
     .limit(limit),
 );
@@ -211,7 +211,7 @@ export function createChatRepository(db: Db, asyncCommitDb: Db = db) {
       return new Map(rows.map((row) => [row.chatId, Number(row.count)]));
     },
 
-    /** Messages to the user, unread first, then the newest. */
+    /** Messages to the user, the newest first (by the time sent); the unread ones are marked. */
     async newestReceived(userId: number, limit: number): Promise<Array<StoredMessage & { sender: PersonName }>> {
       const rows = await newestReceivedQuery.execute(db, userId, limit);
       return rows.map((row) => ({ ...toMessage(row), sender: { username: row.senderUsername, firstName: row.senderFirstName, lastName: row.senderLastName } }));

@@ -24,12 +24,16 @@ const chatParams = z.object({ chatId: pathIdSchema });
 
 /** Messages (spec section 7, 'Messages'): conversations between an architect and a client. */
 export function registerChatRoutes(app: App, chat: ChatService): void {
-  const self = requires.self('params.username');
+  // Chats are between architects and clients; an administrator takes part in none (403).
+  const participants = ['ARCHI', 'CLIENT'] as const;
+  const self = requires.self('params.username').for(...participants);
   // The chat or the partner is named in the body: who may write to them is decided first.
-  const writable = requires.chat('body.chatId', 'write');
-  const partner = requires.chatPartner('body.receiverUsername');
-  const readable = requires.chat('params.chatId', 'read');
+  const writable = requires.chat('body.chatId', 'write').for(...participants);
+  const partner = requires.chatPartner('body.receiverUsername').for(...participants);
+  const readable = requires.chat('params.chatId', 'read').for(...participants);
+  // Administrators may delete chats (spec section 6); the access policy decides which.
   const deletable = requires.chat('params.chatId', 'delete');
+  const anyParticipant = requires.roles(...participants);
   const tags = ['chat'];
 
   app.get(
@@ -53,11 +57,15 @@ export function registerChatRoutes(app: App, chat: ChatService): void {
     (request) => chat.newest(self.of(request)),
   );
 
-  app.get(`${base}/partners`, { schema: { tags, querystring: listPageQuerySchema, response: { 200: z.array(chatPartnerSchema) } } }, async (request) =>
-    chat.partners(callerOf(request), request.query),
+  app.get(
+    `${base}/partners`,
+    { config: { access: anyParticipant }, schema: { tags, querystring: listPageQuerySchema, response: { 200: z.array(chatPartnerSchema) } } },
+    async (request) => chat.partners(callerOf(request), request.query),
   );
 
-  app.get(`${base}/unread`, { schema: { tags, response: { 200: unreadCountSchema } } }, async (request) => ({ unread: await chat.unread(callerOf(request)) }));
+  app.get(`${base}/unread`, { config: { access: anyParticipant }, schema: { tags, response: { 200: unreadCountSchema } } }, async (request) => ({
+    unread: await chat.unread(callerOf(request)),
+  }));
 
   app.post(
     base,

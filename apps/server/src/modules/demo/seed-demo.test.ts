@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  computeProgress, projectStatusFromProgress, questionnaireSchemas, questionnaireSteps, type ChatConversation, type ChatPartner, type ClientProject,
+  computeProgress, projectStatusFromProgress, questionnaireSchemas, questionnaireSteps, type ChatConversation, type ChatPartner, type ClientProject, type LatestMessage,
   type Project, type ProjectFile, type QuestionnaireRecord, type QuestionnaireStep,
 } from '@bauakte/domain';
 import { bearer, createTestContext, openTestDatabase, testDialects, type TestContext } from '../../test/test-app';
@@ -84,6 +84,22 @@ describe.each(testDialects)('the demo installation on %s', (dialect) => {
         expect(await get<unknown>(client, `/api/${step}/${project.id}`)).toEqual(row ? JSON.parse(row.answers) : {});
       }
     }
+  });
+
+  it('shows every dashboard\'s newest messages newest first, and no sentence twice among a chat\'s latest five', async () => {
+    for (const username of [...summary.architects, ...summary.sampleClients]) {
+      const newest = await get<LatestMessage[]>(username, `/api/MessageManagment/newChat/${username}`);
+      expect(newest.length, username).toBeGreaterThan(0);
+      const times = newest.map((message) => Date.parse(message.sentAt));
+      expect(times, username).toEqual([...times].sort((a, b) => b - a));
+    }
+    const messages = await ctx.database.db.selectFrom('chatMessages').select(['chatId', 'body']).orderBy('chatId').orderBy('id', 'desc').execute();
+    const latest = new Map<number, string[]>();
+    for (const { chatId, body } of messages) {
+      const bodies = latest.get(chatId) ?? [];
+      if (bodies.length < 5) latest.set(chatId, [...bodies, body]);
+    }
+    for (const [chatId, bodies] of latest) expect(new Set(bodies).size, `chat ${chatId}: ${bodies.join(' | ')}`).toBe(bodies.length);
   });
 
   it('has chats only between an architect and a client the access policy lets them chat with', async () => {

@@ -287,11 +287,14 @@ function planChats(context: PlanContext, customers: Customer[], messageCount: nu
     const times = Array.from({ length: count }, () => customer.createdAt + random.next() * (now - customer.createdAt)).sort((a, b) => a - b);
     const unreadFrom = random.chance(0.3) ? count - random.int(1, 3) : count;
     let fromArchitect = random.chance(0.6);
+    // Each side says its sentences in turn from a point of its own: none twice among a chat's latest.
+    const said = { architect: random.int(0, architectMessages.length - 1), client: random.int(0, clientMessages.length - 1) };
+    const nextSentence = () => (fromArchitect ? architectMessages[said.architect++ % architectMessages.length]! : clientMessages[said.client++ % clientMessages.length]!);
     plan.chats.push({ id: chatId, firstUserId: Math.min(customer.id, architectId), secondUserId: Math.max(customer.id, architectId), createdAt: iso(times[0]!) });
     times.forEach((time, position) => {
       const [senderId, receiverId] = fromArchitect ? [architectId, customer.id] : [customer.id, architectId];
       plan.messages.push({
-        id: context.nextId('chatMessages'), chatId, senderId, receiverId, body: random.pick(fromArchitect ? architectMessages : clientMessages),
+        id: context.nextId('chatMessages'), chatId, senderId, receiverId, body: nextSentence(),
         isRead: position >= unreadFrom ? 0 : 1, sentAt: iso(time),
       });
       if (random.chance(0.65)) fromArchitect = !fromArchitect;

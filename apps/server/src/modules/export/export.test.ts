@@ -103,11 +103,13 @@ describe.each(testDialects)('project export on %s', (dialect) => {
 
   const exportAs = (who: string) => ctx.app.inject({ method: 'GET', url: `/api/export/json/${projectId}`, headers: bearer(tokens[who]!) });
 
-  it('downloads projekt_{id}.json that validates against the served JSON Schema', async () => {
+  it('downloads the JSON named after the project, which validates against the served JSON Schema', async () => {
     const response = await exportAs('mara');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['content-disposition']).toContain(`filename="projekt_${projectId}.json"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Dachgescho__Ausbau.json"; filename*=UTF-8''${encodeURIComponent('Dachgeschoß_Ausbau.json')}`,
+    );
     const schema = await ctx.app.inject({ method: 'GET', url: '/api/export/schema.json' });
     expect(schema.statusCode).toBe(200);
     expect(schema.headers['content-type']).toContain('application/schema+json');
@@ -236,11 +238,11 @@ describe.each(testDialects)('project export on %s', (dialect) => {
   describe('PDF', () => {
     const pdfAs = (who: string, id = completeId) => ctx.app.inject({ method: 'GET', url: `/api/export/pdf/${id}`, headers: bearer(tokens[who]!) });
 
-    it('downloads projekt_{id}.pdf: A4, fonts embedded, title, author and language de-AT', async () => {
+    it('downloads the PDF named after the project: A4, fonts embedded, title, author and language de-AT', async () => {
       const response = await pdfAs('mara');
       expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toContain(`filename="projekt_${completeId}.pdf"`);
+      expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Sanierung_Mühlgasse_Altbau_Größl.pdf')}`);
       const bytes = response.rawPayload;
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       const raw = bytes.toString('latin1');
@@ -369,7 +371,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     const send = (who: string, format: 'pdf' | 'json', payload: unknown) =>
       ctx.app.inject({ method: 'POST', url: `/api/email/send-${format}`, headers: bearer(tokens[who]!), payload: payload as object });
 
-    it('mails the JSON to the address as projekt_{id}.json, the subject naming the project, replies to the architect', async () => {
+    it('mails the JSON to the address named after the project, the subject naming the project, replies to the architect', async () => {
       const response = await send('mara', 'json', { email: 'berater@energie.example.at', projectId: completeId });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ message: 'Der Export wurde an berater@energie.example.at gesendet.', email: 'berater@energie.example.at' });
@@ -380,19 +382,19 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       expect(received.text).toContain('https://bauakte.example.at/api/export/schema.json');
       expect(received.attachments).toHaveLength(1);
       const [attachment] = received.attachments;
-      expect(attachment?.filename).toBe(`projekt_${completeId}.json`);
+      expect(attachment?.filename).toBe('Sanierung_Mühlgasse_Altbau_Größl.json');
       expect(attachment?.mimeType).toBe('application/json');
       const document = JSON.parse(attachment!.content.toString('utf8')) as ProjectExport;
       expect(document.project.name).toBe('Sanierung Mühlgasse „Altbau“ – Größl');
       expect(document.questionnaire.storeys?.roof.roofType).toBe('SATTELDACH');
     });
 
-    it('mails the PDF as projekt_{id}.pdf, taking the project id as text too', async () => {
+    it('mails the PDF named after the project, taking the project id as text too', async () => {
       const response = await send('mara', 'pdf', { email: 'amt@gmuend.example.at', projectId: String(completeId) });
       expect(response.statusCode, response.body).toBe(200);
       const received = await mail.waitFor('amt@gmuend.example.at', /PDF/);
       const [attachment] = received.attachments;
-      expect(attachment?.filename).toBe(`projekt_${completeId}.pdf`);
+      expect(attachment?.filename).toBe('Sanierung_Mühlgasse_Altbau_Größl.pdf');
       expect(attachment?.mimeType).toBe('application/pdf');
       const { text } = await pdfText(attachment!.content);
       expect(text).toContain('Sanierung Mühlgasse „Altbau“ – Größl');

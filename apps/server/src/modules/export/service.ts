@@ -149,12 +149,12 @@ export function createExportService(deps: ExportServiceDeps) {
   async function pdf(project: CheckedProject<'manage'>): Promise<ExportFile & { projectName: string }> {
     const [{ document, previewKeys }, changes] = await Promise.all([gather(project), deps.data.repos.questionnaire.changes(project.id, { offset: 0, limit: changesInPdf })]);
     const input: PdfRenderInput = { document, changes, previewKeys: previewsInPdf(previewKeys), store: deps.storeConfig };
-    return { fileName: exportFileName(project.id, 'pdf'), contentType: contentTypes.pdf, content: await deps.pdf.render(input), projectName: document.project.name };
+    return { fileName: exportFileName(document.project, 'pdf'), contentType: contentTypes.pdf, content: await deps.pdf.render(input), projectName: document.project.name };
   }
 
   async function json(project: CheckedProject<'manage'>): Promise<ExportFile & { projectName: string }> {
     const document = await data(project);
-    return { fileName: exportFileName(project.id, 'json'), contentType: contentTypes.json, content: Buffer.from(JSON.stringify(document, null, 2)), projectName: document.project.name };
+    return { fileName: exportFileName(document.project, 'json'), contentType: contentTypes.json, content: Buffer.from(JSON.stringify(document, null, 2)), projectName: document.project.name };
   }
 
   const file = (project: CheckedProject<'manage'>, format: ExportFormat) => (format === 'pdf' ? pdf(project) : json(project));

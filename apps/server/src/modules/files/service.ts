@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { pageWidths, pageWindow, participantName, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
+import { pageWidths, pathId, pageWindow, participantName, serverMessages, uploadFieldsSchema, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
 import { newsSeenBy, type AccessPolicy, type CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer, Repositories } from '../../platform/db/repositories';
@@ -66,9 +66,9 @@ export interface PageDownload {
  * if it lies in this project.
  */
 export function fileIdOfS3Key(s3Key: string, projectId: number): number | null {
-  const match = /^Projekt\/([1-9][0-9]{0,9})\/([1-9][0-9]{0,9})(?:\/thumbnail)?(?:\?.*)?$/.exec(s3Key);
-  if (!match || Number(match[1]) !== projectId) return null;
-  return Number(match[2]);
+  const match = /^Projekt\/([^/?]+)\/([^/?]+)(?:\/thumbnail)?(?:\?.*)?$/.exec(s3Key);
+  if (!match || pathId(match[1]!) !== projectId) return null;
+  return pathId(match[2]!);
 }
 
 /** What the live channel announces of a new file: which one, of which plan, which version. */

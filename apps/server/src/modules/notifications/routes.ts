@@ -5,7 +5,8 @@ import type { NotificationSettingsService } from './service';
 
 /** Each user reads and saves only their own settings; another's answer 404. */
 export function registerNotificationRoutes(app: App, notifications: NotificationSettingsService): void {
-  const self = requires.self('params.username');
+  // Administrators take part in no chats and follow no forms: they have no settings (403).
+  const self = requires.self('params.username').for('ARCHI', 'CLIENT');
   const tags = ['notifications'];
   const params = usernameParamsSchema;
 

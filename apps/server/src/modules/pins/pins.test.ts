@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveDestinations, type Pin, type ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
-import { samplePng } from '../../test/sample-files';
+import { samplePdf, samplePng } from '../../test/sample-files';
 import { connectStomp } from '../../test/stomp-client';
 
 describe.each(testDialects)('pins on plans on %s', (dialect) => {
@@ -74,6 +74,27 @@ describe.each(testDialects)('pins on plans on %s', (dialect) => {
     expect(page.json()).toMatchObject({ issues: [{ path: 'body/page', message: 'Die Seite muss eine ganze Zahl ab 1 sein.' }] });
     const empty = await place('kunde', plan.id, { page: 1, x: 0.5, y: 0.5, comment: '   ' });
     expect(empty.json()).toMatchObject({ issues: [{ path: 'body/comment', message: 'Bitte beschreiben Sie, was an dieser Stelle ist.' }] });
+  });
+
+  it('refuses a page the plan does not have in German at its field, for a one-page PDF and an image alike', async () => {
+    const { payload, headers } = await multipartBody([
+      ['projectId', String(projectId)],
+      ['fileName', 'Schnitt'],
+      ['documentType', 'PDF'],
+      ['file', { name: 'schnitt.pdf', bytes: samplePdf() }],
+    ]);
+    const pdf = (await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...as('mara') }, payload })).json<ProjectFile>();
+    expect(pdf.pageCount).toBe(1);
+    const image = await upload(projectId);
+    for (const plan of [pdf, image]) {
+      for (const page of [2, 9999]) {
+        const beyond = await place('kunde', plan.id, { page, x: 0.5, y: 0.5, comment: 'Hier' });
+        expect(beyond.statusCode, `${plan.name} page ${page}`).toBe(400);
+        expect(beyond.json()).toMatchObject({ issues: [{ path: 'body/page', message: 'Dieser Plan hat nur eine Seite.' }] });
+      }
+      expect(await list('kunde', plan.id)).toEqual([]);
+      expect((await place('kunde', plan.id, { page: 1, x: 0.5, y: 0.5, comment: 'Hier' })).statusCode).toBe(201);
+    }
   });
 
   it('takes a photo of the same project and refuses one of another project at its field', async () => {

@@ -51,6 +51,15 @@ export function createPinService(deps: {
     return file;
   }
 
+  /**
+   * A pin lies on a page the plan has: an image has one, a PDF as many as were counted at its
+   * upload. A PDF that could not be counted is taken at its word, up to the schema's bound.
+   */
+  function refusePageBeyond(file: { documentType: string; pageCount: number | null }, page: number): void {
+    const pages = file.pageCount ?? (file.documentType === 'PDF' ? null : 1);
+    if (pages !== null && page > pages) throw validationFailed([{ path: 'body/page', message: serverMessages.pinPageBeyondPlan(pages) }]);
+  }
+
   async function photoOf(repos: Repositories, projectId: number, photoFileId: number | null): Promise<number | null> {
     if (photoFileId === null) return null;
     const photo = await repos.files.findInProject(projectId, photoFileId);
@@ -78,6 +87,7 @@ export function createPinService(deps: {
       const pin = await data.transaction(async (repos) => {
         await repos.projects.lock(project.id);
         const file = await fileOfProject(repos, project, fileId);
+        refusePageBeyond(file, request.page);
         const photoFileId = await photoOf(repos, project.id, request.photoFileId);
         const now = new Date().toISOString();
         const id = await repos.pins.insert({

@@ -222,17 +222,20 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
       for (const step of ['general', 'storeys', 'windows', 'heating'] as const) expect(body[step], `${who} ${step}`).toEqual((await get(who, step, id)).json());
     }
     expect((await record('kunde')).json().storeys).toMatchObject(fullAnswers.storeys);
-    for (const who of ['fremd', 'andere', 'chef']) expect((await record(who)).statusCode, who).toBe(404);
+    for (const who of ['fremd', 'andere']) expect((await record(who)).statusCode, who).toBe(404);
+    expect((await record('chef')).statusCode, 'an administrator sees no projects').toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/questionnaire/${id}` })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/questionnaire/999999', headers: bearer(t.kunde!) })).statusCode).toBe(404);
   });
 
-  it('lets the architects of the project answer too; everyone else gets 404', async () => {
+  it('lets the architects of the project answer too; everyone else gets 404, an administrator 403', async () => {
     expect((await put('tom', 'general', { ...fullAnswers.general, direction: 'N' })).statusCode).toBe(200);
-    for (const who of ['fremd', 'andere', 'chef']) {
+    for (const who of ['fremd', 'andere']) {
       expect((await get(who, 'general')).statusCode, who).toBe(404);
       expect((await put(who, 'general', fullAnswers.general)).statusCode, who).toBe(404);
     }
+    expect((await get('chef', 'general')).statusCode).toBe(403);
+    expect((await put('chef', 'general', fullAnswers.general)).statusCode).toBe(403);
     expect((await get('kunde', 'general', 999999)).statusCode).toBe(404);
     expect((await get('kunde', 'general')).json().direction).toBe('N');
   });

@@ -26,8 +26,8 @@ const saveDescription = [
 
 /** GET and PUT /api/{general|storeys|windows|heating}/{projectId} (spec section 7, Questionnaire). */
 export function registerQuestionnaireRoutes(app: App, questionnaire: QuestionnaireService): void {
-  const readable = requires.project('params.projectId', 'read');
-  const managed = requires.project('params.projectId', 'manage');
+  const readable = requires.project('params.projectId', 'read').for('ARCHI', 'CLIENT');
+  const managed = requires.project('params.projectId', 'manage').for('ARCHI');
   const tags = ['questionnaire'];
 
   const registerStep = (step: QuestionnaireStep) => {

@@ -141,7 +141,10 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
   const allFlags = { chatAll: true, chatNone: false, formAll: false, form50: false, form75: false, form95: false, form100: true, formNone: false };
   const layout = [{ i: 'projects', x: 0, y: 0, w: 2, h: 3 }];
 
-  const projectPeople: Statuses = { none: 401, admin: 404, owner: 200, teammate: 200, foreign: 404, client: 200, foreignClient: 404 };
+  /** The project's people, by a route for architects and clients only: an administrator sees no projects. */
+  const projectPeople: Statuses = { none: 401, admin: 403, owner: 200, teammate: 200, foreign: 404, client: 200, foreignClient: 404 };
+  /** A route of the caller's own chats or settings: only architects and clients have them. */
+  const ownAsParticipant = (status: number): Statuses => ({ ...loggedIn(404), admin: 403, owner: status });
   const stepAnswers: Record<string, object> = {
     general: { buildingUsage: 'WOHNBAU' },
     storeys: { numberOfStoreys: '2' },
@@ -167,7 +170,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     'GET /api/questionnaire/:projectId': { call: () => ({ url: `/api/questionnaire/${ids.project}` }), expect: projectPeople },
     'GET /api/questionnaire/:projectId/changes': {
       call: () => ({ url: `/api/questionnaire/${ids.project}/changes` }),
-      expect: { ...projectPeople, client: 403 },
+      expect: { ...projectPeople, client: 403, foreignClient: 403 },
     },
     'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
     'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
@@ -226,14 +229,8 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       call: async () => ({ url: `/api/profil/${await newInvitedCustomerOfOwner()}` }),
       expect: { none: 401, admin: 403, owner: 204, teammate: 204, foreign: 404, client: 404, foreignClient: 404 },
     },
-    'GET /api/notificationSettings/:username': {
-      call: () => ({ url: '/api/notificationSettings/mara' }),
-      expect: { ...all(404), none: 401, owner: 200 },
-    },
-    'PUT /api/notificationSettings/:username': {
-      call: () => ({ url: '/api/notificationSettings/mara', payload: allFlags }),
-      expect: { ...all(404), none: 401, owner: 200 },
-    },
+    'GET /api/notificationSettings/:username': { call: () => ({ url: '/api/notificationSettings/mara' }), expect: ownAsParticipant(200) },
+    'PUT /api/notificationSettings/:username': { call: () => ({ url: '/api/notificationSettings/mara', payload: allFlags }), expect: ownAsParticipant(200) },
     'POST /api/ClientManagment': {
       call: () => {
         const username = unique('kundschaft');
@@ -267,10 +264,10 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       call: () => ({ url: `/api/DashboardClient/project/${ids.project}` }),
       expect: { none: 401, admin: 403, owner: 200, teammate: 200, foreign: 404, client: 200, foreignClient: 404 },
     },
-    'GET /api/s3/project/:projectId': { call: () => ({ url: `/api/s3/project/${ids.project}` }), expect: { ...projectPeople, admin: 403 } },
+    'GET /api/s3/project/:projectId': { call: () => ({ url: `/api/s3/project/${ids.project}` }), expect: projectPeople },
     'GET /api/s3/project/:projectId/files/:fileId/versions': {
       call: async () => ({ url: `/api/s3/project/${ids.project}/files/${(await newFile()).id}/versions` }),
-      expect: { ...projectPeople, admin: 403 },
+      expect: projectPeople,
     },
     'POST /api/s3/upload': {
       call: async () => ({ url: `/api/s3/upload?projectId=${ids.project}`, raw: await uploadBody() }),
@@ -288,7 +285,7 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     // Pins: whoever sees the project's files sees and places pins; only the author changes or deletes one.
     'GET /api/s3/project/:projectId/files/:fileId/pins': {
       call: async () => ({ url: `/api/s3/project/${ids.project}/files/${fileIdOf(await newFile())}/pins` }),
-      expect: { ...projectPeople, admin: 403 },
+      expect: projectPeople,
     },
     'POST /api/s3/project/:projectId/files/:fileId/pins': {
       call: async () => ({ url: `/api/s3/project/${ids.project}/files/${fileIdOf(await newFile())}/pins`, payload: { page: 1, x: 0.1, y: 0.9, comment: 'Hier' } }),
@@ -317,17 +314,18 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       namesObjectInBody: true,
     },
     'GET /api/export/schema.json': { call: () => ({ url: '/api/export/schema.json' }), expect: all(200) },
-    'GET /api/MessageManagment/receiver/:username': { call: () => ({ url: '/api/MessageManagment/receiver/mara' }), expect: { ...loggedIn(404), owner: 200 } },
-    'GET /api/MessageManagment/newChat/:username': { call: () => ({ url: '/api/MessageManagment/newChat/mara' }), expect: { ...loggedIn(404), owner: 200 } },
-    'GET /api/MessageManagment/partners': { call: () => ({ url: '/api/MessageManagment/partners' }), expect: loggedIn(200) },
-    'GET /api/MessageManagment/unread': { call: () => ({ url: '/api/MessageManagment/unread' }), expect: loggedIn(200) },
+    // Chats are between architects and clients: an administrator is refused by role.
+    'GET /api/MessageManagment/receiver/:username': { call: () => ({ url: '/api/MessageManagment/receiver/mara' }), expect: ownAsParticipant(200) },
+    'GET /api/MessageManagment/newChat/:username': { call: () => ({ url: '/api/MessageManagment/newChat/mara' }), expect: ownAsParticipant(200) },
+    'GET /api/MessageManagment/partners': { call: () => ({ url: '/api/MessageManagment/partners' }), expect: { ...loggedIn(200), admin: 403 } },
+    'GET /api/MessageManagment/unread': { call: () => ({ url: '/api/MessageManagment/unread' }), expect: { ...loggedIn(200), admin: 403 } },
     // Only the chat's two participants write into it, each in their own name.
     'POST /api/MessageManagment': {
       call: async (actor) => ({
         url: '/api/MessageManagment',
         payload: { message: 'Hallo', senderUsername: actor === 'none' ? 'mara' : usernames[actor], receiverUsername: 'kunde', chatId: await chatOfOwnerAndClient(), isRead: false },
       }),
-      expect: { ...loggedIn(404), owner: 201, client: 201 },
+      expect: { ...loggedIn(404), admin: 403, owner: 201, client: 201 },
       namesObjectInBody: true,
     },
     // Architects write to their office's customers; nobody else may start a chat with Kunde.
@@ -336,13 +334,14 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
         url: '/api/MessageManagment/createChat',
         payload: { message: 'Hallo', senderUsername: actor === 'none' ? 'mara' : usernames[actor], receiverUsername: 'kunde' },
       }),
-      expect: { ...loggedIn(404), owner: 201, teammate: 201 },
+      expect: { ...loggedIn(404), admin: 403, owner: 201, teammate: 201 },
       namesObjectInBody: true,
     },
     'PUT /api/MessageManagment/:chatId/read': {
       call: async () => ({ url: `/api/MessageManagment/${await chatOfOwnerAndClient()}/read` }),
-      expect: { ...loggedIn(404), owner: 200, client: 200 },
+      expect: { ...loggedIn(404), admin: 403, owner: 200, client: 200 },
     },
+    // Administrators may delete chats (spec section 6), but take part in none.
     'DELETE /api/MessageManagment/:chatId': {
       call: async () => ({ url: `/api/MessageManagment/${await chatOfOwnerAndClient()}` }),
       expect: { ...loggedIn(404), owner: 204, client: 403 },

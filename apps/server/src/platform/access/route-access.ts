@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { pathId, pathUsername, type Role } from '@bauakte/domain';
+import { pathUsername, requestId, type Role } from '@bauakte/domain';
 import type { AuthUser } from '../auth/sessions';
 import { forbidden, invalidJson, unauthenticated, validationFailed } from '../errors';
 import { bodyIssues, UnreadableBody } from '../http/request-body';
@@ -55,8 +55,7 @@ function rawValue(request: FastifyRequest, address: Address): unknown {
 /** An id as the spec's clients send it: a number or its text; anything else names nothing. */
 function idAt(request: FastifyRequest, address: Address): number | null | NamesNothing {
   const value = rawValue(request, address);
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
-  return typeof value === 'string' ? pathId(value) : namesNothing;
+  return typeof value === 'number' || typeof value === 'string' ? requestId(value) : namesNothing;
 }
 
 function usernameAt(request: FastifyRequest, address: Address): string | null | NamesNothing {

@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 
 /** pino's numeric levels, as a person reads them. */
 const levelNames: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
@@ -41,7 +40,7 @@ export function formatLogLine(line: string, colours: boolean): string {
 }
 
 /** A stream for pino that writes human lines to the terminal instead of JSON. */
-export function prettyLogStream(target: Writable & { isTTY?: boolean }): { write(line: string): void } {
-  const colours = target.isTTY === true && !process.env.NO_COLOR;
+export function prettyLogStream(target: { write(text: string): unknown }, terminal: boolean): { write(line: string): void } {
+  const colours = terminal && !process.env.NO_COLOR;
   return { write: (line: string) => void target.write(formatLogLine(line, colours)) };
 }

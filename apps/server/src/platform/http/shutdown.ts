@@ -1,8 +1,65 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 
-/** Graceful shutdown: requests still running are cut at the first, the process leaves at the second. */
-export const shutdownDeadlines = { cutRequestsMs: 8_000, exitMs: 10_000 } as const;
+/**
+ * Graceful shutdown: requests still running are cut at the first, the process leaves at the
+ * second, whatever it still waits for; the log gets flushMs to go out before it leaves.
+ */
+export const shutdownDeadlines = { cutRequestsMs: 8_000, exitMs: 10_000, flushMs: 500 } as const;
+
+/** One thing a stopping server waits for, named for the log when the deadline cuts it short. */
+export interface ShutdownStep {
+  waitsFor: string;
+  run(): Promise<unknown>;
+}
+
+/**
+ * Stops on SIGTERM or SIGINT: begin() at once, then the steps one after another, then exit 0. At
+ * the deadline it leaves anyway (exit 0), logging what it still waited for; a second signal leaves
+ * at once (exit 1). Nothing it waits for (a mail server that never answers, a log reader that is
+ * gone) can keep the process alive beyond the deadline.
+ */
+export function stopOnSignals(deps: { log: FastifyBaseLogger; flushLog(timeoutMs: number): Promise<void>; begin(): void; steps: ShutdownStep[] }): void {
+  let waitingFor: string | null = null;
+  let leaving = false;
+  const leave = async (code: number) => {
+    if (leaving) return;
+    leaving = true;
+    await deps.flushLog(shutdownDeadlines.flushMs);
+    process.exit(code);
+  };
+  const stop = async (signal: NodeJS.Signals) => {
+    deps.log.info({ signal }, 'Bauakte wird beendet');
+    // The log's flush is part of the deadline, not added to it.
+    setTimeout(() => {
+      deps.log.warn({ waitingFor }, `shutdown deadline of ${shutdownDeadlines.exitMs / 1000} s reached: leaving without waiting for ${waitingFor ?? 'anything'}`);
+      void leave(0);
+    }, shutdownDeadlines.exitMs - shutdownDeadlines.flushMs);
+    deps.begin();
+    for (const step of deps.steps) {
+      waitingFor = step.waitsFor;
+      await step.run();
+    }
+    waitingFor = null;
+    await leave(0);
+  };
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      deps.log.warn({ signal }, `second ${signal}: leaving at once${waitingFor ? ` without waiting for ${waitingFor}` : ''}`);
+      void deps.flushLog(shutdownDeadlines.flushMs).then(() => process.exit(1));
+      return;
+    }
+    stopping = true;
+    stop(signal).catch((error: unknown) => {
+      deps.log.error({ err: error, waitingFor }, 'shutdown failed');
+      void leave(1);
+    });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
 
 /**
  * Browsers open connections ahead of need that carry no request yet. Node's server.close() closes

@@ -18,7 +18,7 @@ function senderText(message: LatestMessage): string {
   return name === message.senderUsername ? name : t.senderWithUsername(name, message.senderUsername);
 }
 
-/** 'Neusten Nachrichten' (spec section 2): sender and text of the newest messages, unread first; a click opens the chat. */
+/** 'Neusten Nachrichten' (spec section 2): sender and text of the newest messages by the time sent, the unread ones in bold; a click opens the chat. */
 export function LatestMessages() {
   const { user } = useSession();
   const username = user?.username ?? '';

@@ -6,10 +6,10 @@ export interface ExportFile {
   fileName: string;
 }
 
-/** GET /api/export/{pdf|json}/{projectId}: the file, named as the server says, else projekt_{id} (spec section 9). */
+/** GET /api/export/{pdf|json}/{projectId}: the file, named as the server says (after the project), else projekt_{id} (spec section 9). */
 export async function downloadExport(projectId: string, format: ExportFormat, signal?: AbortSignal): Promise<ExportFile> {
   const file = await apiDownload(`/export/${format}/${encodeURIComponent(projectId)}`, { signal });
-  return { blob: file.blob, fileName: file.fileName ?? exportFileName(Number(projectId), format) };
+  return { blob: file.blob, fileName: file.fileName ?? exportFileName({ id: Number(projectId), name: '' }, format) };
 }
 
 /** POST /api/email/send-{pdf|json}: the server mails the export as an attachment to the address. */

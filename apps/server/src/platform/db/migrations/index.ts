@@ -19,6 +19,7 @@ import * as fileVersions from './2026-11-27T0900-file-versions';
 import * as planPins from './2026-11-27T0900-plan-pins';
 import * as planNotices from './2026-11-28T0900-plan-notices';
 import * as filePreviewPending from './2026-12-06T0900-file-preview-pending';
+import * as newestMessagesByTime from './2026-12-06T0900-newest-messages-by-time';
 import * as renderedPages from './2026-12-06T1300-rendered-pages';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0900-plan-pins': planPins,
   '2026-11-28T0900-plan-notices': planNotices,
   '2026-12-06T0900-file-preview-pending': filePreviewPending,
+  '2026-12-06T0900-newest-messages-by-time': newestMessagesByTime,
   '2026-12-06T1300-rendered-pages': renderedPages,
 };
