@@ -1,10 +1,9 @@
-import pg from 'pg';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuiltApp } from '../../app';
 import { hashPassword } from './password';
 import { createUserRepository } from '../db/users-repository';
-import { bearer, createTestContext, startInstancesOnPostgres, testDialects, testJwtSecret, type SharedInstances, type TestContext } from '../../test/test-app';
+import { bearer, createTestContext, startInstancesOnPostgres, testDialects, testJwtSecret, withPostgres, type SharedInstances, type TestContext } from '../../test/test-app';
 import { connectStomp } from '../../test/stomp-client';
 import { channelOf, createInProcessFanout } from '../live/fanout';
 import { createSessionRepository } from './repository';
@@ -222,13 +221,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one Pos
     const gaps: string[] = [];
     fanout.onGap(() => gaps.push(fanout.listening ? 'back' : 'lost'));
     // Both instances' LISTEN connections of this schema go; a revocation meanwhile sends no notice.
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [channelOf(shared.database.postgres?.schema)]);
-    } finally {
-      await admin.end();
-    }
+    await withPostgres((admin) => admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [channelOf(shared.database.postgres?.schema)]));
     for (let i = 0; i < 100 && fanout.listening; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(gaps).toEqual(['lost']);
     await shared.database.db.updateTable('sessions').set({ revokedAt: new Date().toISOString() }).where('id', '=', sessionOf(token)).execute();

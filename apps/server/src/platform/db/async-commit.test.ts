@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, type TestContext } from '../../test/test-app';
+import { bearer, connectPostgres, createTestContext, type TestContext } from '../../test/test-app';
 import { asyncCommitPoolSize, openDatabase } from './database';
 import { writePermitsFor } from './write-permits';
 
@@ -63,8 +63,7 @@ describe.runIf(Boolean(postgresUrl))('opening a project while the writes wait (P
       payload: { message: 'Grüß Gott!', senderUsername: 'kunde', receiverUsername: 'mara' },
     });
     chatId = chat.json<{ chatId: number }>().chatId;
-    outside = new pg.Client({ connectionString: postgresUrl });
-    await outside.connect();
+    outside = await connectPostgres();
   });
   afterAll(async () => {
     await outside.end();

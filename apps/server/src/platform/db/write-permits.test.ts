@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres } from '../../test/test-app';
 import { openDatabase, type DatabaseHandle } from './database';
 import { isWrite, writePermitsFor } from './write-permits';
 
@@ -33,10 +34,8 @@ describe.runIf(Boolean(postgresUrl))('reads while the writes wait (PostgreSQL)',
   let watcher: pg.Client;
 
   beforeAll(async () => {
-    outside = new pg.Client({ connectionString: postgresUrl });
-    await outside.connect();
-    watcher = new pg.Client({ connectionString: postgresUrl });
-    await watcher.connect();
+    outside = await connectPostgres();
+    watcher = await connectPostgres();
     await outside.query(`create schema ${schema}`);
     await outside.query(`create table ${schema}.counters (id int primary key, n int not null)`);
     await outside.query(`insert into ${schema}.counters values (1, 0)`);
