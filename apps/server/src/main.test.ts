@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from './platform/auth/password';
 import { connectStomp } from './test/stomp-client';
-import { killStartedServers, sharedInstanceEnv, startServer, tempDir } from './test/server-process';
+import { killStartedServers, processStartTimeoutMs, sharedInstanceEnv, startServer, tempDir } from './test/server-process';
 import { withPostgres } from './test/test-app';
 
 afterEach(() => {
@@ -101,7 +101,7 @@ describe('starting the server', () => {
     const second = startServer({ DATA_DIR: dataDir, PORT: '0' });
     await second.waitFor(/Server listening at/);
     expect(second.output()).not.toMatch(/first administrator created/);
-  });
+  }, 2 * processStartTimeoutMs);
 
   it('keeps DATA_DIR, the database, the secret and the mail outbox private to the server\'s user', async () => {
     const dataDir = path.join(tempDir(), 'data');
@@ -204,7 +204,7 @@ describe('starting the server', () => {
     });
     const listed = await fetch(`${secondUrl}/api/s3/project/${projectId}`, { headers: { authorization: `Bearer ${((await login.json()) as { token: string }).token}` } });
     expect(await listed.json()).toEqual([]);
-  });
+  }, 2 * processStartTimeoutMs);
 });
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on one PostgreSQL database', () => {
@@ -244,7 +244,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
       expect(await online.next((list) => (list as string[]).includes('mara'))).toEqual(['kunde', 'mara']);
       const kundeQueue = kunde.subscribe('/user/queue/messages');
       const maraQueue = mara.subscribe('/user/queue/messages');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await Promise.all([kundeQueue.ready, maraQueue.ready]);
       const created = await fetch(`${urlB}/api/MessageManagment/createChat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${await login(urlB!, 'mara')}` },
@@ -257,5 +257,5 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     } finally {
       await Promise.all([kunde.close(), mara.close()]);
     }
-  });
+  }, 2 * processStartTimeoutMs);
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStomp, type TestStomp } from './test/stomp-client';
-import { killStartedServers, listeningUrl, sharedInstanceEnv, startServer, tempDir } from './test/server-process';
+import { killStartedServers, listeningUrl, processStartTimeoutMs, sharedInstanceEnv, startServer, tempDir } from './test/server-process';
 import { withPostgres } from './test/test-app';
 import { startS3Server, type TestS3 } from './test/s3-server';
 
@@ -27,7 +27,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     // A first, alone: it migrates the schema and creates the administrator; then B joins.
     urlA = await listeningUrl(startServer({ ...env, DATA_DIR: dataDirs.a }));
     urlB = await listeningUrl(startServer({ ...env, DATA_DIR: dataDirs.b }));
-  }, 60_000); // two starts through tsx, one after the other: ~10 s, more on a busy machine
+  }, 2 * processStartTimeoutMs); // two starts, one after the other
 
   afterAll(async () => {
     await Promise.all(stomps.map((stomp) => stomp.close()));
@@ -110,7 +110,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     await Promise.all([kundeLive.connected, maraLive.connected]);
     const kundeQueue = kundeLive.subscribe('/user/queue/messages');
     const maraQueue = maraLive.subscribe('/user/queue/messages');
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the SUBSCRIBE frames reach the servers
+    await Promise.all([kundeQueue.ready, maraQueue.ready]);
     const { chatId } = await call<{ chatId: number }>(urlB, 'POST', '/api/MessageManagment/createChat', mara, {
       message: 'Die Pläne sind da.',
       senderUsername: 'mara',
@@ -143,5 +143,5 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     expect(live).toBe('closed');
     // The customer's session is untouched.
     expect(await status(urlA, kunde)).toBe(200);
-  }, 30_000);
+  }, processStartTimeoutMs); // the first export starts the PDF process through tsx
 });

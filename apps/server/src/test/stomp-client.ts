@@ -9,10 +9,26 @@ export interface TestStomp {
   errors: IFrame[];
   /** Resolves when the socket has closed. */
   closed: Promise<void>;
-  subscribe(destination: string): { messages: unknown[]; next(predicate?: (body: unknown) => boolean): Promise<unknown>; subscription: StompSubscription };
+  subscribe(destination: string): TestSubscription;
   publish(destination: string, body: unknown): void;
   close(): Promise<void>;
 }
+
+export interface TestSubscription {
+  messages: unknown[];
+  /** Resolves on the server's RECEIPT: from then on, what is published to the destination reaches this subscription. */
+  ready: Promise<void>;
+  next(predicate?: (body: unknown) => boolean): Promise<unknown>;
+  subscription: StompSubscription;
+}
+
+/**
+ * How long `next` waits before it fails with what did arrive: longer than the slowest delivery on a
+ * busy machine, shorter than the test's own timeout, so a failure names the messages seen.
+ */
+const nextWithinMs = 20_000;
+
+let receipts = 0;
 
 export function connectStomp(baseUrl: string, token: string | null, options: { heartbeatMs?: number } = {}): TestStomp {
   const url = `${baseUrl.replace(/^http/, 'ws')}/ws`;
@@ -48,6 +64,8 @@ export function connectStomp(baseUrl: string, token: string | null, options: { h
     subscribe(destination) {
       const messages: unknown[] = [];
       const waiting: Array<{ predicate: (body: unknown) => boolean; resolve: (body: unknown) => void }> = [];
+      const receipt = `subscribed-${(receipts += 1)}`;
+      const ready = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
       const subscription = client.subscribe(destination, (message: IMessage) => {
         const body: unknown = JSON.parse(message.body);
         messages.push(body);
@@ -56,15 +74,16 @@ export function connectStomp(baseUrl: string, token: string | null, options: { h
           waiting.splice(waiting.indexOf(waiter), 1);
           waiter.resolve(body);
         }
-      });
+      }, { receipt });
       return {
         messages,
+        ready,
         subscription,
         next: (predicate = () => true) =>
           new Promise<unknown>((resolve, reject) => {
             const found = messages.find(predicate);
             if (found !== undefined) return resolve(found);
-            const timer = setTimeout(() => reject(new Error(`nothing on ${destination} within 5 s; got ${JSON.stringify(messages)}`)), 5_000);
+            const timer = setTimeout(() => reject(new Error(`nothing on ${destination} within ${nextWithinMs / 1000} s; got ${JSON.stringify(messages)}`)), nextWithinMs);
             waiting.push({ predicate, resolve: (body) => (clearTimeout(timer), resolve(body)) });
           }),
       };
