@@ -21,11 +21,9 @@ async function stderrLinesOfFailedStart(env: Record<string, string>): Promise<st
 /** The .eml files in DATA_DIR/outbox, once the mail queue has written the first (it sends just after the answer). */
 async function outboxMails(dataDir: string): Promise<string[]> {
   const outbox = path.join(dataDir, 'outbox');
-  for (let tries = 0; tries < 100; tries += 1) {
-    if (fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0) return fs.readdirSync(outbox);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail in ${outbox}`);
+  const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+  await expect.poll(() => mails().length, { interval: 100, message: `no mail in ${outbox}` }).toBeGreaterThan(0);
+  return mails();
 }
 
 describe('starting the server', () => {
@@ -187,16 +185,14 @@ describe('starting the server', () => {
     request.write(Buffer.alloc(2 * 1024 * 1024, 0x20));
     const projectDir = path.join(dataDir, 'files', 'projects', String(projectId));
     const partial = () => (fs.existsSync(projectDir) ? fs.readdirSync(projectDir).filter((name) => name.endsWith('.part')) : []);
-    for (let i = 0; i < 100 && partial().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(partial()).toHaveLength(1);
+    await expect.poll(() => partial(), { interval: 50 }).toHaveLength(1);
     first.child.kill('SIGKILL');
     await first.exited;
     request.destroy();
 
     const second = startServer(env);
     const [, secondUrl] = await second.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-    for (let i = 0; i < 100 && partial().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(partial()).toEqual([]);
+    await expect.poll(() => partial(), { interval: 50 }).toEqual([]);
     const login = await fetch(`${secondUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
