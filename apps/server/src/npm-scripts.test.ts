@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeVersionProblem, requiredNapiVersion, requiredNodeVersion } from '../../../scripts/check-node.mjs';
-import { tempDir } from './test/server-process';
+import { processStartTimeoutMs, tempDir } from './test/server-process';
 
 // The operator's entry points in package.json (npm start, test, dev, bench, backup, restore,
 // seed:demo), run as npm runs them.
@@ -91,8 +91,8 @@ interface Finished {
   stderr: string;
 }
 
-/** Runs a command in its own process group; a command that runs on past `ms` is killed with its children. */
-function run(command: string, args: string[], env: Record<string, string>, ms = 20_000): Promise<Finished> {
+/** Runs a command in its own process group; a command that runs on past `ms` (npm alone takes seconds on a busy machine) is killed with its children. */
+function run(command: string, args: string[], env: Record<string, string>, ms = 60_000): Promise<Finished> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: { HOME: process.env.HOME ?? '', ...env }, detached: true });
     let stdout = '';
@@ -169,7 +169,7 @@ describe('npm start', () => {
   });
 
   // Builds first when the build is missing or older than the sources (start.mjs decides, as for an
-  // operator), hence the long timeout; with a current build it takes a few seconds.
+  // operator), as in a fresh clone, hence the long timeout; with a current build it takes a few seconds.
   it('stops the server and frees its port when npm itself gets SIGTERM', async () => {
     const port = await freePort();
     npm = spawn('npm', ['start'], {
@@ -177,11 +177,17 @@ describe('npm start', () => {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: tempDir() },
     });
     let output = '';
-    npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Bauakte läuft auf')) started();
+    };
+    npm.stdout!.on('data', collect);
+    npm.stderr!.on('data', collect);
     const npmExited = new Promise<number | null>((resolve) => npm!.on('exit', resolve));
 
-    for (let i = 0; i < 900 && !output.includes('Bauakte läuft auf'); i++) await pause(100);
+    await Promise.race([running, npmExited]);
     expect(output).toContain(`Bauakte läuft auf http://localhost:${port}`);
     serverPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
@@ -198,5 +204,5 @@ describe('npm start', () => {
     expect(output).toContain('Bauakte wird beendet');
     for (let i = 0; i < 50 && isAlive(serverPid); i++) await pause(100);
     expect(isAlive(serverPid)).toBe(false);
-  }, 120_000);
+  }, 4 * processStartTimeoutMs); // the web app's and the server's build, and the start
 });
