@@ -10,6 +10,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // Sized for a busy machine (two cores shared with other work), as the server's.
     testTimeout: 30_000,
+    hookTimeout: 30_000,
     expect: { poll: { timeout: 15_000 } },
   },
 });
