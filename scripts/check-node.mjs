@@ -11,7 +11,7 @@ const packageFile = fileURLToPath(new URL('../package.json', import.meta.url));
 /** The Node-API version better-sqlite3 is built for (NAPI_VERSION in its binding.gyp). */
 export const requiredNapiVersion = 10;
 
-/** The lowest version package.json's engines.node ('>=22.14') allows, as [major, minor, patch]. */
+/** The lowest version package.json's engines.node ('>=22.19') allows, as [major, minor, patch]. */
 export function requiredNodeVersion() {
   const range = JSON.parse(fs.readFileSync(packageFile, 'utf8')).engines.node;
   const match = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
@@ -34,7 +34,7 @@ function isOlder(version, required) {
 /**
  * The one line to print for this Node version ('v20.20.2' or '20.20.2') and its Node-API version
  * (process.versions.napi), or null when both are new enough. The Node-API version catches the
- * releases after 22.14 that still lack it (23.0 – 23.5).
+ * releases after 22.19 that still lack it (23.0 – 23.5).
  */
 export function nodeVersionProblem(version, napiVersion, required = requiredNodeVersion()) {
   if (!isOlder(version, required) && Number(napiVersion) >= requiredNapiVersion) return null;

@@ -4,7 +4,11 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Sized for a busy machine (two cores shared with other work): many tests start a process of the
+    // server's (the PDF export process, or the server itself; see processStartTimeoutMs in src/test/server-process.ts).
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+    // expect.poll waits for a condition; its bound only has to end a failing test with a message, on a busy machine too.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

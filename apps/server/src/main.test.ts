@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from './platform/auth/password';
 import { connectStomp } from './test/stomp-client';
-import { killStartedServers, sharedInstanceEnv, startServer, tempDir } from './test/server-process';
+import { killStartedServers, processStartTimeoutMs, sharedInstanceEnv, startServer, tempDir } from './test/server-process';
 import { withPostgres } from './test/test-app';
 
 afterEach(() => {
@@ -21,11 +21,9 @@ async function stderrLinesOfFailedStart(env: Record<string, string>): Promise<st
 /** The .eml files in DATA_DIR/outbox, once the mail queue has written the first (it sends just after the answer). */
 async function outboxMails(dataDir: string): Promise<string[]> {
   const outbox = path.join(dataDir, 'outbox');
-  for (let tries = 0; tries < 100; tries += 1) {
-    if (fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0) return fs.readdirSync(outbox);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail in ${outbox}`);
+  const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+  await expect.poll(() => mails().length, { interval: 100, message: `no mail in ${outbox}` }).toBeGreaterThan(0);
+  return mails();
 }
 
 describe('starting the server', () => {
@@ -101,7 +99,7 @@ describe('starting the server', () => {
     const second = startServer({ DATA_DIR: dataDir, PORT: '0' });
     await second.waitFor(/Server listening at/);
     expect(second.output()).not.toMatch(/first administrator created/);
-  });
+  }, 2 * processStartTimeoutMs);
 
   it('keeps DATA_DIR, the database, the secret and the mail outbox private to the server\'s user', async () => {
     const dataDir = path.join(tempDir(), 'data');
@@ -187,16 +185,14 @@ describe('starting the server', () => {
     request.write(Buffer.alloc(2 * 1024 * 1024, 0x20));
     const projectDir = path.join(dataDir, 'files', 'projects', String(projectId));
     const partial = () => (fs.existsSync(projectDir) ? fs.readdirSync(projectDir).filter((name) => name.endsWith('.part')) : []);
-    for (let i = 0; i < 100 && partial().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(partial()).toHaveLength(1);
+    await expect.poll(() => partial(), { interval: 50 }).toHaveLength(1);
     first.child.kill('SIGKILL');
     await first.exited;
     request.destroy();
 
     const second = startServer(env);
     const [, secondUrl] = await second.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-    for (let i = 0; i < 100 && partial().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(partial()).toEqual([]);
+    await expect.poll(() => partial(), { interval: 50 }).toEqual([]);
     const login = await fetch(`${secondUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -204,7 +200,7 @@ describe('starting the server', () => {
     });
     const listed = await fetch(`${secondUrl}/api/s3/project/${projectId}`, { headers: { authorization: `Bearer ${((await login.json()) as { token: string }).token}` } });
     expect(await listed.json()).toEqual([]);
-  });
+  }, 2 * processStartTimeoutMs);
 });
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on one PostgreSQL database', () => {
@@ -244,7 +240,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
       expect(await online.next((list) => (list as string[]).includes('mara'))).toEqual(['kunde', 'mara']);
       const kundeQueue = kunde.subscribe('/user/queue/messages');
       const maraQueue = mara.subscribe('/user/queue/messages');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await Promise.all([kundeQueue.ready, maraQueue.ready]);
       const created = await fetch(`${urlB}/api/MessageManagment/createChat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${await login(urlB!, 'mara')}` },
@@ -257,5 +253,5 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     } finally {
       await Promise.all([kunde.close(), mara.close()]);
     }
-  });
+  }, 2 * processStartTimeoutMs);
 });

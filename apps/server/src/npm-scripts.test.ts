@@ -6,13 +6,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeVersionProblem, requiredNapiVersion, requiredNodeVersion } from '../../../scripts/check-node.mjs';
-import { tempDir } from './test/server-process';
+import { processStartTimeoutMs, tempDir } from './test/server-process';
 
 // The operator's entry points in package.json (npm start, test, dev, bench, backup, restore,
 // seed:demo), run as npm runs them.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const requireFromServer = createRequire(new URL('../package.json', import.meta.url));
 const requireFromWeb = createRequire(new URL('../../web/package.json', import.meta.url));
+const requireFromRoot = createRequire(new URL('../../../package.json', import.meta.url));
 
 /** The lowest version of the newest line an engines range allows: '^20.19.0 || >=22.12.0' → [22, 12, 0]. */
 function lowestOfNewestLine(range: string): number[] {
@@ -29,25 +30,27 @@ function atLeast(a: readonly number[], b: readonly number[]): boolean {
 }
 
 describe('the Node.js version check', () => {
-  it('refuses Node 20, 22 before 22.14 and 23 before Node-API 10 in one line that says what to install, and accepts 22.14 and later', () => {
+  it('refuses Node 20, 22 before 22.19 and 23 before Node-API 10 in one line that says what to install, and accepts 22.19 and later', () => {
     const problem = nodeVersionProblem('v20.20.2', '9');
     expect(problem).toBe(
-      "Bauakte needs Node.js 22.14 or later (Node.js 24 LTS recommended, see .nvmrc), this is Node.js v20.20.2: install Node.js 24 ('nvm install' in this folder, or https://nodejs.org/), then run 'npm ci' again so the native modules are rebuilt for it.",
+      "Bauakte needs Node.js 22.19 or later (Node.js 24 LTS recommended, see .nvmrc), this is Node.js v20.20.2: install Node.js 24 ('nvm install' in this folder, or https://nodejs.org/), then run 'npm ci' again so the native modules are rebuilt for it.",
     );
     expect(nodeVersionProblem('18.19.0', '9')).toContain('this is Node.js v18.19.0');
     // 22.12 loads better-sqlite3's binary and crashes: it has Node-API 9.
-    expect(nodeVersionProblem('v22.12.0', '9')).toContain('Node.js 22.14 or later');
+    expect(nodeVersionProblem('v22.12.0', '9')).toContain('Node.js 22.19 or later');
+    // 22.14 has Node-API 10, but lighthouse (a development dependency) needs 22.19: npm install refuses it.
+    expect(nodeVersionProblem('v22.14.0', '10')).toContain('this is Node.js v22.14.0');
     expect(nodeVersionProblem('v23.5.0', '9')).toContain('this is Node.js v23.5.0');
-    for (const [version, napi] of [['v22.14.0', '10'], ['v22.21.1', '10'], ['v23.6.0', '10'], ['v24.0.0', '10'], ['v25.1.0', '10'], [process.version, process.versions.napi]]) {
+    for (const [version, napi] of [['v22.19.0', '10'], ['v22.21.1', '10'], ['v23.6.0', '10'], ['v24.0.0', '10'], ['v25.1.0', '10'], [process.version, process.versions.napi]]) {
       expect(nodeVersionProblem(version!, napi), version).toBeNull();
     }
   });
 
   it("requires what package.json's engines says, which is at least what better-sqlite3 and Vite require, and better-sqlite3's Node-API version", () => {
     const engines = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
-    expect(engines).toBe('>=22.14');
+    expect(engines).toBe('>=22.19');
     const required = requiredNodeVersion();
-    expect(required).toEqual([22, 14, 0]);
+    expect(required).toEqual([22, 19, 0]);
     for (const [name, resolve] of [['better-sqlite3', requireFromServer], ['vite', requireFromWeb]] as const) {
       const manifest = resolve(`${name}/package.json`) as { engines: { node: string } };
       const needed = lowestOfNewestLine(manifest.engines.node);
@@ -58,6 +61,20 @@ describe('the Node.js version check', () => {
     const napiOfBetterSqlite = Number(/NAPI_VERSION=(\d+)/.exec(bindingGyp)?.[1]);
     expect(napiOfBetterSqlite).toBeGreaterThan(0);
     expect(requiredNapiVersion).toBeGreaterThanOrEqual(napiOfBetterSqlite);
+  });
+
+  it('is what npm install enforces (engine-strict), and every package it installs accepts the lowest Node that engines allows', () => {
+    expect(fs.readFileSync(path.join(root, '.npmrc'), 'utf8').split('\n')).toContain('engine-strict=true');
+    // npm's own range check, which engine-strict applies to each package of the lockfile.
+    const { satisfies } = requireFromRoot('semver') as { satisfies(version: string, range: string): boolean };
+    const lowest = requiredNodeVersion().join('.');
+    const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: unknown }; optional?: boolean }> };
+    const refusing = Object.entries(lock.packages).flatMap(([name, entry]) => {
+      const range = entry.engines?.node;
+      // An optional package that does not fit is left out by npm, not refused.
+      return typeof range === 'string' && !entry.optional && !satisfies(lowest, range) ? [`${name} needs ${range}`] : [];
+    });
+    expect(refusing, `npm install refuses Node ${lowest}`).toEqual([]);
   });
 });
 
@@ -74,8 +91,8 @@ interface Finished {
   stderr: string;
 }
 
-/** Runs a command in its own process group; a command that runs on past `ms` is killed with its children. */
-function run(command: string, args: string[], env: Record<string, string>, ms = 20_000): Promise<Finished> {
+/** Runs a command in its own process group; a command that runs on past `ms` (npm alone takes seconds on a busy machine) is killed with its children. */
+function run(command: string, args: string[], env: Record<string, string>, ms = 60_000): Promise<Finished> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: { HOME: process.env.HOME ?? '', ...env }, detached: true });
     let stdout = '';
@@ -152,7 +169,7 @@ describe('npm start', () => {
   });
 
   // Builds first when the build is missing or older than the sources (start.mjs decides, as for an
-  // operator), hence the long timeout; with a current build it takes a few seconds.
+  // operator), as in a fresh clone, hence the long timeout; with a current build it takes a few seconds.
   it('stops the server and frees its port when npm itself gets SIGTERM', async () => {
     const port = await freePort();
     npm = spawn('npm', ['start'], {
@@ -160,11 +177,17 @@ describe('npm start', () => {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: tempDir() },
     });
     let output = '';
-    npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Bauakte läuft auf')) started();
+    };
+    npm.stdout!.on('data', collect);
+    npm.stderr!.on('data', collect);
     const npmExited = new Promise<number | null>((resolve) => npm!.on('exit', resolve));
 
-    for (let i = 0; i < 900 && !output.includes('Bauakte läuft auf'); i++) await pause(100);
+    await Promise.race([running, npmExited]);
     expect(output).toContain(`Bauakte läuft auf http://localhost:${port}`);
     serverPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
@@ -181,5 +204,5 @@ describe('npm start', () => {
     expect(output).toContain('Bauakte wird beendet');
     for (let i = 0; i < 50 && isAlive(serverPid); i++) await pause(100);
     expect(isAlive(serverPid)).toBe(false);
-  }, 120_000);
+  }, 4 * processStartTimeoutMs); // the web app's and the server's build, and the start
 });

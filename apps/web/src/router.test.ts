@@ -36,7 +36,6 @@ describe('preloadStartPage', () => {
 
   it('starts loading the shell and the page the app opens on, and no other page', async () => {
     preloadStartPage('/dashboardClient');
-    await settle();
-    expect(loaded.sort()).toEqual(["client's dashboard", 'shell']);
+    await vi.waitFor(() => expect([...loaded].sort()).toEqual(["client's dashboard", 'shell']), { timeout: 15_000 });
   });
 });

@@ -62,7 +62,8 @@ export async function startMailCatcher(options: { port?: number } = {}): Promise
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    waitFor: (to, subject, timeoutMs = 5000) =>
+    // Longer than the slowest delivery on a busy machine: the bound only names the missing mail.
+    waitFor: (to, subject, timeoutMs = 15_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const mail = find(to, subject);

@@ -49,7 +49,8 @@ const asRoot = process.getuid?.() === 0;
 async function asPostgres(tool: string, args: string[]): Promise<void> {
   const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', tool, ...args]] : [tool, args];
   try {
-    await run(command, commandArgs, { timeout: 30_000 });
+    // initdb and a start or stop take seconds, many more on a busy machine.
+    await run(command, commandArgs, { timeout: 120_000 });
   } catch (error) {
     const { stderr, stdout } = error as { stderr?: string; stdout?: string };
     throw new Error(`${path.basename(tool)} ${args.join(' ')} failed: ${stderr || stdout || (error as Error).message}`);

@@ -9,6 +9,11 @@ import type { S3Config } from '../config';
 export interface TestS3 {
   config: S3Config;
   env: Record<string, string>;
+  /**
+   * Holds every read of an object from now on, unanswered, until `release`: whatever reads the bucket
+   * meanwhile waits, as on a bucket that has stopped answering. `requested` resolves at the first.
+   */
+  holdReads(): { requested: Promise<void>; release(): void };
   /** Makes every multipart upload begun so far look as if it had been begun this long ago. */
   ageIncompleteUploads(ms: number): Promise<void>;
   close(): Promise<void>;
@@ -74,7 +79,15 @@ export async function startS3Server(bucket = 'bauakte-test'): Promise<TestS3> {
   await s3rver.configureBuckets();
   const answer = s3rver.callback();
   const incomplete = incompleteUploadOperations(directory, bucket);
+  let holding: { held: Array<() => void>; heard(): void } | undefined;
+  const isObjectRead = (request: http.IncomingMessage) =>
+    request.method === 'GET' && new URL(request.url ?? '/', 'http://s3').pathname.split('/').filter((segment) => segment !== '').length > 1;
   const server = http.createServer((request, response) => {
+    if (holding && isObjectRead(request)) {
+      holding.held.push(() => answer(request, response));
+      holding.heard();
+      return;
+    }
     incomplete.handle(request, response).then(
       (handled) => {
         if (!handled) answer(request, response);
@@ -88,6 +101,19 @@ export async function startS3Server(bucket = 'bauakte-test'): Promise<TestS3> {
   return {
     config: { bucket, endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
     env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    holdReads() {
+      let heard!: () => void;
+      const requested = new Promise<void>((resolve) => (heard = resolve));
+      const current = { held: [] as Array<() => void>, heard };
+      holding = current;
+      return {
+        requested,
+        release() {
+          if (holding === current) holding = undefined;
+          current.held.splice(0).forEach((respond) => respond());
+        },
+      };
+    },
     async ageIncompleteUploads(ms) {
       const then = new Date(Date.now() - ms);
       for (const upload of await incomplete.uploads()) {

@@ -15,6 +15,13 @@ export interface StartedServer {
   waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
 }
 
+/**
+ * What a test or hook may take per process it starts: the server, or the server's PDF export process.
+ * A start compiles and loads its code through tsx, a few seconds of CPU on a quiet machine, which on
+ * a busy one (two cores shared with other work) stretch to a minute.
+ */
+export const processStartTimeoutMs = 90_000;
+
 /** Starts the real entry point (src/main.ts through tsx) with the given environment. */
 export function startServer(env: Record<string, string>): StartedServer {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

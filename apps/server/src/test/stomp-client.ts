@@ -9,23 +9,32 @@ export interface TestStomp {
   errors: IFrame[];
   /** Resolves when the socket has closed. */
   closed: Promise<void>;
-  subscribe(destination: string): {
-    messages: unknown[];
-    next(predicate?: (body: unknown) => boolean): Promise<unknown>;
-    subscription: StompSubscription;
-    /** Resolves when the server has confirmed the SUBSCRIBE (its RECEIPT): messages announced from then on arrive. */
-    ready: Promise<void>;
-  };
+  subscribe(destination: string): TestSubscription;
   publish(destination: string, body: unknown): void;
   close(): Promise<void>;
 }
+
+export interface TestSubscription {
+  messages: unknown[];
+  /** Resolves on the server's RECEIPT: from then on, what is published to the destination reaches this subscription. */
+  ready: Promise<void>;
+  next(predicate?: (body: unknown) => boolean): Promise<unknown>;
+  subscription: StompSubscription;
+}
+
+/**
+ * How long `next` waits before it fails with what did arrive: longer than the slowest delivery on a
+ * busy machine, shorter than the test's own timeout, so a failure names the messages seen.
+ */
+const nextWithinMs = 20_000;
+
+let receipts = 0;
 
 export function connectStomp(baseUrl: string, token: string | null, options: { heartbeatMs?: number } = {}): TestStomp {
   const url = `${baseUrl.replace(/^http/, 'ws')}/ws`;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   const errors: IFrame[] = [];
-  let receipts = 0;
   const client = new Client({
     webSocketFactory: () => new WebSocket(url),
     connectHeaders: token ? { Authorization: `Bearer ${token}` } : {},
@@ -68,13 +77,13 @@ export function connectStomp(baseUrl: string, token: string | null, options: { h
       }, { receipt });
       return {
         messages,
-        subscription,
         ready,
+        subscription,
         next: (predicate = () => true) =>
           new Promise<unknown>((resolve, reject) => {
             const found = messages.find(predicate);
             if (found !== undefined) return resolve(found);
-            const timer = setTimeout(() => reject(new Error(`nothing on ${destination} within 5 s; got ${JSON.stringify(messages)}`)), 5_000);
+            const timer = setTimeout(() => reject(new Error(`nothing on ${destination} within ${nextWithinMs / 1000} s; got ${JSON.stringify(messages)}`)), nextWithinMs);
             waiting.push({ predicate, resolve: (body) => (clearTimeout(timer), resolve(body)) });
           }),
       };

@@ -44,10 +44,21 @@ export interface TestContext extends BuiltApp {
   close(): Promise<void>;
 }
 
+/**
+ * A connection of the test's own to TEST_DATABASE_URL (or `url`). The database may end it (a restart,
+ * pg_terminate_backend): node-pg then emits 'error' on the client, which unheard fails the whole test
+ * run as an unhandled error; heard, only a later query on this connection fails.
+ */
+export async function connectPostgres(url = postgresUrl): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
 /** One connection to TEST_DATABASE_URL for the work, closed afterwards. */
 export async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
+  const client = await connectPostgres();
   try {
     return await work(client);
   } finally {

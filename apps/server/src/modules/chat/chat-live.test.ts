@@ -73,13 +73,13 @@ describe.each(testDialects)('live chat over STOMP on %s', (dialect) => {
     const mara = await connect('mara');
     const kundeQueue = kunde.subscribe('/user/queue/messages');
     const maraQueue = mara.subscribe('/user/queue/messages');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all([kundeQueue.ready, maraQueue.ready]);
     const created = (await call.createChat('mara', 'kunde', 'Live?')).json<CreatedChat>();
     expect(await kundeQueue.next()).toMatchObject({ chatId: created.chatId, message: 'Live?', senderUsername: 'mara' });
     expect(await maraQueue.next()).toMatchObject({ id: created.message.id });
 
     const maraTopic = mara.subscribe(`/topic/chat/${created.chatId}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await maraTopic.ready;
     kunde.publish(`/app/chat/${created.chatId}`, { message: 'Ja, live.\nZweite Zeile', senderUsername: 'kunde', receiverUsername: 'mara', chatId: created.chatId, isRead: false });
     const delivered = (await maraTopic.next()) as ChatMessage;
     expect(delivered).toMatchObject({ message: 'Ja, live.\nZweite Zeile', senderUsername: 'kunde', receiverUsername: 'mara', isRead: false });
@@ -205,11 +205,12 @@ describe.runIf(testDialects.includes('postgres'))('two instances on one PostgreS
     expect(await presence.next((list) => (list as string[]).includes('mara'))).toEqual(['kunde', 'mara']);
 
     const maraQueue = mara.subscribe('/user/queue/messages');
+    await maraQueue.ready;
     const created = (await chatCalls(setup).createChat('kunde', 'mara', 'Von Instanz A')).json<CreatedChat>();
     expect(await maraQueue.next()).toMatchObject({ chatId: created.chatId, message: 'Von Instanz A' });
 
     const kundeTopic = kunde.subscribe(`/topic/chat/${created.chatId}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await kundeTopic.ready;
     mara.publish(`/app/chat/${created.chatId}`, { message: 'Antwort von Instanz B', senderUsername: 'mara', receiverUsername: 'kunde', chatId: created.chatId });
     expect(await kundeTopic.next()).toMatchObject({ message: 'Antwort von Instanz B', senderUsername: 'mara' });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { killStartedServers, startServer, tempDir } from '../../test/server-process';
+import { killStartedServers, processStartTimeoutMs, startServer, tempDir } from '../../test/server-process';
 import { demoPassword } from './seed-demo';
 
 afterEach(() => {
@@ -35,5 +35,5 @@ describe('DEMO=1', () => {
     const [, again] = await second.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
     expect(second.output()).toContain('DEMO: the database already holds projects, no demo data added');
     expect(await projectTotal(again!, 'architekt1')).toBe(1750);
-  }, 90_000);
+  }, 3 * processStartTimeoutMs); // two starts, and the seeding of the full demo between them
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { exportSchemaVersion, type ProjectChange, type ProjectExport } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
@@ -7,6 +7,7 @@ import { samplePdf, samplePng } from '../../test/sample-files';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { startS3Server, type TestS3 } from '../../test/s3-server';
 import { pdfText } from '../../test/pdf-text';
+import { processStartTimeoutMs } from '../../test/server-process';
 
 const completeAnswers = {
   general: { buildingUsage: 'WOHNBAU', buildingtype: 'ECKHAUS', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'SO', constructionYear: 1978 },
@@ -48,7 +49,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     ]);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.kunde!) }, payload })).statusCode).toBe(201);
     completeId = await completeProject();
-  }, 60_000);
+  });
   afterAll(async () => {
     await ctx.close();
     await mail.close();
@@ -357,7 +358,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       }
       expect(text).toContain(`Kommentar${'x'.repeat(30)}`);
       expect(text).toContain(`Projekt${'Ü'.repeat(20)}`);
-    }, 60_000);
+    });
 
     it('is for the project\'s architects: a client or an administrator gets 403, others 404', async () => {
       expect((await pdfAs('kunde')).statusCode).toBe(403);
@@ -468,7 +469,7 @@ describe('export mails are limited and fail cleanly', () => {
     } finally {
       await broken.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('PDF export with the files in an S3 bucket', () => {
@@ -506,9 +507,11 @@ describe('PDF export with the files in an S3 bucket', () => {
 describe.each(testDialects)('PDF exports are bounded on %s', (dialect) => {
   const aborted =
     'Der PDF-Export wurde abgebrochen, weil er zu lange gedauert oder zu viel Speicher gebraucht hat. Bitte versuchen Sie es später erneut oder exportieren Sie das Projekt als JSON.';
+  const timeLimitSeconds = 30;
+  let s3: TestS3;
   let ctx: TestContext;
   let token = '';
-  let heavyId = 0;
+  let pictureId = 0;
   let lightId = 0;
 
   const createProject = async (name: string) => {
@@ -519,42 +522,57 @@ describe.each(testDialects)('PDF exports are bounded on %s', (dialect) => {
   const pdf = (id: number) => ctx.app.inject({ method: 'GET', url: `/api/export/pdf/${id}`, headers: bearer(token) });
 
   beforeAll(async () => {
-    // One export at a time, none waiting, one second each; the 300 uploads that build the heavy project would pass the upload budget.
-    ctx = await createTestContext(dialect, { env: { EXPORT_MAX_CONCURRENT: '1', EXPORT_MAX_QUEUED: '0', EXPORT_TIME_LIMIT_SECONDS: '1', ...generousBudgets } });
+    s3 = await startS3Server();
+    // One export at a time, none waiting.
+    ctx = await createTestContext(dialect, {
+      env: { ...s3.env, EXPORT_MAX_CONCURRENT: '1', EXPORT_MAX_QUEUED: '0', EXPORT_TIME_LIMIT_SECONDS: String(timeLimitSeconds), ...generousBudgets },
+    });
     await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI' });
     token = await ctx.login('mara', 'mara-passwort');
     lightId = await createProject('Kleines Projekt');
-    // Several seconds of layout: 300 files (as many as the PDF lists) named, titled and commented
-    // as long as allowed, without a space.
-    heavyId = await createProject('Riesiges Projekt');
-    for (let index = 0; index < 300; index += 1) {
-      const { payload, headers } = await multipartBody([
-        ['projectId', String(heavyId)],
-        ['fileName', `Plan${index}${'W'.repeat(190)}`],
-        ['comment', 'Kommentar'.repeat(222)],
-        ['documentType', 'PDF'],
-        ['file', { name: `plan${index}${'m'.repeat(240)}.pdf`, bytes: samplePdf() }],
-      ]);
-      const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(token) }, payload });
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-    }
-  }, 120_000);
-  afterAll(async () => ctx.close());
+    // Its PDF shows the image's preview, which the export process reads from the bucket: held there, the export waits.
+    pictureId = await createProject('Projekt mit Bild');
+    const { payload, headers } = await multipartBody([
+      ['projectId', String(pictureId)],
+      ['fileName', 'Foto Nord'],
+      ['documentType', 'PNG'],
+      ['file', { name: 'nord.png', bytes: await samplePng(40, 30) }],
+    ]);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(token) }, payload })).statusCode).toBe(201);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await s3.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('refuses an export beyond the queue with 503 and Retry-After; one over the time limit answers a German error, and the next export is made', async () => {
-    const started = Date.now();
-    const answers = await Promise.all([pdf(heavyId), pdf(heavyId)]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([503, 503]);
-    const bodies = answers.map((answer) => answer.json<{ code: string; message: string }>());
-    const busy = answers.find((answer) => answer.json<{ code: string }>().code === 'EXPORT_BUSY');
-    expect(busy?.headers['retry-after']).toBe('60');
-    expect(bodies).toContainEqual(expect.objectContaining({ code: 'EXPORT_BUSY', message: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.' }));
-    expect(bodies).toContainEqual(expect.objectContaining({ code: 'EXPORT_ABORTED', message: aborted }));
-    // Stopped at its limit, not left to run for a minute.
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // The time limit runs on fake time: the waiting export is over it exactly when the test moves the clock there.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const reads = s3.holdReads();
+    try {
+      const waiting = pdf(pictureId);
+      await reads.requested;
+      const busy = await pdf(pictureId);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('60');
+      expect(busy.json()).toMatchObject({ code: 'EXPORT_BUSY', message: 'Gerade werden zu viele Exporte erstellt. Bitte versuchen Sie es in Kürze erneut.' });
+
+      // Just short of its limit the export still runs: another one is still refused.
+      vi.advanceTimersByTime(timeLimitSeconds * 1000 - 1);
+      expect((await pdf(lightId)).json()).toMatchObject({ code: 'EXPORT_BUSY' });
+      vi.advanceTimersByTime(1);
+      const stopped = await waiting;
+      expect(stopped.statusCode).toBe(503);
+      expect(stopped.json()).toMatchObject({ code: 'EXPORT_ABORTED', message: aborted });
+    } finally {
+      reads.release();
+    }
 
     const next = await pdf(lightId);
     expect(next.statusCode, next.body.slice(0, 200)).toBe(200);
     expect((await pdfText(next.rawPayload)).text).toContain('Kleines Projekt');
-  }, 60_000);
+  }, 2 * processStartTimeoutMs); // the export process, and the fresh one after it was stopped
 });

@@ -199,18 +199,22 @@ describe.each(testDialects)('versions of a plan on %s', (dialect) => {
       await Promise.all([fremd.closed, kundeElsewhere.closed]);
       expect(fremd.errors[0]?.headers.message).toBe('Nicht gefunden.');
       expect(kundeElsewhere.errors[0]?.headers.message).toBe('Nicht gefunden.');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await seen.ready;
 
       const plan = (await upload(setup, 'kunde', { projectId: setup.projectId, fileName: 'Schnitt A-A' })).json<ProjectFile>();
       expect(await seen.next((body) => (body as { fileId: number }).fileId === plan.id)).toEqual({ fileId: plan.id, planId: plan.planId, version: 1 });
       const newer = (await upload(setup, 'mara', { projectId: setup.projectId, fileName: 'Schnitt A-A', replaces: String(plan.id) })).json<ProjectFile>();
       expect(newer.planId).toBe(plan.planId);
       expect(await seen.next((body) => (body as { fileId: number }).fileId === newer.id)).toEqual({ fileId: newer.id, planId: plan.planId, version: 2 });
-      // An upload to another project is not announced on this one (nor its first page, made afterwards).
+      // An upload to another project is not announced on this one (nor its first page, made afterwards):
+      // the next announcement here is that of the upload after it.
       const elsewhere = (await upload(setup, 'mara', { projectId: setup.otherProjectId, fileName: 'Lageplan' })).json<ProjectFile>();
       await setup.ctx.background.drained();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(seen.messages.filter((body) => (body as { fileId: number }).fileId === elsewhere.id)).toEqual([]);
+      const after = (await upload(setup, 'mara', { projectId: setup.projectId, fileName: 'Ansicht' })).json<ProjectFile>();
+      await seen.next((body) => (body as { fileId: number }).fileId === after.id);
+      const announced = seen.messages.map((body) => (body as { fileId: number }).fileId);
+      expect(announced).not.toContain(elsewhere.id);
+      expect([...new Set(announced)]).toEqual([plan.id, newer.id, after.id]);
     } finally {
       await Promise.all([kunde.close(), fremd.close(), kundeElsewhere.close()]);
     }

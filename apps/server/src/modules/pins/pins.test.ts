@@ -172,7 +172,7 @@ describe.each(testDialects)('pins on plans on %s', (dialect) => {
       fremd.subscribe(liveDestinations.projectPins(projectId));
       await fremd.closed;
       expect(fremd.errors[0]?.headers.message).toBe('Nicht gefunden.');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await seen.ready;
       const plan = await upload(projectId);
       const pin = (await place('kunde', plan.id, { page: 1, x: 0.5, y: 0.5, comment: 'Live' })).json<Pin>();
       expect(await seen.next((body) => (body as { pinId: number }).pinId === pin.id)).toEqual({ fileId: plan.id, pinId: pin.id });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
@@ -10,10 +9,10 @@ import { buildApp } from '../../app';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from '../db/database';
 import { hashPassword } from '../auth/password';
 import { createUserRepository } from '../db/users-repository';
-import { bearer, generousBudgets, testDialects } from '../../test/test-app';
+import { bearer, generousBudgets, mailsDelivered, testDialects, withPostgres } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
-import { killStartedServers, listeningUrl, startServer, tempDir as newTempDir, type StartedServer } from '../../test/server-process';
+import { killStartedServers, listeningUrl, processStartTimeoutMs, startServer, tempDir as newTempDir, type StartedServer } from '../../test/server-process';
 import { readManifest } from './archive';
 import { createBackup } from './backup';
 import { filesBelow } from './file-tree';
@@ -51,16 +50,6 @@ async function readAllFiles(dataDir: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
-async function withPostgres(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The archive unpacked, changed by edit, and packed again (manifest first) as a new file. */
 async function repack(archive: string, edit: (dir: string) => void): Promise<string> {
   const dir = tempDir();
@@ -86,7 +75,8 @@ async function buildInstallation(config: Config, openInstallation: () => Databas
   for (const [username, role] of [['chef', 'ADMIN'], ['mara', 'ARCHI'], ['tom', 'ARCHI']] as const) {
     await users.insert({ username, role, status: 'ACTIVE', passwordHash: await hashPassword(passwords[username]), email: `${username}@example.at`, firstName: username === 'mara' ? 'Mara' : 'Tom', lastName: 'Gruber', createdAt: now, updatedAt: now });
   }
-  const { app } = await buildApp({ config, database, jwtSecret: 'backup-test-secret-that-is-long-enough-0123456789', logger: false });
+  const built = await buildApp({ config, database, jwtSecret: 'backup-test-secret-that-is-long-enough-0123456789', logger: false });
+  const { app } = built;
   await app.ready();
   try {
     const call = async (token: string | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
@@ -133,7 +123,7 @@ async function buildInstallation(config: Config, openInstallation: () => Databas
     await call(mara, 'POST', `/api/s3/project/${project.id}/files/${uploadedIds[0]}/pins`, { page: 1, x: 0.25, y: 0.75, comment: 'Riss über dem Fenster – „dringend“', photoFileId: uploadedIds[1] });
     const chat = await call(mara, 'POST', '/api/MessageManagment/createChat', { message: 'Grüß Gott, Frau Größ! Die Pläne für das Dachgeschoß sind da.', senderUsername: 'mara', receiverUsername: 'kunde' });
     // Notices and mails are sent after the answer.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await mailsDelivered(built);
     return { chatId: chat.chatId as number };
   } finally {
     await app.close();
@@ -309,7 +299,7 @@ describe.each(testDialects)('backup and restore on %s', (dialect: DialectName) =
       restarted.child.kill();
       await restarted.exited;
     }
-  });
+  }, processStartTimeoutMs);
 
   it('refuses a non-empty installation without --force and replaces it with --force', async () => {
     const database = openInstallation();

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, type TestContext } from '../../test/test-app';
+import { bearer, connectPostgres, createTestContext, type TestContext } from '../../test/test-app';
 import { asyncCommitPoolSize, openDatabase } from './database';
 import { writePermitsFor } from './write-permits';
 
@@ -63,8 +63,7 @@ describe.runIf(Boolean(postgresUrl))('opening a project while the writes wait (P
       payload: { message: 'Grüß Gott!', senderUsername: 'kunde', receiverUsername: 'mara' },
     });
     chatId = chat.json<{ chatId: number }>().chatId;
-    outside = new pg.Client({ connectionString: postgresUrl });
-    await outside.connect();
+    outside = await connectPostgres();
   });
   afterAll(async () => {
     await outside.end();
@@ -78,7 +77,8 @@ describe.runIf(Boolean(postgresUrl))('opening a project while the writes wait (P
     await outside.query(`select id from ${schema}.projects where id = $1 for update`, [otherProjectId]);
     const writes = Array.from({ length: permits + 2 }, () => sql`update projects set name = name where id = ${otherProjectId}`.execute(ctx.database.db));
     try {
-      const within = <T>(work: Promise<T>) => Promise.race([work, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
+      // The writes wait until the row's lock is released, which happens only after these answers: the bound just names the failure.
+      const within = <T>(work: Promise<T>) => Promise.race([work, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 30_000))]);
       const details = await within(ctx.app.inject({ method: 'GET', url: `/api/DashboardClient/project/${projectId}`, headers: bearer(tokens.mara!) }));
       expect(details).not.toBe('waited');
       expect(details !== 'waited' && details.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres } from '../../test/test-app';
 import { openDatabase, type DatabaseHandle } from './database';
 import { isWrite, writePermitsFor } from './write-permits';
 
@@ -33,10 +34,8 @@ describe.runIf(Boolean(postgresUrl))('reads while the writes wait (PostgreSQL)',
   let watcher: pg.Client;
 
   beforeAll(async () => {
-    outside = new pg.Client({ connectionString: postgresUrl });
-    await outside.connect();
-    watcher = new pg.Client({ connectionString: postgresUrl });
-    await watcher.connect();
+    outside = await connectPostgres();
+    watcher = await connectPostgres();
     await outside.query(`create schema ${schema}`);
     await outside.query(`create table ${schema}.counters (id int primary key, n int not null)`);
     await outside.query(`insert into ${schema}.counters values (1, 0)`);
@@ -59,9 +58,10 @@ describe.runIf(Boolean(postgresUrl))('reads while the writes wait (PostgreSQL)',
     await outside.query(`select * from ${schema}.counters where id = 1 for update`);
     const writes = Array.from({ length: 6 }, () => sql`update counters set n = n + 1 where id = 1`.execute(database.db));
     try {
-      await expect.poll(waitingWrites, { timeout: 5000 }).toBe(3);
+      await expect.poll(waitingWrites).toBe(3);
+      // Without permits the read would wait for the row's lock, which is released only after it: the bound just names the failure.
       const read = sql<{ n: number }>`select n from counters where id = 1`.execute(database.db);
-      const answer = await Promise.race([read, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
+      const answer = await Promise.race([read, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 30_000))]);
       expect(answer).not.toBe('waited');
       expect(await waitingWrites()).toBe(3);
     } finally {
@@ -77,15 +77,21 @@ describe.runIf(Boolean(postgresUrl))('reads while the writes wait (PostgreSQL)',
       await sql`update counters set n = n + 1 where id = 1`.execute(trx);
       throw new Error('abgebrochen');
     })).rejects.toThrow('abgebrochen');
-    // All three permits are free again: three transactions hold rows at once.
+    // All three permits are free again: three transactions hold rows at once, each waiting for a lock the test holds.
+    await outside.query('select pg_advisory_lock(4711)');
     const held = Array.from({ length: 3 }, (_, index) =>
       database.db.transaction().execute(async (trx) => {
         await sql`insert into counters values (${10 + index}, 0)`.execute(trx);
-        await sql`select pg_sleep(0.6)`.execute(trx);
+        await sql`select pg_advisory_xact_lock_shared(4711)`.execute(trx);
       }),
     );
-    const sleeping = async () => Number((await watcher.query(`select count(*) as n from pg_stat_activity where query = 'select pg_sleep(0.6)' and state = 'active'`)).rows[0].n);
-    await expect.poll(sleeping, { timeout: 2000, interval: 20 }).toBe(3);
+    const waiting = async () =>
+      Number((await watcher.query(`select count(*) as n from pg_stat_activity where query = 'select pg_advisory_xact_lock_shared(4711)' and wait_event_type = 'Lock'`)).rows[0].n);
+    try {
+      await expect.poll(waiting, { interval: 20 }).toBe(3);
+    } finally {
+      await outside.query('select pg_advisory_unlock(4711)');
+    }
     await Promise.all(held);
     const rows = await sql<{ n: number }>`select count(*)::int as n from counters`.execute(database.db);
     expect(rows.rows[0]!.n).toBe(4);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreatedChat } from '@bauakte/domain';
 import { bearer, generousBudgets, testDialects } from '../../test/test-app';
 import { chatCalls, chatSetUp, type ChatSetup } from '../../test/chat-fixtures';
@@ -19,7 +19,7 @@ const limits = {
 const messageHeader = (frame: string) => /\nmessage:([^\n]*)/.exec(frame)?.[1]?.replaceAll('\\c', ':');
 const codeHeader = (frame: string) => /\ncode:([^\n]*)/.exec(frame)?.[1];
 
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
+async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > end) throw new Error('condition not met in time');
@@ -159,17 +159,23 @@ describe.each(testDialects)('live channel limits on %s', (dialect) => {
     const before = await refusals('frame_timeout');
     const kunde = await raw('kunde');
     // A frame in pieces is fine as long as it ends in time, and each frame gets its own deadline.
-    kunde.send('SUBSCRIBE\nid:a\ndestination:/user/queue/messages\n');
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    kunde.send('receipt:r-a\n\n\u0000SUBSCRIBE\nid:b\n');
-    await kunde.next((frame) => frame.includes('receipt-id:r-a'));
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    kunde.send('destination:/topic/activeUsers\nreceipt:r-b\n\n\u0000');
-    await kunde.next((frame) => frame.includes('receipt-id:r-b'));
+    // The pauses run on fake time, so a busy machine cannot stretch them past the deadline.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      kunde.send('SUBSCRIBE\nid:a\ndestination:/user/queue/messages\n');
+      vi.advanceTimersByTime(600);
+      kunde.send('receipt:r-a\n\n\u0000SUBSCRIBE\nid:b\n');
+      await kunde.next((frame) => frame.includes('receipt-id:r-a'));
+      vi.advanceTimersByTime(600);
+      kunde.send('destination:/topic/activeUsers\nreceipt:r-b\n\n\u0000');
+      await kunde.next((frame) => frame.includes('receipt-id:r-b'));
+    } finally {
+      vi.useRealTimers();
+    }
 
     const startedAt = Date.now();
     kunde.send(`SEND\ndestination:/app/chat/${chats[0]}\n\n{"message":"nie zu Ende`);
-    const error = await kunde.next((frame) => frame.startsWith('ERROR'), 5_000);
+    const error = await kunde.next((frame) => frame.startsWith('ERROR'), 30_000);
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
     expect(messageHeader(error)).toBe('Der Frame ist nicht innerhalb einer Sekunde vollständig angekommen.');
     await kunde.closed;

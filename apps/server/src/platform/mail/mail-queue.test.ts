@@ -140,7 +140,7 @@ describe.each(testDialects)('the mail queue on %s', (dialect) => {
     });
     queue.start();
     await queue.send('INVITATION', mail('erste@example.at'));
-    for (let tries = 0; tries < 100 && (await rows())[0]?.attempts !== 1; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect.poll(async () => (await rows())[0]?.attempts, { interval: 10 }).toBe(1);
     let stopped = false;
     const stopping = queue.stop().then(() => (stopped = true));
     await new Promise((resolve) => setTimeout(resolve, 100));

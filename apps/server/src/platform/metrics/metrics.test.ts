@@ -16,7 +16,7 @@ async function scrape(ctx: TestContext): Promise<string> {
 }
 
 async function until(condition: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  await expect.poll(condition, { interval: 20 }).toBe(true);
 }
 
 describe.each(testDialects)('metrics on %s', (dialect) => {

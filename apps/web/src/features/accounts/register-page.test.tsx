@@ -67,14 +67,14 @@ describe('RegisterPage', () => {
     setup(['ARCHI']);
     const password = await screen.findByLabelText('Passwort', { exact: true });
     await userEvent.type(password, '12345678');
-    expect(await screen.findByText('Passwortstärke: sehr schwach', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Passwortstärke: sehr schwach')).toBeTruthy();
     expect(screen.getByRole('meter', { name: 'Passwortstärke' }).getAttribute('aria-valuetext')).toBe('sehr schwach');
     expect(screen.getByText(/Dies ist ein sehr häufig verwendetes Passwort\./)).toBeTruthy();
     expect(password.getAttribute('aria-describedby')).toContain('register-password-hint');
 
     await userEvent.clear(password);
     await userEvent.type(password, 'Kaffee-Tasse-Mond-42');
-    expect(await screen.findByText('Passwortstärke: sehr stark', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Passwortstärke: sehr stark')).toBeTruthy();
     expect(screen.getByRole('meter', { name: 'Passwortstärke' }).getAttribute('aria-valuenow')).toBe('4');
   });
 
@@ -133,7 +133,7 @@ describe('RegisterPage', () => {
     expect(call?.body).toEqual({
       username: 'mara', firstName: 'Mara', lastName: 'Berger', email: 'mara@example.at', phone: '+43 316 123', password: 'sicheres-passwort',
     });
-    expect(await screen.findByText('Seite /login', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Seite /login')).toBeTruthy();
   });
 
   it('lands on the login page, which keeps saying the registration is done, with the username filled in', async () => {
@@ -144,7 +144,7 @@ describe('RegisterPage', () => {
     await submit();
     expect(await screen.findByText('Registrierung erfolgreich!')).toBeTruthy();
 
-    expect(await screen.findByRole('heading', { name: 'Willkommen Zurück!' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Willkommen Zurück!' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Registrierung abgeschlossen — bitte melden Sie sich an');
     expect(field('Benutzername').value).toBe('mara');
     expect(document.activeElement).toBe(field('Passwort'));

@@ -53,7 +53,7 @@ describe('ResetPasswordPage', () => {
   it('shows the strength while typing and refuses a guessable password, also the own e-mail address', async () => {
     const api = setup();
     await userEvent.type(await screen.findByLabelText('Neues Passwort'), 'passwort');
-    expect(await screen.findByText('Passwortstärke: schwach', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Passwortstärke: schwach')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Passwort bestätigen'), 'passwort');
     await userEvent.click(screen.getByRole('button', { name: 'Passwort setzen' }));
     expect(await screen.findByText('Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.')).toBeTruthy();
@@ -85,7 +85,7 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByText('Passwort wurde erfolgreich gesetzt!')).toBeTruthy();
     expect(api.callsTo('POST', '/api/reset-password')[0]).toMatchObject({ path: '/api/reset-password?token=t1', body: { password: 'neues-passwort' } });
     expect(screen.queryByText('Seite /login')).toBeNull();
-    expect(await screen.findByText('Seite /login', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Seite /login')).toBeTruthy();
   });
 
   it("shows 'Fehler beim Zurücksetzen des Passworts.' when the server gives no reason", async () => {

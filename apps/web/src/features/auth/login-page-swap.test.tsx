@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderLoginPage } from '../../test/render-login-page';
 
 // The form's code arrives when the test lets it.
@@ -34,8 +34,7 @@ describe('the login page when its form code arrives', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(pressed.isConnected).toBe(true);
     fireEvent.pointerUp(window);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    // The full form has taken over.
-    expect(screen.getByRole('button', { name: 'Login' })).not.toBe(early);
+    // The full form takes over.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).not.toBe(early));
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { SessionProvider } from './session-provider';
 import { useSession } from './session-context';
 import { fakeToken } from '../../test/tokens';
@@ -145,8 +145,7 @@ describe('SessionProvider', () => {
   it('ends the session when the server no longer accepts the token', async () => {
     fetchMock.mockImplementation(async () => new Response('{"message":"x","code":"UNAUTHENTICATED"}', { status: 401 }));
     render(<SessionProvider><Probe /></SessionProvider>);
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
     expect(sessionStorage.getItem('token')).toBeNull();
-    expect(assign).toHaveBeenCalledWith('/login');
   });
 });

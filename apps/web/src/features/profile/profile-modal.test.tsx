@@ -126,7 +126,7 @@ describe('ProfileModal', () => {
     await userEvent.type(screen.getByLabelText('Neues Passwort'), 'passwort1');
     await userEvent.type(screen.getByLabelText('Neues Passwort wiederholen'), 'passwort1');
     await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'altes-passwort');
-    expect(await screen.findByText(/^Passwortstärke: /, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(/^Passwortstärke: /)).toBeTruthy();
     await save();
     expect(await screen.findByText('Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres oder ungewöhnlicheres Passwort.')).toBeTruthy();
     expect(savedBody(api)).toBeUndefined();

@@ -118,7 +118,7 @@ describe('GeneralPage', () => {
   it('offers a retry when the answers cannot be loaded', async () => {
     let fail = true;
     setup({ 'GET /api/general/7': () => (fail ? json(500, { message: 'Fehler', code: 'INTERNAL_ERROR' }) : json(200, stored)) });
-    expect(await screen.findByText('Die Antworten konnten nicht geladen werden.', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText('Die Antworten konnten nicht geladen werden.')).toBeTruthy();
     fail = false;
     await press('Erneut versuchen');
     expect((await screen.findByLabelText<HTMLSelectElement>('Gebäudenutzung')).value).toBe('WOHNBAU');

@@ -134,5 +134,5 @@ describe('pdf renderer (export processes)', () => {
     await expect(renderer.render(input('Riesig', 'Sehr lange Beschreibung. '.repeat(2_500_000)))).rejects.toMatchObject({ statusCode: 503, code: 'EXPORT_ABORTED', message: aborted });
     expect(logged.map((entry) => String((entry[0] as { stderr?: unknown }).stderr))).toContainEqual(expect.stringMatching(/heap/i));
     expect((await pdfText(await renderer.render(input('Danach')))).text).toContain('Danach');
-  }, 60_000);
+  });
 });

@@ -313,7 +313,7 @@ describe('PDF previews within their bounds', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
     const next = await uploadWithPreview(setup, 'Grundriss', await planPdf([floorPlan]));
     expect(next).toMatchObject({ pageCount: 1, thumbnailUrl: expect.stringContaining('/thumbnail?') });
-  }, 60_000);
+  });
 });
 
 describe('PDF previews in an S3 bucket', () => {
