@@ -630,6 +630,8 @@ export const de = {
       nextPage: 'Nächste Seite',
       noPreview: 'Keine Vorschau',
       noPreviewHint: 'Laden Sie das Original herunter, um die Datei anzusehen.',
+      previewPending: 'Die Vorschau wird erstellt …',
+      previewPendingHint: 'Die Seiten erscheinen hier, sobald sie fertig sind.',
       notKeptOffline: 'Dieser Plan ist auf diesem Gerät nicht gespeichert. Öffnen Sie ihn einmal mit Verbindung, dann steht er auch offline bereit.',
       download: 'Original herunterladen',
       /** Someone uploaded a newer version of the plan while it is open here. */

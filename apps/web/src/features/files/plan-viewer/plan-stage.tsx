@@ -94,7 +94,17 @@ export function useStageImages(
   return { pageSize, layers, failed, failedOffline: failed && Boolean(failure?.offline), onLoad, onError };
 }
 
-export function NoPreview() {
+/** In place of the plan when there is nothing to show: its pages still being made after the upload, or none at all. */
+export function NoPreview({ pending = false }: { pending?: boolean }) {
+  if (pending) {
+    return (
+      <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center text-muted-foreground">
+        <Spinner className="size-8" />
+        <p className="font-medium text-foreground">{t.previewPending}</p>
+        <p className="text-sm">{t.previewPendingHint}</p>
+      </div>
+    );
+  }
   return (
     <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center text-muted-foreground">
       <FileQuestion aria-hidden className="size-10" />

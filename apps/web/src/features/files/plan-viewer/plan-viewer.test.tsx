@@ -293,6 +293,18 @@ describe('PlanViewer: a PDF', () => {
     expect(pageImage(dialog, 1).getAttribute('src')).toContain('&page=1&');
   });
 
+  it('says the preview is being made for a PDF just uploaded, and shows its pages once they are there', () => {
+    const pending: ProjectFile = { ...drawing, pageCount: null, pagesUrl: null, thumbnailUrl: null, previewPending: true };
+    const { rerender } = render(<Opener file={pending} />);
+    const dialog = screen.getByRole('dialog', { name: pending.name });
+    expect(within(dialog).getByText('Die Vorschau wird erstellt …')).toBeTruthy();
+    expect(within(dialog).queryByText('Keine Vorschau')).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Original herunterladen' })).toBeTruthy();
+    rerender(<Opener file={drawing} />);
+    expect(within(screen.getByRole('dialog')).queryByText('Die Vorschau wird erstellt …')).toBeNull();
+    expect(pageImage(screen.getByRole('dialog'), 1).getAttribute('src')).toContain('&page=1&');
+  });
+
   it("says 'Keine Vorschau' for a PDF the server has no pages of, with the download", () => {
     const { dialog } = setup({ ...drawing, pageCount: null, pagesUrl: null });
     expect(within(dialog).getByText('Keine Vorschau')).toBeTruthy();

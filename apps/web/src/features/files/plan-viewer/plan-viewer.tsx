@@ -111,7 +111,7 @@ function ViewerBody({ file, source, zoomPan, images, page, onPage, sidePanel, fo
   return (
     <>
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-        {showable ? <PlanStage zoomPan={zoomPan} images={images} alt={alt} pageOverlay={pageOverlay} /> : <div className="min-h-0 flex-1 bg-muted">{images.failedOffline ? <PlanNotKept /> : <NoPreview />}</div>}
+        {showable ? <PlanStage zoomPan={zoomPan} images={images} alt={alt} pageOverlay={pageOverlay} /> : <div className="min-h-0 flex-1 bg-muted">{images.failedOffline ? <PlanNotKept /> : <NoPreview pending={file.previewPending} />}</div>}
         {sidePanel ? <aside className="max-h-[40%] overflow-y-auto border-t border-border md:max-h-none md:w-80 md:border-l md:border-t-0">{sidePanel}</aside> : null}
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-border px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] md:px-4">
