@@ -115,10 +115,13 @@ async function buildInstallation(config: Config, openInstallation: () => Databas
       const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(mara) }, payload });
       expect(uploaded.statusCode).toBe(201);
       uploadedIds.push(uploaded.json<{ id: number }>().id);
-      // The plan viewer's page of the PDF, kept in the store and counted.
-      const pagesUrl = uploaded.json<{ pagesUrl: string | null }>().pagesUrl;
-      if (pagesUrl) expect((await app.inject({ method: 'GET', url: `${pagesUrl}&page=1&width=960` })).statusCode).toBe(200);
     }
+    // The plan viewer's page of the PDF (its first page is made after the upload's answer), kept in the store and counted.
+    await built.background.drained();
+    const listed = (await app.inject({ method: 'GET', url: `/api/s3/project/${String(project.id)}`, headers: bearer(mara) })).json<Array<{ id: number; pagesUrl: string | null }>>();
+    const pagesUrl = listed.find((file) => file.id === uploadedIds[0])?.pagesUrl;
+    expect(pagesUrl).toBeTruthy();
+    expect((await app.inject({ method: 'GET', url: `${pagesUrl}&page=1&width=960` })).statusCode).toBe(200);
     // A pin on the plan, with the photo of the façade.
     await call(mara, 'POST', `/api/s3/project/${project.id}/files/${uploadedIds[0]}/pins`, { page: 1, x: 0.25, y: 0.75, comment: 'Riss über dem Fenster – „dringend“', photoFileId: uploadedIds[1] });
     const chat = await call(mara, 'POST', '/api/MessageManagment/createChat', { message: 'Grüß Gott, Frau Größ! Die Pläne für das Dachgeschoß sind da.', senderUsername: 'mara', receiverUsername: 'kunde' });
