@@ -31,7 +31,7 @@ async function scannedPdf(pages: number): Promise<Buffer> {
 }
 
 /** What the tests use of an instance: its routes, the database, the store and the sweep. */
-type Instance = Pick<TestContext, 'app' | 'database' | 'objectStore' | 'files'>;
+type Instance = Pick<TestContext, 'app' | 'database' | 'objectStore' | 'files' | 'background'>;
 
 interface Setup {
   ctx: Instance;
@@ -70,7 +70,11 @@ async function upload(setup: Setup, name: string, pdf: Buffer): Promise<Uploaded
   ]);
   const response = await setup.ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(setup.token) }, payload });
   expect(response.statusCode).toBe(201);
-  const file = response.json<ProjectFile>();
+  // Its first page is made after the answer: the pages link is listed once it is.
+  await setup.ctx.background.drained();
+  const listed = await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${setup.projectId}`, headers: bearer(setup.token) });
+  const file = listed.json<ProjectFile[]>().find((candidate) => candidate.id === response.json<ProjectFile>().id)!;
+  expect(file.pagesUrl).toBeTruthy();
   const row = await setup.ctx.database.db.selectFrom('projectFiles').select('storageKey').where('id', '=', file.id).executeTakeFirstOrThrow();
   return { file, storageKey: row.storageKey, bytes: pdf.length };
 }
@@ -200,7 +204,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the rendered pages kept 
   beforeAll(async () => {
     s3 = await startS3Server();
     shared = await startInstancesOnPostgres(2, { env: { ...bounds, ...s3.env } });
-    const [a, b] = shared.instances.map((instance) => ({ app: instance.app, database: shared.database, objectStore: instance.store, files: instance.files }));
+    const [a, b] = shared.instances.map((instance) => ({ app: instance.app, database: shared.database, objectStore: instance.store, files: instance.files, background: instance.background }));
     onA = await clientProject(a!);
     onB = { ...onA, ctx: b! };
   });
