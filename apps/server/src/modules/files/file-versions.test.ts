@@ -150,7 +150,7 @@ describe.each(testDialects)('versions of a plan on %s', (dialect) => {
     const response = await get(setup, 'mara', `/api/export/json/${setup.projectId}`);
     expect(response.statusCode).toBe(200);
     const document = projectExportSchema.parse(response.json()) as ProjectExport;
-    expect(document.schemaVersion).toBe(2);
+    expect(document.schemaVersion).toBe(3);
     expect(document.files).toHaveLength(1);
     const [plan] = document.files;
     expect(plan).toMatchObject({ version: 7 });

@@ -83,7 +83,11 @@ describe.each(testDialects)('pins on plans on %s', (dialect) => {
       ['documentType', 'PDF'],
       ['file', { name: 'schnitt.pdf', bytes: samplePdf() }],
     ]);
-    const pdf = (await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...as('mara') }, payload })).json<ProjectFile>();
+    const uploaded = (await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...as('mara') }, payload })).json<ProjectFile>();
+    // Its pages are counted with its first page, made after the upload's answer.
+    await ctx.background.drained();
+    const files = (await ctx.app.inject({ method: 'GET', url: `/api/s3/project/${projectId}`, headers: as('mara') })).json<ProjectFile[]>();
+    const pdf = files.find((file) => file.id === uploaded.id)!;
     expect(pdf.pageCount).toBe(1);
     const image = await upload(projectId);
     for (const plan of [pdf, image]) {
