@@ -1,27 +1,14 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { TestAccount } from './support/accounts';
 import { cardOf } from './support/portal';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { twoByTwoPng } from './support/sample-files';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
+import { apiToken, storedYear } from './support/stored-answers';
 
 const savedOnDevice = 'Gespeichert auf diesem Gerät — wird übertragen, sobald Sie online sind';
 const oneWaiting = (page: Page) => page.getByRole('button', { name: '1 Änderung wartet' });
 const year = (page: Page) => page.getByLabel('Baujahr', { exact: true });
-
-async function apiToken(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** The Baujahr the server holds for the project's step 1. */
-async function storedYear(request: APIRequestContext, account: TestAccount, projectId: number): Promise<unknown> {
-  const token = await apiToken(request, account);
-  const response = await request.get(`/api/general/${projectId}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { constructionYear?: unknown }).constructionYear ?? null;
-}
 
 /** A person in a browser of their own, logged in, with the project chosen, on step 1. */
 async function openGeneral(browser: Browser, account: TestAccount, projectId: number, client: boolean, viewport = { width: 1280, height: 800 }): Promise<Page> {

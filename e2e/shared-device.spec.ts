@@ -1,25 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { TestAccount } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
 import { cardOf } from './support/portal';
 import { answerQuestionnaireViaApi, loginAsClientWithProject, seedClientProject } from './support/questionnaire-seed';
 import { twoByTwoPng } from './support/sample-files';
+import { apiToken, storedYear } from './support/stored-answers';
 
 const savedOnDevice = 'Gespeichert auf diesem Gerät — wird übertragen, sobald Sie online sind';
 const year = (page: Page) => page.getByLabel('Baujahr', { exact: true });
 const missingProject = /Fehler bei der Zuordnung zu einem Projekt/;
-
-async function apiToken(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function storedYear(request: APIRequestContext, account: TestAccount, projectId: number): Promise<unknown> {
-  const token = await apiToken(request, account);
-  const response = await request.get(`/api/general/${projectId}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { constructionYear?: unknown }).constructionYear ?? null;
-}
 
 /**
  * Everything this browser keeps, read as anyone at it could: every IndexedDB database with all its
