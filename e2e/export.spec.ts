@@ -40,7 +40,7 @@ test.describe('project export', () => {
   // Seeding waits for two invitation mails; the PDF is laid out in a worker; both workers share one server.
   test.describe.configure({ timeout: 90_000 });
 
-  test('the architect downloads the answered project as PDF and as JSON, named projekt_{id}', async ({ page }) => {
+  test('the architect downloads the answered project as PDF and as JSON, named projekt_{id} and the project', async ({ page }) => {
     const { projectId, projectName, client } = await seedAnsweredProject(page, page.request);
 
     const dialog = await openExport(page);
@@ -48,7 +48,7 @@ test.describe('project export', () => {
     await expect(choice(dialog, 'Zustellung', 'Download')).toBeChecked();
     await expect(dialog.getByLabel('E-Mail-Adresse')).toHaveCount(0);
     const pdf = await downloadThrough(dialog);
-    expect(pdf.name).toBe(`projekt_${projectId}.pdf`);
+    expect(pdf.name).toBe(`projekt_${projectId}_${projectName}.pdf`);
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.bytes.length, 'a PDF with content').toBeGreaterThan(5_000);
     // A saved download closes the modal, and the focus returns to the button that opened it.
@@ -58,7 +58,7 @@ test.describe('project export', () => {
     const again = await openExport(page);
     await choice(again, 'Dateityp', 'JSON').check();
     const json = await downloadThrough(again);
-    expect(json.name).toBe(`projekt_${projectId}.json`);
+    expect(json.name).toBe(`projekt_${projectId}_${projectName}.json`);
     const document = JSON.parse(json.bytes.toString('utf8')) as { schemaVersion: number; project: { id: number; name: string }; customer: { username: string } | null; questionnaire: typeof fullAnswers };
     expect(document.schemaVersion).toBe(3);
     expect(document.project).toMatchObject({ id: projectId, name: projectName });
@@ -67,7 +67,7 @@ test.describe('project export', () => {
     expect(document.questionnaire.heating).toMatchObject({ fuelType: 'GAS' });
   });
 
-  test('the architect mails the JSON to an energy consultant: the modal names the address, the mail carries projekt_{id}.json', async ({ page }) => {
+  test('the architect mails the JSON to an energy consultant: the modal names the address, the mail carries projekt_{id} and the project .json', async ({ page }) => {
     const { projectId, projectName } = await seedAnsweredProject(page, page.request);
     const consultant = `${uniqueName('berater')}@e2e.bauakte.test`;
 
@@ -99,7 +99,7 @@ test.describe('project export', () => {
 
     const mail = await waitForMail(consultant, /Projektexport/);
     expect(mail.subject).toContain(projectName);
-    const attachment = attachmentIn(mail, `projekt_${projectId}.json`);
+    const attachment = attachmentIn(mail, `projekt_${projectId}_${projectName}.json`);
     expect(attachment.contentType).toMatch(/^application\/json/);
     expect(attachment.size).toBe(attachment.content.length);
     const document = JSON.parse(attachment.content.toString('utf8')) as { schemaVersion: number; project: { id: number; name: string } };

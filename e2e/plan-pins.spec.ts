@@ -99,7 +99,13 @@ test.describe('pins on a plan', () => {
       multipart: { projectId: String(projectId), fileName: 'Grundriss OG', documentType: 'PDF', file: { name: 'grundriss-og.pdf', mimeType: 'application/pdf', buffer: multiPagePdf(2) } },
     });
     expect(uploaded.status(), 'plan uploaded').toBe(201);
-    expect(((await uploaded.json()) as { pageCount: number | null }).pageCount).toBe(2);
+    // Its pages are counted with its first page, made after the upload's answer.
+    const planId = ((await uploaded.json()) as { id: number }).id;
+    const pagesOf = async () => {
+      const files = (await (await request.get(`/api/s3/project/${projectId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ id: number; pageCount: number | null }>;
+      return files.find((file) => file.id === planId)?.pageCount;
+    };
+    await expect.poll(pagesOf, { timeout: 30_000 }).toBe(2);
 
     const desk = await newPage(browser, desktop);
     await loginAs(desk, architect.username, architect.password);

@@ -28,16 +28,17 @@ function safeFileStem(text: string): string {
 }
 
 /**
- * An export's file name: the project's name ('Sanierung_Mühlgasse.pdf'), else its address, else
- * the spec's default (section 9) 'projekt_{id}'.
+ * An export's file name: the default the product fixes, 'projekt_{id}', followed by the project's
+ * name ('projekt_7_Sanierung_Mühlgasse.pdf') — or its address where the name leaves nothing — so
+ * a downloaded or mailed export says which project it holds.
  */
 export function exportFileName(
   project: { id: number; name: string; address?: { street: string; number: string; city: string } },
   format: ExportFormat,
 ): string {
   const address = project.address ? `${project.address.street} ${project.address.number} ${project.address.city}` : '';
-  const stem = safeFileStem(project.name) || safeFileStem(address) || `projekt_${project.id}`;
-  return `${stem}.${format}`;
+  const stem = safeFileStem(project.name) || safeFileStem(address);
+  return stem ? `projekt_${project.id}_${stem}.${format}` : `projekt_${project.id}.${format}`;
 }
 
 const exportPersonSchema = z.object({

@@ -109,7 +109,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="Dachgescho__Ausbau.json"; filename*=UTF-8''${encodeURIComponent('Dachgeschoß_Ausbau.json')}`,
+      `attachment; filename="projekt_${projectId}_Dachgescho__Ausbau.json"; filename*=UTF-8''${encodeURIComponent(`projekt_${projectId}_Dachgeschoß_Ausbau.json`)}`,
     );
     const schema = await ctx.app.inject({ method: 'GET', url: '/api/export/schema.json' });
     expect(schema.statusCode).toBe(200);
@@ -243,7 +243,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       const response = await pdfAs('mara');
       expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Sanierung_Mühlgasse_Altbau_Größl.pdf')}`);
+      expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`projekt_${completeId}_Sanierung_Mühlgasse_Altbau_Größl.pdf`)}`);
       const bytes = response.rawPayload;
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       const raw = bytes.toString('latin1');
@@ -383,7 +383,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       expect(received.text).toContain('https://bauakte.example.at/api/export/schema.json');
       expect(received.attachments).toHaveLength(1);
       const [attachment] = received.attachments;
-      expect(attachment?.filename).toBe('Sanierung_Mühlgasse_Altbau_Größl.json');
+      expect(attachment?.filename).toBe(`projekt_${completeId}_Sanierung_Mühlgasse_Altbau_Größl.json`);
       expect(attachment?.mimeType).toBe('application/json');
       const document = JSON.parse(attachment!.content.toString('utf8')) as ProjectExport;
       expect(document.project.name).toBe('Sanierung Mühlgasse „Altbau“ – Größl');
@@ -395,7 +395,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       expect(response.statusCode, response.body).toBe(200);
       const received = await mail.waitFor('amt@gmuend.example.at', /PDF/);
       const [attachment] = received.attachments;
-      expect(attachment?.filename).toBe('Sanierung_Mühlgasse_Altbau_Größl.pdf');
+      expect(attachment?.filename).toBe(`projekt_${completeId}_Sanierung_Mühlgasse_Altbau_Größl.pdf`);
       expect(attachment?.mimeType).toBe('application/pdf');
       const { text } = await pdfText(attachment!.content);
       expect(text).toContain('Sanierung Mühlgasse „Altbau“ – Größl');

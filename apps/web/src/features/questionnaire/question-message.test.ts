@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldTexts } from '@bauakte/domain';
+import { currentYearInAustria, fieldTexts } from '@bauakte/domain';
 import { questionMessage } from './question-message';
 
 describe('questionMessage', () => {
@@ -21,6 +21,8 @@ describe('questionMessage', () => {
 
   it('keeps German domain messages and never shows an unknown English one', () => {
     expect(questionMessage(fieldTexts.forbiddenCharacters)).toBe(fieldTexts.forbiddenCharacters);
+    const windowYears = `Bitte geben Sie ein Jahr von 1800 bis ${currentYearInAustria()} an.`;
+    expect(questionMessage(windowYears)).toBe(windowYears);
     expect(questionMessage('Expected string, received number')).toBe('Diese Antwort ist ungültig. Bitte prüfen Sie Ihre Eingabe.');
   });
 });

@@ -1,4 +1,4 @@
-import { fieldTexts } from '@bauakte/domain';
+import { currentYearInAustria, fieldTexts, questionnaireLimits } from '@bauakte/domain';
 import { de } from '../../i18n/de';
 
 const m = de.questionnaire.messages;
@@ -15,6 +15,11 @@ const translations: readonly [RegExp, (limit: string) => string][] = [
   [/^Invalid option/, () => m.invalidChoice],
 ];
 
+/** The domain's own German messages, shown as they are. */
+function isGermanFieldText(message: string): boolean {
+  return message === fieldTexts.forbiddenCharacters || message === fieldTexts.yearOutOfRange(questionnaireLimits.componentYearMin, currentYearInAustria());
+}
+
 /**
  * The message shown beside a question, in German. The schema (and the server, which validates with
  * it) words its messages in English because the spec quotes them that way; a client reads German.
@@ -22,7 +27,7 @@ const translations: readonly [RegExp, (limit: string) => string][] = [
  */
 export function questionMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (message === fieldTexts.forbiddenCharacters) return message;
+  if (isGermanFieldText(message)) return message;
   for (const [pattern, german] of translations) {
     const match = pattern.exec(message);
     if (match) return german(match[1] ?? '');
