@@ -527,6 +527,7 @@ export const de = {
     title: 'Projektübersicht',
     loading: 'Laden...',
     loadFailed: 'Projekt konnte nicht geladen werden.',
+    notKeptOffline: 'Dieses Projekt ist auf diesem Gerät nicht gespeichert. Öffnen Sie es einmal mit Verbindung, dann steht es auch offline bereit.',
     missingProject: 'Fehler bei der Projektzuordnung. Sie werden zur Startseite weitergeleitet.',
     toHome: 'Zur Startseite',
     infoTitle: 'Projektinformationen',

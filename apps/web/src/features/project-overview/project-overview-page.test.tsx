@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import type { Project } from '@bauakte/domain';
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
 import { ModalProvider } from '../modals/modal-provider';
@@ -89,6 +89,29 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+});
+
+function setConnection(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => onlineManager.setOnline(online));
+}
+
+describe('ProjectOverviewPage offline', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    onlineManager.setOnline(true);
+  });
+
+  it('says at once that a project not kept on the device is not there, and shows it in place once the connection is back', async () => {
+    setConnection(false);
+    setup();
+    expect(await screen.findByText('Dieses Projekt ist auf diesem Gerät nicht gespeichert. Öffnen Sie es einmal mit Verbindung, dann steht es auch offline bereit.')).toBeTruthy();
+    expect(screen.queryByText('Laden...')).toBeNull();
+
+    setConnection(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sanierung Annenstraße' })).toBeTruthy();
+    expect(screen.queryByText(/nicht gespeichert/)).toBeNull();
+  });
 });
 
 describe('ProjectOverviewPage', () => {

@@ -19,9 +19,11 @@ import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionn
 import { ChangeLogCard } from '../projects/change-log-card';
 import { ProjectProgress } from '../projects/project-progress';
 import { clearSelectedProject, suppressMissingProjectWarning } from '../projects/project-selection';
-import { deleteProject } from '../projects/projects-api';
+import { deleteProject, projectQuery } from '../projects/projects-api';
 import { projectKeys } from '../../lib/query-keys';
 import { useProject } from '../projects/use-project';
+import { useNotKeptOffline } from '../offline/kept-on-device';
+import { NotKeptNotice } from '../offline/not-kept-notice';
 import { useLeaveProject } from '../projects/use-required-project';
 import { SectionCard } from '../projects/section-card';
 import { useOverviewProjectId } from './use-overview-project';
@@ -151,7 +153,9 @@ function ProjectOverview({ projectId }: { projectId: string }) {
   const { user } = useSession();
   const managesProject = can(user, 'manageProjects');
   const project = useProject(projectId);
+  const notKept = useNotKeptOffline(projectQuery(projectId).queryKey, project);
 
+  if (notKept) return <NotKeptNotice>{t.notKeptOffline}</NotKeptNotice>;
   if (project.isPending) return <p role="status">{t.loading}</p>;
   if (project.isError) return <LoadFailure />;
 
