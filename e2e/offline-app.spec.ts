@@ -59,6 +59,10 @@ test.describe('the app on site without a connection', () => {
     await expect
       .poll(async () => (await keptOnDevice(page)).caches, { message: 'the thumbnail is kept for this user' })
       .toContain(`bauakte-pictures-${first.client.username}`);
+    // The picture itself is filed after it is shown: wait until the cache holds it, not only exists.
+    await expect
+      .poll(() => page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, `bauakte-pictures-${first.client.username}`), { message: 'the thumbnail is in the cache' })
+      .toBeGreaterThan(0);
     await page.goto('/general');
     await expect(page.getByLabel('Baujahr', { exact: true })).toHaveValue('1965');
 
