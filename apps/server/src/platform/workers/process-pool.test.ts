@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const owners: ChildProcess[] = [];
@@ -19,15 +19,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Polls until the condition holds; fails when it does not within the deadline. */
-async function waitUntil<T>(what: string, deadlineMs: number, value: () => T | undefined): Promise<T> {
-  const until = performance.now() + deadlineMs;
-  for (;;) {
-    const found = value();
-    if (found !== undefined) return found;
-    if (performance.now() > until) throw new Error(`not within ${deadlineMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Vitest's poll until the condition holds; fails naming it when it does not within the deadline. */
+function waitUntil<T>(what: string, deadlineMs: number, value: () => T | undefined): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const found = value();
+      if (found === undefined) throw new Error(`not within ${deadlineMs} ms: ${what}`);
+      return found;
+    },
+    { timeout: deadlineMs, interval: 20 },
+  );
 }
 
 /**

@@ -48,8 +48,10 @@ describe("a questionnaire step's start", () => {
     const requests = recordRequests();
     prefetchStep(testQueryClient(), '/windows');
     selectProject('7');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     prefetchStep(testQueryClient(), '/dashboard');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Whatever the start would do later has run: every timer and the promises they start.
+    await vi.runAllTimersAsync();
     expect(requests.paths()).toEqual([]);
   });
 
@@ -57,8 +59,9 @@ describe("a questionnaire step's start", () => {
     const requests = recordRequests();
     selectProject('7');
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     prefetchStep(testQueryClient(), '/windows');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.runAllTimersAsync();
     expect(requests.paths()).toEqual([]);
   });
 });
