@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { loginAs, loginAsAdmin } from './support/fixtures';
 import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 
@@ -39,17 +39,23 @@ test.describe('sidebar', () => {
   });
 });
 
+/** An architect logged in on a project's overview: the sidebar with the project's full menu. */
+async function architectInsideProject(page: Page, request: APIRequestContext): Promise<Locator> {
+  const { architect, projectId } = await seedClientProject(request);
+  await loginAs(page, architect.username, architect.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await selectProjectInSession(page, projectId);
+  await page.goto('/projectOverview');
+  const sidebar = page.getByRole('navigation', { name: 'Navigation' });
+  await expect(sidebar.getByRole('link', { name: 'Heizung' })).toBeVisible();
+  return sidebar;
+}
+
 test.describe('sidebar on a laptop screen (1366 × 768)', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test("keeps Impressum, Datenschutz and Logout in view beside the architect's full menu, and breaks long titles at the compound's joint", async ({ page, request }) => {
-    const { architect, projectId } = await seedClientProject(request);
-    await loginAs(page, architect.username, architect.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await selectProjectInSession(page, projectId);
-    await page.goto('/projectOverview');
-    const sidebar = page.getByRole('navigation', { name: 'Navigation' });
-    await expect(sidebar.getByRole('link', { name: 'Heizung' })).toBeVisible();
+    const sidebar = await architectInsideProject(page, request);
     for (const name of ['Impressum', 'Datenschutzerklärung']) await expect(sidebar.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
     await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeInViewport({ ratio: 1 });
 
@@ -71,13 +77,7 @@ test.describe('sidebar on a laptop screen (1366 × 768)', () => {
   });
 
   test("shows the architect's notification and settings entries inside a project without scrolling", async ({ page, request }) => {
-    const { architect, projectId } = await seedClientProject(request);
-    await loginAs(page, architect.username, architect.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await selectProjectInSession(page, projectId);
-    await page.goto('/projectOverview');
-    const sidebar = page.getByRole('navigation', { name: 'Navigation' });
-    await expect(sidebar.getByRole('link', { name: 'Heizung' })).toBeVisible();
+    const sidebar = await architectInsideProject(page, request);
     for (const name of ['Projekt erstellen', 'Benachrichtigungen anzeigen', 'Nutzer kontaktieren', 'Benachrichtigungseinstellungen', 'Profil']) {
       await expect(sidebar.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
     }

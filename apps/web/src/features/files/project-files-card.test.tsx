@@ -67,6 +67,21 @@ function setup(handlers: Handlers = {}, roles = ['CLIENT'], route = '/') {
   return { api, ...rendered };
 }
 
+/** The card for the client, with a live channel the test sends the server's announcements on. */
+function renderWithLiveChannel() {
+  const live = fakeLiveChannel();
+  live.connect();
+  renderWithProviders(
+    <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
+      <ModalProvider>
+        <ProjectFilesCard projectId="7" />
+      </ModalProvider>
+    </LiveChatContext.Provider>,
+    { user: sessionUser('klara', ['CLIENT']) },
+  );
+  return live;
+}
+
 const card = () => screen.getByRole('region', { name: 'Projektdateien' });
 const tile = (name: string) => within(card()).getByRole('article', { name });
 const listCalls = (api: ReturnType<typeof stubApi>) => api.callsTo('GET', '/api/s3/project/7').length;
@@ -188,16 +203,7 @@ describe('ProjectFilesCard: tiles', () => {
     clearSelectedProject();
     selectProject('7');
     stubApi({ 'GET /api/s3/project/7': () => json(200, listed) });
-    const live = fakeLiveChannel();
-    live.connect();
-    renderWithProviders(
-      <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
-        <ModalProvider>
-          <ProjectFilesCard projectId="7" />
-        </ModalProvider>
-      </LiveChatContext.Provider>,
-      { user: sessionUser('klara', ['CLIENT']) },
-    );
+    const live = renderWithLiveChannel();
     const pdf = await within(card()).findByRole('article', { name: 'Grundriss EG' });
     expect(within(pdf).getByText('PDF · Vorschau wird erstellt …')).toBeTruthy();
     expect(within(pdf).queryByText('PDF · Keine Vorschau')).toBeNull();
@@ -321,16 +327,7 @@ describe('ProjectFilesCard: a new version arriving live', () => {
       'GET /api/s3/project/7/files/52/pins': () => json(200, []),
       'GET /api/s3/project/7/files/52/versions': () => json(200, [second, { ...drawing, versionCount: 2 }]),
     });
-    const live = fakeLiveChannel();
-    live.connect();
-    renderWithProviders(
-      <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
-        <ModalProvider>
-          <ProjectFilesCard projectId="7" />
-        </ModalProvider>
-      </LiveChatContext.Provider>,
-      { user: sessionUser('klara', ['CLIENT']) },
-    );
+    const live = renderWithLiveChannel();
     await userEvent.click(within(await within(card()).findByRole('article', { name: 'Grundriss EG' })).getByRole('button', { name: 'Ansehen: Grundriss EG' }));
     const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
     await userEvent.click(within(viewer).getByRole('button', { name: 'Nächste Seite' }));
