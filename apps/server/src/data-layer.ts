@@ -9,15 +9,25 @@ import { createPinRepository } from './modules/pins/repository';
 import { createFormNoticeRepository, createPlanNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
 import { createProjectRepository } from './modules/projects/repository';
 import { createQuestionnaireRepository } from './modules/questionnaire/repository';
+import { createAccessRepository } from './platform/access/repository';
+import { createSessionRepository } from './platform/auth/repository';
 import type { DatabaseHandle, Db } from './platform/db/database';
-import { createDataLayer, type DataLayer, type ModuleRepositoryFactories } from './platform/db/repositories';
+import { createDataLayer, type DataLayer, type RepositoryFactories } from './platform/db/repositories';
+import { createUserRepository } from './platform/db/users-repository';
+import { createMailQueueRepository } from './platform/mail/repository';
+import { createThrottleRepository } from './platform/rate-limit/repository';
 
 /**
- * Every module's repository, by name (the platform adds its own). `asyncCommitDb` is where writes
+ * Every repository, by name: the platform's, then each module's. `asyncCommitDb` is where writes
  * whose loss in a crash does no harm go (the marks of projects seen and of messages read); inside a
  * transaction it is the transaction.
  */
-const moduleRepositories: ModuleRepositoryFactories = {
+const repositories: RepositoryFactories = {
+  users: (db: Db) => createUserRepository(db),
+  sessions: (db: Db) => createSessionRepository(db),
+  access: (db: Db) => createAccessRepository(db),
+  throttle: (db: Db) => createThrottleRepository(db),
+  mailOutbox: (db: Db) => createMailQueueRepository(db),
   accountTokens: (db: Db) => createAccountTokenRepository(db),
   teams: (db: Db) => createTeamRepository(db),
   customers: (db: Db) => createCustomerRepository(db),
@@ -36,5 +46,5 @@ const moduleRepositories: ModuleRepositoryFactories = {
 
 /** The data layer over every repository of the installation: what services reach the database through. */
 export function openDataLayer(database: Pick<DatabaseHandle, 'db' | 'asyncCommitDb'>): DataLayer {
-  return createDataLayer(database, moduleRepositories);
+  return createDataLayer(database, repositories);
 }

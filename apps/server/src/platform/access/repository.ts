@@ -165,3 +165,9 @@ export function createAccessRepository(db: Db) {
 }
 
 export type AccessRepository = ReturnType<typeof createAccessRepository>;
+
+declare module '../db/repositories' {
+  interface Repositories {
+    readonly access: AccessRepository;
+  }
+}

@@ -89,3 +89,9 @@ export function createSessionRepository(db: Db) {
 }
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;
+
+declare module '../db/repositories' {
+  interface Repositories {
+    readonly sessions: SessionRepository;
+  }
+}

@@ -1,34 +1,18 @@
-import { createAccessRepository } from '../access/repository';
-import { createSessionRepository } from '../auth/repository';
-import { createMailQueueRepository } from '../mail/repository';
-import { createThrottleRepository } from '../rate-limit/repository';
 import { inTransaction, type Db, type DatabaseHandle } from './database';
-import { createUserRepository } from './users-repository';
-
-/** The platform's own repositories. */
-const platformRepositories = {
-  users: (db: Db) => createUserRepository(db),
-  sessions: (db: Db) => createSessionRepository(db),
-  access: (db: Db) => createAccessRepository(db),
-  throttle: (db: Db) => createThrottleRepository(db),
-  mailOutbox: (db: Db) => createMailQueueRepository(db),
-};
-
-type PlatformRepositories = { readonly [Name in keyof typeof platformRepositories]: ReturnType<(typeof platformRepositories)[Name]> };
 
 /**
- * The repositories on one database or one transaction, by name: the platform's, and each module's,
- * which its repository.ts adds to this interface (`declare module`) and `src/data-layer.ts` names
- * once. So the platform needs no module, and every service sees every repository typed.
+ * The repositories on one database or one transaction, by name: each repository file adds its own
+ * to this interface (`declare module`), the platform's and the modules' alike, and
+ * `src/data-layer.ts` names every one once. So the data layer needs none of them, and every service
+ * sees every repository typed.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the modules extend it
-export interface Repositories extends PlatformRepositories {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the repository files extend it
+export interface Repositories {}
 
 /** Builds one repository on a database or transaction; `asyncCommitDb` is where the seen/read marks go. */
 export type RepositoryFactory<R> = (db: Db, asyncCommitDb: Db) => R;
-type RepositoryFactories = { readonly [Name in keyof Repositories]: RepositoryFactory<Repositories[Name]> };
-/** The modules' repositories, as the composition root names them. */
-export type ModuleRepositoryFactories = Omit<RepositoryFactories, keyof PlatformRepositories>;
+/** Every repository's factory, as the composition root names them. */
+export type RepositoryFactories = { readonly [Name in keyof Repositories]: RepositoryFactory<Repositories[Name]> };
 
 /**
  * The class of repository sets over `factories`: each repository a getter on the prototype that
@@ -72,8 +56,8 @@ export interface DataLayer {
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 }
 
-export function createDataLayer(database: Pick<DatabaseHandle, 'db' | 'asyncCommitDb'>, modules: ModuleRepositoryFactories): DataLayer {
-  const RepositorySet = repositorySetClass({ ...platformRepositories, ...modules });
+export function createDataLayer(database: Pick<DatabaseHandle, 'db' | 'asyncCommitDb'>, factories: RepositoryFactories): DataLayer {
+  const RepositorySet = repositorySetClass(factories);
   return {
     repos: new RepositorySet(database.db, database.asyncCommitDb),
     transaction: (work) => inTransaction(database.db, (trx) => work(new RepositorySet(trx, trx))),

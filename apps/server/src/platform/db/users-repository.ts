@@ -67,6 +67,12 @@ export function createUserRepository(db: Db) {
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
 
+declare module './repositories' {
+  interface Repositories {
+    readonly users: UserRepository;
+  }
+}
+
 /** A user as the API shows them (their profile). */
 export function toProfile(user: UserRow): Profile {
   return {

@@ -69,3 +69,9 @@ export function createMailQueueRepository(db: Db) {
 }
 
 export type MailQueueRepository = ReturnType<typeof createMailQueueRepository>;
+
+declare module '../db/repositories' {
+  interface Repositories {
+    readonly mailOutbox: MailQueueRepository;
+  }
+}

@@ -34,3 +34,9 @@ export function createThrottleRepository(db: Db) {
 }
 
 export type ThrottleRepository = ReturnType<typeof createThrottleRepository>;
+
+declare module '../db/repositories' {
+  interface Repositories {
+    readonly throttle: ThrottleRepository;
+  }
+}
