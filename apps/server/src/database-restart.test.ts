@@ -6,7 +6,7 @@ import { liveDestinations, serverMessages } from '@bauakte/domain';
 import { buildApp, type BuiltApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/database';
-import { createFanoutCache } from './platform/live/fanout-cache';
+import { createFanoutCache } from './platform/fanout/fanout-cache';
 import { killStartedServers, listeningUrl, processStartTimeoutMs, startServer, tempDir, type StartedServer } from './test/server-process';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from './test/private-postgres';
 import { testJwtSecret } from './test/test-app';

@@ -23,7 +23,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import type { App } from './http/types';
 import { configureImageDecoding } from './images/image-decoding';
 import { createAccessChangeNotice, type AccessChange } from './live/access-recheck';
-import { createInProcessFanout, createPostgresFanout, type Fanout } from './live/fanout';
+import { createInProcessFanout, createPostgresFanout, type Fanout } from './fanout/fanout';
 import { createLiveTopics, type LiveTopics } from './live/topics';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createMailQueue, defaultMailQueueTiming, type MailQueue, type MailQueueTiming } from './mail/mail-queue';

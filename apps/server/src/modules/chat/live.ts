@@ -4,7 +4,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { invalidJson, notFound, validationFailed } from '../../platform/errors';
 import { parseOrRefuse, readJson, UnreadableBody } from '../../platform/http/request-body';
 import type { Broker, BrokerHooks } from '../../platform/live/broker';
-import type { Fanout, LiveEvent } from '../../platform/live/fanout';
+import type { Fanout, LiveEvent } from '../../platform/fanout/fanout';
 import type { Presence } from '../../platform/live/presence';
 import type { LiveTopics } from '../../platform/live/topics';
 import type { RouteLimits } from '../../platform/rate-limit/route-limits';

@@ -9,7 +9,7 @@ import type { BackgroundTasks } from '../../platform/background';
 import type { DataLayer } from '../../platform/db/repositories';
 import type { UserRow } from '../../platform/db/schema';
 import { forbidden } from '../../platform/errors';
-import type { Fanout } from '../../platform/live/fanout';
+import type { Fanout } from '../../platform/fanout/fanout';
 import type { Presence } from '../../platform/live/presence';
 import type { MailQueue } from '../../platform/mail/mail-queue';
 import { chatNoticeMail } from './mails';

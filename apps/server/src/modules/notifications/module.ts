@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/compose';
-import { createFanoutCache } from '../../platform/live/fanout-cache';
+import { createFanoutCache } from '../../platform/fanout/fanout-cache';
 import { createFormNoticeService, type FormNoticeService } from './form-notices';
 import { createPlanNoticeService, type PlanNoticeService } from './plan-notices';
 import { registerNotificationRoutes } from './routes';

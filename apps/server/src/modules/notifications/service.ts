@@ -1,6 +1,6 @@
 import { defaultNotificationSettings, type NotificationSettings } from '@bauakte/domain';
 import type { AuthUser } from '../../platform/auth/sessions';
-import type { FanoutCache } from '../../platform/live/fanout-cache';
+import type { FanoutCache } from '../../platform/fanout/fanout-cache';
 import type { DataLayer } from '../../platform/db/repositories';
 
 /**

@@ -1,11 +1,11 @@
-import type { Fanout } from '../live/fanout';
-import { createFanoutCache } from '../live/fanout-cache';
+import type { Fanout } from '../fanout/fanout';
+import { createFanoutCache } from '../fanout/fanout-cache';
 
 /**
  * Whom an architect works with (their team-mates' ids, architectScope), kept briefly in memory:
  * nearly every request of an architect asks it, and on PostgreSQL it was a round trip of its own
  * before the request's real statement (bench/workload.ts: four of the dashboard's seven calls).
- * Every change of a team's members empties it everywhere (live/fanout-cache.ts says why that is safe).
+ * Every change of a team's members empties it everywhere (fanout/fanout-cache.ts says why that is safe).
  */
 export interface TeamScopeCache {
   /** The ids of the user and their team-mates, read from the database, or from memory when fresh. */

@@ -5,7 +5,7 @@ import { hashPassword } from './password';
 import { createUserRepository } from '../db/users-repository';
 import { bearer, createTestContext, startInstancesOnPostgres, testDialects, testJwtSecret, withPostgres, type SharedInstances, type TestContext } from '../../test/test-app';
 import { connectStomp } from '../../test/stomp-client';
-import { channelOf, createInProcessFanout } from '../live/fanout';
+import { channelOf, createInProcessFanout } from '../fanout/fanout';
 import { createSessionRepository } from './repository';
 import { createSessionService } from './sessions';
 import { createTokenService } from './tokens';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sameUsername, type Role } from '@bauakte/domain';
-import type { Fanout } from '../live/fanout';
+import type { Fanout } from '../fanout/fanout';
 import type { SessionRepository, SessionWithUser } from './repository';
 import { createSessionCache } from './session-cache';
 import type { TokenService } from './tokens';

@@ -3,7 +3,7 @@ import { sqlLiteral } from './sql-text';
 /**
  * "A server runs on this installation", on PostgreSQL, where a restore cannot see the server's
  * processes: every instance holds a shared advisory lock on its schema for as long as it runs (on
- * its live channel's connection, live/fanout.ts), and a restore takes the same lock exclusively —
+ * the fan-out's LISTEN connection, fanout/fanout.ts), and a restore takes the same lock exclusively —
  * refused while any instance holds it, and held by the restore's transaction until the replaced
  * schema is committed, so an instance started meanwhile waits instead of reading a half-restored
  * schema. The lock goes with the connection: a killed server holds nothing.

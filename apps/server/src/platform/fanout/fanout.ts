@@ -19,7 +19,7 @@ export type LiveEvent =
   | { type: 'sessions-ended'; sessionIds: string[]; userIds: number[] }
   /** A team's members changed: whom an architect works with must be read again (access/team-scope-cache.ts). */
   | { type: 'teams-changed' }
-  /** A project or an account was deleted: live subscriptions are asked of the access policy again (access-recheck.ts). */
+  /** A project or an account was deleted: live subscriptions are asked of the access policy again (live/access-recheck.ts). */
   | { type: 'access-changed'; projectId?: number }
   /** Something on a server-written topic changed (live/topics.ts); the body holds ids only. */
   | { type: 'topic'; destination: string; body: string }

@@ -6,7 +6,7 @@ import { createAccessRecheck, maxHeldMessages } from './access-recheck';
 import { multipartBody } from '../../test/multipart';
 import { samplePng } from '../../test/sample-files';
 import { connectStomp, type TestStomp } from '../../test/stomp-client';
-import { channelOf } from './fanout';
+import { channelOf } from '../fanout/fanout';
 import { bearer, createTestContext, generousBudgets, testDialects, testJwtSecret, type TestContext } from '../../test/test-app';
 
 type Subscribed = ReturnType<TestStomp['subscribe']>;

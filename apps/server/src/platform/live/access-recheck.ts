@@ -1,4 +1,4 @@
-import type { Fanout } from './fanout';
+import type { Fanout } from '../fanout/fanout';
 import { isProjectDestination } from './topics';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Fanout, LiveEvent } from './fanout';
+import type { Fanout, LiveEvent } from '../fanout/fanout';
 
 /** How often an instance says it is alive, and after how long without that its users count as gone. */
 export const aliveIntervalMs = 5_000;

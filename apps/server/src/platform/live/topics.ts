@@ -1,6 +1,6 @@
 import { pathId } from '@bauakte/domain';
 import type { AuthUser } from '../auth/sessions';
-import type { Fanout } from './fanout';
+import type { Fanout } from '../fanout/fanout';
 
 /**
  * A destination of the live channel that only the server writes to: subscribers are told that
