@@ -1,9 +1,11 @@
 /**
  * STOMP 1.2 frames (https://stomp.github.io/stomp-specification-1.2.html): an incremental reader
- * that copes with frames split across WebSocket messages and several frames in one, and a writer.
+ * that copes with frames split across WebSocket messages and several frames in one, and a writer
+ * (a refusal included, as an ERROR frame).
  */
 
 import { serverMessages } from '@bauakte/domain';
+import { answerOf, type AppError } from '../errors';
 
 export interface StompFrame {
   command: string;
@@ -176,4 +178,22 @@ export function writeFrame(command: string, headers: Record<string, string | num
   for (const [name, value] of Object.entries(headers)) lines.push(`${encodeHeaderText(name, escaped)}:${encodeHeaderText(String(value), escaped)}`);
   if (body !== '') lines.push(`content-length:${Buffer.byteLength(body, 'utf8')}`);
   return `${lines.join('\n')}\n\n${body}\u0000`;
+}
+
+/**
+ * A refusal as a STOMP ERROR frame: the German `message` and the REST `code` as headers (with the
+ * REST answer's own headers, e.g. retry-after), and the REST answer's JSON body (with `issues`).
+ */
+export function errorFrame(error: AppError, receiptId?: string, about?: { destination: string; id: string }): string {
+  const { headers, body } = answerOf(error);
+  const frameHeaders = {
+    message: error.message,
+    code: error.code,
+    ...headers,
+    'content-type': 'application/json',
+    ...(receiptId ? { 'receipt-id': receiptId } : {}),
+    // A refused subscription names itself: its destination and the id the client gave it.
+    ...(about ? { destination: about.destination, subscription: about.id } : {}),
+  };
+  return writeFrame('ERROR', frameHeaders, JSON.stringify(body));
 }
