@@ -56,12 +56,7 @@ function uploadFieldsOf(project: CheckedProject, stored: StoredUpload, sent: Rec
   return fields;
 }
 
-/**
- * What changes a project's files: an upload received and listed (a new plan or a new version of
- * one), a PDF's first page made after its upload was answered, a plan removed with its versions.
- * Every change is the project's activity (news to its architects) and told to the live channel.
- */
-export function createFileCommits(deps: {
+export interface FileCommitDeps {
   data: DataLayer;
   store: ObjectStore;
   links: SignedLinks;
@@ -78,7 +73,14 @@ export function createFileCommits(deps: {
   onPlanChange?: (change: PlanChange) => void;
   /** Told after the commit of every listed upload, a new plan or a new version: the live channel's event (ids only). */
   announce?: (event: FileEvent) => void;
-}) {
+}
+
+/**
+ * What changes a project's files: an upload received and listed (a new plan or a new version of
+ * one), a PDF's first page made after its upload was answered, a plan removed with its versions.
+ * Every change is the project's activity (news to its architects) and told to the live channel.
+ */
+export function createFileCommits(deps: FileCommitDeps) {
   const { data, store, log, objects } = deps;
   const { files } = data.repos;
   const thumbnails = createThumbnailMaker({ store, limits: deps.thumbnails, log });

@@ -81,15 +81,17 @@ export function projectFileOf(row: FileRow, viewer: Pick<AuthUser, 'id'>, links:
   };
 }
 
-/** What is read of a project's files: the lists, a signed link's bytes and a PDF's pages. */
-export function createFileDownloads(deps: {
+export interface FileDownloadDeps {
   data: DataLayer;
   store: ObjectStore;
   links: SignedLinks;
   previews: Pick<PdfPreviews, 'page'>;
   /** Counts a page render against the viewer's budget; throws 429 when it is used up. */
   chargeRender(viewer: Pick<AuthUser, 'id'>): Promise<void>;
-}) {
+}
+
+/** What is read of a project's files: the lists, a signed link's bytes and a PDF's pages. */
+export function createFileDownloads(deps: FileDownloadDeps) {
   const { store, links } = deps;
   const { files } = deps.data.repos;
 

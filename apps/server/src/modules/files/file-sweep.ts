@@ -7,14 +7,16 @@ import { ownerOfPageKey } from './previews/pdf-previews';
 /** How long an unlisted object may be an upload still under way (on another instance). */
 export const sweepGraceMs = 3_600_000;
 
-/** The store's housekeeping: objects no file row refers to, and the cached pages over the bound. */
-export function createFileSweep(deps: {
+export interface FileSweepDeps {
   data: DataLayer;
   store: ObjectStore;
   /** The rendered pages kept in the store: the sweep holds their installation's bound. */
   pageCache: PageCache;
   objects: Pick<FileObjects, 'discardObjects'>;
-}) {
+}
+
+/** The store's housekeeping: objects no file row refers to, and the cached pages over the bound. */
+export function createFileSweep(deps: FileSweepDeps) {
   const { data, store } = deps;
 
   /**
