@@ -7,7 +7,8 @@ import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createPageCache } from './previews/page-cache';
 import { createPdfPreviews } from './previews/pdf-previews';
 import { registerFileRoutes } from './routes';
-import { createFileService, type FileEvent, type FileService } from './service';
+import type { FileEvent } from './file-commits';
+import { createFileService, type FileService } from './service';
 import type { PlanNoticeService } from '../notifications/plan-notices';
 
 /** A project's files: uploads with thumbnails (a PDF's first page rendered in a child process), signed downloads, a PDF's pages; answers the service projects and export use. */

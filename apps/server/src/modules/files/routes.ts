@@ -6,7 +6,8 @@ import { requires } from '../../platform/access/route-access';
 import { AppError } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http/content-disposition';
 import type { App } from '../../platform/http/types';
-import type { FileService, FileVariant } from './service';
+import type { FileVariant } from './file-downloads';
+import type { FileService } from './service';
 import { tooLarge } from './upload';
 
 const downloadParams = z.object({ projectId: pathIdSchema, fileId: pathIdSchema });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sameUsername, serverMessages, type Role } from '@bauakte/domain';
-import { forbidden, notFound, unauthenticated } from '../errors';
+import { forbidden, notFound, unauthenticated, type AppError } from '../errors';
 import type { AuthUser } from '../auth/sessions';
 import type { PageWindow } from '../db/database';
 import type { UserRow } from '../db/schema';
@@ -12,18 +12,21 @@ export type { ChatRef, PinRef, ProjectRef } from './repository';
 /**
  * The one place that decides who may act. A route asks here first — before it reads the body —
  * and hands what it gets to the service: services take checked objects, never ids or usernames
- * from a path. Objects a caller may not see answer 404; actions a role may not take answer 403.
+ * from a path. Each object kind has one table (projectAccess, pinAccess, accountAccess, chatAccess):
+ * who sees such an object at all — anyone else gets 404, it does not exist for them — and per
+ * permission who of those may take it — anyone else gets 403.
  */
 
 declare const checkedBy: unique symbol;
 /** Something the policy looked up and allowed for a permission; only this module makes them. */
 type Checked<T, Permission extends string> = T & { readonly [checkedBy]: Permission };
 
-export type ProjectPermission = 'read' | 'manage';
+/** Each object kind's permissions are the keys of its table (below). */
+export type ProjectPermission = keyof typeof projectAccess.may;
 /** A project the caller may read (its architects and its client) or manage (its architects). */
 export type CheckedProject<P extends ProjectPermission = ProjectPermission> = Checked<ProjectRef, P>;
 
-export type AccountPermission = 'view' | 'edit' | 'edit-details' | 'delete' | 'reinvite';
+export type AccountPermission = keyof typeof accountAccess.may;
 /** An account the caller may view, edit (all of it), edit the details of, delete or invite again. */
 export type CheckedAccount<P extends AccountPermission = AccountPermission> = Checked<UserRow, P>;
 
@@ -44,12 +47,12 @@ export type CheckedCustomer = Checked<UserRow, 'customer'>;
 /** Someone the caller may chat with: an architect's customer, or a client's architect. */
 export type CheckedChatPartner = Checked<UserRow, 'chat-partner'>;
 
-export type ChatPermission = 'read' | 'write' | 'delete';
+export type ChatPermission = keyof typeof chatAccess.may;
 /** A chat the caller takes part in ('read'), may still write into ('write') or may delete ('delete'). */
 export type CheckedChat<P extends ChatPermission = ChatPermission> = Checked<Pick<ChatRef, 'id' | 'firstUserId' | 'secondUserId'> & { otherUserId: number; otherUsername: string }, P>;
 
-export type PinPermission = 'edit';
-/** A pin on a plan the caller placed, in a project they may still read: only its author moves, changes or deletes it. */
+export type PinPermission = keyof typeof pinAccess.may;
+/** A pin on a plan of a project the caller may read ('read'), or one they placed there ('edit'). */
 export type CheckedPin<P extends PinPermission = PinPermission> = Checked<PinRef, P>;
 
 export function callerOf(request: FastifyRequest): AuthUser {
@@ -83,6 +86,134 @@ function allow<T, P extends string>(value: T): Checked<T, P> {
   return value as Checked<T, P>;
 }
 
+/** Who is asking, with what the rules may look up about them. */
+interface Asking {
+  caller: AuthUser;
+  repository: AccessRepository;
+  /** The caller's architectScope, read once per decision. */
+  scope(): Promise<number[]>;
+}
+
+/** A relation of the caller to an object (or a role they hold) that a rule may ask for. */
+type Who<O> = (asking: Asking, object: O) => boolean | Promise<boolean>;
+
+interface Rule<O> {
+  /** Who of those who see the object may take the action. */
+  who: Who<O>;
+  /** What anyone else who sees the object learns: 403 unless a rule keeps the object hidden (404). */
+  refused?: () => AppError;
+}
+
+/**
+ * One object kind's rules: who sees an object of it at all (to anyone else it does not exist: 404),
+ * and per permission who of those may take it. A new permission is one more line in `may`.
+ */
+interface AccessTable<O, P extends string = string> {
+  sees: Who<O>;
+  may: Record<P, Rule<O>>;
+}
+
+const anyone: Who<unknown> = () => true;
+const hasRole =
+  (...roles: Role[]): Who<unknown> =>
+  ({ caller }) =>
+    hasAnyRole(caller, roles);
+const anyOf =
+  <O>(...whos: Array<Who<O>>): Who<O> =>
+  async (asking, object) => {
+    for (const who of whos) if (await who(asking, object)) return true;
+    return false;
+  };
+
+/** A project with whether the caller or a team-mate of theirs created it (AccessRepository.projectRefFor). */
+type ProjectSeen = ProjectRef & { createdByTeam: boolean };
+
+const assignedClient: Who<ProjectSeen> = ({ caller }, project) => hasAnyRole(caller, ['CLIENT']) && project.assignedUserId === caller.id;
+/** The project's creator and team-mates (architectScope). */
+const teamArchitect: Who<ProjectSeen> = ({ caller }, project) => hasAnyRole(caller, ['ARCHI']) && project.createdByTeam;
+
+const projectAccess = {
+  sees: anyOf(assignedClient, teamArchitect),
+  may: {
+    read: { who: anyone },
+    /** Edit, delete, export. */
+    manage: { who: hasRole('ARCHI') },
+  },
+} satisfies AccessTable<ProjectSeen>;
+
+/** A pin with its project as the caller sees it (none when the project is gone). */
+type PinSeen = PinRef & { project: ProjectSeen | undefined };
+
+const projectReader: Who<PinSeen> = (asking, pin) => pin.project !== undefined && projectAccess.sees(asking, pin.project);
+const author: Who<PinSeen> = ({ caller }, pin) => pin.createdById === caller.id;
+
+const pinAccess = {
+  sees: projectReader,
+  may: {
+    read: { who: anyone },
+    /** Move, change, delete. */
+    edit: { who: author, refused: () => forbidden(serverMessages.onlyOwnPin) },
+  },
+} satisfies AccessTable<PinSeen>;
+
+/** An architect's customers: clients created by the architect or by a team-mate. */
+const customer: Who<Pick<UserRow, 'role' | 'createdById'>> = async ({ scope }, account) =>
+  account.role === 'CLIENT' && account.createdById !== null && (await scope()).includes(account.createdById);
+const self: Who<Pick<UserRow, 'id'>> = ({ caller }, account) => caller.id === account.id;
+const administratorOfArchitect: Who<UserRow> = ({ caller }, account) => hasAnyRole(caller, ['ADMIN']) && account.role === 'ARCHI';
+
+/** Password and e-mail address stay the holder's ('edit'); a customer's architects change the rest (ProfileEdit). */
+const accountAccess = {
+  sees: anyOf<UserRow>(self, hasRole('ADMIN'), customer),
+  may: {
+    view: { who: anyone },
+    edit: { who: self },
+    'edit-details': { who: anyOf<UserRow>(self, customer) },
+    delete: { who: anyOf<UserRow>(self, customer) },
+    reinvite: { who: anyOf<UserRow>(administratorOfArchitect, customer), refused: () => notFound() },
+  },
+} satisfies AccessTable<UserRow>;
+
+/**
+ * Chats are between an architect and a client: the client's own architects (who created the
+ * account or its projects) and their team-mates. Anyone else — other offices, two clients, two
+ * architects, administrators — may not chat. Asked of the one account: a send must not load an
+ * office's hundreds of clients to find one (bench/workload.ts).
+ */
+async function mayChatWith({ caller, repository, scope }: Asking, other: ChatParticipantRef): Promise<boolean> {
+  if (other.id === caller.id) return false;
+  if (hasAnyRole(caller, ['ARCHI'])) {
+    if (other.role !== 'CLIENT') return false;
+    const architects = await scope();
+    return (other.createdById !== null && architects.includes(other.createdById)) || repository.hasProjectFrom(other.id, architects);
+  }
+  if (hasAnyRole(caller, ['CLIENT'])) return other.role === 'ARCHI' && repository.isArchitectOfClient(caller.id, other.id);
+  return false;
+}
+
+const otherOf = (chat: ChatRef, caller: AuthUser) => (chat.firstUserId === caller.id ? chat.second : chat.first);
+const participant: Who<ChatRef> = ({ caller }, chat) => chat.firstUserId === caller.id || chat.secondUserId === caller.id;
+/** A participant who may still chat with the other: not once a customer moved to another office. */
+const stillPartners: Who<ChatRef> = (asking, chat) => mayChatWith(asking, otherOf(chat, asking.caller));
+
+const chatAccess = {
+  sees: participant,
+  may: {
+    read: { who: anyone },
+    write: { who: stillPartners },
+    /** Participating architects and administrators (spec section 6); a client may not. */
+    delete: { who: hasRole('ARCHI', 'ADMIN') },
+  },
+} satisfies AccessTable<ChatRef>;
+
+/** The decision on one object: 404 when the caller does not see it, the rule's refusal when they may not take the action. */
+async function decide<O, P extends string>(table: AccessTable<O, P>, asking: Asking, object: O | undefined, permission: P): Promise<O> {
+  if (object === undefined || !(await table.sees(asking, object))) throw notFound();
+  const rule = table.may[permission];
+  if (!(await rule.who(asking, object))) throw (rule.refused ?? forbidden)();
+  return object;
+}
+
 export function createAccessPolicy(repository: AccessRepository, teamScopes?: TeamScopeCache) {
   /** The architects whose customers and projects the caller works on: the caller and team-mates. */
   async function architectScope(caller: AuthUser): Promise<number[]> {
@@ -91,54 +222,9 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
     return teamScopes ? teamScopes.scopeOf(caller.id, read) : read();
   }
 
-  /** An architect's customers: clients created by the architect or by a team-mate. */
-  async function isCustomerOf(caller: AuthUser, account: UserRow): Promise<boolean> {
-    if (account.role !== 'CLIENT' || account.createdById === null) return false;
-    return (await architectScope(caller)).includes(account.createdById);
-  }
-
-  /** The project's client, or its creator's architects: the creator and team-mates (architectScope). */
-  function canSeeProject(caller: AuthUser, project: ProjectRef & { createdByTeam: boolean }): boolean {
-    if (hasAnyRole(caller, ['CLIENT']) && project.assignedUserId === caller.id) return true;
-    return hasAnyRole(caller, ['ARCHI']) && project.createdByTeam;
-  }
-
-  /**
-   * Chats are between an architect and a client: the client's own architects (who created the
-   * account or its projects) and their team-mates. Anyone else — other offices, two clients, two
-   * architects, administrators — may not chat.
-   */
-  async function chatPartners(caller: AuthUser, window?: PageWindow): Promise<UserRow[]> {
-    if (hasAnyRole(caller, ['ARCHI'])) return repository.clientsOf(await architectScope(caller), window);
-    if (hasAnyRole(caller, ['CLIENT'])) return repository.architectsAmong(await repository.teamMateIdsOfAll(await repository.ownerIdsOfClient(caller.id)), window);
-    return [];
-  }
-
-  /**
-   * Whether `other` is among chatPartners(caller), asked of that one account: a send must not load
-   * an office's hundreds of clients to find one (bench/workload.ts).
-   */
-  async function mayChatWith(caller: AuthUser, other: ChatParticipantRef): Promise<boolean> {
-    if (other.id === caller.id) return false;
-    if (hasAnyRole(caller, ['ARCHI'])) {
-      if (other.role !== 'CLIENT') return false;
-      const scope = await architectScope(caller);
-      return (other.createdById !== null && scope.includes(other.createdById)) || repository.hasProjectFrom(other.id, scope);
-    }
-    if (hasAnyRole(caller, ['CLIENT'])) {
-      return other.role === 'ARCHI' && repository.isArchitectOfClient(caller.id, other.id);
-    }
-    return false;
-  }
-
-  async function canViewAccount(caller: AuthUser, account: UserRow): Promise<boolean> {
-    if (caller.id === account.id || hasAnyRole(caller, ['ADMIN'])) return true;
-    return isCustomerOf(caller, account);
-  }
-
-  async function canReinvite(caller: AuthUser, account: UserRow): Promise<boolean> {
-    if (hasAnyRole(caller, ['ADMIN'])) return account.role === 'ARCHI';
-    return isCustomerOf(caller, account);
+  function asking(caller: AuthUser): Asking {
+    let scope: Promise<number[]> | undefined;
+    return { caller, repository, scope: () => (scope ??= architectScope(caller)) };
   }
 
   async function accountNamed(username: string | null): Promise<UserRow> {
@@ -147,52 +233,24 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
     return account;
   }
 
-  /**
-   * 'view': the user, administrators and the client's architects. 'edit': only the user.
-   * 'edit-details': the user and the client's architects (see ProfileEdit).
-   * 'delete': the user and the client's architects. 'reinvite': administrators for architects,
-   * architects for their customers. Whoever may not even view the account gets 404.
-   */
   async function checkedAccount<P extends AccountPermission>(caller: AuthUser, username: string | null, permission: P): Promise<CheckedAccount<P>> {
-    const account = await accountNamed(username);
-    if (permission === 'reinvite') {
-      if (!(await canReinvite(caller, account))) throw notFound();
-      return allow(account);
-    }
-    if (!(await canViewAccount(caller, account))) throw notFound();
-    if (permission === 'edit' && caller.id !== account.id) throw forbidden();
-    const managed = permission === 'edit-details' || permission === 'delete';
-    if (managed && caller.id !== account.id && !(await isCustomerOf(caller, account))) throw forbidden();
-    return allow(account);
-  }
-
-  async function readableProject(caller: AuthUser, id: number | null): Promise<ProjectRef> {
-    const found = id === null ? undefined : await repository.projectRefFor(id, caller.id);
-    if (!found || !canSeeProject(caller, found)) throw notFound();
-    const { createdByTeam: _checked, ...project } = found;
-    return project;
+    return allow(await decide(accountAccess, asking(caller), await accountNamed(username), permission));
   }
 
   return {
     architectScope,
 
-    /** 'read': the project's architects and its client; 'manage' (edit, delete, export): its architects. */
     async project<P extends ProjectPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedProject<P>> {
-      const project = await readableProject(caller, id);
-      if (permission === 'manage' && !hasAnyRole(caller, ['ARCHI'])) throw forbidden();
+      const found = id === null ? undefined : await repository.projectRefFor(id, caller.id);
+      const { createdByTeam: _checked, ...project } = await decide(projectAccess, asking(caller), found, permission);
       return allow(project);
     },
 
-    /**
-     * 'edit' (move, change, delete): the pin's author, while they may read its project. Whoever may
-     * read the project sees the pin but may not change another's (403); anyone else gets 404.
-     */
-    async pin<P extends PinPermission>(caller: AuthUser, id: number | null, _permission: P): Promise<CheckedPin<P>> {
+    async pin<P extends PinPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedPin<P>> {
       const pin = id === null ? undefined : await repository.pinRef(id);
-      if (!pin) throw notFound();
-      await readableProject(caller, pin.projectId);
-      if (pin.createdById !== caller.id) throw forbidden(serverMessages.onlyOwnPin);
-      return allow(pin);
+      const project = pin && (await repository.projectRefFor(pin.projectId, caller.id));
+      const { project: _checked, ...checked } = await decide(pinAccess, asking(caller), pin && { ...pin, project }, permission);
+      return allow(checked);
     },
 
     account: checkedAccount,
@@ -202,6 +260,12 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
       const account = await checkedAccount(caller, username, 'edit-details');
       if (caller.id === account.id) return { scope: 'own', account: allow<UserRow, 'edit'>(account) };
       return { scope: 'customer', account };
+    },
+
+    async chat<P extends ChatPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedChat<P>> {
+      const chat = await decide(chatAccess, asking(caller), id === null ? undefined : await repository.chatRef(id), permission);
+      const other = otherOf(chat, caller);
+      return allow({ id: chat.id, firstUserId: chat.firstUserId, secondUserId: chat.secondUserId, otherUserId: other.id, otherUsername: other.username });
     },
 
     /** An architect named in a path (customer and project lists): the caller or a team-mate. */
@@ -216,31 +280,22 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
     /** A customer the caller may assign a project to. */
     async customer(caller: AuthUser, username: string): Promise<CheckedCustomer> {
       const account = await repository.account(username);
-      if (!account || !(await isCustomerOf(caller, account))) throw notFound(serverMessages.customerNotFound);
+      if (!account || !(await customer(asking(caller), account))) throw notFound(serverMessages.customerNotFound);
       return allow(account);
     },
 
-    chatPartners,
+    /** Everyone the caller may chat with (mayChatWith), all or one page. */
+    async chatPartners(caller: AuthUser, window?: PageWindow): Promise<UserRow[]> {
+      if (hasAnyRole(caller, ['ARCHI'])) return repository.clientsOf(await architectScope(caller), window);
+      if (hasAnyRole(caller, ['CLIENT'])) return repository.architectsAmong(await repository.teamMateIdsOfAll(await repository.ownerIdsOfClient(caller.id)), window);
+      return [];
+    },
 
     /** Someone the caller may start a chat with; anyone else is unknown to the caller (404). */
     async chatPartner(caller: AuthUser, username: string | null): Promise<CheckedChatPartner> {
       const account = await accountNamed(username);
-      if (!(await mayChatWith(caller, account))) throw notFound();
+      if (!(await mayChatWith(asking(caller), account))) throw notFound();
       return allow(account);
-    },
-
-    /**
-     * 'read': the chat's two participants; others get 404. 'write': a participant who may still
-     * chat with the other (403 once they may not, e.g. after a customer moved to another office).
-     * 'delete': participating architects and administrators (spec section 6); a client gets 403.
-     */
-    async chat<P extends ChatPermission>(caller: AuthUser, id: number | null, permission: P): Promise<CheckedChat<P>> {
-      const chat = id === null ? undefined : await repository.chatRef(id);
-      if (!chat || (chat.firstUserId !== caller.id && chat.secondUserId !== caller.id)) throw notFound();
-      const other = chat.firstUserId === caller.id ? chat.second : chat.first;
-      if (permission === 'delete' && !hasAnyRole(caller, ['ARCHI', 'ADMIN'])) throw forbidden();
-      if (permission === 'write' && !(await mayChatWith(caller, other))) throw forbidden();
-      return allow({ id: chat.id, firstUserId: chat.firstUserId, secondUserId: chat.secondUserId, otherUserId: other.id, otherUsername: other.username });
     },
 
     /** A path that names a user the caller may only name themselves (own settings, logout). */
