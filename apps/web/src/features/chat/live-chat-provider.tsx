@@ -1,7 +1,7 @@
 import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { can, liveDestinations, type ChatConversation, type ChatMessage } from '@bauakte/domain';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { withMessage } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 import { createStompChannel, type LiveChannel } from './live-channel';

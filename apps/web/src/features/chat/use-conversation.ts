@@ -5,7 +5,7 @@ import { markChatRead, postMessage } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 import { NetworkError } from '../../lib/api';
 import { isOnline } from '../../lib/online-status';
-import { useQueue } from '../offline/queue-context';
+import { useQueue } from '../../platform/offline/queue-context';
 import { useLiveChat } from './live-chat-context';
 import { receiveMessage } from './live-chat-provider';
 

@@ -6,7 +6,7 @@ import { FormError } from '../../components/ui/form-error';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { de } from '../../i18n/de';
-import type { ModalBodyProps, ModalProps } from '../../lib/modal-types';
+import type { ModalBodyProps, ModalProps } from '../../platform/modals/modal-types';
 import { useServerForm } from '../../lib/use-server-form';
 import { useSelectedProjectId } from '../projects/project-selection';
 import { ChoiceGroup, type Choice } from './choice-group';

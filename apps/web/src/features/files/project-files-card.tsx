@@ -6,7 +6,7 @@ import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { de } from '../../i18n/de';
-import { useModal } from '../../lib/modal-context';
+import { useModal } from '../../platform/modals/modal-context';
 import { SectionCard } from '../projects/section-card';
 import { fileLinkRefresh, projectFilesQuery } from './files-api';
 import { FileTile } from './file-tile';

@@ -12,10 +12,10 @@ import { isOnline } from '../../lib/online-status';
 import { pinKeys } from '../../lib/query-keys';
 import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
-import { useNotify } from '../feedback/feedback-context';
-import { useQueue } from '../offline/queue-context';
-import { QueueFullError, type QueuePayload } from '../offline/queue-store';
-import { useLeaveAfterAsking, useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
+import { useNotify } from '../../platform/feedback/feedback-context';
+import { useQueue } from '../../platform/offline/queue-context';
+import { QueueFullError, type QueuePayload } from '../../platform/offline/queue-store';
+import { useLeaveAfterAsking, useUnsavedChangesGuard } from '../../platform/unsaved-changes/unsaved-changes-context';
 import { createPin, updatePin } from './pins-api';
 import type { PagePoint } from './pin-point';
 

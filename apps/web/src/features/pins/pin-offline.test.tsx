@@ -6,8 +6,8 @@ import { json, stubApi } from '../../test/api-stub';
 import { fakeLiveChannel } from '../../test/fake-live-channel';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { LiveChatContext } from '../chat/live-chat-context';
-import { QueueContext, type QueueState } from '../offline/queue-context';
-import type { QueueItem } from '../offline/queue-store';
+import { QueueContext, type QueueState } from '../../platform/offline/queue-context';
+import type { QueueItem } from '../../platform/offline/queue-store';
 import { PinBoard } from './pin-board';
 
 afterEach(() => {

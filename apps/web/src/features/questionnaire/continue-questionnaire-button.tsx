@@ -9,7 +9,7 @@ import { progressMax, progressPercent } from '../projects/project-progress';
 import { selectProject } from '../projects/project-selection';
 import { questionnaireKeys } from '../../lib/query-keys';
 import { isOnline } from '../../lib/online-status';
-import { keptAnswer } from '../offline/read-cache';
+import { keptAnswer } from '../../platform/offline/read-cache';
 import { stepPaths } from './questionnaire-links';
 
 const t = de.questionnaire;

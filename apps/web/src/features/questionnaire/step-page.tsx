@@ -15,21 +15,21 @@ import { errorContexts } from '../../lib/error-contexts';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { projectKeys, questionnaireKeys } from '../../lib/query-keys';
 import { useProject } from '../projects/use-project';
 import { conflictOfSave, conflictVersion, fetchStepAnswers, readStoredAnswers, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
 import { formValuesOf, isLastStep, pathAfter, questionPath, questionToFocus, saveBodyOf, stepCount, stepNumber, stepResolvers } from './questionnaire-steps';
 import { focusParam, stepPaths, type QuestionnaireSavedState } from './questionnaire-links';
 import { useLeaveProject } from '../projects/use-required-project';
-import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
+import { useUnsavedChangesGuard } from '../../platform/unsaved-changes/unsaved-changes-context';
 import { useQuestionnaireProject } from './use-questionnaire-project';
 import { StepConflictDialog, type ConflictChoices } from './step-conflict-dialog';
-import { useNotify } from '../feedback/feedback-context';
-import { useQueue, useQueuedStep } from '../offline/queue-context';
-import { useNotKeptOffline } from '../offline/kept-on-device';
-import { NotKeptNotice } from '../offline/not-kept-notice';
-import type { QueueItem } from '../offline/queue-store';
+import { useNotify } from '../../platform/feedback/feedback-context';
+import { useQueue, useQueuedStep } from '../../platform/offline/queue-context';
+import { useNotKeptOffline } from '../../platform/offline/kept-on-device';
+import { NotKeptNotice } from '../../platform/offline/not-kept-notice';
+import type { QueueItem } from '../../platform/offline/queue-store';
 
 const t = de.questionnaire;
 

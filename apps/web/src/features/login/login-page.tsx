@@ -5,10 +5,10 @@ import { PublicPage } from '../../components/public-page';
 import { deStart as de } from '../../i18n/de-start';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EarlyLoginForm, earlyInput, pressOnEarlyFormEnded } from './early-login-form';
-import { pathAfterLogin } from './home-path';
+import { pathAfterLogin } from '../../platform/session/home-path';
 import type { LoginForm as FullLoginForm } from './login-form';
-import { readLoginState } from './login-state';
-import { useSession } from './session-context';
+import { readLoginState } from '../../platform/session/login-state';
+import { useSession } from '../../platform/session/session-context';
 
 /**
  * The form's code (react-hook-form, some 12 KiB gzip) is not part of the first route: it loads while

@@ -1,13 +1,12 @@
 import { can } from '@bauakte/domain';
 import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { DialogContent, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogContent, DialogHeader, DialogTitle, type DialogHeight, type DialogWidth } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../session/session-context';
 import { GuardedDialog } from '../unsaved-changes/guarded-dialog';
 import { de } from '../../i18n/de';
-import { ModalContext, type ModalControls } from '../../lib/modal-context';
-import { modalBodyFor, modalSizeOf } from './modal-registry';
-import type { ModalProps, ModalType, OpenModal } from '../../lib/modal-types';
+import { ModalContext, type ModalControls } from './modal-context';
+import type { ModalBodyFor, ModalProps, ModalType, OpenModal } from './modal-types';
 import { PlaceholderModalBody } from './placeholder-modal';
 
 function modalTitle(type: ModalType, roles: readonly string[], props: ModalProps | undefined): string {
@@ -19,13 +18,21 @@ function modalTitle(type: ModalType, roles: readonly string[], props: ModalProps
 
 const noProps = {};
 
+/** Lists and the chat use the spec's 80 % of the width; forms are as wide as their fields. */
+const wideModals: ReadonlySet<ModalType> = new Set<ModalType>(['AllUser', 'AllProjects', 'ChatDialog']);
+
+/** The dialog's size for a modal type; the chat keeps one height while its messages arrive. */
+function modalSizeOf(type: ModalType): { width: DialogWidth; height: DialogHeight } {
+  return { width: wideModals.has(type) ? 'wide' : 'content', height: type === 'ChatDialog' ? 'full' : 'content' };
+}
+
 /**
  * One modal at a time, a full-screen sheet on phones; on desktop lists and the chat 80 % of the
  * viewport wide (spec section 2), forms as wide as their fields (modalSizeOf). Escape, the X
  * and a click outside ask first while a form in the modal holds unsaved changes; a body's `close`
- * (after a save) does not.
+ * (after a save) does not. `bodyFor` names the bodies: the app's registry, so the host imports no feature.
  */
-export function ModalProvider({ children }: { children: ReactNode }) {
+export function ModalProvider({ bodyFor, children }: { bodyFor: ModalBodyFor; children: ReactNode }) {
   const { user } = useSession();
   const [current, setCurrent] = useState<(OpenModal & { id: number }) | null>(null);
   const openCount = useRef(0);
@@ -47,7 +54,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   }, []);
   const controls = useMemo(() => ({ current, openModal, closeModal }), [current, openModal, closeModal]);
   const roles = user?.roles ?? [];
-  const Body = current ? modalBodyFor(current.type, roles) : null;
+  const Body = current ? bodyFor(current.type, roles) : null;
 
   return (
     <ModalContext.Provider value={controls}>

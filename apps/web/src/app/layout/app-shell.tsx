@@ -2,32 +2,33 @@ import { startTransition, useCallback, useEffect, useMemo, useState } from 'reac
 import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { can } from '@bauakte/domain';
-import { SidebarInset, SidebarProvider, SidebarTrigger } from '../components/ui/sidebar';
-import { SkipLink } from '../components/ui/skip-link';
-import { TooltipProvider } from '../components/ui/tooltip';
-import { useIsMobile } from '../components/ui/use-is-mobile';
-import { useSession } from '../features/auth/session-context';
-import { homePathFor } from '../features/auth/home-path';
-import { FeedbackProvider } from '../features/feedback/feedback-provider';
-import { useLeaveAfterAsking } from '../features/unsaved-changes/unsaved-changes-context';
-import { NavigationGuard, UnsavedChangesProvider } from '../features/unsaved-changes/unsaved-changes-provider';
-import { ModalProvider } from '../features/modals/modal-provider';
-import { afterPaint } from '../lib/after-paint';
-import { useModal } from '../lib/modal-context';
-import { clearSelectedProject, suppressMissingProjectWarning, useSelectedProjectId } from '../features/projects/project-selection';
-import type { ModalType } from '../lib/modal-types';
-import { fetchUnread } from '../features/chat/chat-api';
-import { chatKeys } from '../lib/query-keys';
-import { LiveChatProvider } from '../features/chat/live-chat-provider';
-import { linkedChatOf } from '../features/chat/chat-link-start';
-import { AppUpdateNotice } from '../features/offline/app-update-notice';
-import { OfflineBanner } from '../features/offline/offline-banner';
-import { useReadCache } from '../features/offline/read-cache-scope';
-import { de } from '../i18n/de';
-import { useConfirm } from '../features/feedback/feedback-context';
+import { SidebarInset, SidebarProvider, SidebarTrigger } from '../../components/ui/sidebar';
+import { SkipLink } from '../../components/ui/skip-link';
+import { TooltipProvider } from '../../components/ui/tooltip';
+import { useIsMobile } from '../../components/ui/use-is-mobile';
+import { useSession } from '../../platform/session/session-context';
+import { homePathFor } from '../../platform/session/home-path';
+import { FeedbackProvider } from '../../platform/feedback/feedback-provider';
+import { useLeaveAfterAsking } from '../../platform/unsaved-changes/unsaved-changes-context';
+import { NavigationGuard, UnsavedChangesProvider } from '../../platform/unsaved-changes/unsaved-changes-provider';
+import { ModalProvider } from '../../platform/modals/modal-provider';
+import { modalBodyFor } from '../modal-registry';
+import { afterPaint } from '../../lib/after-paint';
+import { useModal } from '../../platform/modals/modal-context';
+import { clearSelectedProject, suppressMissingProjectWarning, useSelectedProjectId } from '../../features/projects/project-selection';
+import type { ModalType } from '../../platform/modals/modal-types';
+import { fetchUnread } from '../../features/chat/chat-api';
+import { chatKeys } from '../../lib/query-keys';
+import { LiveChatProvider } from '../../features/chat/live-chat-provider';
+import { linkedChatOf } from '../../features/chat/chat-link-start';
+import { AppUpdateNotice } from '../../platform/offline/app-update-notice';
+import { OfflineBanner } from '../../platform/offline/offline-banner';
+import { useReadCache } from '../../platform/offline/read-cache-scope';
+import { de } from '../../i18n/de';
+import { useConfirm } from '../../platform/feedback/feedback-context';
 import { PendingChanges } from './pending-changes';
-import { useQueue } from '../features/offline/queue-context';
-import { QueueProvider } from '../features/offline/queue-provider';
+import { useQueue } from '../../platform/offline/queue-context';
+import { QueueProvider } from '../../platform/offline/queue-provider';
 import { AppSidebar } from './app-sidebar';
 import { adminMenu, architectMenu, clientMenu, type MenuActions } from './sidebar-menus';
 
@@ -165,7 +166,7 @@ export function AppShell() {
         <UnsavedChangesProvider>
           <QueueProvider loadDelivery={loadQueueDelivery}>
             <LiveChatProvider>
-              <ModalProvider>
+              <ModalProvider bodyFor={modalBodyFor}>
                 <ShellWithModals />
               </ModalProvider>
             </LiveChatProvider>

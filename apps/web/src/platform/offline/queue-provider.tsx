@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { isOnline } from '../../lib/online-status';
 import { onUserDataRemoval } from '../../lib/user-data';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../session/session-context';
 import { useNotify } from '../feedback/feedback-context';
 import { de } from '../../i18n/de';
 import { QueueContext, type QueueState } from './queue-context';

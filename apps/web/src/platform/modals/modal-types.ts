@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 /** The modal types of spec section 2. */
 export type ModalType =
   | 'CreateUser'
@@ -24,3 +26,8 @@ export interface ModalBodyProps {
   close(): void;
   props: ModalProps;
 }
+
+export type ModalBody = ComponentType<ModalBodyProps>;
+
+/** The body of a modal type for these roles, or null where the feature is not built yet (placeholder). */
+export type ModalBodyFor = (type: ModalType, roles: readonly string[]) => ModalBody | null;

@@ -5,11 +5,11 @@ import type { LoginRequest } from '@bauakte/domain';
 import { errorText, loginErrorContext } from '../../lib/api-errors';
 import { useServerForm } from '../../lib/use-server-form';
 import { deStart as de } from '../../i18n/de-start';
-import { login } from './auth-api';
-import { pathAfterLogin } from './home-path';
+import { login } from '../../platform/session/auth-api';
+import { pathAfterLogin } from '../../platform/session/home-path';
 import { acceptedUsername, loginFieldIds, LoginFields } from './login-fields';
 import type { EarlyInput } from './early-login-form';
-import { useSession } from './session-context';
+import { useSession } from '../../platform/session/session-context';
 
 /**
  * The form's rules come with the schema library (some 25 KiB gzip), which the form need not wait

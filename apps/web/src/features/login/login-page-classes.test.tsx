@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { twMerge } from 'tailwind-merge';
 import { Button } from '../../components/ui/button';
 import { setClassMerge } from '../../lib/cn';
-import { SessionProvider } from './session-provider';
+import { SessionProvider } from '../../platform/session/session-provider';
 import { LoginPage } from './login-page';
 
 /**

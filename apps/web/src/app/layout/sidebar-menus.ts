@@ -3,8 +3,8 @@ import {
   MessageSquarePlus, Scale, Settings, ShieldCheck, Thermometer, User, UserPlus, Users, AppWindow, Layers,
   type LucideIcon,
 } from 'lucide-react';
-import { de } from '../i18n/de';
-import type { ModalType } from '../lib/modal-types';
+import { de } from '../../i18n/de';
+import type { ModalType } from '../../platform/modals/modal-types';
 
 /**
  * A sidebar entry (spec section 2): title, optional url, icon, action and optional sub-items. An entry

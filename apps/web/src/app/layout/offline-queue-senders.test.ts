@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../test/api-stub';
-import { stubXhr } from '../test/xhr-stub';
+import { json, stubApi } from '../../test/api-stub';
+import { stubXhr } from '../../test/xhr-stub';
 import { queueSenders } from './offline-queue-senders';
-import { openQueueStore, type QueuePayload, type QueueStore } from '../features/offline/queue-store';
-import { syncQueue } from '../features/offline/queue-sync';
+import { openQueueStore, type QueuePayload, type QueueStore } from '../../platform/offline/queue-store';
+import { syncQueue } from '../../platform/offline/queue-sync';
 
 let databaseCount = 0;
 const opened: QueueStore[] = [];

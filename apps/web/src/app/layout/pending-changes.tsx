@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CloudOff } from 'lucide-react';
-import { Button } from '../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../components/ui/dialog';
-import { cn } from '../lib/cn';
-import { dateTimeText } from '../lib/date-time';
-import { useModal } from '../lib/modal-context';
-import { useOnlineStatus } from '../lib/online-status';
-import { de } from '../i18n/de';
-import { useConfirm } from '../features/feedback/feedback-context';
-import { selectProject } from '../features/projects/project-selection';
-import { stepPaths } from '../features/questionnaire/questionnaire-links';
-import { useQueue } from '../features/offline/queue-context';
-import type { QueueItem } from '../features/offline/queue-store';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { cn } from '../../lib/cn';
+import { dateTimeText } from '../../lib/date-time';
+import { useModal } from '../../platform/modals/modal-context';
+import { useOnlineStatus } from '../../lib/online-status';
+import { de } from '../../i18n/de';
+import { useConfirm } from '../../platform/feedback/feedback-context';
+import { selectProject } from '../../features/projects/project-selection';
+import { stepPaths } from '../../features/questionnaire/questionnaire-links';
+import { useQueue } from '../../platform/offline/queue-context';
+import type { QueueItem } from '../../platform/offline/queue-store';
 
 const t = de.offlineQueue;
 

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { SessionProvider } from './session-provider';
+import { SessionProvider } from '../../platform/session/session-provider';
 import { LoginPage } from './login-page';
 import { fakeToken } from '../../test/tokens';
 

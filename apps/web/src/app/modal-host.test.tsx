@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultNotificationSettings } from '@bauakte/domain';
-import { json, stubApi } from '../../test/api-stub';
-import { renderWithProviders, sessionUser } from '../../test/render';
-import { useModal } from '../../lib/modal-context';
-import { ModalProvider } from './modal-provider';
-import type { ModalProps, ModalType } from '../../lib/modal-types';
+import { json, stubApi } from '../test/api-stub';
+import { renderWithProviders, sessionUser } from '../test/render';
+import { useModal } from '../platform/modals/modal-context';
+import { ModalHost } from '../test/modal-host';
+import type { ModalProps, ModalType } from '../platform/modals/modal-types';
 
 afterEach(() => {
   cleanup();
@@ -24,9 +24,9 @@ function Opener({ type, props }: { type: ModalType; props?: ModalProps }) {
 
 function open(type: ModalType, roles: string[], props?: ModalProps) {
   renderWithProviders(
-    <ModalProvider>
+    <ModalHost>
       <Opener type={type} props={props} />
-    </ModalProvider>,
+    </ModalHost>,
     { user: sessionUser('mara', roles) },
   );
   return userEvent.click(screen.getByRole('button', { name: 'öffnen' }));

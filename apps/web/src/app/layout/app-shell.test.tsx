@@ -4,12 +4,12 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import type { ChatConversation } from '@bauakte/domain';
-import { json, stubApi } from '../test/api-stub';
-import { fakeLiveChannel } from '../test/fake-live-channel';
-import { renderWithProviders, sessionUser } from '../test/render';
-import { LiveChannelFactoryContext } from '../features/chat/live-chat-context';
-import { useUnsavedChangesGuard } from '../features/unsaved-changes/unsaved-changes-context';
-import { getSelectedProjectId, isMissingProjectWarningSuppressed, selectProject } from '../features/projects/project-selection';
+import { json, stubApi } from '../../test/api-stub';
+import { fakeLiveChannel } from '../../test/fake-live-channel';
+import { renderWithProviders, sessionUser } from '../../test/render';
+import { LiveChannelFactoryContext } from '../../features/chat/live-chat-context';
+import { useUnsavedChangesGuard } from '../../platform/unsaved-changes/unsaved-changes-context';
+import { getSelectedProjectId, isMissingProjectWarningSuppressed, selectProject } from '../../features/projects/project-selection';
 import { AppShell, homeNavigationDelayMs } from './app-shell';
 
 function Where() {

@@ -4,9 +4,9 @@ import { Building2 } from 'lucide-react';
 import {
   Sidebar, SidebarContent, SidebarFooter, SidebarGroup, SidebarGroupLabel, SidebarHeader, SidebarMenu, SidebarMenuButton,
   SidebarMenuItem, useSidebar,
-} from '../components/ui/sidebar';
-import { BreakPoints } from '../components/ui/break-points';
-import { de } from '../i18n/de';
+} from '../../components/ui/sidebar';
+import { BreakPoints } from '../../components/ui/break-points';
+import { de } from '../../i18n/de';
 import type { MenuItem } from './sidebar-menus';
 
 /** A click the browser would not turn into a new tab or window: the entry's action may take it over. */

@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { documentTypeOfFileName } from '@bauakte/domain';
-import { errorText } from '../lib/api-errors';
-import { errorContexts } from '../lib/error-contexts';
-import { chatKeys, fileKeys, pinKeys, projectKeys, questionnaireKeys } from '../lib/query-keys';
-import { postMessage } from '../features/chat/chat-api';
-import { uploadProjectFile } from '../features/files/upload-request';
-import { createPin } from '../features/pins/pins-api';
-import { conflictOfSave, saveStepAnswers } from '../features/questionnaire/questionnaire-api';
-import type { QueueDelivery } from '../features/offline/queue-provider';
-import type { QueueSenders } from '../features/offline/queue-sync';
-import type { QueuePayload } from '../features/offline/queue-store';
+import { errorText } from '../../lib/api-errors';
+import { errorContexts } from '../../lib/error-contexts';
+import { chatKeys, fileKeys, pinKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
+import { postMessage } from '../../features/chat/chat-api';
+import { uploadProjectFile } from '../../features/files/upload-request';
+import { createPin } from '../../features/pins/pins-api';
+import { conflictOfSave, saveStepAnswers } from '../../features/questionnaire/questionnaire-api';
+import type { QueueDelivery } from '../../platform/offline/queue-provider';
+import type { QueueSenders } from '../../platform/offline/queue-sync';
+import type { QueuePayload } from '../../platform/offline/queue-store';
 
 /** The error texts of each kind of change, as the page that makes it shows them. */
 const contexts = { step: errorContexts.saveAnswers, chat: errorContexts.sendMessage, upload: errorContexts.upload, pin: errorContexts.savePin } as const;
