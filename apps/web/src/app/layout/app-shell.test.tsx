@@ -7,9 +7,9 @@ import type { ChatConversation } from '@bauakte/domain';
 import { json, stubApi } from '../../test/api-stub';
 import { fakeLiveChannel } from '../../test/fake-live-channel';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import { LiveChannelFactoryContext } from '../../features/chat/live-chat-context';
+import { LiveChannelFactoryContext } from '../../platform/live/live-chat-context';
 import { useUnsavedChangesGuard } from '../../platform/unsaved-changes/unsaved-changes-context';
-import { getSelectedProjectId, isMissingProjectWarningSuppressed, selectProject } from '../../features/projects/project-selection';
+import { getSelectedProjectId, isMissingProjectWarningSuppressed, selectProject } from '../../platform/project/project-selection';
 import { AppShell, homeNavigationDelayMs } from './app-shell';
 
 function Where() {

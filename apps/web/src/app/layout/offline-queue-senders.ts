@@ -5,7 +5,7 @@ import { errorContexts } from '../../lib/error-contexts';
 import { chatKeys, fileKeys, pinKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
 import { postMessage } from '../../features/chat/chat-api';
 import { uploadProjectFile } from '../../features/files/upload-request';
-import { createPin } from '../../features/pins/pins-api';
+import { createPin } from '../../features/files/pins/pins-api';
 import { conflictOfSave, saveStepAnswers } from '../../features/questionnaire/questionnaire-api';
 import type { QueueDelivery } from '../../platform/offline/queue-provider';
 import type { QueueSenders } from '../../platform/offline/queue-sync';

@@ -9,7 +9,7 @@ import { useModal } from '../../platform/modals/modal-context';
 import { useOnlineStatus } from '../../lib/online-status';
 import { de } from '../../i18n/de';
 import { useConfirm } from '../../platform/feedback/feedback-context';
-import { selectProject } from '../../features/projects/project-selection';
+import { selectProject } from '../../platform/project/project-selection';
 import { stepPaths } from '../../features/questionnaire/questionnaire-links';
 import { useQueue } from '../../platform/offline/queue-context';
 import type { QueueItem } from '../../platform/offline/queue-store';

@@ -7,8 +7,8 @@ import { fakeLiveChannel } from '../../test/fake-live-channel';
 import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
 import { useModal } from '../../platform/modals/modal-context';
 import { ModalHost } from '../../test/modal-host';
-import { LiveChannelFactoryContext } from './live-chat-context';
-import { LiveChatProvider } from './live-chat-provider';
+import { LiveChannelFactoryContext } from '../../platform/live/live-chat-context';
+import { LiveChatProvider } from '../../platform/live/live-chat-provider';
 import { prefetchLinkedChat } from './chat-link-start';
 
 afterEach(() => {

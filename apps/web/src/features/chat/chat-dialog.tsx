@@ -19,7 +19,7 @@ import { chatKeys } from '../../lib/query-keys';
 import { ConversationListSkeleton, ConversationSkeleton } from './chat-skeletons';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
-import { useLiveChat } from './live-chat-context';
+import { useLiveChat } from '../../platform/live/live-chat-context';
 import { useConversation } from './use-conversation';
 import { useEarlierMessages } from './use-earlier-messages';
 

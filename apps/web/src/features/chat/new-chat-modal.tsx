@@ -20,7 +20,7 @@ import { useSession } from '../../platform/session/session-context';
 import { fetchPartners, postNewChat } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 import { chatErrorText } from './chat-errors';
-import { receiveMessage } from './live-chat-provider';
+import { receiveMessage } from '../../platform/live/live-chat-provider';
 
 const t = de.chat.newChat;
 

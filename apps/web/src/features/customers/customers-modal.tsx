@@ -13,11 +13,12 @@ import { QueryStates } from '../../components/ui/query-states';
 import { useLoadMore } from '../../lib/use-load-more';
 import { useModal } from '../../platform/modals/modal-context';
 import { de } from '../../i18n/de';
-import { ResendInvitationButton } from '../accounts/resend-invitation-button';
+import { ResendInvitationButton } from '../../components/resend-invitation-button';
 import { useSession } from '../../platform/session/session-context';
 import { useAlert, useConfirm, useNotify } from '../../platform/feedback/feedback-context';
 import { projectKeys } from '../../lib/query-keys';
-import { deleteCustomer, fetchCustomers } from './customers-api';
+import { fetchCustomers } from '../../lib/customer-list';
+import { deleteCustomer } from './customers-api';
 import { customerKeys } from '../../lib/query-keys';
 
 const t = de.customers.list;

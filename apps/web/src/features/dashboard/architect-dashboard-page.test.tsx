@@ -6,7 +6,7 @@ import type { DashboardProject, ProjectSearchItem } from '@bauakte/domain';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { ModalHost } from '../../test/modal-host';
-import { getSelectedProjectId } from '../projects/project-selection';
+import { getSelectedProjectId } from '../../platform/project/project-selection';
 import { ArchitectDashboardPage, architectDefaultLayout } from './architect-dashboard-page';
 import { layoutSaveDelayMs } from './use-layout-saver';
 

@@ -4,7 +4,7 @@ import { FirstStepsHint } from '../../components/first-steps-hint';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { useSession } from '../../platform/session/session-context';
-import { fetchCustomers } from '../customers/customers-api';
+import { fetchCustomers } from '../../lib/customer-list';
 import { customerKeys } from '../../lib/query-keys';
 import { useModal } from '../../platform/modals/modal-context';
 import { allProjectsFilter, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';

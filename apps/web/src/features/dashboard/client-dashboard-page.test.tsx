@@ -7,7 +7,7 @@ import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import type { SessionUser } from '../../lib/token';
 import { ModalHost } from '../../test/modal-host';
-import { getSelectedProjectId } from '../projects/project-selection';
+import { getSelectedProjectId } from '../../platform/project/project-selection';
 import { ClientDashboardPage } from './client-dashboard-page';
 
 function Elsewhere() {

@@ -8,7 +8,7 @@ import { TextField } from '../../components/ui/text-field';
 import { de } from '../../i18n/de';
 import type { ModalBodyProps, ModalProps } from '../../platform/modals/modal-types';
 import { useServerForm } from '../../lib/use-server-form';
-import { useSelectedProjectId } from '../projects/project-selection';
+import { useSelectedProjectId } from '../../platform/project/project-selection';
 import { ChoiceGroup, type Choice } from './choice-group';
 import { exportFailureOf, type ExportFailure } from './export-errors';
 import { useExport, type ExportDelivery, type ExportRequest } from './use-export';

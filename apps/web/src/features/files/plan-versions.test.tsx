@@ -6,7 +6,7 @@ import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { stubXhr } from '../../test/xhr-stub';
 import { ModalHost } from '../../test/modal-host';
-import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { ProjectFilesCard } from './project-files-card';
 
 const first: ProjectFile = {

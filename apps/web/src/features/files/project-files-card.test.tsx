@@ -6,9 +6,9 @@ import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { stubXhr } from '../../test/xhr-stub';
 import { fakeLiveChannel } from '../../test/fake-live-channel';
-import { LiveChatContext } from '../chat/live-chat-context';
+import { LiveChatContext } from '../../platform/live/live-chat-context';
 import { ModalHost } from '../../test/modal-host';
-import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { fileLinkRefresh } from './files-api';
 import { ProjectFilesCard } from './project-files-card';
 

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
 import { de } from '../../i18n/de';
 import { useModal } from '../../platform/modals/modal-context';
-import { SectionCard } from '../projects/section-card';
+import { SectionCard } from '../../components/section-card';
 import { fileLinkRefresh, projectFilesQuery } from './files-api';
 import { FileTile } from './file-tile';
 import { usePreloadLinkedViewer } from './file-preview';

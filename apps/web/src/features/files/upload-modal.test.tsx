@@ -7,7 +7,7 @@ import { DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { GuardedDialog } from '../../platform/unsaved-changes/guarded-dialog';
 import { stubXhr } from '../../test/xhr-stub';
-import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { fileKeys } from '../../lib/query-keys';
 import { UploadModal, uploadCloseDelayMs } from './upload-modal';
 

@@ -13,7 +13,7 @@ import { de } from '../../i18n/de';
 import { useNotify, useWithdrawNotice } from '../../platform/feedback/feedback-context';
 import { useDismissDialog } from '../../platform/unsaved-changes/guarded-dialog';
 import { useUnsavedChangesGuard } from '../../platform/unsaved-changes/unsaved-changes-context';
-import { useSelectedProjectId } from '../projects/project-selection';
+import { useSelectedProjectId } from '../../platform/project/project-selection';
 import { DropZone } from './drop-zone';
 import { fileKeys, projectKeys } from '../../lib/query-keys';
 import { newVersionOf } from './new-version-props';

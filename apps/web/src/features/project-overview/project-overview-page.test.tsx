@@ -7,8 +7,8 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
 import { ModalHost } from '../../test/modal-host';
-import { clearSelectedProject, getSelectedProjectId, selectProject, suppressMissingProjectWarning } from '../projects/project-selection';
-import { missingProjectRedirectDelayMs } from '../projects/use-required-project';
+import { clearSelectedProject, getSelectedProjectId, selectProject, suppressMissingProjectWarning } from '../../platform/project/project-selection';
+import { missingProjectRedirectDelayMs } from '../../platform/project/use-required-project';
 import { prefetchOverview } from './overview-start';
 import { ProjectOverviewPage } from './project-overview-page';
 

@@ -10,7 +10,7 @@ import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
 import { useSession } from '../../platform/session/session-context';
 import { useNotify } from '../../platform/feedback/feedback-context';
-import { fetchAllCustomers } from '../customers/customers-api';
+import { fetchAllCustomers } from '../../lib/customer-list';
 import { customerKeys } from '../../lib/query-keys';
 import { useUnsavedChangesGuard } from '../../platform/unsaved-changes/unsaved-changes-context';
 import { ProjectAddressFields, ProjectDescriptionField, ProjectNameField } from './project-fields';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { projectQuery } from './projects-api';
+import { projectQuery } from './project-query';
 import { projectKeys } from '../../lib/query-keys';
 
 /**

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Send } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { FormError } from '../../components/ui/form-error';
-import { Spinner } from '../../components/ui/spinner';
-import { StatusMessage } from '../../components/ui/status-message';
-import { errorText } from '../../lib/api-errors';
-import { errorContexts } from '../../lib/error-contexts';
-import { de } from '../../i18n/de';
-import { resendInvitation } from './accounts-api';
+import { Button } from './ui/button';
+import { FormError } from './ui/form-error';
+import { Spinner } from './ui/spinner';
+import { StatusMessage } from './ui/status-message';
+import { errorText } from '../lib/api-errors';
+import { errorContexts } from '../lib/error-contexts';
+import { de } from '../i18n/de';
+import { resendInvitation } from '../lib/invitations-api';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 

@@ -1,5 +1,5 @@
 import type { CreatePinRequest, Pin, UpdatePinRequest } from '@bauakte/domain';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '../../../lib/api';
 
 const pinsPath = (projectId: string, fileId: number) => `/s3/project/${encodeURIComponent(projectId)}/files/${fileId}/pins`;
 

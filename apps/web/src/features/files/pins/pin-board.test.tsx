@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Pin, ProjectFile } from '@bauakte/domain';
-import { json, stubApi, type RecordedCall } from '../../test/api-stub';
-import { fakeLiveChannel } from '../../test/fake-live-channel';
-import { renderWithProviders, sessionUser } from '../../test/render';
-import { LiveChatContext } from '../chat/live-chat-context';
+import { json, stubApi, type RecordedCall } from '../../../test/api-stub';
+import { fakeLiveChannel } from '../../../test/fake-live-channel';
+import { renderWithProviders, sessionUser } from '../../../test/render';
+import { LiveChatContext } from '../../../platform/live/live-chat-context';
 import { PinBoard } from './pin-board';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { fieldLabel, formatAnswer } from '@bauakte/domain';
-import { de } from '../../i18n/de';
-import { dateTimeText } from '../../lib/date-time';
+import { de } from '../i18n/de';
+import { dateTimeText } from './date-time';
 
 const fieldName = (path: string) => path.split('.').at(-1) ?? path;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import type { Pin } from '@bauakte/domain';
-import { cn } from '../../lib/cn';
-import { de } from '../../i18n/de';
+import { cn } from '../../../lib/cn';
+import { de } from '../../../i18n/de';
 import { isTap, pointOnPage, type PagePoint } from './pin-point';
 
 const t = de.pins;

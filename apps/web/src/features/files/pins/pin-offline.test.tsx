@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProjectFile } from '@bauakte/domain';
-import { json, stubApi } from '../../test/api-stub';
-import { fakeLiveChannel } from '../../test/fake-live-channel';
-import { renderWithProviders, sessionUser } from '../../test/render';
-import { LiveChatContext } from '../chat/live-chat-context';
-import { QueueContext, type QueueState } from '../../platform/offline/queue-context';
-import type { QueueItem } from '../../platform/offline/queue-store';
+import { json, stubApi } from '../../../test/api-stub';
+import { fakeLiveChannel } from '../../../test/fake-live-channel';
+import { renderWithProviders, sessionUser } from '../../../test/render';
+import { LiveChatContext } from '../../../platform/live/live-chat-context';
+import { QueueContext, type QueueState } from '../../../platform/offline/queue-context';
+import type { QueueItem } from '../../../platform/offline/queue-store';
 import { PinBoard } from './pin-board';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { ProgressBar } from '../../components/ui/progress-bar';
-import { de } from '../../i18n/de';
+import { ProgressBar } from './ui/progress-bar';
+import { de } from '../i18n/de';
 
 const t = de.projectOverview;
 export const progressMax = 100;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { dashboardPathFor } from '../../platform/session/home-path';
-import { useSession } from '../../platform/session/session-context';
-import { useAlert } from '../../platform/feedback/feedback-context';
+import { dashboardPathFor } from '../session/home-path';
+import { useSession } from '../session/session-context';
+import { useAlert } from '../feedback/feedback-context';
 import { clearSelectedProject, isMissingProjectWarningSuppressed, suppressMissingProjectWarning } from './project-selection';
 
 /** Spec section 9: the redirect follows the missing-project warning after 500 ms. */

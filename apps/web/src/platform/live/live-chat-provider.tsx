@@ -1,8 +1,8 @@
 import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { can, liveDestinations, type ChatConversation, type ChatMessage } from '@bauakte/domain';
-import { useSession } from '../../platform/session/session-context';
-import { withMessage } from './chat-api';
+import { useSession } from '../session/session-context';
+import { withMessage } from '../../lib/chat-messages';
 import { chatKeys } from '../../lib/query-keys';
 import { createStompChannel, type LiveChannel } from './live-channel';
 import { LiveChannelFactoryContext, LiveChatContext } from './live-chat-context';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { liveDestinations } from '@bauakte/domain';
-import { pinKeys, projectKeys } from '../../lib/query-keys';
-import { useLiveChat } from '../chat/live-chat-context';
+import { pinKeys, projectKeys } from '../../../lib/query-keys';
+import { useLiveChat } from '../../../platform/live/live-chat-context';
 import { fetchPins } from './pins-api';
 
 /** What the live channel says about a change of pins: which file's, never the pin itself. */

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from './ui/card';
 
 /** A titled card of the project overview, labelled by its heading. */
 export function SectionCard({ title, action, className, children }: { title: string; action?: ReactNode; className?: string; children: ReactNode }) {
