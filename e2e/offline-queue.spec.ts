@@ -261,6 +261,8 @@ test.describe('changes made without a connection', () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
     await loginAsClientWithProject(page, client, projectId);
+    // The app is on the device once its service worker is active: the overview opened then is served by it, so the pin's form loads offline.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.goto('/projectOverview');
     await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss EG' }).click();
     const viewer = page.getByRole('dialog', { name: 'Grundriss EG' });

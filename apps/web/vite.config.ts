@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { shellPageChunks, shellStartChunks } from './src/layout/shell-paths';
+import { shellPageChunks, shellStartChunks } from './src/app/layout/shell-paths';
 import { pureDomainConstants } from './vite-plugins/pure-domain-constants';
 import { chunksLoadedWith } from './vite-plugins/route-chunks';
 
@@ -110,7 +110,7 @@ const themeColor = '#1d4f91';
  * connection after one visit. The API and the live channel are never cached by it: with no
  * runtime caching, requests to /api and /ws go to the network as if there were no worker, so the
  * worker's cache never holds one person's data. A new version waits until the user chooses
- * 'Neu laden' (features/offline/app-update-*); the page registers the worker itself after load.
+ * 'Neu laden' (platform/offline/app-update-*); the page registers the worker itself after load.
  */
 function installableApp(): Plugin[] {
   return VitePWA({

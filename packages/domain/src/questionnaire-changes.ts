@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { questionnaireSteps } from './questionnaire/progress';
+import { questionnaireSteps } from './questionnaire/steps';
 import { personNameSchema } from './people-schema';
 
 /** One field a save changed: dotted path (e.g. "roof.roofType") → old and new value. */

@@ -1,5 +1,5 @@
 import type { ApiError } from '../lib/api';
-import { liveRefusalOf, type LiveChannel } from '../features/chat/live-channel';
+import { liveRefusalOf, type LiveChannel } from '../platform/live/live-channel';
 
 /** A live channel without a server: tests deliver frames by hand and read what was published. */
 export function fakeLiveChannel() {

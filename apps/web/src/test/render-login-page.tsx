@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { LoginPage } from '../features/auth/login-page';
-import { SessionProvider } from '../features/auth/session-provider';
+import { LoginPage } from '../features/login/login-page';
+import { SessionProvider } from '../platform/session/session-provider';
 
 /** For tests: the login page alone, as the app shows it before a login (its own session, no query cache). */
 export function renderLoginPage() {

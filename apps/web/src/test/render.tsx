@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { SessionContext, type SessionState } from '../features/auth/session-context';
-import { FeedbackProvider } from '../features/feedback/feedback-provider';
-import { UnsavedChangesProvider } from '../features/unsaved-changes/unsaved-changes-provider';
+import { SessionContext, type SessionState } from '../platform/session/session-context';
+import { FeedbackProvider } from '../platform/feedback/feedback-provider';
+import { UnsavedChangesProvider } from '../platform/unsaved-changes/unsaved-changes-provider';
 import { queryDefaults } from '../lib/query-client';
 import type { SessionUser } from '../lib/token';
 

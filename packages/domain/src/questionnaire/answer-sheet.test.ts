@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerSheet, fieldLabel, firstOpenStep, formatAnswer, openQuestions, stepQuestions } from './answer-sheet';
 import { questionLabels } from './question-labels';
-import { questionCountPerStep, questionnaireSteps } from './progress';
+import { questionCountPerStep } from './progress';
+import { questionnaireSteps } from './steps';
 
 describe('answer sheet', () => {
   it('asks the same questions per step as the progress counts', () => {

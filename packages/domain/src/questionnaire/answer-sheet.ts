@@ -14,7 +14,8 @@ import {
   temperatureRegulationLabels,
   typeOfGlassLabels,
 } from './labels';
-import { questionnaireSteps, type QuestionnaireRecord, type QuestionnaireStep } from './progress';
+import type { QuestionnaireRecord } from './progress';
+import { questionnaireSteps, type QuestionnaireStep } from './steps';
 import { questionLabels, questionnaireStepTitles, type QuestionKey } from './question-labels';
 import { plainNumberText } from '../number-text';
 import { hiddenQuestions } from './conditions';

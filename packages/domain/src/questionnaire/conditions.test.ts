@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenQuestions, isQuestionHidden, visibleRecord, withoutHiddenAnswers } from './conditions';
+import { hiddenQuestions, isQuestionHidden, withoutHiddenAnswers } from './conditions';
+import { visibleRecord } from './progress';
 import { windowsSchema } from './windows';
 
 const detailed = { windowConstructionYear: 1990, typeOfGlass: 'DOUBLE_ISOLATION', frameMaterial: 'WOOD', isRollerBlindHousing: true } as const;

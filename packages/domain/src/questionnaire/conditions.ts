@@ -1,5 +1,5 @@
-import type { QuestionnaireRecord, QuestionnaireStep } from './progress';
 import type { QuestionKey } from './question-labels';
+import type { QuestionnaireStep } from './steps';
 
 /** A step's answers as stored, read by the conditions: any shape, since older records may lack keys. */
 type Answers = Readonly<Record<string, unknown>>;
@@ -42,14 +42,4 @@ export function withoutHiddenAnswers<T>(step: QuestionnaireStep, answers: T): T 
   const hidden = hiddenQuestions(step, answers);
   if (hidden.length === 0) return answers;
   return { ...answers, ...Object.fromEntries(hidden.map((key) => [key, null])) };
-}
-
-/** Every step of a record without its hidden answers: what an export may show, also of older saves. */
-export function visibleRecord(record: QuestionnaireRecord): QuestionnaireRecord {
-  return {
-    general: withoutHiddenAnswers('general', record.general ?? null),
-    storeys: withoutHiddenAnswers('storeys', record.storeys ?? null),
-    windows: withoutHiddenAnswers('windows', record.windows ?? null),
-    heating: withoutHiddenAnswers('heating', record.heating ?? null),
-  };
 }

@@ -1,6 +1,6 @@
 import { generalSchema } from './general';
 import { heatingSchema } from './heating';
-import type { QuestionnaireStep } from './progress';
+import type { QuestionnaireStep } from './steps';
 import { storeysSchema } from './storeys';
 import { windowsResponseSchema, windowsSchema } from './windows';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ export * from './question-labels';
 export * from './labels';
 export * from './merge';
 export * from './progress';
+export * from './steps';
 export * from './project-status';
 export * from './required-questions';
 export * from './storeys';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { generalSchema } from './general';
 import { heatingSchema } from './heating';
-import type { QuestionnaireStep } from './progress';
+import type { QuestionnaireStep } from './steps';
 import { storeysPatchSchema } from './storeys';
 import { windowsPatchSchema } from './windows';
 

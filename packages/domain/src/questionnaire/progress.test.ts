@@ -7,10 +7,10 @@ import {
   applicableQuestions,
   computeProgress,
   questionCountPerStep,
-  questionnaireSteps,
   totalQuestionCount,
   type QuestionnaireRecord,
 } from './progress';
+import { questionnaireSteps } from './steps';
 import { storeysSchema, type StoreysAnswers } from './storeys';
 import { windowsResponseSchema, windowsSchema } from './windows';
 

@@ -2,11 +2,9 @@ import type { GeneralAnswers } from './general';
 import type { HeatingAnswers } from './heating';
 import type { StoreysAnswers } from './storeys';
 import type { WindowsAnswers, WindowsResponse } from './windows';
-import { hiddenQuestions } from './conditions';
+import { hiddenQuestions, withoutHiddenAnswers } from './conditions';
 import type { QuestionKey } from './question-labels';
-
-export const questionnaireSteps = ['general', 'storeys', 'windows', 'heating'] as const;
-export type QuestionnaireStep = (typeof questionnaireSteps)[number];
+import { questionnaireSteps, type QuestionnaireStep } from './steps';
 
 /** The stored answers of one project; a step never saved is missing or null. */
 export type QuestionnaireRecord = {
@@ -106,4 +104,14 @@ export function applicableQuestions(record: QuestionnaireRecord): number {
 /** Share of the questions that apply which are answered, as a whole percentage 0–100. */
 export function computeProgress(record: QuestionnaireRecord): number {
   return Math.round((answeredQuestions(record) / applicableQuestions(record)) * 100);
+}
+
+/** Every step of a record without its hidden answers: what an export may show, also of older saves. */
+export function visibleRecord(record: QuestionnaireRecord): QuestionnaireRecord {
+  return {
+    general: withoutHiddenAnswers('general', record.general ?? null),
+    storeys: withoutHiddenAnswers('storeys', record.storeys ?? null),
+    windows: withoutHiddenAnswers('windows', record.windows ?? null),
+    heating: withoutHiddenAnswers('heating', record.heating ?? null),
+  };
 }

@@ -1,4 +1,4 @@
-import type { QuestionnaireStep } from './progress';
+import type { QuestionnaireStep } from './steps';
 
 // No imports of values: the web app's text catalogue (on the login page) takes these words without
 // pulling the answer sheet's formatting along.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stepQuestions } from './answer-sheet';
 import { questionnaireSchemas } from './index';
-import { answeredQuestionsPerStep, questionnaireSteps, type QuestionnaireStep } from './progress';
+import { answeredQuestionsPerStep } from './progress';
+import { questionnaireSteps, type QuestionnaireStep } from './steps';
 import { requiredQuestions } from './required-questions';
 import { issuesOf } from './test-helpers';
 

@@ -1,4 +1,4 @@
-import type { QuestionnaireStep } from './progress';
+import type { QuestionnaireStep } from './steps';
 import type { QuestionKey } from './question-labels';
 
 /**

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';
 import { RequiredLegend } from '../../components/ui/form-field';
-import type { LoginState } from '../auth/login-state';
+import type { LoginState } from '../../platform/session/login-state';
 
 /**
  * Spec section 9: after a successful reset the user goes to /login after 2000 ms. Registration uses the

@@ -23,8 +23,3 @@ export function fetchResetInfo(token: string): Promise<ResetInfo> {
 export function resetPassword(token: string, request: ResetPasswordRequest): Promise<MessageResponse> {
   return apiRequest<MessageResponse>(withToken('/reset-password', token), { method: 'POST', body: request, anonymous: true });
 }
-
-/** Sends an invitation again (lost mail, expired link); the server decides who may. */
-export function resendInvitation(username: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/invitations/resend', { method: 'POST', body: { username } });
-}

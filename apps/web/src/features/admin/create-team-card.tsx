@@ -8,7 +8,7 @@ import { errorReason } from '../../lib/api-errors';
 import { schemaResolver } from '../../lib/form-messages';
 import { useServerForm } from '../../lib/use-server-form';
 import { de } from '../../i18n/de';
-import { useAlert } from '../feedback/feedback-context';
+import { useAlert } from '../../platform/feedback/feedback-context';
 import { createTeam } from './admin-api';
 import { adminKeys } from '../../lib/query-keys';
 

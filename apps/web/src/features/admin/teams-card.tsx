@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { PersonNameText } from '../../components/person-name';
 import { errorReason } from '../../lib/api-errors';
 import { de } from '../../i18n/de';
-import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
+import { useAlert, useConfirm, useNotify } from '../../platform/feedback/feedback-context';
 import { deleteTeam, removeMember } from './admin-api';
 import { useRefreshAdminLists, useTeams } from './use-admin-lists';
 

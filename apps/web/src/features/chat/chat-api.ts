@@ -1,5 +1,6 @@
 import { chatMessagesPageSize, type ChatConversation, type ChatMessage, type ChatPartner, type CreateChatRequest, type CreatedChat, type LatestMessage, type SendMessageRequest } from '@bauakte/domain';
 import { apiRequest } from '../../lib/api';
+import { withMessage } from '../../lib/chat-messages';
 import { chatKeys } from '../../lib/query-keys';
 import { pageParams } from '../../lib/use-load-more';
 
@@ -94,9 +95,3 @@ export const postNewChat = (request: CreateChatRequest) => apiRequest<CreatedCha
 export const markChatRead = (chatId: number) => apiRequest<{ marked: number }>(`${base}/${chatId}/read`, { method: 'PUT' });
 
 export const deleteChat = (chatId: number) => apiRequest<void>(`${base}/${chatId}`, { method: 'DELETE' });
-
-/** Adds a message to a list once: it may come by the answer, the chat's topic and the user's queue. */
-export function withMessage(messages: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
-  if (messages.some((known) => known.id === message.id)) return [...messages];
-  return [...messages, message].sort((a, b) => a.id - b.id);
-}

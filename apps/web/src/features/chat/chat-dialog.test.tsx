@@ -5,10 +5,10 @@ import type { ChatConversation, ChatMessage } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { fakeLiveChannel } from '../../test/fake-live-channel';
 import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
-import { useModal } from '../../lib/modal-context';
-import { ModalProvider } from '../modals/modal-provider';
-import { LiveChannelFactoryContext } from './live-chat-context';
-import { LiveChatProvider } from './live-chat-provider';
+import { useModal } from '../../platform/modals/modal-context';
+import { ModalHost } from '../../test/modal-host';
+import { LiveChannelFactoryContext } from '../../platform/live/live-chat-context';
+import { LiveChatProvider } from '../../platform/live/live-chat-provider';
 import { prefetchLinkedChat } from './chat-link-start';
 
 afterEach(() => {
@@ -58,9 +58,9 @@ async function open(me: string, roles: string[], conversations: ChatConversation
   renderWithProviders(
     <LiveChannelFactoryContext.Provider value={live.factory}>
       <LiveChatProvider>
-        <ModalProvider>
+        <ModalHost>
           <Opener />
-        </ModalProvider>
+        </ModalHost>
       </LiveChatProvider>
     </LiveChannelFactoryContext.Provider>,
     { user: sessionUser(me, roles) },
@@ -83,9 +83,9 @@ async function openLinked(chatId: number | string, queryClient = testQueryClient
   renderWithProviders(
     <LiveChannelFactoryContext.Provider value={fakeLiveChannel().factory}>
       <LiveChatProvider>
-        <ModalProvider>
+        <ModalHost>
           <LinkOpener />
-        </ModalProvider>
+        </ModalHost>
       </LiveChatProvider>
     </LiveChannelFactoryContext.Provider>,
     { user: sessionUser('mara', ['ARCHI']), queryClient },

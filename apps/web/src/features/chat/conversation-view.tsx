@@ -12,7 +12,7 @@ import { OnlineDot } from './conversation-list';
 import { MessageComposer } from './message-composer';
 import { MessageText } from './message-text';
 import type { EarlierMessages } from './use-earlier-messages';
-import { useQueue } from '../offline/queue-context';
+import { useQueue } from '../../platform/offline/queue-context';
 
 const t = de.chat;
 

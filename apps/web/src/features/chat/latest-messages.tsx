@@ -4,9 +4,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { FormError } from '../../components/ui/form-error';
 import { cn } from '../../lib/cn';
 import { messageTimeText } from '../../lib/date-time';
-import { useModal } from '../../lib/modal-context';
+import { useModal } from '../../platform/modals/modal-context';
 import { de } from '../../i18n/de';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { fetchNewest } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 

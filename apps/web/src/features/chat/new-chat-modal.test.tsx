@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import { useModal } from '../../lib/modal-context';
-import { ModalProvider } from '../modals/modal-provider';
+import { useModal } from '../../platform/modals/modal-context';
+import { ModalHost } from '../../test/modal-host';
 
 afterEach(() => {
   cleanup();
@@ -31,9 +31,9 @@ async function open(me: string, roles: string[], partners: unknown[], handlers: 
     ...handlers,
   });
   renderWithProviders(
-    <ModalProvider>
+    <ModalHost>
       <Opener />
-    </ModalProvider>,
+    </ModalHost>,
     { user: sessionUser(me, roles) },
   );
   await userEvent.click(screen.getByRole('button', { name: 'Neuer Chat' }));

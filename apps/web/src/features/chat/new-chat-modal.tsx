@@ -13,14 +13,14 @@ import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
 import { useServerForm } from '../../lib/use-server-form';
 import { useLoadMore } from '../../lib/use-load-more';
-import type { ModalBodyProps } from '../../lib/modal-types';
-import { useModal } from '../../lib/modal-context';
+import type { ModalBodyProps } from '../../platform/modals/modal-types';
+import { useModal } from '../../platform/modals/modal-context';
 import { de } from '../../i18n/de';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { fetchPartners, postNewChat } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 import { chatErrorText } from './chat-errors';
-import { receiveMessage } from './live-chat-provider';
+import { receiveMessage } from '../../platform/live/live-chat-provider';
 
 const t = de.chat.newChat;
 

@@ -5,9 +5,9 @@ import { markChatRead, postMessage } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 import { NetworkError } from '../../lib/api';
 import { isOnline } from '../../lib/online-status';
-import { useQueue } from '../offline/queue-context';
-import { useLiveChat } from './live-chat-context';
-import { receiveMessage } from './live-chat-provider';
+import { useQueue } from '../../platform/offline/queue-context';
+import { useLiveChat } from '../../platform/live/live-chat-context';
+import { receiveMessage } from '../../platform/live/live-chat-provider';
 
 /** How long a live SEND may take to come back before the text is given back to the writer. */
 export const liveEchoTimeoutMs = 5_000;

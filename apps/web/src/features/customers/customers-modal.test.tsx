@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Customer, Profile } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import { useModal } from '../../lib/modal-context';
-import { ModalProvider } from '../modals/modal-provider';
+import { useModal } from '../../platform/modals/modal-context';
+import { ModalHost } from '../../test/modal-host';
 
 afterEach(() => {
   cleanup();
@@ -52,9 +52,9 @@ function Opener() {
 async function setup(handlers: Parameters<typeof stubApi>[0]) {
   const api = stubApi(handlers);
   renderWithProviders(
-    <ModalProvider>
+    <ModalHost>
       <Opener />
-    </ModalProvider>,
+    </ModalHost>,
     { user: sessionUser('mara', ['ARCHI']) },
   );
   await userEvent.click(screen.getByRole('button', { name: 'Registrierte Nutzer' }));

@@ -2,7 +2,7 @@ import { formatAddress, formatKatastral, projectStatusLabels, type ProjectSearch
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { dateTimeText } from '../../lib/date-time';
-import { ProjectProgress } from '../projects/project-progress';
+import { ProjectProgress } from '../../components/project-progress';
 import { CustomerName, ProjectSearchControls, ProjectSearchResults } from '../projects/project-search';
 import { useProjectSearch } from '../projects/use-project-search';
 import { useOpenProject } from './use-open-project';

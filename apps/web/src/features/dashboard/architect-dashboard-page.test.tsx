@@ -5,8 +5,8 @@ import { Route, Routes, useLocation } from 'react-router';
 import type { DashboardProject, ProjectSearchItem } from '@bauakte/domain';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import { ModalProvider } from '../modals/modal-provider';
-import { getSelectedProjectId } from '../projects/project-selection';
+import { ModalHost } from '../../test/modal-host';
+import { getSelectedProjectId } from '../../platform/project/project-selection';
 import { ArchitectDashboardPage, architectDefaultLayout } from './architect-dashboard-page';
 import { layoutSaveDelayMs } from './use-layout-saver';
 
@@ -60,12 +60,12 @@ function setup(handlers: Parameters<typeof stubApi>[0] = {}, roles: string[] = [
     ...handlers,
   });
   renderWithProviders(
-    <ModalProvider>
+    <ModalHost>
       <Routes>
         <Route path="/dashboard" element={<ArchitectDashboardPage />} />
         <Route path="*" element={<Elsewhere />} />
       </Routes>
-    </ModalProvider>,
+    </ModalHost>,
     { user: sessionUser('mara', roles), route: '/dashboard', path: '*' },
   );
   return api;

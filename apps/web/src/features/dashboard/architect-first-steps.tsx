@@ -3,10 +3,10 @@ import { Plus, UserPlus } from 'lucide-react';
 import { FirstStepsHint } from '../../components/first-steps-hint';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
-import { useSession } from '../auth/session-context';
-import { fetchCustomers } from '../customers/customers-api';
+import { useSession } from '../../platform/session/session-context';
+import { fetchCustomers } from '../../lib/customer-list';
 import { customerKeys } from '../../lib/query-keys';
-import { useModal } from '../../lib/modal-context';
+import { useModal } from '../../platform/modals/modal-context';
 import { allProjectsFilter, projectSearchPageSize, projectSearchQuery } from '../projects/projects-api';
 
 const t = de.dashboard.firstSteps;

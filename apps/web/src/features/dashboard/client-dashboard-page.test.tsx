@@ -6,8 +6,8 @@ import type { ClientProject } from '@bauakte/domain';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import type { SessionUser } from '../../lib/token';
-import { ModalProvider } from '../modals/modal-provider';
-import { getSelectedProjectId } from '../projects/project-selection';
+import { ModalHost } from '../../test/modal-host';
+import { getSelectedProjectId } from '../../platform/project/project-selection';
 import { ClientDashboardPage } from './client-dashboard-page';
 
 function Elsewhere() {
@@ -25,12 +25,12 @@ function setup(handlers: Parameters<typeof stubApi>[0] = {}, user: SessionUser |
     ...handlers,
   });
   renderWithProviders(
-    <ModalProvider>
+    <ModalHost>
       <Routes>
         <Route path="/dashboardClient" element={<ClientDashboardPage />} />
         <Route path="*" element={<Elsewhere />} />
       </Routes>
-    </ModalProvider>,
+    </ModalHost>,
     { user, route: '/dashboardClient', path: '*' },
   );
   return api;

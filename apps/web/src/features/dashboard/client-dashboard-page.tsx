@@ -1,6 +1,6 @@
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { QuestionnaireSavedNotice } from '../questionnaire/questionnaire-saved-notice';
 import { ClientProjects } from './client-projects';
 import { LatestMessages, NewChatButton, UserInformation } from './dashboard-cards';

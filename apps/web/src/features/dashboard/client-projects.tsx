@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { formatAddress } from '@bauakte/domain';
 import { clientProjectsQuery, fetchClientProjects } from '../projects/projects-api';
 import { projectKeys } from '../../lib/query-keys';

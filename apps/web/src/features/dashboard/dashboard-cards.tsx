@@ -2,8 +2,8 @@ import { MessageSquarePlus } from 'lucide-react';
 import { isRole, roleLabels } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
-import { useSession } from '../auth/session-context';
-import { useModal } from '../../lib/modal-context';
+import { useSession } from '../../platform/session/session-context';
+import { useModal } from '../../platform/modals/modal-context';
 import { usePersonName } from '../profile/use-person-name';
 
 const t = de.dashboard;

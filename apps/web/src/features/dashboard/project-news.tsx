@@ -4,7 +4,7 @@ import { projectStatusLabels, type DashboardProject, type PersonName } from '@ba
 import { PersonNameText } from '../../components/person-name';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { fetchProjectNews, projectNewsQuery } from '../projects/projects-api';
 import { projectKeys } from '../../lib/query-keys';
 import { ProjectList } from './project-list';

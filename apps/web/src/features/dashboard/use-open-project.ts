@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { selectProject } from '../projects/project-selection';
+import { selectProject } from '../../platform/project/project-selection';
 
 /** Choosing a project on a dashboard: remember its id (sessionStorage 'projectId'), then show its overview. */
 export function useOpenProject(): (projectId: number) => void {

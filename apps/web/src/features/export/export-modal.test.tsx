@@ -3,8 +3,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import type { ModalProps } from '../../lib/modal-types';
-import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import type { ModalProps } from '../../platform/modals/modal-types';
+import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { ExportModal } from './export-modal';
 import { objectUrlLifetimeMs } from './save-file';
 

@@ -5,7 +5,7 @@ import { FileQuestion, FileText, ImageOff, Loader2 } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { afterPaint } from '../../lib/after-paint';
-import { useKeptPicture } from '../offline/read-cache-pictures';
+import { useKeptPicture } from '../../platform/offline/read-cache-pictures';
 import { linkedPlan } from './plan-link';
 import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { dateText, dateTimeText } from '../../lib/date-time';
-import { useModal } from '../../lib/modal-context';
+import { useModal } from '../../platform/modals/modal-context';
 import { FilePreview } from './file-preview';
 import { PlanVersionsDialog } from './plan-versions-dialog';
 import { newVersionProps } from './new-version-props';

@@ -1,7 +1,7 @@
 import type { ProjectFile } from '@bauakte/domain';
 import { queryClient } from '../../lib/query-client';
 import { viewportWidth } from '../../lib/viewport-width';
-import { getSelectedProjectId, linkedOrSelectedProjectId } from '../projects/project-selection';
+import { getSelectedProjectId, linkedOrSelectedProjectId } from '../../platform/project/project-selection';
 import { projectFilesQuery } from './files-api';
 import { firstPageImage, planSourceOf } from './plan-viewer/plan-source';
 import { linkedPlan } from './plan-link';

@@ -5,8 +5,8 @@ import type { ProjectFile } from '@bauakte/domain';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { stubXhr } from '../../test/xhr-stub';
-import { ModalProvider } from '../modals/modal-provider';
-import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { ModalHost } from '../../test/modal-host';
+import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { ProjectFilesCard } from './project-files-card';
 
 const first: ProjectFile = {
@@ -55,9 +55,9 @@ function setup(handlers: Parameters<typeof stubApi>[0] = {}) {
     ...handlers,
   });
   renderWithProviders(
-    <ModalProvider>
+    <ModalHost>
       <ProjectFilesCard projectId="7" />
-    </ModalProvider>,
+    </ModalHost>,
     { user: sessionUser('mara', ['ARCHI']) },
   );
   return { api };

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { documentTypeOfFileName, type ProjectFile } from '@bauakte/domain';
 import { fileKeys } from '../../lib/query-keys';
-import { PinBoard } from '../pins/pin-board';
-import type { UploadPhoto } from '../pins/pin-form';
+import { PinBoard } from './pins/pin-board';
+import type { UploadPhoto } from './pins/pin-form';
 import { PlanViewer, type PlanViewerProps } from './plan-viewer/plan-viewer';
 import { useProjectFilesScope } from './project-files-context';
 import { uploadProjectFile } from './upload-request';

@@ -6,9 +6,9 @@ import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { stubXhr } from '../../test/xhr-stub';
 import { fakeLiveChannel } from '../../test/fake-live-channel';
-import { LiveChatContext } from '../chat/live-chat-context';
-import { ModalProvider } from '../modals/modal-provider';
-import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { LiveChatContext } from '../../platform/live/live-chat-context';
+import { ModalHost } from '../../test/modal-host';
+import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { fileLinkRefresh } from './files-api';
 import { ProjectFilesCard } from './project-files-card';
 
@@ -59,9 +59,9 @@ function setup(handlers: Handlers = {}, roles = ['CLIENT'], route = '/') {
   selectProject('7');
   const api = stubApi({ 'GET /api/s3/project/7': () => json(200, [plan, drawing]), ...handlers });
   const rendered = renderWithProviders(
-    <ModalProvider>
+    <ModalHost>
       <ProjectFilesCard projectId="7" />
-    </ModalProvider>,
+    </ModalHost>,
     { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles), route },
   );
   return { api, ...rendered };
@@ -73,9 +73,9 @@ function renderWithLiveChannel() {
   live.connect();
   renderWithProviders(
     <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
-      <ModalProvider>
+      <ModalHost>
         <ProjectFilesCard projectId="7" />
-      </ModalProvider>
+      </ModalHost>
     </LiveChatContext.Provider>,
     { user: sessionUser('klara', ['CLIENT']) },
   );

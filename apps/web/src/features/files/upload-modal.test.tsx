@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import type { ProjectFile } from '@bauakte/domain';
 import { DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { renderWithProviders, sessionUser } from '../../test/render';
-import { GuardedDialog } from '../unsaved-changes/guarded-dialog';
+import { GuardedDialog } from '../../platform/unsaved-changes/guarded-dialog';
 import { stubXhr } from '../../test/xhr-stub';
-import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { fileKeys } from '../../lib/query-keys';
 import { UploadModal, uploadCloseDelayMs } from './upload-modal';
 

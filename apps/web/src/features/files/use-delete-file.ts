@@ -4,7 +4,7 @@ import type { ProjectFile } from '@bauakte/domain';
 import { errorText, hasErrorCode } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
 import { de } from '../../i18n/de';
-import { useConfirm } from '../feedback/feedback-context';
+import { useConfirm } from '../../platform/feedback/feedback-context';
 import { deleteProjectFile } from './files-api';
 import { fileKeys } from '../../lib/query-keys';
 

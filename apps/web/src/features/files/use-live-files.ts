@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { liveDestinations } from '@bauakte/domain';
 import { fileKeys, projectKeys } from '../../lib/query-keys';
-import { useLiveChat } from '../chat/live-chat-context';
+import { useLiveChat } from '../../platform/live/live-chat-context';
 
 /**
  * Keeps the project's file list current while it is shown: the live channel says that someone

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { ShieldX } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { useSession } from '../auth/session-context';
-import { homePathFor } from '../auth/home-path';
+import { useSession } from '../../platform/session/session-context';
+import { homePathFor } from '../../platform/session/home-path';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

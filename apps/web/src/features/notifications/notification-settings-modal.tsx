@@ -12,10 +12,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
 import { useServerForm } from '../../lib/use-server-form';
-import type { ModalBodyProps } from '../../lib/modal-types';
+import type { ModalBodyProps } from '../../platform/modals/modal-types';
 import { de } from '../../i18n/de';
-import { useSession } from '../auth/session-context';
-import { useNotify } from '../feedback/feedback-context';
+import { useSession } from '../../platform/session/session-context';
+import { useNotify } from '../../platform/feedback/feedback-context';
 import { chooseOption, notificationFlags, notificationOptions, type NotificationOption } from './notification-options';
 import { fetchNotificationSettings, notificationSettingsKey, saveNotificationSettings } from './notification-settings-api';
 

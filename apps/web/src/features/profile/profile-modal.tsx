@@ -16,13 +16,13 @@ import { schemaResolver } from '../../lib/form-messages';
 import { useServerForm } from '../../lib/use-server-form';
 import { houseNumberInputProps } from '../../lib/house-number';
 import { de } from '../../i18n/de';
-import { useSession } from '../auth/session-context';
-import { useAlert, useConfirm, useNotify } from '../feedback/feedback-context';
-import { useUnsavedChangesGuard } from '../unsaved-changes/unsaved-changes-context';
+import { useSession } from '../../platform/session/session-context';
+import { useAlert, useConfirm, useNotify } from '../../platform/feedback/feedback-context';
+import { useUnsavedChangesGuard } from '../../platform/unsaved-changes/unsaved-changes-context';
 import { customerKeys } from '../../lib/query-keys';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileScope, profileWords, type ProfileScope } from './profile-form';
-import type { ModalBodyProps } from '../../lib/modal-types';
+import type { ModalBodyProps } from '../../platform/modals/modal-types';
 
 const t = de.profile;
 const addressOrder = ['street', 'number', 'city', 'state', 'postalCode', 'country', 'municipality'] as const;

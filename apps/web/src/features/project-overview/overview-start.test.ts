@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testQueryClient, sessionUser as person } from '../../test/render';
 import { json, stubApi } from '../../test/api-stub';
-import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { prefetchOverview } from './overview-start';
 
 /** Answers the overview's requests for any project; records every request's path. */

@@ -2,8 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { can } from '@bauakte/domain';
 import type { SessionUser } from '../../lib/token';
 import { projectFilesQuery } from '../files/files-api';
-import { linkedOrSelectedProjectId } from '../projects/project-selection';
-import { projectChangesQuery, projectQuery } from '../projects/projects-api';
+import { linkedOrSelectedProjectId } from '../../platform/project/project-selection';
+import { projectChangesQuery } from '../projects/projects-api';
+import { projectQuery } from '../../platform/project/project-query';
 
 /**
  * A start on /projectOverview asks for the project, its files and (for an architect) its change log

@@ -6,9 +6,9 @@ import type { Project } from '@bauakte/domain';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
-import { ModalProvider } from '../modals/modal-provider';
-import { clearSelectedProject, getSelectedProjectId, selectProject, suppressMissingProjectWarning } from '../projects/project-selection';
-import { missingProjectRedirectDelayMs } from '../projects/use-required-project';
+import { ModalHost } from '../../test/modal-host';
+import { clearSelectedProject, getSelectedProjectId, selectProject, suppressMissingProjectWarning } from '../../platform/project/project-selection';
+import { missingProjectRedirectDelayMs } from '../../platform/project/use-required-project';
 import { prefetchOverview } from './overview-start';
 import { ProjectOverviewPage } from './project-overview-page';
 
@@ -72,12 +72,12 @@ function setup({ roles = ['ARCHI'], projectId = '7', route = '/projectOverview',
     ...handlers,
   });
   const rendered = renderWithProviders(
-    <ModalProvider>
+    <ModalHost>
       <Routes>
         <Route path="/projectOverview" element={<Here />} />
         <Route path="*" element={<Elsewhere />} />
       </Routes>
-    </ModalProvider>,
+    </ModalHost>,
     { user: sessionUser(roles.includes('CLIENT') ? 'klara' : 'mara', roles), route, path: '*', queryClient },
   );
   return { api, ...rendered };

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { de } from '../../i18n/de';
 import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { idFrom } from '../../lib/link-id';
-import { selectProject, useSelectedProjectId } from '../projects/project-selection';
-import { useMissingProjectRedirect } from '../projects/use-required-project';
+import { selectProject, useSelectedProjectId } from '../../platform/project/project-selection';
+import { useMissingProjectRedirect } from '../../platform/project/use-required-project';
 
 const linkParameter = 'projectId';
 

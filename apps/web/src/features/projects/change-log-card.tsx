@@ -6,10 +6,10 @@ import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { cn } from '../../lib/cn';
 import { useLoadMore } from '../../lib/use-load-more';
-import { answerText, changedAtText, changedFieldLabel, shortComment } from './change-log';
+import { answerText, changedAtText, changedFieldLabel, shortComment } from '../../lib/change-log';
 import { fetchProjectChanges, projectChangesQuery } from './projects-api';
 import { projectKeys } from '../../lib/query-keys';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../components/section-card';
 
 const t = de.projectOverview;
 

@@ -61,16 +61,8 @@ export function fetchClientProjects(username: string, page = 1): Promise<ClientP
   return apiRequest<ClientProject[]>(`/DashboardClient/dashi/${user(username)}?${pageParams(page)}`);
 }
 
-/** One project; for an architect, opening it also clears its mark under 'Projekte mit Neuerungen'. */
-/** One project as a query; a project that cannot be read is not asked again (the page offers the way back). */
-export const projectQuery = (projectId: string) => ({ queryKey: projectKeys.detail(projectId), queryFn: () => fetchProject(projectId), retry: false });
-
 /** The first page of a project's change log as a query ('Änderungsverlauf'). */
 export const projectChangesQuery = (projectId: string) => ({ queryKey: projectKeys.changes(projectId), queryFn: () => fetchProjectChanges(projectId) });
-
-export function fetchProject(projectId: string): Promise<Project> {
-  return apiRequest<Project>(`/DashboardClient/project/${encodeURIComponent(projectId)}`);
-}
 
 export function createProject(request: CreateProjectRequest): Promise<Project> {
   return apiRequest<Project>('/ProjectManagment', { method: 'POST', body: request });

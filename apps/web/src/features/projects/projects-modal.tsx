@@ -4,9 +4,9 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { DataTable } from '../../components/ui/data-table';
 import { de } from '../../i18n/de';
-import { progressPercent } from './project-progress';
+import { progressPercent } from '../../components/project-progress';
 import { CustomerName, ProjectSearchControls, ProjectSearchResults } from './project-search';
-import { selectProject } from './project-selection';
+import { selectProject } from '../../platform/project/project-selection';
 import { useProjectSearch } from './use-project-search';
 
 const t = de.projects.list;

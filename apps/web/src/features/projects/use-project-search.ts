@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ProjectSearchItem, ProjectSortKey, ProjectStatus } from '@bauakte/domain';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { allProjectsFilter, projectSearchPageSize, projectSearchQuery, type ProjectSearchFilter } from './projects-api';
 
 /** Typing waits this long before it searches, so a word is one request, not one per letter. */

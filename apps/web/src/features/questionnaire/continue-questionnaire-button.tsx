@@ -5,11 +5,11 @@ import { ClipboardList } from 'lucide-react';
 import { firstOpenStep, percentText, questionnaireSteps, type QuestionnaireRecord, type QuestionnaireStep } from '@bauakte/domain';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
-import { progressMax, progressPercent } from '../projects/project-progress';
-import { selectProject } from '../projects/project-selection';
+import { progressMax, progressPercent } from '../../components/project-progress';
+import { selectProject } from '../../platform/project/project-selection';
 import { questionnaireKeys } from '../../lib/query-keys';
 import { isOnline } from '../../lib/online-status';
-import { keptAnswer } from '../offline/read-cache';
+import { keptAnswer } from '../../platform/offline/read-cache';
 import { stepPaths } from './questionnaire-links';
 
 const t = de.questionnaire;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentYearInAustria } from '@bauakte/domain';
-import { getSelectedProjectId } from '../projects/project-selection';
+import { getSelectedProjectId } from '../../platform/project/project-selection';
 import { json } from '../../test/api-stub';
 import { GeneralPage } from './general-page';
 import { field, press, renderStep } from './questionnaire-test-utils';

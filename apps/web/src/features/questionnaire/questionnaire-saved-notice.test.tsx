@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
-import { clearSelectedProject, getSelectedProjectId, selectProject } from '../projects/project-selection';
+import { clearSelectedProject, getSelectedProjectId, selectProject } from '../../platform/project/project-selection';
 import { ContinueQuestionnaireButton, continueQuestionnaireLabel } from './continue-questionnaire-button';
 import { HeatingPage } from './heating-page';
 import { press, select } from './questionnaire-test-utils';

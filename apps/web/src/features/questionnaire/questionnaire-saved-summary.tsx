@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
-import { selectProject } from '../projects/project-selection';
+import { selectProject } from '../../platform/project/project-selection';
 import { fetchQuestionnaireRecord } from './questionnaire-api';
 import { questionnaireKeys } from '../../lib/query-keys';
 import { questionLink } from './questionnaire-links';

@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { clearSelectedProject, selectProject, suppressMissingProjectWarning } from '../projects/project-selection';
-import { NavigationGuard } from '../unsaved-changes/unsaved-changes-provider';
+import { clearSelectedProject, selectProject, suppressMissingProjectWarning } from '../../platform/project/project-selection';
+import { NavigationGuard } from '../../platform/unsaved-changes/unsaved-changes-provider';
 import { stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 

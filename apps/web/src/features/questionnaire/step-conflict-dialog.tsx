@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormError } from '../../components/ui/form-error';
 import { de } from '../../i18n/de';
 import { dateTimeText } from '../../lib/date-time';
-import { answerText, changedFieldLabel } from '../projects/change-log';
+import { answerText, changedFieldLabel } from '../../lib/change-log';
 
 const t = de.questionnaire.conflict;
 

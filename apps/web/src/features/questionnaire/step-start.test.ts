@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api-stub';
 import { testQueryClient } from '../../test/render';
-import { clearSelectedProject, selectProject } from '../projects/project-selection';
+import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { fetchStepAnswers } from './questionnaire-api';
 import { prefetchStep } from './step-start';
 

@@ -4,8 +4,8 @@ import { apiRequestWithHeaders, type ApiAnswer } from '../../lib/api';
 import { idFrom } from '../../lib/link-id';
 import { isOnline } from '../../lib/online-status';
 import { queryDefaults } from '../../lib/query-client';
-import { getSelectedProjectId } from '../projects/project-selection';
-import { projectQuery } from '../projects/projects-api';
+import { getSelectedProjectId } from '../../platform/project/project-selection';
+import { projectQuery } from '../../platform/project/project-query';
 import { stepPaths } from './questionnaire-links';
 
 export const stepPath = (step: QuestionnaireStep, projectId: string) => `/${step}/${encodeURIComponent(projectId)}`;

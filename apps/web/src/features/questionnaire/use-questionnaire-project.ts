@@ -1,6 +1,6 @@
 import { de } from '../../i18n/de';
-import { useSelectedProjectId } from '../projects/project-selection';
-import { useMissingProjectRedirect } from '../projects/use-required-project';
+import { useSelectedProjectId } from '../../platform/project/project-selection';
+import { useMissingProjectRedirect } from '../../platform/project/use-required-project';
 
 /** The project the questionnaire answers for (sessionStorage 'projectId'); warns and leaves without one. */
 export function useQuestionnaireProject(): string | null {

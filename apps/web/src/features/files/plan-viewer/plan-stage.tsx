@@ -6,7 +6,7 @@ import { de } from '../../../i18n/de';
 import { devicePixelRatio, firstImagePixelRatio, pageImageUrl, type PlanSource } from './plan-source';
 import { viewportWidth } from '../../../lib/viewport-width';
 import { isOnline, useOnlineStatus } from '../../../lib/online-status';
-import { NotKeptNotice } from '../../offline/not-kept-notice';
+import { NotKeptNotice } from '../../../platform/offline/not-kept-notice';
 import type { ZoomPan } from './use-zoom-pan';
 import { pageWidthFor, type Size } from './zoom-pan';
 
