@@ -1,40 +1,29 @@
-import { useState } from 'react';
 import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';
-import { errorText } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
+import { useServerAction } from '../../lib/use-server-action';
 import { de } from '../../i18n/de';
 import { resendInvitation } from './accounts-api';
 
-type Result = { kind: 'success' | 'error'; text: string } | null;
-
 /** 'Einladung erneut senden' for an invited account, with the server's answer beneath it. */
 export function ResendInvitationButton({ username }: { username: string }) {
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Result>(null);
-
-  const send = async () => {
-    setSending(true);
-    setResult(null);
-    try {
-      setResult({ kind: 'success', text: (await resendInvitation(username)).message });
-    } catch (error) {
-      setResult({ kind: 'error', text: errorText(error, errorContexts.resendInvitation) });
-    } finally {
-      setSending(false);
-    }
-  };
+  const resend = useServerAction({
+    action: () => resendInvitation(username),
+    status: (answer) => answer.message,
+    errors: errorContexts.resendInvitation,
+  });
 
   return (
     <div className="flex flex-col items-start gap-1">
-      <Button variant="outline" size="sm" disabled={sending} onClick={() => void send()}>
-        {sending ? <Spinner /> : <Send aria-hidden />}
+      <Button variant="outline" size="sm" disabled={resend.busy} onClick={() => void resend.run()}>
+        {resend.busy ? <Spinner /> : <Send aria-hidden />}
         {de.invitations.resend}
       </Button>
-      {result?.kind === 'success' ? <StatusMessage>{result.text}</StatusMessage> : <FormError>{result?.text}</FormError>}
+      <StatusMessage>{resend.status}</StatusMessage>
+      <FormError>{resend.error}</FormError>
     </div>
   );
 }
