@@ -1,6 +1,6 @@
 import { usernameRulesText } from '@bauakte/domain';
 import { TextField } from './ui/text-field';
-import type { FieldBinding } from '../lib/use-server-form';
+import type { FieldBinding } from './ui/form-field';
 
 type PersonField = 'username' | 'firstName' | 'lastName' | 'email';
 

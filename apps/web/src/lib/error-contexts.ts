@@ -11,14 +11,20 @@ export const errorContexts = {
   resetPassword: { failed: de.resetPassword.failed, network: de.resetPassword.serverError, reason: 'instead' },
   createArchitect: { failed: de.admin.createUser.failed, network: de.admin.networkError, reason: 'instead' },
   addMember: { failed: de.admin.addMember.failed, network: de.admin.networkError, reason: 'instead' },
+  // A failed deletion in the admin area, the customers' list and the project's page is told in the
+  // alert dialog: these texts are its title, the server's reason stands beneath.
+  deleteTeam: { failed: de.admin.teams.deleteFailed, network: de.admin.teams.deleteFailed, reason: 'never' },
+  removeMember: { failed: de.admin.teams.removeFailed, network: de.admin.teams.removeFailed, reason: 'never' },
   resendInvitation: { failed: de.invitations.resendFailed, network: de.invitations.networkError, reason: 'instead' },
   createCustomer: {
     failed: de.customers.create.failed,
     network: `${de.customers.create.failed} (${de.customers.create.networkError})`,
     reason: 'after',
   },
+  deleteCustomer: { failed: de.customers.list.deleteFailed, network: de.customers.list.deleteFailed, reason: 'never' },
   createProject: { failed: de.projects.create.failed, network: de.projects.create.failed, reason: 'after' },
   editProject: { failed: de.projectOverview.editFailed, network: de.projectOverview.editFailed, reason: 'after' },
+  deleteProject: { failed: de.projectOverview.deleteFailed, network: de.projectOverview.deleteFailed, reason: 'never' },
   loadProfile: { failed: de.profile.loadFailed, network: de.profile.loadFailed, reason: 'never', byCode: { NOT_FOUND: de.profile.notFound } },
   saveProfile: { failed: de.profile.saveFailed, network: de.profile.saveFailed, reason: 'after' },
   deleteProfile: { failed: de.profile.deleteFailed, network: de.profile.deleteFailed, reason: 'after' },
@@ -47,6 +53,7 @@ export const errorContexts = {
   // Spec section 8 logs chat errors only; a send or start that fails still says so, as the text stays to be sent again.
   sendMessage: { failed: de.chat.sendFailed, network: de.chat.sendFailed, reason: 'after' },
   startChat: { failed: de.chat.newChat.failed, network: de.chat.newChat.failed, reason: 'after' },
+  loadEarlierMessages: { failed: de.chat.loadEarlierFailed, network: de.chat.loadEarlierFailed, reason: 'never' },
   deleteChat: { failed: de.chat.deleteFailed, network: de.chat.deleteFailed, reason: 'after' },
   savePin: { failed: de.pins.saveFailed, network: `${de.pins.saveFailed} ${de.files.networkError}`, reason: 'after', byCode: { CONFLICT: de.pins.changedMeanwhile } },
   deletePin: { failed: de.pins.deleteFailed, network: `${de.pins.deleteFailed} ${de.files.networkError}`, reason: 'after' },

@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../../lib/cn';
 import { deStart as de } from '../../i18n/de-start';
 import { Label } from './label';
 
 /** What the field's control must carry so label, hint and error belong to it. */
+/** What an input of a form takes: react-hook-form's binding and the field's message. */
+export type FieldBinding = UseFormRegisterReturn & { error: string | undefined };
+
 export interface FieldControlProps {
   id: string;
   required: boolean | undefined;

@@ -1,7 +1,7 @@
 import { PasswordField } from './password-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import type { TextFieldProps } from './text-field';
-import type { FieldBinding } from '../../lib/use-server-form';
+import type { FieldBinding } from './form-field';
 
 interface NewPasswordFieldProps extends Omit<TextFieldProps, 'type' | 'hint'> {
   /** The field's current text, for the meter. */

@@ -6,7 +6,7 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PublicPage } from '../../components/public-page';

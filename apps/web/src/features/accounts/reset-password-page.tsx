@@ -9,7 +9,7 @@ import { NewPasswordFields } from '../../components/ui/new-password-field';
 import { errorReason } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLinkData } from './use-link-data';

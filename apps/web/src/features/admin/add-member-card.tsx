@@ -5,7 +5,7 @@ import { RequiredLegend } from '../../components/ui/form-field';
 import { SelectField } from '../../components/ui/select-field';
 import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { de } from '../../i18n/de';
 import { addMemberFormSchema } from './add-member-form';
 import { addMember } from './admin-api';

@@ -6,7 +6,7 @@ import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { QueryStates } from '../../components/ui/query-states';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
-import { ResendInvitationButton } from '../../components/resend-invitation-button';
+import { ResendInvitationButton } from '../../platform/invitations/resend-invitation-button';
 import { fetchUsers } from './admin-api';
 import { adminKeys } from '../../lib/query-keys';
 

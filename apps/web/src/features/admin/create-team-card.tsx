@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { TextField } from '../../components/ui/text-field';
 import { errorReason } from '../../lib/api-errors';
 import { schemaResolver } from '../../lib/form-messages';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { de } from '../../i18n/de';
 import { useAlert } from '../../platform/feedback/feedback-context';
 import { createTeam } from './admin-api';

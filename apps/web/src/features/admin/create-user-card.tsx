@@ -6,7 +6,7 @@ import { RequiredLegend } from '../../components/ui/form-field';
 import { PersonFields } from '../../components/person-fields';
 import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { de } from '../../i18n/de';
 import { createArchitect } from './admin-api';
 import { adminKeys } from '../../lib/query-keys';

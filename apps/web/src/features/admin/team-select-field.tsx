@@ -1,6 +1,6 @@
 import { SelectField } from '../../components/ui/select-field';
 import { de } from '../../i18n/de';
-import type { FieldBinding } from '../../lib/use-server-form';
+import type { FieldBinding } from '../../components/ui/form-field';
 import { useTeams } from './use-admin-lists';
 
 /** The required choice of a team, from the teams there are. */

@@ -1,45 +1,44 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { distinctName, type Team } from '@bauakte/domain';
 import { Trash2, UserMinus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { PersonNameText } from '../../components/person-name';
-import { errorReason } from '../../lib/api-errors';
+import { errorContexts } from '../../lib/error-contexts';
+import { adminKeys } from '../../lib/query-keys';
+import { useServerAction, type ServerAction } from '../../platform/actions/use-server-action';
 import { de } from '../../i18n/de';
-import { useAlert, useConfirm, useNotify } from '../../platform/feedback/feedback-context';
 import { deleteTeam, removeMember } from './admin-api';
-import { useRefreshAdminLists, useTeams } from './use-admin-lists';
+import { useTeams } from './use-admin-lists';
 
 const t = de.admin.teams;
 
-/** Runs one confirmed change at a time and reloads the lists afterwards, success or not. */
-function useConfirmedChange() {
-  const confirm = useConfirm();
-  const alert = useAlert();
-  const notify = useNotify();
-  const refresh = useRefreshAdminLists();
-  const [busy, setBusy] = useState<string | null>(null);
+/** A team deleted, or a member (by name, `name`) removed from it. */
+type TeamChange = { kind: 'team'; team: Team } | { kind: 'member'; team: Team; username: string; name: string };
 
-  const run = async (key: string, question: string, confirmLabel: string, change: () => Promise<void>, failure: string, done: string) => {
-    if (!(await confirm({ title: question, confirmLabel, destructive: true }))) return;
-    setBusy(key);
-    try {
-      await change();
-      notify(done);
-    } catch (error) {
-      void alert({ title: failure, description: errorReason(error) });
-    } finally {
-      setBusy(null);
-      void refresh();
-    }
-  };
-  return { busy, run };
+const itemOf = (change: TeamChange) => (change.kind === 'team' ? `team:${change.team.teamName}` : `member:${change.team.teamName}:${change.username}`);
+
+/** One confirmed change at a time; the admin lists reload afterwards, success or not. */
+function useTeamChange(): ServerAction<TeamChange> {
+  return useServerAction({
+    confirm: (change) =>
+      change.kind === 'team'
+        ? { title: t.confirmDelete(change.team.teamName), confirmLabel: t.delete, destructive: true }
+        : { title: t.confirmRemove(change.name, change.team.teamName), confirmLabel: t.remove, destructive: true },
+    action: (change) => (change.kind === 'team' ? deleteTeam(change.team.teamName) : removeMember(change.team.teamName, change.username)),
+    itemOf,
+    invalidates: [adminKeys.all],
+    refetchAfterFailure: true,
+    notify: (_, change) => (change.kind === 'team' ? de.toast.teamDeleted(change.team.teamName) : de.toast.memberRemoved(change.name, change.team.teamName)),
+    errors: (change) => (change.kind === 'team' ? errorContexts.deleteTeam : errorContexts.removeMember),
+    alertErrors: true,
+  });
 }
 
-function TeamItem({ team, busy, run }: { team: Team } & ReturnType<typeof useConfirmedChange>) {
+function TeamItem({ team, change }: { team: Team; change: ServerAction<TeamChange> }) {
   const headingId = useId();
-  const deleting = busy === `team:${team.teamName}`;
+  const deletion: TeamChange = { kind: 'team', team };
 
   return (
     <li className="flex flex-col gap-3 rounded-md border border-border p-4">
@@ -51,10 +50,10 @@ function TeamItem({ team, busy, run }: { team: Team } & ReturnType<typeof useCon
           variant="outline"
           size="sm"
           aria-describedby={headingId}
-          disabled={busy !== null}
-          onClick={() => void run(`team:${team.teamName}`, t.confirmDelete(team.teamName), t.delete, () => deleteTeam(team.teamName), t.deleteFailed, de.toast.teamDeleted(team.teamName))}
+          disabled={change.busy}
+          onClick={() => void change.run(deletion)}
         >
-          {deleting ? <Spinner /> : <Trash2 aria-hidden />}
+          {change.isBusy(itemOf(deletion)) ? <Spinner /> : <Trash2 aria-hidden />}
           {t.delete}
         </Button>
       </div>
@@ -65,8 +64,7 @@ function TeamItem({ team, busy, run }: { team: Team } & ReturnType<typeof useCon
           {team.members.map((member) => {
             const { username } = member;
             // By name, as everywhere; the username only where two members share a name.
-            const name = distinctName(member, team.members);
-            const key = `member:${team.teamName}:${username}`;
+            const removal: TeamChange = { kind: 'member', team, username, name: distinctName(member, team.members) };
             const memberId = `${headingId}-${username}`;
             return (
               <li key={username} className="flex items-center justify-between gap-3 py-2">
@@ -77,12 +75,10 @@ function TeamItem({ team, busy, run }: { team: Team } & ReturnType<typeof useCon
                   variant="ghost"
                   size="sm"
                   aria-describedby={memberId}
-                  disabled={busy !== null}
-                  onClick={() =>
-                    void run(key, t.confirmRemove(name, team.teamName), t.remove, () => removeMember(team.teamName, username), t.removeFailed, de.toast.memberRemoved(name, team.teamName))
-                  }
+                  disabled={change.busy}
+                  onClick={() => void change.run(removal)}
                 >
-                  {busy === key ? <Spinner /> : <UserMinus aria-hidden />}
+                  {change.isBusy(itemOf(removal)) ? <Spinner /> : <UserMinus aria-hidden />}
                   {t.remove}
                 </Button>
               </li>
@@ -98,7 +94,7 @@ function TeamItem({ team, busy, run }: { team: Team } & ReturnType<typeof useCon
 export function TeamsCard() {
   const titleId = useId();
   const teams = useTeams();
-  const change = useConfirmedChange();
+  const change = useTeamChange();
 
   return (
     <Card className="lg:col-span-2" aria-labelledby={titleId}>
@@ -111,7 +107,7 @@ export function TeamsCard() {
         {teams.data && teams.data.length > 0 ? (
           <ul className="grid gap-4 md:grid-cols-2">
             {teams.data.map((team) => (
-              <TeamItem key={team.teamName} team={team} {...change} />
+              <TeamItem key={team.teamName} team={team} change={change} />
             ))}
           </ul>
         ) : null}

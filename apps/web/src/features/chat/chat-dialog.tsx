@@ -5,15 +5,14 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { StatusMessage } from '../../components/ui/status-message';
-import { errorText } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
 import { cn } from '../../lib/cn';
 import { useLoadMore } from '../../lib/use-load-more';
+import { useServerAction } from '../../platform/actions/use-server-action';
 import type { ModalBodyProps } from '../../platform/modals/modal-types';
 import { useModal } from '../../platform/modals/modal-context';
 import { de } from '../../i18n/de';
 import { useSession } from '../../platform/session/session-context';
-import { useConfirm } from '../../platform/feedback/feedback-context';
 import { deleteChat, fetchConversations, hasLatest, keepEarlier, latestMessagesQuery, withLatest } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 import { ConversationListSkeleton, ConversationSkeleton } from './chat-skeletons';
@@ -38,13 +37,10 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const username = user?.username ?? '';
   const roles = user?.roles ?? [];
   const { openModal } = useModal();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const { activeUsers } = useLiveChat();
   // undefined: nothing chosen yet; null: the list, chosen (on a phone, by 'Zurück').
   const [chosenId, setChosenId] = useState<number | null | undefined>(() => chatIdOf(props.chatId) ?? undefined);
-  const [error, setError] = useState('');
-  const [note, setNote] = useState('');
   const query = useQuery({
     queryKey: chatKeys.conversations(username),
     // What is shown is read once the fresh list is here: messages laid in while it was on its way stay.
@@ -95,20 +91,18 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   // Spec section 6: architects and administrators delete chats.
   const mayDelete = can({ roles }, 'deleteChats');
 
-  const remove = async () => {
-    if (!selected || !(await confirm({ title: t.confirmDelete, confirmLabel: t.delete, destructive: true }))) return;
-    setError('');
-    try {
-      await deleteChat(selected.chatId);
-      queryClient.setQueryData<ChatConversation[]>(chatKeys.conversations(username), (list) => list?.filter((item) => item.chatId !== selected.chatId));
-      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+  const deletion = useServerAction({
+    confirm: () => ({ title: t.confirmDelete, confirmLabel: t.delete, destructive: true }),
+    action: (conversation: ChatConversation) => deleteChat(conversation.chatId),
+    invalidates: [chatKeys.all],
+    status: () => t.deleted,
+    errors: errorContexts.deleteChat,
+    onSuccess: (_, conversation) => {
+      queryClient.setQueryData<ChatConversation[]>(chatKeys.conversations(username), (list) => list?.filter((item) => item.chatId !== conversation.chatId));
       setChosenId(null);
-      setNote(t.deleted);
-    } catch (failure) {
-      console.warn('Chat: Löschen fehlgeschlagen', failure);
-      setError(errorText(failure, errorContexts.deleteChat));
-    }
-  };
+    },
+    onError: (failure) => console.warn('Chat: Löschen fehlgeschlagen', failure),
+  });
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
@@ -123,7 +117,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
                   selectedId={selectedId}
                   activeUsers={activeUsers}
                   onSelect={(chatId) => {
-                    setNote('');
+                    deletion.clear();
                     setChosenId(chatId);
                   }}
                 />
@@ -144,7 +138,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
                 mayDelete={mayDelete}
                 earlier={earlier}
                 onSend={send}
-                onDelete={() => void remove()}
+                onDelete={() => void deletion.run(selected)}
                 onBack={() => setChosenId(null)}
               />
             ) : selectedId !== null && unloadedId !== selectedId ? (
@@ -155,8 +149,8 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
           </div>
         </div>
       )}
-      <FormError>{error}</FormError>
-      <StatusMessage>{note}</StatusMessage>
+      <FormError>{deletion.error}</FormError>
+      <StatusMessage>{deletion.status}</StatusMessage>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={close}>
           {t.close}

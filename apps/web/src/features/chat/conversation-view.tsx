@@ -68,7 +68,7 @@ export function ConversationView({ conversation, username, online, live, message
       </header>
       <div role="log" aria-live="polite" aria-label={t.messagesWith(name)} tabIndex={0} className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-1', scrollRegionFocusRing)}>
         {messagesLoading ? <MessagesSkeleton /> : null}
-        {earlier.failed ? <FormError>{t.loadEarlierFailed}</FormError> : null}
+        <FormError>{earlier.error}</FormError>
         {earlier.available && !messagesLoading ? (
           <Button variant="outline" size="sm" className="self-center" disabled={earlier.loading} onClick={() => void earlier.load()}>
             {earlier.loading ? t.loadingEarlier : t.loadEarlier}

@@ -4,7 +4,7 @@ import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { errorContexts } from '../../lib/error-contexts';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { readChatDraft, saveChatDraft } from '../../lib/chat-drafts';
 import { de } from '../../i18n/de';
 import { chatErrorText } from './chat-errors';

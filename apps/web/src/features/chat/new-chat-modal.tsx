@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { useLoadMore } from '../../lib/use-load-more';
 import type { ModalBodyProps } from '../../platform/modals/modal-types';
 import { useModal } from '../../platform/modals/modal-context';

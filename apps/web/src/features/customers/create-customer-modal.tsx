@@ -6,7 +6,7 @@ import { PersonFields } from '../../components/person-fields';
 import { houseNumberInputProps } from '../../lib/house-number';
 import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import type { ModalBodyProps } from '../../platform/modals/modal-types';
 import { de } from '../../i18n/de';
 import { useSession } from '../../platform/session/session-context';

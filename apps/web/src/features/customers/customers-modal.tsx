@@ -1,21 +1,20 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { userStatusLabels, type Customer, type PersonName } from '@bauakte/domain';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { PersonNameText } from '../../components/person-name';
 import { Spinner } from '../../components/ui/spinner';
-import { errorReason } from '../../lib/api-errors';
+import { errorContexts } from '../../lib/error-contexts';
 import { DataTable } from '../../components/ui/data-table';
 import { EmailText } from '../../components/ui/email-text';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { QueryStates } from '../../components/ui/query-states';
 import { useLoadMore } from '../../lib/use-load-more';
 import { useModal } from '../../platform/modals/modal-context';
+import { useServerAction } from '../../platform/actions/use-server-action';
 import { de } from '../../i18n/de';
-import { ResendInvitationButton } from '../../components/resend-invitation-button';
+import { ResendInvitationButton } from '../../platform/invitations/resend-invitation-button';
 import { useSession } from '../../platform/session/session-context';
-import { useAlert, useConfirm, useNotify } from '../../platform/feedback/feedback-context';
 import { projectKeys } from '../../lib/query-keys';
 import { fetchCustomers } from '../../lib/customer-list';
 import { deleteCustomer } from './customers-api';
@@ -25,31 +24,19 @@ const t = de.customers.list;
 
 /** Deletes the customer's account after a confirmation; their projects stay, assigned to no one. */
 function DeleteCustomer({ username }: { username: string }) {
-  const confirm = useConfirm();
-  const alert = useAlert();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState(false);
-
-  const onDelete = async () => {
-    const confirmed = await confirm({ title: t.confirmDelete(username), description: t.confirmDeleteDescription, confirmLabel: t.delete, destructive: true });
-    if (!confirmed) return;
-    setDeleting(true);
-    try {
-      await deleteCustomer(username);
-      notify(de.toast.customerDeleted(username));
-    } catch (error) {
-      void alert({ title: t.deleteFailed, description: errorReason(error) });
-    } finally {
-      setDeleting(false);
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    }
-  };
+  const deletion = useServerAction({
+    confirm: () => ({ title: t.confirmDelete(username), description: t.confirmDeleteDescription, confirmLabel: t.delete, destructive: true }),
+    action: () => deleteCustomer(username),
+    invalidates: [customerKeys.all, projectKeys.all],
+    refetchAfterFailure: true,
+    notify: () => de.toast.customerDeleted(username),
+    errors: errorContexts.deleteCustomer,
+    alertErrors: true,
+  });
 
   return (
-    <Button variant="ghost" size="sm" disabled={deleting} aria-label={`${t.delete}: ${username}`} onClick={() => void onDelete()}>
-      {deleting ? <Spinner /> : <Trash2 aria-hidden />}
+    <Button variant="ghost" size="sm" disabled={deletion.busy} aria-label={`${t.delete}: ${username}`} onClick={() => void deletion.run()}>
+      {deletion.busy ? <Spinner /> : <Trash2 aria-hidden />}
       {t.delete}
     </Button>
   );

@@ -7,7 +7,7 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';
 import { de } from '../../i18n/de';
 import type { ModalBodyProps, ModalProps } from '../../platform/modals/modal-types';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { useSelectedProjectId } from '../../platform/project/project-selection';
 import { ChoiceGroup, type Choice } from './choice-group';
 import { exportFailureOf, type ExportFailure } from './export-errors';

@@ -27,11 +27,11 @@ function EmptyFiles() {
 }
 
 function FileGrid({ files, projectId }: { files: ProjectFile[]; projectId: string }) {
-  const { remove, isDeleting, error, deleted } = useDeleteFile(projectId);
+  const deletion = useDeleteFile(projectId);
   return (
     <div className="flex flex-col gap-3">
-      <FormError>{error}</FormError>
-      <StatusMessage>{deleted}</StatusMessage>
+      <FormError>{deletion.error}</FormError>
+      <StatusMessage>{deletion.status}</StatusMessage>
       {files.length === 0 ? (
         <EmptyFiles />
       ) : (
@@ -40,7 +40,7 @@ function FileGrid({ files, projectId }: { files: ProjectFile[]; projectId: strin
             {files.map((file) => (
               // By plan: a new version updates its tile in place, so a viewer open on it stays open
               // (`?? file.id`: a list kept offline from a server before plan ids lacks them).
-              <FileTile key={file.planId ?? file.id} projectId={projectId} file={file} deleting={isDeleting(file)} onDelete={(chosen) => void remove(chosen)} />
+              <FileTile key={file.planId ?? file.id} projectId={projectId} file={file} deleting={deletion.isBusy(file.id)} onDelete={(chosen) => void deletion.run(chosen)} />
             ))}
           </ul>
         </ProjectFilesContext.Provider>

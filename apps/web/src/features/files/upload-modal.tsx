@@ -7,7 +7,7 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorContexts } from '../../lib/error-contexts';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import type { ModalBodyProps } from '../../platform/modals/modal-types';
 import { de } from '../../i18n/de';
 import { useNotify, useWithdrawNotice } from '../../platform/feedback/feedback-context';

@@ -3,7 +3,7 @@ import { useController, type Control, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { LoginRequest } from '@bauakte/domain';
 import { errorText, loginErrorContext } from '../../lib/api-errors';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { deStart as de } from '../../i18n/de-start';
 import { login } from '../../platform/session/auth-api';
 import { pathAfterLogin } from '../../platform/session/home-path';

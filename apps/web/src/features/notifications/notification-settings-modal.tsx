@@ -11,7 +11,7 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import type { ModalBodyProps } from '../../platform/modals/modal-types';
 import { de } from '../../i18n/de';
 import { useSession } from '../../platform/session/session-context';

@@ -13,11 +13,12 @@ import { TextField } from '../../components/ui/text-field';
 import { errorText } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
 import { schemaResolver } from '../../lib/form-messages';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
+import { useServerAction } from '../../platform/actions/use-server-action';
 import { houseNumberInputProps } from '../../lib/house-number';
 import { de } from '../../i18n/de';
 import { useSession } from '../../platform/session/session-context';
-import { useAlert, useConfirm, useNotify } from '../../platform/feedback/feedback-context';
+import { useAlert, useNotify } from '../../platform/feedback/feedback-context';
 import { useUnsavedChangesGuard } from '../../platform/unsaved-changes/unsaved-changes-context';
 import { customerKeys } from '../../lib/query-keys';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
@@ -48,16 +49,42 @@ function ToggleButton({ open, show, hide, controls, onToggle }: { open: boolean;
   );
 }
 
-function ProfileForm({ profile, scope, close }: { profile: Profile; scope: ProfileScope; close(): void }) {
+/**
+ * Löschen after a confirmation: one's own account ends the session, another's closes the dialog.
+ * A failure stands in the form's one line under the fields, which tells the last failure, a save's or this one's.
+ */
+function useProfileDeletion(username: string, isOwn: boolean, form: { showError(text: string): void; clearError(): void }, close: () => void) {
   const { logout } = useSession();
-  const confirm = useConfirm();
   const alert = useAlert();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  return useServerAction({
+    confirm: () => ({ title: t.confirmDelete, confirmLabel: t.delete, destructive: true }),
+    action: () => {
+      form.clearError();
+      return deleteProfile(username);
+    },
+    onError: (failure) => form.showError(errorText(failure, errorContexts.deleteProfile)),
+    onSuccess: async () => {
+      if (isOwn) {
+        await alert({ title: t.deleted });
+        // The account is gone, so the server answers the logout with 401, which ends the session here.
+        await logout();
+        return;
+      }
+      void queryClient.invalidateQueries();
+      notify(t.deleted);
+      close();
+    },
+  });
+}
+
+function ProfileForm({ profile, scope, close }: { profile: Profile; scope: ProfileScope; close(): void }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const ids = useId();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [addressOpen, setAddressOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const isOwn = scope === 'own';
   // Whoever may not change the profile sees it without inputs to type into or buttons that the server refuses.
   const readOnly = scope === 'view';
@@ -88,7 +115,6 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
   });
   const showMismatch = passwordEntryOpen && passwordsDiffer({ newPassword, newPasswordRepeat });
   const showCurrentPassword = asksCurrentPassword(context, { newPassword, email });
-  const busy = saving || deleting;
 
   // A refused address field must be seen, so its section opens.
   const addressRefused = errors.address !== undefined;
@@ -96,27 +122,8 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
     if (addressRefused) setAddressOpen(true);
   }, [addressRefused]);
 
-  const onDelete = async () => {
-    if (!(await confirm({ title: t.confirmDelete, confirmLabel: t.delete, destructive: true }))) return;
-    clearError();
-    setDeleting(true);
-    try {
-      await deleteProfile(profile.username);
-    } catch (failure) {
-      showError(errorText(failure, errorContexts.deleteProfile));
-      setDeleting(false);
-      return;
-    }
-    if (isOwn) {
-      await alert({ title: t.deleted });
-      // The account is gone, so the server answers the logout with 401, which ends the session here.
-      await logout();
-      return;
-    }
-    void queryClient.invalidateQueries();
-    notify(t.deleted);
-    close();
-  };
+  const deletion = useProfileDeletion(profile.username, isOwn, { showError, clearError }, close);
+  const busy = saving || deletion.busy;
 
   return (
     <form onSubmit={readOnly ? (event) => event.preventDefault() : onSubmit} noValidate className="flex min-h-0 flex-col gap-4">
@@ -209,7 +216,7 @@ function ProfileForm({ profile, scope, close }: { profile: Profile; scope: Profi
       <FormError>{error}</FormError>
       {readOnly ? null : (
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-          <Button variant="destructive" disabled={busy} busy={deleting} onClick={() => void onDelete()}>
+          <Button variant="destructive" disabled={busy} busy={deletion.busy} onClick={() => void deletion.run()}>
             {t.delete}
           </Button>
           <Button type="submit" disabled={busy} busy={saving}>

@@ -6,13 +6,13 @@ import { FileDown, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
-import { errorReason } from '../../lib/api-errors';
+import { errorContexts } from '../../lib/error-contexts';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useModal } from '../../platform/modals/modal-context';
+import { useServerAction } from '../../platform/actions/use-server-action';
 import { useSession } from '../../platform/session/session-context';
-import { useAlert, useConfirm, useNotify } from '../../platform/feedback/feedback-context';
 import { ProjectFilesCard } from '../files/project-files-card';
 import { usePersonName } from '../profile/use-person-name';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
@@ -77,35 +77,27 @@ const EditProjectDialog = lazy(async () => ({ default: (await import('../project
 /** 'Aktionen' (architects): export, edit, and delete after a confirmation. */
 function ProjectActions({ project }: { project: Project }) {
   const { openModal } = useModal();
-  const confirm = useConfirm();
-  const alert = useAlert();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   // Once opened, the dialog stays mounted, so that it closes as it opens.
   const [edited, setEdited] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  const onDelete = async () => {
-    const confirmed = await confirm({ title: t.confirmDelete(project.name), description: t.confirmDeleteDescription, confirmLabel: t.delete, destructive: true });
-    if (!confirmed) return;
-    setDeleting(true);
-    try {
-      await deleteProject(String(project.id));
-    } catch (error) {
-      setDeleting(false);
-      void alert({ title: t.deleteFailed, description: errorReason(error) });
-      return;
-    }
-    // The project is gone: leave without the missing-project warning, and without refetching it.
-    suppressMissingProjectWarning();
-    clearSelectedProject();
-    queryClient.removeQueries({ queryKey: projectKeys.detail(String(project.id)) });
-    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    notify(de.toast.projectDeleted);
-    void navigate('/dashboard');
-  };
+  const deletion = useServerAction({
+    confirm: () => ({ title: t.confirmDelete(project.name), description: t.confirmDeleteDescription, confirmLabel: t.delete, destructive: true }),
+    action: () => deleteProject(String(project.id)),
+    notify: () => de.toast.projectDeleted,
+    errors: errorContexts.deleteProject,
+    alertErrors: true,
+    onSuccess: () => {
+      // The project is gone: leave without the missing-project warning, and without refetching it
+      // (so it leaves the cache before the lists are refetched).
+      suppressMissingProjectWarning();
+      clearSelectedProject();
+      queryClient.removeQueries({ queryKey: projectKeys.detail(String(project.id)) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      void navigate('/dashboard');
+    },
+  });
 
   return (
     <SectionCard title={t.actionsTitle}>
@@ -124,8 +116,8 @@ function ProjectActions({ project }: { project: Project }) {
           <Pencil aria-hidden />
           {t.edit}
         </Button>
-        <Button variant="destructive" disabled={deleting} onClick={() => void onDelete()}>
-          {deleting ? <Spinner /> : <Trash2 aria-hidden />}
+        <Button variant="destructive" disabled={deletion.busy} onClick={() => void deletion.run()}>
+          {deletion.busy ? <Spinner /> : <Trash2 aria-hidden />}
           {t.delete}
         </Button>
       </div>

@@ -6,7 +6,7 @@ import { RequiredLegend } from '../../components/ui/form-field';
 import { SelectField } from '../../components/ui/select-field';
 import { errorContexts } from '../../lib/error-contexts';
 import type { ModalBodyProps } from '../../platform/modals/modal-types';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { de } from '../../i18n/de';
 import { useSession } from '../../platform/session/session-context';
 import { useNotify } from '../../platform/feedback/feedback-context';

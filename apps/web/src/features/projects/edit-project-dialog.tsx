@@ -5,7 +5,7 @@ import { RequiredLegend } from '../../components/ui/form-field';
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { errorContexts } from '../../lib/error-contexts';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { de } from '../../i18n/de';
 import { useNotify } from '../../platform/feedback/feedback-context';
 import { GuardedDialog, useDismissDialog } from '../../platform/unsaved-changes/guarded-dialog';

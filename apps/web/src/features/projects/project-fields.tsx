@@ -2,7 +2,7 @@ import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { de } from '../../i18n/de';
 import { houseNumberInputProps } from '../../lib/house-number';
-import type { FieldBinding } from '../../lib/use-server-form';
+import type { FieldBinding } from '../../components/ui/form-field';
 import type { ProjectFormInput } from './project-form';
 
 const t = de.projects.create;

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { hasErrorCode, mayRetry } from '../../lib/api-errors';
 import { NetworkError } from '../../lib/api';
 import { isOnline } from '../../lib/online-status';
-import { useServerForm } from '../../lib/use-server-form';
+import { useServerForm } from '../../platform/actions/use-server-form';
 import { errorContexts } from '../../lib/error-contexts';
 import { cn } from '../../lib/cn';
 import { de } from '../../i18n/de';

@@ -1,17 +1,16 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { participantName, sameUsername, type Pin, type ProjectFile } from '@bauakte/domain';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { StatusMessage } from '../../../components/ui/status-message';
-import { errorText } from '../../../lib/api-errors';
 import { dateTimeText } from '../../../lib/date-time';
 import { errorContexts } from '../../../lib/error-contexts';
 import { pinKeys } from '../../../lib/query-keys';
+import { useServerAction } from '../../../platform/actions/use-server-action';
 import { de } from '../../../i18n/de';
 import { useSession } from '../../../platform/session/session-context';
-import { useConfirm } from '../../../platform/feedback/feedback-context';
 import { useQueue } from '../../../platform/offline/queue-context';
 import type { QueueItem, QueuePayload } from '../../../platform/offline/queue-store';
 import { useNotKeptOffline } from '../../../platform/offline/kept-on-device';
@@ -113,6 +112,9 @@ function QueuedPinEntry({ item, pin }: { item: QueueItem; pin: QueuedPin }) {
   );
 }
 
+/** A change made by a click: an own pin deleted, or a pin of the previous version carried over. */
+type PinChange = { kind: 'delete' | 'carry'; pin: Pin };
+
 type Editing = { kind: 'new'; point: PagePoint } | { kind: 'edit'; pin: Pin } | null;
 
 function PinEntry({ pin, selected, own, photo, onSelect, onEdit, onDelete }: { pin: Pin; selected: boolean; own: boolean; photo: ReturnType<PhotoOf>; onSelect(): void; onEdit(): void; onDelete(): void }) {
@@ -157,8 +159,6 @@ function PinEntry({ pin, selected, own, photo, onSelect, onEdit, onDelete }: { p
  */
 export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previousVersion, children }: PinBoardProps) {
   const { user } = useSession();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const pins = usePins(projectId, file.id);
   // Offline, pins never read on this device are not there: said so, neither 'none' nor a failure.
   const notKept = useNotKeptOffline(pinKeys.file(projectId, file.id), pins);
@@ -166,13 +166,10 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
   const [placing, setPlacing] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [status, setStatus] = useState('');
-  const [failure, setFailure] = useState('');
 
   const all = pins.data ?? [];
   const queuedOnPage = useQueuedPins(projectId, file.id).filter(({ pin }) => pin.page === page);
   const previous = usePreviousPins(projectId, previousVersion, all);
-  const [carrying, setCarrying] = useState(false);
   const onPage = all.filter((pin) => pin.page === page);
   const elsewhere = all.length - onPage.length;
   const nextNumber = all.reduce((highest, pin) => Math.max(highest, pin.number), 0) + 1;
@@ -188,30 +185,21 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
     const point = box && stage ? centreOfVisiblePage(box, stage) : null;
     if (point) place(point);
   };
-  const remove = async (pin: Pin) => {
-    if (!(await confirm({ title: t.confirmDelete(pin.number), confirmLabel: t.delete, destructive: true }))) return;
-    setFailure('');
-    try {
-      await deletePin(pin.id);
-      setStatus(t.deleted(pin.number));
-    } catch (error) {
-      setFailure(errorText(error, errorContexts.deletePin));
-    }
-    void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, file.id) });
-  };
-
-  const carry = async (pin: Pin) => {
-    setFailure('');
-    setCarrying(true);
-    try {
+  // One status line and one failure line for the board's changes: the last one's outcome.
+  const change = useServerAction<PinChange, string>({
+    confirm: ({ kind, pin }) => (kind === 'delete' ? { title: t.confirmDelete(pin.number), confirmLabel: t.delete, destructive: true } : undefined),
+    action: async ({ kind, pin }) => {
+      if (kind === 'delete') return deletePin(pin.id).then(() => t.deleted(pin.number));
       const carried = await createPin(projectId, file.id, { page: pin.page, x: pin.x, y: pin.y, comment: pin.comment, photoFileId: pin.photoFileId });
-      setStatus(t.carriedOver(carried.number));
-    } catch (error) {
-      setFailure(errorText(error, errorContexts.savePin));
-    }
-    setCarrying(false);
-    void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, file.id) });
-  };
+      return t.carriedOver(carried.number);
+    },
+    // Carrying over one pin holds back the others; a deletion holds back nothing.
+    itemOf: ({ kind, pin }) => (kind === 'carry' ? kind : pin.id),
+    invalidates: [pinKeys.file(projectId, file.id)],
+    refetchAfterFailure: true,
+    status: (done) => done,
+    errors: ({ kind }) => (kind === 'delete' ? errorContexts.deletePin : errorContexts.savePin),
+  });
 
   const draft = editing?.kind === 'new' ? editing.point : null;
   const previousOnPage = previousVersion ? { version: previousVersion.version, pins: previous.filter((pin) => pin.page === page) } : undefined;
@@ -271,8 +259,8 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
           />
         </Suspense>
       ) : null}
-      <FormError>{failure || (pins.isError && !notKept ? t.loadFailed : '')}</FormError>
-      <StatusMessage>{status}</StatusMessage>
+      <FormError>{change.error || (pins.isError && !notKept ? t.loadFailed : '')}</FormError>
+      <StatusMessage>{change.status}</StatusMessage>
       {notKept ? <NotKeptNotice>{t.notKeptOffline}</NotKeptNotice> : null}
       {onPage.length === 0 && queuedOnPage.length === 0 && !editing && !notKept ? <p className="text-sm text-muted-foreground">{t.none}</p> : null}
       <ul className="flex flex-col gap-2">
@@ -285,7 +273,7 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
             photo={pin.photoFileId === null ? undefined : photoOf(pin.photoFileId)}
             onSelect={() => setSelectedId(pin.id)}
             onEdit={() => setEditing({ kind: 'edit', pin })}
-            onDelete={() => void remove(pin)}
+            onDelete={() => void change.run({ kind: 'delete', pin })}
           />
         ))}
         {queuedOnPage.map(({ item, pin }) => (
@@ -293,7 +281,7 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
         ))}
       </ul>
       {elsewhere > 0 ? <p className="text-sm text-muted-foreground">{t.otherPages(elsewhere)}</p> : null}
-      {previousVersion ? <PreviousPins version={previousVersion.version} pins={previous} busy={carrying} onCarry={(pin) => void carry(pin)} /> : null}
+      {previousVersion ? <PreviousPins version={previousVersion.version} pins={previous} busy={change.isBusy('carry')} onCarry={(pin) => void change.run({ kind: 'carry', pin })} /> : null}
     </section>
   );
 

@@ -10,7 +10,7 @@ import { errorContexts } from '../../../lib/error-contexts';
 import { schemaResolver } from '../../../lib/form-messages';
 import { isOnline } from '../../../lib/online-status';
 import { pinKeys } from '../../../lib/query-keys';
-import { useServerForm } from '../../../lib/use-server-form';
+import { useServerForm } from '../../../platform/actions/use-server-form';
 import { de } from '../../../i18n/de';
 import { useNotify } from '../../../platform/feedback/feedback-context';
 import { useQueue } from '../../../platform/offline/queue-context';

@@ -1,7 +1,8 @@
 import { useCallback, useContext, type BaseSyntheticEvent } from 'react';
 import { QueryClientContext, type QueryKey } from '@tanstack/react-query';
-import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type Resolver, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
-import { errorText, showFieldIssues, type ErrorContext, type FieldIssueOptions } from './api-errors';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { errorText, showFieldIssues, type ErrorContext, type FieldIssueOptions } from '../../lib/api-errors';
+import type { FieldBinding } from '../../components/ui/form-field';
 
 /** Where the form-level text of a failed save lives: react-hook-form drops it when the form is checked again. */
 const serverError = 'root.server';
@@ -33,8 +34,6 @@ export interface ServerFormOptions<Values extends FieldValues, Output, Answer> {
   onInvalid?(): void;
 }
 
-/** What an input of the form takes: react-hook-form's binding and the field's message. */
-export type FieldBinding = UseFormRegisterReturn & { error: string | undefined };
 
 export interface ServerForm<Values extends FieldValues, Output> {
   form: UseFormReturn<Values, unknown, Output>;

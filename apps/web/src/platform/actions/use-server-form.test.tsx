@@ -3,11 +3,11 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { requestObject, singleLineString } from '@bauakte/domain';
-import { FormActions } from '../components/ui/form-actions';
-import { TextField } from '../components/ui/text-field';
-import { ApiError, NetworkError } from './api';
-import type { ErrorContext } from './api-errors';
-import { schemaResolver } from './form-messages';
+import { FormActions } from '../../components/ui/form-actions';
+import { TextField } from '../../components/ui/text-field';
+import { ApiError, NetworkError } from '../../lib/api';
+import type { ErrorContext } from '../../lib/api-errors';
+import { schemaResolver } from '../../lib/form-messages';
 import { useServerForm } from './use-server-form';
 
 const schema = requestObject({ name: singleLineString().min(1, 'Bitte geben Sie einen Namen ein.') });
