@@ -9,8 +9,8 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-e2e-
 
 export default defineConfig({
   testDir: 'e2e',
-  // Sized for this machine on a slow day (2026-11-26: every step took 2 – 3 times as long as the day
-  // before; a 12-step profile spec ran out of 30 s while its steps all passed). A hang still fails.
+  // Sized for a shared, slow machine, where a long spec's steps can all pass and the whole still
+  // outlast a tighter limit. A hang still fails.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -40,7 +40,8 @@ const smallGroupBytes = 8 * 1024;
 /**
  * The chunks of the second build. Left to itself, the bundler makes a chunk of the modules each set
  * of dynamic imports shares: a logged-in start, whose shell and page reach dozens of dynamic
- * imports, loaded 44–54 small scripts. Here the unit is a start: the login route, the shell with one
+ * imports, would load many small scripts, each a preload link to insert and a script to compile on
+ * its own. Here the unit is a start: the login route, the shell with one
  * of its pages, and each page a logged-out visitor can load later. Each module a logged-in start
  * loads is grouped by the starts and logged-out pages that load it, so a start loads a few larger
  * scripts and a logged-out page none of the shell's code. Two groups never import each other: a

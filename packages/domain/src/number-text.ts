@@ -1,7 +1,7 @@
 /**
  * Numbers as Austrian German writes them ('12 345', '1,5', '45 %', with a no-break space), without
- * Intl. The first Intl formatter a page builds loads the locale's data, which costs a phone about
- * a tenth of a second; the logged-in pages show these numbers while they start.
+ * Intl. The first Intl formatter a page builds loads the locale's data, a long task on a phone;
+ * the logged-in pages show these numbers while they start.
  */
 export function wholeNumberText(value: number): string {
   return roundedText(value, 0, true);

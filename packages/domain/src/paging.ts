@@ -11,7 +11,7 @@ export const listPageDefaultLimit = 100;
 export const listPageMaxLimit = 200;
 /**
  * Messages a chat shows at first and per 'Ältere Nachrichten laden': a screenful. The chat list
- * carries them for every chat of its page (an architect has ~100); at 50 each the list was ~1 MB.
+ * carries them for every chat of its page (an architect has many), so more would make the list heavy.
  */
 export const chatMessagesPageSize = 20;
 

@@ -2,8 +2,8 @@ import { onFirstUse } from '@bauakte/domain';
 
 /**
  * Dates and times as Austria reads them, in Vienna's time ('22.11.2026, 14:05'), written without
- * Intl: a page's first Intl formatter loads the locale's and the time zone's data, 15 – 25 ms on a
- * desktop and four times that on a phone, inside the start of every logged-in page. Vienna keeps
+ * Intl: a page's first Intl formatter loads the locale's and the time zone's data, a long task
+ * inside the start of every logged-in page. Vienna keeps
  * the EU's summer time, from the last Sunday of March to the last Sunday of October, 01:00 UTC
  * each, since 1996; earlier instants and invalid ones are left to Intl. The unit test compares
  * both hour by hour.

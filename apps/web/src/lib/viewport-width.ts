@@ -8,8 +8,8 @@ window.addEventListener('resize', () => {
 
 /**
  * The window's width (`innerWidth`), read once and again only after a resize. Reading it lays the
- * page out when its layout is stale: inside a render, after a commit, that cost a phone tens of
- * milliseconds in one task. `main.tsx` reads it before the first render, when there is nothing to lay out.
+ * page out when its layout is stale: inside a render, after a commit, that lays out the whole page
+ * in one task. `main.tsx` reads it before the first render, when there is nothing to lay out.
  */
 export function viewportWidth(): number {
   width ??= window.innerWidth;

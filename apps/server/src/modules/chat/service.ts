@@ -77,7 +77,7 @@ export function createChatService(deps: {
   /**
    * Stored first, then announced to every instance, and the mail: both after the answer, never
    * losing the message. The sender's answer does not wait for the announcement: on PostgreSQL its
-   * NOTIFY is a commit of its own, queued behind the others (bench/workload.ts: the send's p99).
+   * NOTIFY is a commit of its own, queued behind the others, and the send's slowest answers would wait for it.
    */
   function announce(message: StoredMessage): void {
     remember(message);

@@ -5,8 +5,8 @@ import type { DataLayer } from '../../platform/db/repositories';
 
 /**
  * `cache`: the settings kept briefly in memory. Every chat message to someone not connected and
- * every questionnaire save asks the receiver's settings before any mail is decided (bench/workload.ts:
- * some 3,000 statements in 30 s), and people change them seldom; a save empties it everywhere.
+ * every questionnaire save asks the receiver's settings before any mail is decided, and people
+ * change them seldom; a save empties it everywhere.
  */
 export function createNotificationSettingsService(deps: { data: DataLayer; cache?: FanoutCache<number, NotificationSettings> }) {
   const read = async (userId: number): Promise<NotificationSettings> => (await deps.data.repos.notificationSettings.find(userId)) ?? defaultNotificationSettings;

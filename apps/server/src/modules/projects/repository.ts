@@ -7,7 +7,7 @@ import { createProjectNewsQueries } from './project-news-queries';
 import { projectsOf } from './project-rows';
 import { createProjectSearchQueries } from './project-search-queries';
 
-/** Opening a project (a quarter of an architect's actions in bench/workload.ts): built once. */
+/** Opening a project, one of an architect's most frequent actions: built once. */
 const projectQuery = preparedQuery((db: Db, id: number) => projectsOf(db).where('projects.id', '=', id));
 
 /** A page of projects in name order (the id breaks ties, so pages never overlap). */

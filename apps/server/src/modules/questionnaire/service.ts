@@ -130,8 +130,8 @@ export function createQuestionnaireService(deps: { data: DataLayer; notices: For
     /**
      * Saves what was sent of a step (the rest stays as stored), then tells the architect once the
      * transaction is committed — after the answer: the notice cannot change what was saved, and
-     * composing and sending a mail (with formAll after every change) made the client's save wait
-     * several times longer than the save itself under load (bench/workload.ts).
+     * composing and sending a mail (with formAll after every change) takes longer than the save
+     * itself, and the client's save would wait for it.
      */
     async save(caller: AuthUser, project: CheckedProject, step: QuestionnaireStep, patch: StepPatch, basedOn?: number): Promise<VersionedAnswers> {
       const { saved, notice } = await saveInTransaction(caller, project, step, patch, basedOn);

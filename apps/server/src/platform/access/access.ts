@@ -178,7 +178,7 @@ const accountAccess = {
  * Chats are between an architect and a client: the client's own architects (who created the
  * account or its projects) and their team-mates. Anyone else — other offices, two clients, two
  * architects, administrators — may not chat. Asked of the one account: a send must not load an
- * office's hundreds of clients to find one (bench/workload.ts).
+ * office's hundreds of clients to find one.
  */
 async function mayChatWith({ caller, repository, scope }: Asking, other: ChatParticipantRef): Promise<boolean> {
   if (other.id === caller.id) return false;

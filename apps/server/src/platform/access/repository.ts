@@ -80,8 +80,8 @@ export function createAccessRepository(db: Db) {
 
     /**
      * A project and whether the user or a team-mate of theirs created it, in one statement: every
-     * request on a project asks this, and the team's ids in a second round trip were the largest
-     * share of those requests' statements (bench/workload.ts on PostgreSQL).
+     * request on a project asks this, and a second round trip for the team's ids would cost every
+     * such request more than its own statement.
      */
     projectRefFor: async (id: number, userId: number): Promise<(ProjectRef & { createdByTeam: boolean }) | undefined> => {
       const row = await projectRefQuery.executeTakeFirst(db, id, userId);

@@ -3,8 +3,8 @@ import { createFanoutCache } from '../fanout/fanout-cache';
 
 /**
  * Whom an architect works with (their team-mates' ids, architectScope), kept briefly in memory:
- * nearly every request of an architect asks it, and on PostgreSQL it was a round trip of its own
- * before the request's real statement (bench/workload.ts: four of the dashboard's seven calls).
+ * nearly every request of an architect asks it, and on PostgreSQL it would be a round trip of its
+ * own before the request's real statement.
  * Every change of a team's members empties it everywhere (fanout/fanout-cache.ts says why that is safe).
  */
 export interface TeamScopeCache {

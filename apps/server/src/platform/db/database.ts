@@ -96,8 +96,8 @@ const quotedOrParameter = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g;
  * SQLite's planner reads the value bound to a bare `?` in a LIMIT, in an `=` it weighs, or in a
  * LIKE, and then marks the statement to be planned anew whenever that parameter is bound again;
  * better-sqlite3 clears the bindings after every run, so such a statement (the project check of
- * nearly every request, a chat's look-up, every paged list) was parsed and planned again on every
- * run: 40 % of the instructions of a project's details (bench/instructions.ts, callgrind). The
+ * nearly every request, a chat's look-up, every paged list) would be parsed and planned again on
+ * every run. The
  * unary plus changes no value (it is a no-op on any type) and no affinity (a parameter has none).
  */
 export function planOnce(sqlText: string): string {
@@ -105,7 +105,7 @@ export function planOnce(sqlText: string): string {
 }
 
 /**
- * Kysely prepares every query anew, and preparing cost 8 % of an authenticated read (bench/).
+ * Kysely prepares every query anew, a cost every authenticated read would pay.
  * Statements are reusable, so keep the most recent ones per SQL text.
  */
 function withStatementCache(database: SqliteDatabase.Database, limit = 500): SqliteDialectConfig['database'] {
@@ -150,10 +150,8 @@ function openSqlite(file: string, onQuery?: DatabaseOptions['onQuery']): Databas
 
 /**
  * Connections an instance keeps at most. A dashboard asks five things at once, and each waits for a
- * connection: with 10, a few commits waiting for their WAL flush held up everyone's reads
- * (bench/workload.ts on PostgreSQL, then with a project page of seven calls: operations over 100 ms
- * at p99 14, 4, 7, 1 with 10 against 2, 0, 1, 0 with 20, run for run). PostgreSQL's own limit is
- * 100 by default: mind it with many instances.
+ * connection: with too few, a few commits waiting for their WAL flush hold up everyone's reads.
+ * PostgreSQL's own limit is 100 by default: mind it with many instances.
  */
 export const defaultPostgresPoolSize = 20;
 
@@ -192,9 +190,9 @@ export function asyncCommitPoolSize(poolSize: number): number {
 }
 
 /**
- * SQLite plans by statistics only once ANALYZE has gathered them: without, it read the customer list
- * through the index on the users' role instead of the one on their architect (1.9 → 1.2 ms on the
- * demo's 2,000 clients). PRAGMA optimize gathers them where they are missing or stale, with a bounded
+ * SQLite plans by statistics only once ANALYZE has gathered them: without, it reads the customer list
+ * through the index on the users' role instead of the one on their architect. PRAGMA optimize
+ * gathers them where they are missing or stale, with a bounded
  * effort — 0x10002 when the server starts, as SQLite's documentation advises for long-lived
  * connections, then plainly every hour. PostgreSQL's autovacuum does this on its own.
  */

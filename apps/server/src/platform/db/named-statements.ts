@@ -4,8 +4,8 @@ import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryRes
 import { isDatabaseUnavailable, isStalePlan, rememberPostgresError } from './errors';
 
 /**
- * The pool Kysely takes, sending each statement as a named one: PostgreSQL parsed and planned every
- * statement anew when it came unnamed, about a third of its CPU under the workload (bench/workload.ts).
+ * The pool Kysely takes, sending each statement as a named one: PostgreSQL parses and plans every
+ * statement anew when it comes unnamed, for every request on the same few statements.
  * Named, each connection prepares a statement once and afterwards only binds and executes it.
  *
  * - Names are hashes of the texts. Once `limit` different texts have been named, further new texts

@@ -5,9 +5,8 @@ type Value = string | number;
 
 /**
  * A statement that Kysely builds and compiles once, then runs with each call's values. Building and
- * compiling (and the camel-case plugin's pass over the tree) was a fifth of the server's busy time
- * in the workload (bench/workload.ts, CPU profile), spent again for every request on the same few
- * statements: the project check, a step's answers, the unread count.
+ * compiling (and the camel-case plugin's pass over the tree) would otherwise be spent again for
+ * every request on the same few statements: the project check, a step's answers, the unread count.
  *
  * `build` is called once with a placeholder for each argument; every placeholder must become a
  * parameter of the statement (a value compared or inserted, not a list, a name or a piece of SQL),

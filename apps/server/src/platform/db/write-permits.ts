@@ -5,10 +5,9 @@ import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryRes
  * a permit, so `pool size − permits` connections are always left for them.
  *
  * Why: every commit waits until PostgreSQL has flushed its WAL to disk. When the disk is slow to
- * flush (seen on the 2-core machine: single flushes of 0.4 and 1.2 s, bench/workload.ts), all
- * commits wait, and the writers arriving meanwhile took every connection of the pool. Reads, which
- * need no flush, then waited for a connection too: every operation's p99 rose to a second. With
- * permits, the reads go on answering while the writes wait for the disk.
+ * flush, all commits wait, and the writers arriving meanwhile would take every connection of the
+ * pool. Reads, which need no flush, would then wait for a connection too, every operation as slow
+ * as the disk. With permits, the reads go on answering while the writes wait for the disk.
  *
  * Kysely takes a connection before it knows the statement: here the connection is taken at the
  * first statement, which tells a read (a plain `select`) from a write (anything else — `begin`

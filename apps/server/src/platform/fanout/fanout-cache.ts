@@ -5,7 +5,7 @@ export type CacheChangeEvent = Extract<LiveEvent, { type: 'teams-changed' | 'not
 
 /**
  * What the database said, kept briefly in memory by key, where nearly every request (or every
- * notice) would otherwise ask the same question again (bench/workload.ts).
+ * notice) would otherwise ask the same question again.
  *
  * Why this is safe, as for verified sessions (auth/session-cache.ts):
  * - An entry lives `ttlMs` at most, and fewer than `maxEntries` are kept (the oldest go first).

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * Strict headers on every answer: no inline script but the build's own, no plugins, no framing, no referrer leaks;
  * API answers get the shorter and stricter set that fits data (apiSecurityHeaders).
  * The helmet middleware is built once here; @fastify/helmet builds a new one for every request,
- * which cost 4 % of an authenticated read (bench/).
+ * a cost every authenticated read would pay.
  */
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, scriptHashes: readonly string[] = []): void {
   const websocketOrigin = publicUrl.replace(/^http/, 'ws');
@@ -59,8 +59,8 @@ function answersWithData(url: string): boolean {
  * What an answer that is never a page needs (OWASP's REST security headers): a policy that lets a
  * mistakenly rendered answer load and run nothing, no framing, no sniffing, no referrer. The page
  * headers (script hashes, connect-src, opener and agent-cluster isolation, legacy IE switches) mean
- * nothing for JSON, yet they made every API answer some 500 bytes longer; writing them was the
- * largest single cost of an authenticated read (bench/run.ts, the authenticated read). A route that serves a file sets
+ * nothing for JSON, yet they would make every API answer longer, and writing them would be a large
+ * part of every authenticated read. A route that serves a file sets
  * its own policy on top (modules/files/routes.ts).
  */
 function apiSecurityHeaders(overHttps: boolean): ReadonlyArray<readonly [string, string]> {

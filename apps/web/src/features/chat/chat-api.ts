@@ -8,7 +8,7 @@ const base = '/MessageManagment';
 
 /**
  * A page of the user's chats (the newest message first), each with its last message only: the list
- * shows no more, and an architect's 100 chats with 20 messages each were 480 KB (bench/workload.ts).
+ * shows no more, and an architect's chats with all their latest messages would make the list large.
  * A chat's latest messages come when it is opened (hasLatest, fetchConversation).
  */
 export const fetchConversations = (username: string, page = 1) =>

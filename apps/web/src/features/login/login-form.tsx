@@ -12,8 +12,8 @@ import type { EarlyInput } from './early-login-form';
 import { useSession } from '../../platform/session/session-context';
 
 /**
- * The form's rules come with the schema library (some 25 KiB gzip), which the form need not wait
- * for: they load as soon as it stands, long before anyone can have submitted. Should they fail to
+ * The form's rules come with the schema library, which the first route need not carry nor the form
+ * wait for: they load as soon as it stands, long before anyone can have submitted. Should they fail to
  * load, the form says so as it would for a login without an answer.
  */
 const loadResolver = () => import('./login-rules').then((module) => module.loginFormResolver);

@@ -59,7 +59,7 @@ export interface ServerForm<Values extends FieldValues, Output> {
  */
 export function useServerForm<Values extends FieldValues, Output, Answer>(options: ServerFormOptions<Values, Output, Answer>): ServerForm<Values, Output> {
   // The query cache is read from the context, not through TanStack Query's hooks: the login page,
-  // which refetches nothing, renders without it, so the first route does without its ~9 KiB.
+  // which refetches nothing, renders without it, so the first route does without TanStack Query.
   const queryClient = useContext(QueryClientContext);
   if (options.invalidates?.length && !queryClient) throw new Error('useServerForm: invalidates needs a QueryProvider');
   const form = useForm<Values, unknown, Output>({ resolver: options.resolver, defaultValues: options.defaultValues });

@@ -44,7 +44,7 @@ function processEntry(): ChildEntry {
 /**
  * PDFs are laid out in child processes at the lowest priority (platform/workers/process-pool.ts),
  * not in worker threads: a worker shares the server's garbage-collection and image threads, which
- * then compete with requests at full priority (measured: bench/export.ts), and a worker that runs
+ * then compete with requests at full priority, and a worker that runs
  * out of memory can take the whole server down. A child process is niced as a whole and dies alone.
  */
 export function createPdfRenderer(options: PdfRendererOptions) {

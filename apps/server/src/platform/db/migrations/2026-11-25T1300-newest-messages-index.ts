@@ -3,8 +3,8 @@ import type { MigrationDb } from '../migration-helpers';
 /**
  * 'Neueste Nachrichten' asks for a user's received messages unread first, then the newest
  * (is_read ascending, id descending). An index ordered (receiver_id, is_read, id) serves only one
- * direction per column: PostgreSQL read all of an architect's ~2,600 received messages and sorted
- * them (2.9 ms); with id descending in the index the LIMIT stops after the first rows (0.3 ms).
+ * direction per column: PostgreSQL would read all of an architect's received messages and sort
+ * them; with id descending in the index the LIMIT stops after the first rows.
  * The unread counts use the same index as before.
  */
 export async function up(db: MigrationDb): Promise<void> {

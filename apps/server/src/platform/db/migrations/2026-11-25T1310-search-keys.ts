@@ -3,11 +3,10 @@ import { isPostgres, type MigrationDb } from '../migration-helpers';
 
 /**
  * PostgreSQL: a project's searchable text and a person's names, folded as foldCase folds them, kept
- * by the database itself (generated columns). A search folded the text of every project in the
- * office on every request: 8.8 ms for the demo's 1,750 projects, nearly all in lower() and
- * replace(); matching the stored text takes a fraction of that. SQLite folds with an application
- * function (fold_case), which a generated column must not depend on, and searches fast enough
- * without (bench/workload.ts).
+ * by the database itself (generated columns). Otherwise a search folds the text of every project in
+ * the office on every request, its time nearly all in lower() and replace(); matching the stored
+ * text takes a fraction of that. SQLite folds with an application function (fold_case), which a
+ * generated column must not depend on, and searches fast enough without.
  */
 export async function up(db: MigrationDb): Promise<void> {
   if (!isPostgres(db)) return;
