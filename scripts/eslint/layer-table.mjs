@@ -40,14 +40,19 @@ export const serverStack = {
  */
 export const webTargetLayoutMerged = false;
 
+/** @type {Layer[]} The web's lower layers, the same before and after the move. */
+const webGround = [
+  domain,
+  { name: 'web i18n', at: [`${web}/i18n`] },
+  { name: 'web lib', at: [`${web}/lib`] },
+  { name: 'web components', at: [`${web}/components`] },
+];
+
 /** @type {Stack} */
 export const webTarget = {
   app: 'web',
   layers: [
-    domain,
-    { name: 'web i18n', at: [`${web}/i18n`] },
-    { name: 'web lib', at: [`${web}/lib`] },
-    { name: 'web components', at: [`${web}/components`] },
+    ...webGround,
     // What every screen stands on: session, feedback, unsaved changes, offline, modals.
     { name: 'web platform', at: [`${web}/platform`] },
     { name: 'web features', at: [`${web}/features/<area>`], peers: 'never' },
@@ -62,10 +67,7 @@ export const webTarget = {
 export const webToday = {
   app: 'web',
   layers: [
-    domain,
-    { name: 'web i18n', at: [`${web}/i18n`] },
-    { name: 'web lib', at: [`${web}/lib`] },
-    { name: 'web components', at: [`${web}/components`] },
+    ...webGround,
     { name: 'web screens', at: [`${web}/features`, `${web}/layout`, `${web}/router`, `${web}/main`, `${web}/start-data`] },
   ],
 };
