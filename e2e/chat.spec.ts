@@ -266,9 +266,11 @@ for (const { name, viewport } of sizes) {
     const shifts = await watchChatShifts(page);
     await loginAs(page, client.username, client.password);
     await expect(page).toHaveURL(/\/dashboardClient$/);
-    // The list and the messages come late, as on a slow connection.
+    // The list and the messages come late, as on a slow connection: once the dialog stands without them.
+    let releaseChats = () => {};
+    const chatsHeld = new Promise<void>((resolve) => (releaseChats = resolve));
     await page.route('**/api/MessageManagment/receiver/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await chatsHeld;
       await route.continue();
     });
     await openChatFromSidebar(page, name === 'phone');
@@ -276,6 +278,7 @@ for (const { name, viewport } of sizes) {
     const newChat = dialog.getByRole('button', { name: 'Neuen Chat starten' });
     await expect(newChat).toBeVisible();
     const before = await newChat.boundingBox();
+    releaseChats();
     await expect(log(page).getByText('Nachricht 5')).toBeVisible();
     await expect(dialog.getByText('Wählen Sie links eine Unterhaltung.')).toHaveCount(0);
     expect(await newChat.boundingBox()).toEqual(before);

@@ -4,7 +4,7 @@ import { uniqueName } from './support/accounts';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { attachmentIn, waitForMail } from './support/mail';
 import { cardOf } from './support/portal';
-import { answerQuestionnaireViaApi, fullAnswers, seedClientProject, selectProjectInSession, type SeededProject } from './support/questionnaire-seed';
+import { answerQuestionnaireViaApi, type fullAnswers, seedClientProject, selectProjectInSession, type SeededProject } from './support/questionnaire-seed';
 
 /** A project whose client has answered the whole questionnaire, open on the architect's overview. */
 async function seedAnsweredProject(page: Page, request: Page['request']): Promise<SeededProject> {

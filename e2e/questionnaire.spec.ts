@@ -55,13 +55,17 @@ test.describe('questionnaire', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await loginAsClientWithProject(page, client, projectId);
-    // The project comes late, as on a slow connection; the page is loaded afresh, so nothing is cached.
+    // The project comes late, as on a slow connection: once the page stands without it. The page is
+    // loaded afresh, so nothing is cached.
+    let releaseProject = () => {};
+    const projectHeld = new Promise<void>((resolve) => (releaseProject = resolve));
     await page.route(`**/api/DashboardClient/project/${projectId}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await projectHeld;
       await route.continue();
     });
     await page.goto('/windows');
     await expect(page.getByRole('heading', { level: 1, name: 'Fenster' })).toBeVisible();
+    releaseProject();
     await expect(page.getByText(`Projekt: ${projectName}`)).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { pageShifts: number[] }).pageShifts)).toEqual([]);
     await context.close();

@@ -147,8 +147,6 @@ function isListening(port: number): Promise<boolean> {
   });
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -189,20 +187,15 @@ describe('npm start', () => {
 
     await Promise.race([running, npmExited]);
     expect(output).toContain(`Bauakte läuft auf http://localhost:${port}`);
-    serverPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
+    const pid = Number(/"pid":(\d+)/.exec(output)?.[1]);
+    serverPid = pid;
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
 
     npm.kill('SIGTERM');
-    let listening = true;
-    for (let i = 0; i < 50 && listening; i++) {
-      listening = await isListening(port);
-      if (listening) await pause(100);
-    }
-    expect(listening, 'the port is still taken 5 s after SIGTERM to npm').toBe(false);
+    await expect.poll(() => isListening(port), { message: 'the port is still taken 5 s after SIGTERM to npm', timeout: 5_000, interval: 100 }).toBe(false);
     // The port can be free before the server's last lines have come through npm's pipe.
     await npmExited;
     expect(output).toContain('Bauakte wird beendet');
-    for (let i = 0; i < 50 && isAlive(serverPid); i++) await pause(100);
-    expect(isAlive(serverPid)).toBe(false);
+    await expect.poll(() => isAlive(pid), { message: 'the server still runs 5 s after npm ended', timeout: 5_000, interval: 100 }).toBe(false);
   }, 4 * processStartTimeoutMs); // the web app's and the server's build, and the start
 });

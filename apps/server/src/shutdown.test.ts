@@ -3,7 +3,7 @@ import { Client } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restartMessage } from './platform/live/broker';
-import { killStartedServers, listeningUrl, startServer, tempDir } from './test/server-process';
+import { killStartedServers, listeningUrl, startServer, tempDir, type StartedServer } from './test/server-process';
 import { freePort } from './test/mail-catcher';
 
 afterEach(() => {
@@ -56,7 +56,11 @@ async function rawStomp(url: string, token: string): Promise<{ frames: string[];
 }
 
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once the server has logged `count` requests to `url` as come in (their headers read). */
+async function requestsCameIn(server: StartedServer, url: string, count: number): Promise<void> {
+  const cameIn = () => server.output().split('\n').filter((line) => line.includes('"msg":"incoming request"') && line.includes(`"url":"${url}"`)).length;
+  await expect.poll(cameIn, { message: `${count} requests to ${url} in the server's log` }).toBeGreaterThanOrEqual(count);
+}
 
 describe('graceful shutdown of the real server', () => {
   it('on SIGTERM closes live connections with 1012 after an ERROR frame, stops accepting, answers the request in flight, and exits 0', async () => {
@@ -64,7 +68,7 @@ describe('graceful shutdown of the real server', () => {
     const url = await listeningUrl(server);
     const live = await rawStomp(url, await login(url));
     const inFlight = slowLogin(url);
-    await pause(200);
+    await requestsCameIn(server, '/api/auth/login', 2);
 
     const started = performance.now();
     server.child.kill('SIGTERM');
@@ -73,12 +77,7 @@ describe('graceful shutdown of the real server', () => {
     expect(live.frames.at(-1)).toContain(restartMessage);
 
     // New connections are refused while the running request is still being served.
-    let refused = false;
-    for (let i = 0; i < 100 && !refused; i++) {
-      refused = await fetch(`${url}/api/health`).then(() => false, () => true);
-      if (!refused) await pause(50);
-    }
-    expect(refused).toBe(true);
+    await expect.poll(() => fetch(`${url}/api/health`).then(() => false, () => true), { interval: 50 }).toBe(true);
     expect(server.child.exitCode).toBeNull();
 
     inFlight.finish();
@@ -94,7 +93,7 @@ describe('graceful shutdown of the real server', () => {
     const server = startServer({ DATA_DIR: tempDir(), PORT: '0', ...admin });
     const url = await listeningUrl(server);
     const hanging = slowLogin(url);
-    await pause(200);
+    await requestsCameIn(server, '/api/auth/login', 1);
     const started = performance.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -123,16 +122,14 @@ describe('graceful shutdown of the real server', () => {
     });
     client.activate();
     try {
-      for (let i = 0; i < 100 && connects === 0; i++) await pause(50);
-      expect(connects).toBe(1);
+      await expect.poll(() => connects, { interval: 50 }).toBe(1);
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
       expect(closeCodes[0]).toBe(1012);
 
       const second = startServer(env);
       await listeningUrl(second);
-      for (let i = 0; i < 200 && connects < 2; i++) await pause(50);
-      expect(connects).toBe(2);
+      await expect.poll(() => connects, { interval: 50 }).toBe(2);
       expect(client.active).toBe(true);
     } finally {
       await client.deactivate();
@@ -144,11 +141,13 @@ describe('graceful shutdown of the real server', () => {
     const server = startServer(env);
     const url = await listeningUrl(server);
     const token = await login(url);
-    const post = (route: string, body: object) =>
-      fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const post = (route: string, body: object) => fetch(`${url}${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
     await post('/api/team/create', { name: 'Wien' });
     expect((await post('/api/team/createUser', { username: 'wartet', email: 'wartet@example.at', teamName: 'Wien' })).status).toBe(201);
-    await pause(300); // the first attempt fails: the mail waits for its next one, and the sender polls
+    // The first attempt has failed: the mail waits for its next one, and the sender polls.
+    const failures = async () => ((await (await fetch(`${url}/api/admin/mail-failures`, { headers })).json()) as unknown[]).length;
+    await expect.poll(failures).toBe(1);
     const started = performance.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

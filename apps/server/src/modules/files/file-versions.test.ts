@@ -3,6 +3,7 @@ import { liveDestinations, projectExportSchema, type ProjectExport, type Project
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody, planUploadBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
+import { nextMillisecond } from '../../test/clock';
 import { uploadPrefixes } from '../../platform/storage/object-store';
 import { connectStomp } from '../../test/stomp-client';
 
@@ -137,7 +138,7 @@ describe.each(testDialects)('versions of a plan on %s', (dialect) => {
 
   it('counts a new version as a new file on the architects\' dashboard', async () => {
     await get(setup, 'mara', `/api/DashboardClient/project/${setup.projectId}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await nextMillisecond();
     type Row = { id: number; newFiles?: number; newVersions?: number };
     const news = async () => (await get(setup, 'mara', '/api/ProjectManagment/dash/mara')).json<Row[]>().find((row) => row.id === setup.projectId);
     expect(await news()).toBeUndefined();

@@ -11,8 +11,9 @@ describe.each(testDialects)('mails about new pins and plan versions on %s', (dia
   let mail: MailCatcher;
   const tokens: Record<string, string> = {};
   const as = (who: string) => bearer(tokens[who]!);
-  // Notices go out after the answer: wait for that work to finish, then for the mail to arrive.
-  const settle = () => mailsDelivered(ctx).then(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  // Notices go out after the answer: wait for that work and the mails it queued (the catcher has
+  // a mail before the server hears that it was taken).
+  const settle = () => mailsDelivered(ctx);
 
   const newProject = async (name: string) =>
     (await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: as('mara'), payload: { name, assignedUser: 'kunde' } })).json<{ id: number }>().id;

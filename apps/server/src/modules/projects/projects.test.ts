@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
 import { samplePdf } from '../../test/sample-files';
+import { nextMillisecond } from '../../test/clock';
 
 describe.each(testDialects)('projects on %s', (dialect) => {
   let ctx: TestContext;
@@ -92,7 +93,7 @@ describe.each(testDialects)('projects on %s', (dialect) => {
   it('lets an architect edit name, description and address; the change is news to the team, not the editor', async () => {
     const [project] = (await call('GET', '/api/ProjectManagment/mara', mara)).json() as Array<{ id: number }>;
     await call('GET', `/api/DashboardClient/project/${project!.id}`, tom);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await nextMillisecond();
     const edited = await call('PUT', `/api/ProjectManagment/project/${project!.id}`, mara, { name: 'Hauptplatz 1a', description: 'Nur Fenster', address: { ...address, street: 'Landstraße' } });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'Hauptplatz 1a', description: 'Nur Fenster', address: { street: 'Landstraße' } });
@@ -140,7 +141,7 @@ describe.each(testDialects)('projects on %s', (dialect) => {
     const created = await call('POST', '/api/ProjectManagment', mara, { name: 'Dachausbau', assignedUser: 'kunde' });
     const id = created.json<{ id: number }>().id;
     await call('GET', `/api/DashboardClient/project/${id}`, mara);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await nextMillisecond();
     for (const name of ['Grundriss.pdf', 'Schnitt.pdf']) {
       const { payload, headers } = await multipartBody([
         ['projectId', String(id)], ['fileName', name], ['comment', ''], ['documentType', 'PDF'], ['file', { name, bytes: samplePdf() }],
@@ -154,7 +155,7 @@ describe.each(testDialects)('projects on %s', (dialect) => {
     const forTom = ((await call('GET', '/api/ProjectManagment/dash/tom', tom)).json() as Row[]).find((row) => row.id === id);
     expect(forTom).toMatchObject({ newFiles: 2, questionnaireChanges: 1 });
     await call('GET', `/api/DashboardClient/project/${id}`, tom);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await nextMillisecond();
     await call('PUT', `/api/general/${id}`, kunde, { constructionYear: 1963 });
     const afterOpening = ((await call('GET', '/api/ProjectManagment/dash/tom', tom)).json() as Row[]).find((row) => row.id === id);
     expect(afterOpening).toMatchObject({ newFiles: 0, questionnaireChanges: 1 });

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectChange, ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { planUploadBody } from '../../test/multipart';
+import { nextMillisecond } from '../../test/clock';
 
 describe.each(testDialects)("the project's change log on %s", (dialect) => {
   let ctx: TestContext;
   const tokens: Record<string, string> = {};
   let projectId: number;
   const as = (who: string) => bearer(tokens[who]!);
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
   async function upload(who: string, replaces?: number): Promise<ProjectFile> {
     const { payload, headers } = await planUploadBody({ projectId, replaces });
@@ -29,11 +29,11 @@ describe.each(testDialects)("the project's change log on %s", (dialect) => {
 
     // In this order: a save, a first upload (not an entry), a new version, a pin.
     await ctx.app.inject({ method: 'PUT', url: `/api/general/${projectId}`, headers: as('kunde'), payload: { constructionYear: 1962 } });
-    await pause();
+    await nextMillisecond();
     const first = await upload('kunde');
-    await pause();
+    await nextMillisecond();
     const second = await upload('mara', first.id);
-    await pause();
+    await nextMillisecond();
     const pin = await ctx.app.inject({
       method: 'POST',
       url: `/api/s3/project/${projectId}/files/${second.id}/pins`,

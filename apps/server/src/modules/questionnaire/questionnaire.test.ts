@@ -35,8 +35,9 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
     (await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(t.mara!), payload: { name, assignedUser: 'kunde' } })).json<{ id: number }>().id;
   const settings = (flags: object) =>
     ctx.app.inject({ method: 'PUT', url: '/api/notificationSettings/mara', headers: bearer(t.mara!), payload: { ...noFlags, ...flags } });
-  // Notices go out after the answer: wait for that work to finish, then for the mail to arrive.
-  const settle = () => mailsDelivered(ctx).then(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  // Notices go out after the answer: wait for that work and the mails it queued (the catcher has
+  // a mail before the server hears that it was taken).
+  const settle = () => mailsDelivered(ctx);
 
   beforeAll(async () => {
     mail = await startMailCatcher();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from '../../config';
 import { buildApp } from '../../app';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from '../db/database';
@@ -154,12 +154,14 @@ function startWriting(url: string, token: string, chatId: number) {
   return {
     acknowledged,
     /** Resolves once count messages are stored; a refused message fails the test. */
-    async waitFor(count: number) {
-      while (acknowledged.length < count) {
-        if (failure) throw failure;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    waitFor: (count: number) =>
+      vi.waitFor(
+        () => {
+          if (failure) throw failure;
+          if (acknowledged.length < count) throw new Error(`${acknowledged.length} of ${count} messages stored`);
+        },
+        { timeout: 60_000, interval: 20 },
+      ),
     stop: async () => {
       running = false;
       await Promise.all(loops);

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../../test/test-app';

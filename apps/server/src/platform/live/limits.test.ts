@@ -19,12 +19,13 @@ const limits = {
 const messageHeader = (frame: string) => /\nmessage:([^\n]*)/.exec(frame)?.[1]?.replaceAll('\\c', ':');
 const codeHeader = (frame: string) => /\ncode:([^\n]*)/.exec(frame)?.[1];
 
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error('condition not met in time');
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 describe.each(testDialects)('live channel limits on %s', (dialect) => {

@@ -55,7 +55,7 @@ async function open(me: string, roles: string[], conversations: ChatConversation
     [`GET /api/MessageManagment/newChat/${me}`]: () => json(200, []),
     ...handlers,
   });
-  renderWithProviders(
+  const { queryClient } = renderWithProviders(
     <LiveChannelFactoryContext.Provider value={live.factory}>
       <LiveChatProvider>
         <ModalHost>
@@ -67,7 +67,7 @@ async function open(me: string, roles: string[], conversations: ChatConversation
   );
   await userEvent.click(screen.getByRole('button', { name: 'Benachrichtigungen anzeigen' }));
   const dialog = await screen.findByRole('dialog', { name: 'Chat Übersicht' });
-  return { api, live, dialog };
+  return { api, live, dialog, queryClient };
 }
 
 /** Opens 'Chat Übersicht' as a chat link does, at `chatId`, with a query cache a start may have filled. */
@@ -154,8 +154,10 @@ describe('ChatDialog', () => {
     let read = false;
     let holdNext = false;
     let releaseHeld: (() => void) | undefined;
-    const list = () => [conversation('mara', 'kunde', history, read ? 0 : 1)];
-    const { api, live, dialog } = await open('mara', ['ARCHI'], [], {
+    // Two conversations, so that the dialog opens none by itself: the read comes with the click.
+    const other = { ...conversation('mara', 'tom', [{ ...message(9, 'tom', 'mara', 'Servus'), chatId: 8 }]), chatId: 8 };
+    const list = () => [conversation('mara', 'kunde', history, read ? 0 : 1), other];
+    const { api, live, dialog, queryClient } = await open('mara', ['ARCHI'], [], {
       'GET /api/MessageManagment/receiver/mara': () => {
         const answer = json(200, list());
         if (!holdNext) return answer;
@@ -169,12 +171,14 @@ describe('ChatDialog', () => {
       },
     });
     const entry = await listEntry(dialog, /Klara Kundin/);
+    expect(within(dialog).getByLabelText('1 ungelesene Nachricht')).toBeTruthy();
     holdNext = true;
     act(() => live.connect()); // the list is asked for again, and that answer is held back
+    await waitFor(() => expect(releaseHeld).toBeDefined());
     await userEvent.click(entry);
     await waitFor(() => expect(api.callsTo('PUT', '/api/MessageManagment/7/read')).toHaveLength(1));
-    // The held answer (unread 1) has arrived by now; the count must stay gone.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The held answer (unread 1) has arrived once nothing is asked for any more; the count must stay gone.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(within(dialog).queryByLabelText('1 ungelesene Nachricht')).toBeNull();
   });
 
@@ -186,7 +190,7 @@ describe('ChatDialog', () => {
     let holdNext = false;
     let releaseHeld: (() => void) | undefined;
     const list = () => [conversation('mara', 'kunde', [...messages], read ? 0 : 1)];
-    const { dialog } = await open('mara', ['ARCHI'], [], {
+    const { dialog, queryClient } = await open('mara', ['ARCHI'], [], {
       'GET /api/MessageManagment/receiver/mara': () => {
         const answer = json(200, list());
         if (!holdNext) return answer;
@@ -210,8 +214,8 @@ describe('ChatDialog', () => {
     const log = within(dialog).getByRole('log');
     expect(await within(log).findByText('Gleich nach dem Öffnen')).toBeTruthy();
     act(() => releaseHeld?.());
-    // The held answer (without the message) has arrived by now; the message must stay.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The held answer (without the message) has arrived once nothing is asked for any more; the message must stay.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(within(log).getByText('Gleich nach dem Öffnen')).toBeTruthy();
   });
 
@@ -316,7 +320,7 @@ describe('ChatDialog', () => {
     let lists = 0;
     let releaseLatest: (() => void) | undefined;
     let releaseList: (() => void) | undefined;
-    const { api, dialog } = await open('mara', ['ARCHI'], [], {
+    const { api, dialog, queryClient } = await open('mara', ['ARCHI'], [], {
       'GET /api/MessageManagment/receiver/mara': async (call) => {
         if (new URL(call.path, 'http://localhost').searchParams.get('chatId') === '7') {
           await new Promise<void>((resolve) => (releaseLatest = resolve));
@@ -335,7 +339,8 @@ describe('ChatDialog', () => {
     await within(log).findByText('Nachricht 131');
     act(() => releaseList!());
     await waitFor(() => expect(lists).toBe(2));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The held list has arrived once nothing is asked for any more.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(within(log).getByText('Nachricht 131')).toBeTruthy();
     expect(api.calls.filter((call) => call.path.includes('chatId=7'))).toHaveLength(1);
   });
@@ -356,7 +361,7 @@ describe('ChatDialog', () => {
     const dialog = await openLinked(7, queryClient);
     const log = await within(dialog).findByRole('log');
     await within(log).findByText('Nachricht 148');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(api.callsTo('GET', '/api/MessageManagment/receiver/mara')).toHaveLength(2);
   });
 

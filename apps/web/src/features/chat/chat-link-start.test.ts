@@ -11,7 +11,10 @@ function recordRequests() {
 }
 
 describe('a chat link at start', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it('names the chat of ?chat=12 and nothing else', () => {
     expect(linkedChatOf(new URLSearchParams('?chat=12'))).toBe(12);
@@ -30,10 +33,12 @@ describe('a chat link at start', () => {
 
   it('asks for nothing without a chat in the link or for an administrator, who takes part in no chat', async () => {
     const requests = recordRequests();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     prefetchLinkedChat(new QueryClient(), '', person('huber', ['CLIENT']));
     prefetchLinkedChat(new QueryClient(), '?chat=x', person('huber', ['CLIENT']));
     prefetchLinkedChat(new QueryClient(), '?chat=12', person('admin', ['ADMIN']));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Whatever the start would do later has run: every timer and the promises they start.
+    await vi.runAllTimersAsync();
     expect(requests.paths()).toEqual([]);
   });
 });

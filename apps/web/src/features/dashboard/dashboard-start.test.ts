@@ -15,7 +15,10 @@ function recordRequests() {
 }
 
 describe('prefetchDashboard', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it("asks for an architect's layout, project news and the first page of 'Alle Projekte' at start", async () => {
     const urls = recordRequests();
@@ -31,10 +34,12 @@ describe('prefetchDashboard', () => {
 
   it('asks for nothing on other pages or for a role the page does not serve', async () => {
     const urls = recordRequests();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     prefetchDashboard(new QueryClient(), '/dashboard', person('huber', ['CLIENT']));
     prefetchDashboard(new QueryClient(), '/windows', person('huber', ['CLIENT']));
     prefetchDashboard(new QueryClient(), '/login', person('gruber', ['ARCHI']));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Whatever the start would do later has run: every timer and the promises they start.
+    await vi.runAllTimersAsync();
     expect(urls).toEqual([]);
   });
 });

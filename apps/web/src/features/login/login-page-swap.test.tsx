@@ -31,7 +31,8 @@ describe('the login page when its form code arrives', () => {
 
     const pressed = screen.getByRole('button', { name: 'Login' });
     fireEvent.pointerDown(pressed);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Everything the arrived code sets off, short of the release, has run.
+    await act(settlePromises);
     expect(pressed.isConnected).toBe(true);
     fireEvent.pointerUp(window);
     // The full form takes over.

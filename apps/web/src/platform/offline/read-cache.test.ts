@@ -204,7 +204,8 @@ describe('reading offline', () => {
     start(client, 'mara');
     const fresh = { answers: { constructionYear: 1975 }, version: 4 };
     await client.fetchQuery({ queryKey: stepKey, queryFn: async () => fresh });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // What the device keeps is read: a stored answer would have been shown by now.
+    await vi.waitFor(() => expect(readCacheLoaded()).toBe(true));
     expect(client.getQueryData(stepKey)).toEqual(fresh);
   });
 
@@ -213,7 +214,8 @@ describe('reading offline', () => {
     const client = newClient();
     start(client, 'fritz');
     await client.fetchQuery({ queryKey: stepKey, queryFn: noConnection }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // What the device keeps is read: a stored answer would have been shown by now.
+    await vi.waitFor(() => expect(readCacheLoaded()).toBe(true));
     expect(client.getQueryData(stepKey)).toBeUndefined();
     expect(await storedKeys('fritz')).toEqual([]);
   });
@@ -225,7 +227,8 @@ describe('reading offline', () => {
     const client = newClient();
     start(client, 'mara');
     await client.fetchQuery({ queryKey: stepKey, queryFn: noConnection }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // What the device keeps is read: a stored answer would have been shown by now.
+    await vi.waitFor(() => expect(readCacheLoaded()).toBe(true));
     expect(client.getQueryData(stepKey)).toBeUndefined();
   });
 });

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { serverStack, webTarget } from './layer-table.mjs';
+import { forbiddenImport } from './layers.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.config.mjs') });
+
+/** What `npm run lint` says about the imports of `code`, were it the file `file`. */
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('npm run lint keeps the server to its layers', () => {
+  const chatService = 'apps/server/src/modules/chat/service.ts';
+
+  it("fails on a module that imports another module's value, an export or an import() of it", async () => {
+    const errors = await layerErrors(
+      chatService,
+      [
+        "import { createProjectRepository } from '../projects/repository';",
+        "export { registerFilesModule } from '../files/module';",
+        "export const load = () => import('../files/service');",
+        'export const make = createProjectRepository;',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      "layers/imports: '../projects/repository': server modules: 'chat' may import 'projects' only as `import type`.",
+      "layers/imports: '../files/module': server modules: 'chat' may import 'files' only as `import type`.",
+      "layers/imports: '../files/service': server modules: 'chat' may import 'files' only as `import type`.",
+    ]);
+  });
+
+  it("lets a module import another module's types, its own area and the platform", async () => {
+    const errors = await layerErrors(
+      chatService,
+      [
+        "import type { FileService } from '../files/service';",
+        "export type { ProjectRepository } from '../projects/repository';",
+        "import { chatLimits } from './limits';",
+        "import { notFound } from '../../platform/errors';",
+        "import { serverMessages } from '@bauakte/domain';",
+        'export const uses = [chatLimits, notFound, serverMessages] as const;',
+        'export type Uses = FileService;',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('fails on the platform importing a module, even its types', async () => {
+    const errors = await layerErrors('apps/server/src/platform/live/broker.ts', "import type { FileService } from '../../modules/files/service';\nexport type Files = FileService;");
+    expect(errors).toEqual(["layers/imports: '../../modules/files/service': server platform may not import server modules (a layer above it), not even types."]);
+  });
+
+  it("leaves the data layer's assembly, the one exception, free to name the modules", async () => {
+    const errors = await layerErrors('apps/server/src/platform/db/repositories.ts', "import { createProjectRepository } from '../../modules/projects/repository';\nexport const make = createProjectRepository;");
+    expect(errors).toEqual([]);
+    expect(serverStack.exceptions?.map((exception) => exception.file)).toEqual(['apps/server/src/platform/db/repositories']);
+  });
+});
+
+describe('npm run lint keeps the web app to its layers', () => {
+  it('fails on a lib file importing a feature', async () => {
+    const errors = await layerErrors('apps/web/src/lib/api.ts', "import { FilesCard } from '../features/files/files-card';\nexport const card = FilesCard;");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^layers\/imports: '\.\.\/features\/files\/files-card': web lib may not import web (screens|features)/);
+  });
+
+  // The target layout's table, asked directly: it holds once the web app has moved into it.
+  const web = (file: string) => `apps/web/src/${file}`;
+  const verdict = (from: string, to: string, typeOnly = false) => forbiddenImport([webTarget], web(from), web(to), typeOnly);
+
+  it('forbids a feature to import another feature, even its types, but lets a composition do so', () => {
+    expect(verdict('features/chat/chat-dialog', 'features/files/files-card')).toBe("web features: 'chat' may not import 'files'");
+    expect(verdict('features/chat/chat-dialog', 'features/files/files-api', true)).toBe("web features: 'chat' may not import 'files'");
+    expect(verdict('features/chat/chat-dialog', 'features/chat/chat-api')).toBeUndefined();
+    expect(verdict('features/dashboard/dashboard-page', 'features/files/files-card')).toBeUndefined();
+    expect(verdict('features/project-overview/project-overview-page', 'features/chat/chat-card')).toBeUndefined();
+  });
+
+  it('lets each layer import only the layers below it, and nothing import app/', () => {
+    expect(verdict('platform/session/session', 'components/ui/button')).toBeUndefined();
+    expect(verdict('platform/modals/modal-registry', 'features/files/upload-modal')).toBe('web platform may not import web features (a layer above it), not even types');
+    expect(verdict('components/ui/button', 'platform/session/session')).toBe('web components may not import web platform (a layer above it), not even types');
+    expect(verdict('features/dashboard/dashboard-page', 'app/router')).toBe('web compositions may not import web app (a layer above it), not even types');
+    expect(verdict('app/router', 'features/dashboard/dashboard-page')).toBeUndefined();
+  });
+});
