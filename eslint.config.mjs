@@ -30,15 +30,4 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
-  {
-    // Being split up now (createBroker, createFileService, createProjectRepository, ProfileForm);
-    // remove each file from this list once its function is under the limit.
-    files: [
-      'apps/server/src/platform/live/broker.ts',
-      'apps/server/src/modules/files/service.ts',
-      'apps/server/src/modules/projects/repository.ts',
-      'apps/web/src/features/profile/profile-modal.tsx',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
 );
