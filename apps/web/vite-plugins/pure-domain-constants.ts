@@ -52,11 +52,11 @@ const domainSource = /\/packages\/domain\/src\/.*(?<!\.test)\.ts$/;
 
 /**
  * The domain builds its zod schemas at the top of its modules, and a bundler keeps every call whose
- * result nobody uses, since a call might do something. So the web app built, at start, every request
- * schema of each domain module it took a label or a constant from — a large part of the logged-in
- * pages' start-up script work on a phone. The domain's top-level values are plain definitions
- * (schemas, formats, sets) with no effect of their own, so the web build marks them pure. The
- * server is bundled without this and builds them all.
+ * result nobody uses, since a call might do something. No start imports `@bauakte/domain/schemas`,
+ * but the chunk planner puts small schema modules that several pages use into the shell's group,
+ * and there the start would build them and load zod. The domain's top-level values are plain
+ * definitions (schemas, formats, sets) with no effect of their own, so the web build marks them
+ * pure. The server is bundled without this and builds them all.
  */
 export function pureDomainConstants(): Plugin {
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { passwordMaxLength, requestObject } from './fields';
+import { requestObject } from './fields';
+import { passwordMaxLength } from './field-limits';
 import { roleSchema } from './role-schema';
 import { secretString } from './text';
 import { usernameSchema } from './username';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Stable machine-readable codes of every error answer; the German message may change, these do not. */
 export const errorCodes = [
   'BAD_REQUEST',
@@ -64,11 +62,3 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   EXPORT_ABORTED: 503,
   EXPORT_FAILED: 500,
 };
-
-export const apiErrorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  requestId: z.string().optional(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineString, secretString, singleLineString } from './text';
 import { fieldTexts } from './texts/form-texts';
+import { houseNumberMaxLength, passwordMaxLength, passwordMinLength } from './field-limits';
 
 /** Building blocks of the request schemas, with German messages shown beside form fields. */
 export const requiredText = (max: number, message: string = fieldTexts.required) =>
@@ -16,9 +17,6 @@ export const emailSchema = singleLineString()
   .max(254, fieldTexts.emailTooLong)
   .pipe(z.email(fieldTexts.invalidEmail));
 
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
-
 /**
  * Length is the only rule of the schema: no composition rules (NIST SP 800-63B). Common and
  * guessable passwords are refused by the strength estimate (password-strength.ts).
@@ -31,8 +29,6 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** House numbers are text: '12/3/5', '5a' and '17–19' exist (older clients send numbers). */
-export const houseNumberMaxLength = 20;
-
 export const houseNumberSchema = z
   .union([z.string(), z.number()])
   .transform(String)

@@ -1,29 +1,9 @@
-import { z } from 'zod';
-import { fieldTexts } from './texts/form-texts';
-import { requestObject } from './fields';
-
 export const chatNotificationOptions = ['chatAll', 'chatNone'] as const;
 export const formNotificationOptions = ['formAll', 'form50', 'form75', 'form95', 'form100', 'formNone'] as const;
 export type ChatNotificationOption = (typeof chatNotificationOptions)[number];
 export type FormNotificationOption = (typeof formNotificationOptions)[number];
-
-const flags = Object.fromEntries(
-  [...chatNotificationOptions, ...formNotificationOptions].map((name) => [name, z.boolean()]),
-) as Record<ChatNotificationOption | FormNotificationOption, z.ZodBoolean>;
-
-const atMostOne = (values: boolean[]) => values.filter(Boolean).length <= 1;
-
-/** The eight flags of spec section 3; within each group at most one may be chosen. */
-export const notificationSettingsSchema = requestObject(flags)
-  .refine((s) => atMostOne(chatNotificationOptions.map((o) => s[o])), {
-    message: fieldTexts.oneChatNotice,
-    path: ['chatAll'],
-  })
-  .refine((s) => atMostOne(formNotificationOptions.map((o) => s[o])), {
-    message: fieldTexts.oneFormNotice,
-    path: ['formAll'],
-  });
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** The eight flags of spec section 3, each on or off. */
+export type NotificationSettings = Record<ChatNotificationOption | FormNotificationOption, boolean>;
 
 /** A new account hears of every chat message and of completed questionnaires. */
 export const defaultNotificationSettings: NotificationSettings = {

@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { fieldTexts } from './texts/form-texts';
 import { queryIdSchema } from './ids';
-
-/**
- * Lists that grow with the installation are served a page at a time, in the shapes the spec names
- * (plain arrays): `?page=&limit=` for lists in a fixed order, and for a chat's messages the newest
- * ones with `?before=<id>` for earlier ones. Without parameters the first page comes, never more.
- */
-export const listPageDefaultLimit = 100;
-export const listPageMaxLimit = 200;
-/**
- * Messages a chat shows at first and per 'Ältere Nachrichten laden': a screenful. The chat list
- * carries them for every chat of its page (an architect has many), so more would make the list heavy.
- */
-export const chatMessagesPageSize = 20;
+import { listPageDefaultLimit, listPageMaxLimit, chatMessagesPageSize } from './page-sizes';
 
 /** A whole number from a query string ('3'), at least 1 and at most max; anything else is refused in German. */
 export const queryCount = (label: string, max: number, fallback: number) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkAustrianAddress } from './austrian-address';
-import { emailSchema, optionalText, passwordMaxLength, passwordSchema, requestObject, requiredText } from './fields';
+import { emailSchema, optionalText, passwordSchema, requestObject, requiredText } from './fields';
+import { passwordMaxLength } from './field-limits';
 import { secretString, singleLineString } from './text';
 import { claimedUsernameSchema } from './username';
 import { roleSchema } from './role-schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personNameSchema } from './people-schema';
-import { questionnaireChangeSchema } from './questionnaire-changes';
+import { questionnaireChangeSchema } from './questionnaire-change-schema';
 
 /** Who made an entry of the change log and when: the username (or the name kept once the account is gone) and, while it exists, the person. */
 const changeAuthorFields = {

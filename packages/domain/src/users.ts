@@ -1,24 +1,6 @@
-import { z } from 'zod';
-import { roleSchema } from './role-schema';
-import { requestObject } from './fields';
-import { usernameSchema } from './username';
-
 export const userStatuses = ['INVITED', 'ACTIVE'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 export const userStatusLabels: Record<UserStatus, string> = {
   INVITED: 'Eingeladen',
   ACTIVE: 'Registriert',
 };
-
-/** One row of the admin's list of all users. */
-export const userListItemSchema = z.object({
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  status: z.enum(userStatuses),
-});
-export type UserListItem = z.infer<typeof userListItemSchema>;
-
-export const resendInvitationRequestSchema = requestObject({ username: usernameSchema });

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { can } from '@bauakte/domain';
+import { can } from '@bauakte/domain/labels';
 import type { ModalBody, ModalType } from '../platform/modals/modal-types';
 
 /** Modal bodies load on demand, like pages: none of them weighs on the first route. */

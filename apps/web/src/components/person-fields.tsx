@@ -1,4 +1,4 @@
-import { usernameRulesText } from '@bauakte/domain';
+import { usernameRulesText } from '@bauakte/domain/labels';
 import { TextField } from './ui/text-field';
 import type { FieldBinding } from './ui/form-field';
 

@@ -1,4 +1,4 @@
-import { distinctName, participantName, type PersonName } from '@bauakte/domain';
+import { distinctName, participantName, type PersonName } from '@bauakte/domain/labels';
 
 interface PersonNameTextProps {
   person: PersonName;

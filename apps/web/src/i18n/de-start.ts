@@ -1,4 +1,5 @@
-import { fieldTexts, fileMessages, serverMessages, type ErrorCode } from '@bauakte/domain';
+import { fieldTexts, fileMessages, serverMessages } from '@bauakte/domain/texts';
+import type { ErrorCode } from '@bauakte/domain/labels';
 
 // Only text modules of the domain (no zod): this part loads with the login page. Sentences the
 // server says too come from there; sentences said in several places are written once here.

@@ -1,4 +1,5 @@
-import { fileMessages, questionLabels, questionnaireStepTitles, serverMessages, sharedTexts, wholeNumberText } from '@bauakte/domain';
+import { fileMessages, serverMessages, sharedTexts } from '@bauakte/domain/texts';
+import { questionLabels, questionnaireStepTitles, wholeNumberText } from '@bauakte/domain/labels';
 import { deStart, somethingWentWrong } from './de-start';
 
 // Sentences said in several places of the app are written once: here, or in de-start.ts for the first route's.

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@bauakte/domain';
+import type { ErrorCode } from '@bauakte/domain/labels';
 import type { FieldPath, FieldValues, UseFormGetValues, UseFormSetError } from 'react-hook-form';
 import { deStart as de } from '../i18n/de-start';
 import { ApiError } from './api';

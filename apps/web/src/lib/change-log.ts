@@ -1,4 +1,4 @@
-import { fieldLabel, formatAnswer } from '@bauakte/domain';
+import { fieldLabel, formatAnswer } from '@bauakte/domain/labels';
 import { de } from '../i18n/de';
 import { dateTimeText } from './date-time';
 

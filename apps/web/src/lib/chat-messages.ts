@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@bauakte/domain';
+import type { ChatMessage } from '@bauakte/domain/schemas';
 
 /** Adds a message to a list once: it may come by the answer, the chat's topic and the user's queue. */
 export function withMessage(messages: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {

@@ -1,4 +1,4 @@
-import type { Customer } from '@bauakte/domain';
+import type { Customer } from '@bauakte/domain/schemas';
 import { apiRequest } from './api';
 import { listPageSize, pageParams } from './use-load-more';
 

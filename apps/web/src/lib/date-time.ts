@@ -1,4 +1,4 @@
-import { onFirstUse } from '@bauakte/domain';
+import { onFirstUse } from '@bauakte/domain/labels';
 
 /**
  * Dates and times as Austria reads them, in Vienna's time ('22.11.2026, 14:05'), written without

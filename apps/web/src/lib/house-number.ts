@@ -1,4 +1,4 @@
-import { houseNumberMaxLength } from '@bauakte/domain';
+import { houseNumberMaxLength } from '@bauakte/domain/labels';
 
 /**
  * The input props of every house-number field. A text input, since '12/3/5', '5a' and '17–19' are

@@ -1,4 +1,4 @@
-import type { MessageResponse } from '@bauakte/domain';
+import type { MessageResponse } from '@bauakte/domain/schemas';
 import { apiRequest } from './api';
 
 /** Sends an invitation again (lost mail, expired link); the server decides who may. */

@@ -1,4 +1,5 @@
-import { estimatePasswordStrength, passwordSchema } from '@bauakte/domain';
+import { estimatePasswordStrength } from '@bauakte/domain/labels';
+import { passwordSchema } from '@bauakte/domain/schemas';
 import { de } from '../i18n/de';
 
 /**

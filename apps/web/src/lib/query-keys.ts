@@ -1,4 +1,5 @@
-import type { DashboardName, QuestionnaireStep } from '@bauakte/domain';
+import type { QuestionnaireStep } from '@bauakte/domain/labels';
+import type { DashboardName } from '@bauakte/domain/schemas';
 
 // The query keys of every area in one place: a change in one area that alters another's data (a
 // deleted customer, the projects listed for them) names the other's keys without importing that

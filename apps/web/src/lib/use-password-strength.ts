@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { estimatePasswordStrength, type PasswordStrength } from '@bauakte/domain';
+import { estimatePasswordStrength, type PasswordStrength } from '@bauakte/domain/labels';
 
 /** Typing is not interrupted by an estimate per key: it runs once the typing pauses this long. */
 const strengthDelayMs = 150;

@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  apartmentUnitsOptions,
-  buildingTypes,
-  buildingUsages,
-  directions,
-  generalSchema,
-  renovatedUnitsOptions,
-} from './general';
+import { generalSchema } from './general';
 import { invalidOption, issuesOf, messagesAt } from './test-helpers';
+import { apartmentUnitsOptions, buildingTypes, buildingUsages, directions, renovatedUnitsOptions } from './answer-options';
 
 const unanswered = {
   buildingUsage: null,

@@ -6,44 +6,7 @@ import {
   optionalNumber,
   answersObject,
 } from './rules';
-
-export const buildingUsages = ['WOHNBAU', 'NICHTWOHNBAU'] as const;
-export type BuildingUsage = (typeof buildingUsages)[number];
-
-export const buildingTypes = ['FREISTEHEND', 'ECKHAUS', 'MITTELHAUS'] as const;
-export type BuildingType = (typeof buildingTypes)[number];
-
-export const apartmentUnitsOptions = ['UNITS_1_2', 'UNITS_3_9', 'UNITS_10_plus'] as const;
-export type ApartmentUnits = (typeof apartmentUnitsOptions)[number];
-
-export const renovatedUnitsOptions = [
-  'ALL',
-  'AMOUNT_1',
-  'AMOUNT_2',
-  'AMOUNT_3',
-  'AMOUNT_4',
-  'AMOUNT_5',
-  'AMOUNT_6',
-  'AMOUNT_7',
-  'AMOUNT_8',
-  'AMOUNT_9',
-  'AMOUNT_10',
-  'AMOUNT_11',
-  'AMOUNT_12',
-  'AMOUNT_13',
-  'AMOUNT_14',
-  'AMOUNT_15',
-  'AMOUNT_16',
-  'AMOUNT_17',
-  'AMOUNT_18',
-  'AMOUNT_19',
-  'AMOUNT_20',
-] as const;
-export type RenovatedUnits = (typeof renovatedUnitsOptions)[number];
-
-/** Orientation of the main facade; O (Ost) and SO/NO are the German compass letters. */
-export const directions = ['N', 'NW', 'NO', 'S', 'SO', 'SW', 'O', 'W'] as const;
-export type Direction = (typeof directions)[number];
+import { buildingUsages, buildingTypes, apartmentUnitsOptions, renovatedUnitsOptions, directions } from './answer-options';
 
 /** Body of PUT /api/general/{projectId}; `buildingtype` keeps the API's lowercase "t". */
 export const generalSchema = answersObject({

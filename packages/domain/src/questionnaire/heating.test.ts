@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fuelTypes,
-  heatEmissions,
-  heatingSchema,
-  heatProducers,
-  hotWaterProductions,
-  temperatureRegulations,
-} from './heating';
+import { heatingSchema } from './heating';
 import { invalidOption, issuesOf, messagesAt } from './test-helpers';
-import { currentYearInAustria } from './rules';
+import { currentYearInAustria } from './limits';
+import { fuelTypes, heatEmissions, heatProducers, hotWaterProductions, temperatureRegulations } from './answer-options';
 
 describe('heatingSchema', () => {
   it('parses the {} of a never-saved step, with every question null', () => {

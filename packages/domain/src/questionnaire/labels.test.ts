@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { apartmentUnitsOptions, buildingTypes, buildingUsages, directions, renovatedUnitsOptions } from './general';
-import { fuelTypes, heatEmissions, heatProducers, hotWaterProductions, temperatureRegulations } from './heating';
 import {
   apartmentUnitsLabels,
   buildingTypeLabels,
@@ -17,9 +15,8 @@ import {
   temperatureRegulationLabels,
   typeOfGlassLabels,
 } from './labels';
-import { roofTypes } from './storeys';
 import { numberOfStoreysOptions } from './storey-counts';
-import { frameMaterials, typesOfGlass } from './windows';
+import { apartmentUnitsOptions, buildingTypes, buildingUsages, directions, renovatedUnitsOptions, fuelTypes, heatEmissions, heatProducers, hotWaterProductions, temperatureRegulations, roofTypes, frameMaterials, typesOfGlass } from './answer-options';
 
 const enumerations: [string, readonly string[], Record<string, string>][] = [
   ['buildingUsage', buildingUsages, buildingUsageLabels],

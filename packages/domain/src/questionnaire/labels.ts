@@ -1,14 +1,19 @@
-import type { ApartmentUnits, BuildingType, BuildingUsage, Direction, RenovatedUnits } from './general';
 import type {
+  ApartmentUnits,
+  BuildingType,
+  BuildingUsage,
+  Direction,
+  FrameMaterial,
   FuelType,
   HeatEmission,
   HeatProducer,
   HotWaterProduction,
+  RenovatedUnits,
+  RoofType,
   TemperatureRegulation,
-} from './heating';
+  TypeOfGlass,
+} from './answer-options';
 import { numberOfStoreysOptions, type NumberOfStoreys } from './storey-counts';
-import type { RoofType } from './storeys';
-import type { FrameMaterial, TypeOfGlass } from './windows';
 
 // German labels of every choice, named after the field; `Record` makes a forgotten value a type error.
 

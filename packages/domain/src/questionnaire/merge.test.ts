@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeStepAnswers, questionnairePatchSchemas } from './merge';
+import { questionnairePatchSchemas } from './merge';
+import { mergeStepAnswers } from './merge-answers';
 import { storeysSchema } from './storeys';
 
 describe('partial step saves', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stepQuestions } from './answer-sheet';
-import { questionnaireSchemas } from './index';
+import { questionnaireSchemas } from './step-schemas';
 import { answeredQuestionsPerStep } from './progress';
 import { questionnaireSteps, type QuestionnaireStep } from './steps';
 import { requiredQuestions } from './required-questions';

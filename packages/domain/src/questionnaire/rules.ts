@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isSafeSingleLine } from '../text';
 import { fieldTexts } from '../texts/form-texts';
-import { onFirstUse } from '../first-use';
+import { currentYearInAustria, questionnaireLimits } from './limits';
 
 /**
  * Field rules shared by the four questionnaire steps (spec sections 5 and 9).
@@ -13,28 +13,6 @@ import { onFirstUse } from '../first-use';
  * always `null` (never absent): `null` survives the JSON round trip to storage and back,
  * so a stored step has the same keys whether it came from a form or from the database.
  */
-
-/** Limits of spec sections 5 and 9, exported so forms can set matching input attributes. */
-export const questionnaireLimits = {
-  textMaxLength: 10000,
-  numberMin: 0,
-  numberMax: 10000,
-  constructionYearMin: 1300,
-  /** Windows and heating older than this are not a plausible answer, and refused. */
-  componentYearMin: 1800,
-  katastralMin: 1002,
-  katastralMax: 92129,
-} as const;
-
-const yearInAustria = onFirstUse(() => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }));
-
-/**
- * The calendar year in Austria, where the users live: a server running in UTC would
- * otherwise refuse the new year for the first hour of 1 January.
- */
-export function currentYearInAustria(now: Date = new Date()): number {
-  return Number(yearInAustria().format(now));
-}
 
 /** Zod 3's type names, which the spec's 'Expected X, received Y' messages use. */
 function describeInput(input: unknown): string {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { roofTypes, storeysSchema } from './storeys';
+import { storeysSchema } from './storeys';
 import { numberOfStoreysOptions } from './storey-counts';
 import { invalidOption, issuesOf, messagesAt } from './test-helpers';
+import { roofTypes } from './answer-options';
 
 describe('storeysSchema', () => {
   it('parses the {} of a never-saved step, with the roof defaults filled in', () => {

@@ -1,10 +1,7 @@
 import type { z } from 'zod';
 import { answerOr, choice, optionalBoolean, requiredBoolean, answersObject } from './rules';
 import { numberOfStoreysOptions } from './storey-counts';
-
-export const roofTypes = ['FLACHDACH', 'PULTDACH', 'SATTELDACH', 'ZELTDACH'] as const;
-export type RoofType = (typeof roofTypes)[number];
-
+import { roofTypes } from './answer-options';
 
 const roofSchema = answersObject({
   roofType: choice(roofTypes),

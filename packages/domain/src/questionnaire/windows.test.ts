@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { invalidOption, issuesOf, messagesAt } from './test-helpers';
-import { frameMaterials, typesOfGlass, windowsResponseSchema, windowsSchema } from './windows';
-import { currentYearInAustria } from './rules';
+import { windowsResponseSchema, windowsSchema } from './windows';
+import { currentYearInAustria } from './limits';
+import { frameMaterials, typesOfGlass } from './answer-options';
 
 const sameWindows = { isDifferentWindows: false, isRollerBlindHousing: false };
 

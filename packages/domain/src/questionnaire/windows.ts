@@ -1,17 +1,7 @@
 import type { z } from 'zod';
 import { isQuestionHidden } from './conditions';
 import { choice, optionalBoolean, optionalYear, requiredBoolean, answersObject } from './rules';
-
-export const typesOfGlass = [
-  'SIMPLE',
-  'DOUBLE_ISOLATION',
-  'DOUBLE_HEAT_PROTECTION',
-  'TRIPLE_HEAT_PROTECTION',
-] as const;
-export type TypeOfGlass = (typeof typesOfGlass)[number];
-
-export const frameMaterials = ['WOOD', 'PLASTIC', 'ALUMINIUM'] as const;
-export type FrameMaterial = (typeof frameMaterials)[number];
+import { typesOfGlass, frameMaterials } from './answer-options';
 
 const windowQuestions = {
   windowConstructionYear: optionalYear(),

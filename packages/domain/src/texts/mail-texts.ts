@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../export';
+import type { ExportFormat } from '../export-file-name';
 import { sharedTexts } from './shared-texts';
 
 // Texts only: the server's mail builders fill them in; the layout (HTML, the button) is the server's.

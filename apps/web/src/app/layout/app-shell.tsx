@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { can } from '@bauakte/domain';
+import { can } from '@bauakte/domain/labels';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../../components/ui/sidebar';
 import { SkipLink } from '../../components/ui/skip-link';
 import { TooltipProvider } from '../../components/ui/tooltip';

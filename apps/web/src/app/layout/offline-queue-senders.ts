@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { documentTypeOfFileName } from '@bauakte/domain';
+import { documentTypeOfFileName } from '@bauakte/domain/labels';
 import { errorText } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
 import { chatKeys, fileKeys, pinKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';

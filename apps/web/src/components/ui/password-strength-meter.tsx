@@ -1,4 +1,4 @@
-import { minimumPasswordScore } from '@bauakte/domain';
+import { minimumPasswordScore } from '@bauakte/domain/labels';
 import { de } from '../../i18n/de';
 import { cn } from '../../lib/cn';
 import { usePasswordStrength } from '../../lib/use-password-strength';

@@ -1,4 +1,4 @@
-import type { ForgotPasswordRequest, Invitation, MessageResponse, RegisterRequest, ResetInfo, ResetPasswordRequest } from '@bauakte/domain';
+import type { ForgotPasswordRequest, Invitation, MessageResponse, RegisterRequest, ResetInfo, ResetPasswordRequest } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 
 const withToken = (path: string, token: string) => `${path}?${new URLSearchParams({ token }).toString()}`;

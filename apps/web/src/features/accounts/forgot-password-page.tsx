@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { forgotPasswordRequestSchema } from '@bauakte/domain';
+import { forgotPasswordRequestSchema } from '@bauakte/domain/schemas';
 import { CardContent } from '../../components/ui/card';
 import { StatusMessage } from '../../components/ui/status-message';
 import { TextField } from '../../components/ui/text-field';

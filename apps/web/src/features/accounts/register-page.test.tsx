@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Invitation } from '@bauakte/domain';
+import type { Invitation } from '@bauakte/domain/schemas';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render';
 import { LoginPage } from '../login/login-page';

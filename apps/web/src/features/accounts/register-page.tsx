@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { Invitation } from '@bauakte/domain';
+import type { Invitation } from '@bauakte/domain/schemas';
 import { CardContent } from '../../components/ui/card';
 import { NewPasswordFields } from '../../components/ui/new-password-field';
 import { Spinner } from '../../components/ui/spinner';

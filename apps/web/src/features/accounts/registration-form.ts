@@ -1,7 +1,5 @@
-import {
-  can, checkAustrianAddress, defaultCountry, personalWords, registerRequestSchema, registrationAddressFields, requestObject, secretString, singleLineString,
-  type Invitation, type RegisterRequest,
-} from '@bauakte/domain';
+import { can, checkAustrianAddress, personalWords } from '@bauakte/domain/labels';
+import { defaultCountry, registerRequestSchema, registrationAddressFields, requestObject, secretString, singleLineString, type Invitation, type RegisterRequest } from '@bauakte/domain/schemas';
 import { de } from '../../i18n/de';
 import { weakPasswordMessage } from '../../lib/password-rules';
 

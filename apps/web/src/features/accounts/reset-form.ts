@@ -1,4 +1,5 @@
-import { personalWords, requestObject, resetPasswordRequestSchema, secretString, type ResetInfo } from '@bauakte/domain';
+import { personalWords } from '@bauakte/domain/labels';
+import { requestObject, resetPasswordRequestSchema, secretString, type ResetInfo } from '@bauakte/domain/schemas';
 import { de } from '../../i18n/de';
 import { weakPasswordMessage } from '../../lib/password-rules';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { ResetInfo } from '@bauakte/domain';
+import type { ResetInfo } from '@bauakte/domain/schemas';
 import { CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusMessage } from '../../components/ui/status-message';

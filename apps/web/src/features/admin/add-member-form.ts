@@ -1,4 +1,4 @@
-import { addMemberRequestSchema, createArchitectRequestSchema, requestObject, singleLineString } from '@bauakte/domain';
+import { addMemberRequestSchema, createArchitectRequestSchema, requestObject, singleLineString } from '@bauakte/domain/schemas';
 import { de } from '../../i18n/de';
 
 /**

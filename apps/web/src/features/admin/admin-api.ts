@@ -1,4 +1,4 @@
-import type { CreateArchitectRequest, MailFailure, MessageResponse, Team, UserListItem } from '@bauakte/domain';
+import type { CreateArchitectRequest, MailFailure, MessageResponse, Team, UserListItem } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
 import { adminKeys } from '../../lib/query-keys';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MailFailure, Team } from '@bauakte/domain';
+import type { MailFailure, Team } from '@bauakte/domain/schemas';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';
 import { prefetchAdmin } from './admin-start';

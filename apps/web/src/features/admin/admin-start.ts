@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { can } from '@bauakte/domain';
+import { can } from '@bauakte/domain/labels';
 import type { SessionUser } from '../../lib/token';
 import { availableArchitectsQuery, mailFailuresQuery, teamsQuery } from './admin-api';
 

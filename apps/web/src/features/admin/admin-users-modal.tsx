@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { can, roleLabels, userStatusLabels, type UserListItem } from '@bauakte/domain';
+import { can, roleLabels, userStatusLabels } from '@bauakte/domain/labels';
+import type { UserListItem } from '@bauakte/domain/schemas';
 import { DataTable } from '../../components/ui/data-table';
 import { EmailText } from '../../components/ui/email-text';
 import { LoadMoreButton } from '../../components/ui/load-more-button';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { createTeamRequestSchema } from '@bauakte/domain';
+import { createTeamRequestSchema } from '@bauakte/domain/schemas';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { createArchitectRequestSchema, type CreateArchitectRequest } from '@bauakte/domain';
+import { createArchitectRequestSchema, type CreateArchitectRequest } from '@bauakte/domain/schemas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormActions } from '../../components/ui/form-actions';
 import { RequiredLegend } from '../../components/ui/form-field';

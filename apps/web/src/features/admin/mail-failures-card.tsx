@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { MailFailure } from '@bauakte/domain';
+import type { MailFailure } from '@bauakte/domain/schemas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { DataTable } from '../../components/ui/data-table';
 import { QueryStates } from '../../components/ui/query-states';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { distinctName, type Team } from '@bauakte/domain';
+import { distinctName } from '@bauakte/domain/labels';
+import type { Team } from '@bauakte/domain/schemas';
 import { Trash2, UserMinus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatConversation, ChatMessage } from '@bauakte/domain';
+import type { ChatConversation, ChatMessage } from '@bauakte/domain/schemas';
 import { hasLatest, keepEarlier, withLatest } from './chat-api';
 
 const message = (id: number): ChatMessage => ({ id, chatId: 7, message: `Nachricht ${id}`, senderUsername: 'mara', receiverUsername: 'kunde', isRead: true, sentAt: '2026-11-25T10:00:00.000Z' });

@@ -1,4 +1,5 @@
-import { chatMessagesPageSize, type ChatConversation, type ChatMessage, type ChatPartner, type CreateChatRequest, type CreatedChat, type LatestMessage, type SendMessageRequest } from '@bauakte/domain';
+import { chatMessagesPageSize } from '@bauakte/domain/labels';
+import type { ChatConversation, ChatMessage, ChatPartner, CreateChatRequest, CreatedChat, LatestMessage, SendMessageRequest } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { withMessage } from '../../lib/chat-messages';
 import { chatKeys } from '../../lib/query-keys';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChatConversation, ChatMessage } from '@bauakte/domain';
+import type { ChatConversation, ChatMessage } from '@bauakte/domain/schemas';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { fakeLiveChannel } from '../../test/fake-live-channel';
 import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { can, type ChatConversation } from '@bauakte/domain';
+import { can } from '@bauakte/domain/labels';
+import type { ChatConversation } from '@bauakte/domain/schemas';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { can } from '@bauakte/domain';
+import { can } from '@bauakte/domain/labels';
 import { idFrom } from '../../lib/link-id';
 import { chatKeys } from '../../lib/query-keys';
 import type { SessionUser } from '../../lib/token';

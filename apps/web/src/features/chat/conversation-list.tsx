@@ -1,4 +1,5 @@
-import { distinctName, type ChatConversation } from '@bauakte/domain';
+import { distinctName } from '@bauakte/domain/labels';
+import type { ChatConversation } from '@bauakte/domain/schemas';
 import { cn } from '../../lib/cn';
 import { messageTimeText } from '../../lib/date-time';
 import { de } from '../../i18n/de';

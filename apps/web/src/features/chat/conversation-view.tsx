@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ArrowLeft, Trash2 } from 'lucide-react';
-import { participantName, type ChatConversation } from '@bauakte/domain';
+import { participantName } from '@bauakte/domain/labels';
+import type { ChatConversation } from '@bauakte/domain/schemas';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { scrollRegionFocusRing } from '../../components/ui/scroll-region';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { participantName, type LatestMessage } from '@bauakte/domain';
+import { participantName } from '@bauakte/domain/labels';
+import type { LatestMessage } from '@bauakte/domain/schemas';
 import { Spinner } from '../../components/ui/spinner';
 import { FormError } from '../../components/ui/form-error';
 import { cn } from '../../lib/cn';

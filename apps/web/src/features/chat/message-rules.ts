@@ -1,4 +1,4 @@
-import { chatMessageTextSchema } from '@bauakte/domain';
+import { chatMessageTextSchema } from '@bauakte/domain/schemas';
 
 export type MessageCheck = { kind: 'invalid'; text: string } | { kind: 'ok' };
 

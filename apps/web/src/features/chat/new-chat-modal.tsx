@@ -1,7 +1,8 @@
 import { useId, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { can, chatMessageTextSchema, distinctName, participantName, requestObject, singleLineString } from '@bauakte/domain';
+import { can, distinctName, participantName } from '@bauakte/domain/labels';
+import { chatMessageTextSchema, requestObject, singleLineString } from '@bauakte/domain/schemas';
 import { FormActions } from '../../components/ui/form-actions';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';

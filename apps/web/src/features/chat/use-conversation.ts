@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { liveDestinations, type ChatConversation, type ChatMessage } from '@bauakte/domain';
+import { liveDestinations } from '@bauakte/domain/labels';
+import type { ChatConversation, ChatMessage } from '@bauakte/domain/schemas';
 import { markChatRead, postMessage } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 import { NetworkError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatConversation } from '@bauakte/domain';
+import type { ChatConversation } from '@bauakte/domain/schemas';
 import { errorContexts } from '../../lib/error-contexts';
 import { useServerAction } from '../../platform/actions/use-server-action';
 import { fetchEarlierMessages, withEarlier } from './chat-api';

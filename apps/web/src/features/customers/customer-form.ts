@@ -1,4 +1,4 @@
-import { createCustomerRequestSchema, customerAddressSchema, requestObject } from '@bauakte/domain';
+import { createCustomerRequestSchema, customerAddressSchema, requestObject } from '@bauakte/domain/schemas';
 
 /** The create-customer form as its inputs hold it; every field, the house number too, is text. */
 export interface CustomerFormValues {

@@ -1,4 +1,4 @@
-import type { CreateCustomerRequest, Customer } from '@bauakte/domain';
+import type { CreateCustomerRequest, Customer } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 
 /** Creates the customer; the server queues the invitation mail with it (503 MAIL_QUEUE_FULL: nothing created). */

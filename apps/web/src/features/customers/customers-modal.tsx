@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { userStatusLabels, type Customer, type PersonName } from '@bauakte/domain';
+import { userStatusLabels, type PersonName } from '@bauakte/domain/labels';
+import type { Customer } from '@bauakte/domain/schemas';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { PersonNameText } from '../../components/person-name';

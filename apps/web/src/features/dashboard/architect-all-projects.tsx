@@ -1,4 +1,5 @@
-import { formatAddress, formatKatastral, projectStatusLabels, type ProjectSearchItem } from '@bauakte/domain';
+import { formatAddress, formatKatastral, projectStatusLabels } from '@bauakte/domain/labels';
+import type { ProjectSearchItem } from '@bauakte/domain/schemas';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { dateTimeText } from '../../lib/date-time';

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Navigate } from 'react-router';
-import { can } from '@bauakte/domain';
+import { can } from '@bauakte/domain/labels';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';
 import { useSession } from '../../platform/session/session-context';
-import { formatAddress } from '@bauakte/domain';
+import { formatAddress } from '@bauakte/domain/labels';
 import { clientProjectsQuery, fetchClientProjects } from '../projects/projects-api';
 import { projectKeys } from '../../lib/query-keys';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';

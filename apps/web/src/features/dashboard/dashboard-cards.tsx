@@ -1,5 +1,5 @@
 import { MessageSquarePlus } from 'lucide-react';
-import { isRole, roleLabels } from '@bauakte/domain';
+import { isRole, roleLabels } from '@bauakte/domain/labels';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { useSession } from '../../platform/session/session-context';

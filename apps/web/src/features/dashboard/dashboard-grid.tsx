@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ReactGridLayout, type Layout } from 'react-grid-layout';
-import type { DashboardName } from '@bauakte/domain';
+import type { DashboardName } from '@bauakte/domain/schemas';
 import { GripVertical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { scrollRegionFocusRing, useOverflows } from '../../components/ui/scroll-region';

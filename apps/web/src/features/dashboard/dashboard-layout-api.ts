@@ -1,4 +1,4 @@
-import type { DashboardName } from '@bauakte/domain';
+import type { DashboardName } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { toPlace, type CardLayout, type CardPlace } from './dashboard-layout';
 

@@ -1,4 +1,4 @@
-import type { DashboardName } from '@bauakte/domain';
+import type { DashboardName } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { dashboardLayoutKeys } from '../../lib/query-keys';
 import type { CardPlace } from './dashboard-layout';

@@ -1,4 +1,4 @@
-import type { LayoutItem as SavedLayoutItem } from '@bauakte/domain';
+import type { LayoutItem as SavedLayoutItem } from '@bauakte/domain/schemas';
 import { cloneLayout, moveElement, verticalCompactor } from 'react-grid-layout/core';
 
 /** Spec section 9: the dashboard grid has 4 columns of rows 100 px high. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { projectStatusLabels, type DashboardProject, type PersonName } from '@bauakte/domain';
+import { projectStatusLabels, type PersonName } from '@bauakte/domain/labels';
+import type { DashboardProject } from '@bauakte/domain/schemas';
 import { PersonNameText } from '../../components/person-name';
 import { de } from '../../i18n/de';
 import { useLoadMore } from '../../lib/use-load-more';

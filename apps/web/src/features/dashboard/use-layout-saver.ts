@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DashboardName } from '@bauakte/domain';
+import type { DashboardName } from '@bauakte/domain/schemas';
 import { dashboardLayoutKeys } from '../../lib/query-keys';
 import { saveLayout } from './dashboard-layout-api';
 import { sameLayout, type CardLayout } from './dashboard-layout';

@@ -1,4 +1,5 @@
-import { exportFileName, type ExportFormat, type SendExportResponse } from '@bauakte/domain';
+import { exportFileName, type ExportFormat } from '@bauakte/domain/labels';
+import type { SendExportResponse } from '@bauakte/domain/schemas';
 import { apiDownload, apiRequest } from '../../lib/api';
 
 export interface ExportFile {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
-import type { ExportFormat } from '@bauakte/domain';
+import type { ExportFormat } from '@bauakte/domain/labels';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { StatusMessage } from '../../components/ui/status-message';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ExportFormat } from '@bauakte/domain';
+import type { ExportFormat } from '@bauakte/domain/labels';
 import { downloadExport, sendExport } from './export-api';
 import { saveFile } from './save-file';
 

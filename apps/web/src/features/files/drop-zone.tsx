@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent, type Ref } from 'react';
-import { formatFileSize } from '@bauakte/domain';
+import { formatFileSize } from '@bauakte/domain/labels';
 import { FileUp } from 'lucide-react';
 import { FieldError, joinIds } from '../../components/ui/form-field';
 import { cn } from '../../lib/cn';

@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { pageWidths, planLinkParameters, type ProjectFile } from '@bauakte/domain';
+import { pageWidths, planLinkParameters } from '@bauakte/domain/labels';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { useSearchParams } from 'react-router';
 import { FileQuestion, FileText, ImageOff, Loader2 } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { formatFileSize, type ProjectFile } from '@bauakte/domain';
+import { formatFileSize } from '@bauakte/domain/labels';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { Download, History, Trash2, Upload } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';

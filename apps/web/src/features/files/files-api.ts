@@ -1,4 +1,5 @@
-import { s3KeyOfUrl, type DeleteFileRequest, type ProjectFile } from '@bauakte/domain';
+import { s3KeyOfUrl } from '@bauakte/domain/labels';
+import type { DeleteFileRequest, ProjectFile } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';
 import { fileKeys } from '../../lib/query-keys';

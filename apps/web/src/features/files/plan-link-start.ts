@@ -1,4 +1,4 @@
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { queryClient } from '../../lib/query-client';
 import { viewportWidth } from '../../lib/viewport-width';
 import { getSelectedProjectId, linkedOrSelectedProjectId } from '../../platform/project/project-selection';

@@ -1,4 +1,4 @@
-import { planLinkParameters } from '@bauakte/domain';
+import { planLinkParameters } from '@bauakte/domain/labels';
 import { idFrom } from '../../lib/link-id';
 
 /**

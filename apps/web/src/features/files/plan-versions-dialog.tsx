@@ -1,4 +1,4 @@
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { de } from '../../i18n/de';
 import { PlanVersions } from './plan-versions';

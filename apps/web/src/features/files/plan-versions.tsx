@@ -1,4 +1,5 @@
-import { formatFileSize, type ProjectFile } from '@bauakte/domain';
+import { formatFileSize } from '@bauakte/domain/labels';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { Download } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { QueryStates } from '../../components/ui/query-states';

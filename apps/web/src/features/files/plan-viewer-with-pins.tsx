@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { documentTypeOfFileName, type ProjectFile } from '@bauakte/domain';
+import { documentTypeOfFileName } from '@bauakte/domain/labels';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { fileKeys } from '../../lib/query-keys';
 import { PinBoard } from './pins/pin-board';
 import type { UploadPhoto } from './pins/pin-form';

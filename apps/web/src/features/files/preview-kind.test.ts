@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
 
 describe('previewKindOf', () => {

@@ -1,4 +1,4 @@
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 
 export type PreviewKind = 'image' | 'pdf' | 'unsupported';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 
 /** The project whose files the tiles show, and its files: the plan viewer's pins name photos among them. */
 export interface ProjectFilesScope {

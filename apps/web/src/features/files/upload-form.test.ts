@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileMessages } from '@bauakte/domain';
+import { fileMessages } from '@bauakte/domain/texts';
 import { de } from '../../i18n/de';
 import { fileChoiceProblem, isIncomplete, titleAfterChoice, titleOfFileName } from './upload-form';
 

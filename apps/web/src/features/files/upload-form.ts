@@ -1,5 +1,6 @@
 import type { FieldErrors, Resolver, ResolverOptions, ResolverResult } from 'react-hook-form';
-import { documentTypeOfFileName, fileTitleMaxLength, originalFileNameSchema, requestObject, uploadFieldsSchema, type DocumentType } from '@bauakte/domain';
+import { documentTypeOfFileName, fileTitleMaxLength, type DocumentType } from '@bauakte/domain/labels';
+import { originalFileNameSchema, requestObject, uploadFieldsSchema } from '@bauakte/domain/schemas';
 import { de } from '../../i18n/de';
 import { schemaResolver } from '../../lib/form-messages';
 

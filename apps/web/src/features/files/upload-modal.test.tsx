@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { GuardedDialog } from '../../platform/unsaved-changes/guarded-dialog';

@@ -1,4 +1,5 @@
-import type { DocumentType, ProjectFile } from '@bauakte/domain';
+import type { DocumentType } from '@bauakte/domain/labels';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { apiBase, apiErrorOf, NetworkError, reportUnauthorized, storedToken } from '../../lib/api';
 
 export interface UploadRequest {

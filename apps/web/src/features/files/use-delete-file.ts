@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { hasErrorCode } from '../../lib/api-errors';
 import { errorContexts } from '../../lib/error-contexts';
 import { useServerAction, type ServerAction } from '../../platform/actions/use-server-action';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { liveDestinations } from '@bauakte/domain';
+import { liveDestinations } from '@bauakte/domain/labels';
 import { fileKeys, projectKeys } from '../../lib/query-keys';
 import { useLiveChat } from '../../platform/live/live-chat-context';
 

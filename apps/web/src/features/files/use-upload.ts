@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { uploadProjectFile, type UploadRequest } from './upload-request';
 
 /** The share sent as a whole percentage. */

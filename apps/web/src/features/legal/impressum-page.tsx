@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Impressum } from '@bauakte/domain';
+import type { Impressum } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { PrivacyNotice } from '@bauakte/domain';
+import type { PrivacyNotice } from '@bauakte/domain/schemas';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render';
 import { PrivacyPage } from './privacy-page';

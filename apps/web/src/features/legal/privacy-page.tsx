@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { PrivacyNotice } from '@bauakte/domain';
+import type { PrivacyNotice } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -1,6 +1,6 @@
 import type { ChangeEvent, FormEventHandler, PointerEventHandler } from 'react';
 import { Link } from 'react-router';
-import { isUsernameInput } from '@bauakte/domain';
+import { isUsernameInput } from '@bauakte/domain/labels';
 import { Button } from '../../components/ui/button';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { RequiredLegend } from '../../components/ui/form-field';

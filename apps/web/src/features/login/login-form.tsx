@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { useController, type Control, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { LoginRequest } from '@bauakte/domain';
+import type { LoginRequest } from '@bauakte/domain/schemas';
 import { errorText, loginErrorContext } from '../../lib/api-errors';
 import { useServerForm } from '../../platform/actions/use-server-form';
 import { deStart as de } from '../../i18n/de-start';

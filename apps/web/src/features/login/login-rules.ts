@@ -1,4 +1,4 @@
-import { loginRequestSchema, requestObject, secretString } from '@bauakte/domain';
+import { loginRequestSchema, requestObject, secretString } from '@bauakte/domain/schemas';
 import { de } from '../../i18n/de';
 import { schemaResolver } from '../../lib/form-messages';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultNotificationSettings, type NotificationSettings } from '@bauakte/domain';
+import { defaultNotificationSettings, type NotificationSettings } from '@bauakte/domain/labels';
 import { chooseOption } from './notification-options';
 
 const chosen = (settings: NotificationSettings) => Object.entries(settings).filter(([, on]) => on).map(([name]) => name);

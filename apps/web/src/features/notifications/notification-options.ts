@@ -1,6 +1,4 @@
-import {
-  chatNotificationOptions, formNotificationOptions, type ChatNotificationOption, type FormNotificationOption, type NotificationSettings,
-} from '@bauakte/domain';
+import { chatNotificationOptions, formNotificationOptions, type ChatNotificationOption, type FormNotificationOption, type NotificationSettings } from '@bauakte/domain/labels';
 
 export type NotificationOption = ChatNotificationOption | FormNotificationOption;
 

@@ -1,4 +1,4 @@
-import type { NotificationSettings } from '@bauakte/domain';
+import type { NotificationSettings } from '@bauakte/domain/labels';
 import { apiRequest } from '../../lib/api';
 
 export const notificationSettingsKey = (username: string) => ['notificationSettings', username.toLowerCase()] as const;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultNotificationSettings } from '@bauakte/domain';
+import { defaultNotificationSettings } from '@bauakte/domain/labels';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { NotificationSettingsModal } from './notification-settings-modal';

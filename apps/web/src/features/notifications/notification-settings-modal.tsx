@@ -1,9 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  can, chatNotificationLabels, chatNotificationOptions, formNotificationLabels, formNotificationOptions, notificationSettingsSchema,
-  type NotificationSettings,
-} from '@bauakte/domain';
+import { can, chatNotificationLabels, chatNotificationOptions, formNotificationLabels, formNotificationOptions, type NotificationSettings } from '@bauakte/domain/labels';
+import { notificationSettingsSchema } from '@bauakte/domain/schemas';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormError } from '../../components/ui/form-error';

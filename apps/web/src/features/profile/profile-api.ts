@@ -1,4 +1,4 @@
-import type { Profile, ProfileUpdateRequest } from '@bauakte/domain';
+import type { Profile, ProfileUpdateRequest } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 
 export const profileKey = (username: string) => ['profile', username.toLowerCase()] as const;

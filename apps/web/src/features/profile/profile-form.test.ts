@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '@bauakte/domain';
+import type { Profile } from '@bauakte/domain/schemas';
 import { asksCurrentPassword, chosenPassword, needsCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, toProfileUpdate } from './profile-form';
 
 const profile: Profile = {

@@ -1,7 +1,5 @@
-import {
-  can, passwordSchema, personalWords, profileAddressSchema, profileUpdateRequestSchema, requestObject, secretString,
-  type Profile, type ProfileUpdateRequest,
-} from '@bauakte/domain';
+import { can, personalWords } from '@bauakte/domain/labels';
+import { passwordSchema, profileAddressSchema, profileUpdateRequestSchema, requestObject, secretString, type Profile, type ProfileUpdateRequest } from '@bauakte/domain/schemas';
 import { de } from '../../i18n/de';
 import { weakPasswordMessage } from '../../lib/password-rules';
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { austrianStates, can, isAustria, type Profile } from '@bauakte/domain';
+import { austrianStates, can, isAustria } from '@bauakte/domain/labels';
+import type { Profile } from '@bauakte/domain/schemas';
 import { Button } from '../../components/ui/button';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';

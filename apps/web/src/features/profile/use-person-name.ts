@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { participantName } from '@bauakte/domain';
+import { participantName } from '@bauakte/domain/labels';
 import { fetchProfile, profileKey } from './profile-api';
 
 /**

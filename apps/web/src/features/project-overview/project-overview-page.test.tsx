@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import type { Project } from '@bauakte/domain';
+import type { Project } from '@bauakte/domain/schemas';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser, testQueryClient } from '../../test/render';

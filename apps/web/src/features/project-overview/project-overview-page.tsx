@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { can, formatAddress, formatKatastral, projectStatusLabels, type Project } from '@bauakte/domain';
+import { can, formatAddress, formatKatastral, projectStatusLabels } from '@bauakte/domain/labels';
+import type { Project } from '@bauakte/domain/schemas';
 import { FileDown, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';

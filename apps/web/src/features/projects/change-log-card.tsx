@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { distinctName, type ProjectChange } from '@bauakte/domain';
+import { distinctName } from '@bauakte/domain/labels';
+import type { ProjectChange } from '@bauakte/domain/schemas';
 import { scrollRegionFocusRing } from '../../components/ui/scroll-region';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { QueryStates } from '../../components/ui/query-states';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { distinctName } from '@bauakte/domain';
+import { distinctName } from '@bauakte/domain/labels';
 import { FormActions } from '../../components/ui/form-actions';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { SelectField } from '../../components/ui/select-field';

@@ -1,6 +1,6 @@
 import { useCallback, useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Project } from '@bauakte/domain';
+import type { Project } from '@bauakte/domain/schemas';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Project } from '@bauakte/domain';
+import type { Project } from '@bauakte/domain/schemas';
 import { projectFormSchema, projectFormValues } from './project-form';
 
 const project: Project = {

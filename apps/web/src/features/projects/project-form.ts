@@ -1,6 +1,5 @@
-import {
-  checkAustrianAddress, claimedUsernameSchema, formatKatastral, projectAddressSchema, requestObject, singleLineString, updateProjectRequestSchema, type Project,
-} from '@bauakte/domain';
+import { checkAustrianAddress, formatKatastral } from '@bauakte/domain/labels';
+import { claimedUsernameSchema, projectAddressSchema, requestObject, singleLineString, updateProjectRequestSchema, type Project } from '@bauakte/domain/schemas';
 import { schemaResolver } from '../../lib/form-messages';
 
 /** The project form as the inputs hold it: every field text, the Katastralgemeinde five digits of text ('01004'). */

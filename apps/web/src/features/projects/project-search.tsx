@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { projectSortKeys, projectStatuses, projectStatusLabels, type PersonName, type ProjectSearchItem, type ProjectSortKey, type ProjectStatus } from '@bauakte/domain';
+import { projectSortKeys, projectStatuses, projectStatusLabels, type PersonName, type ProjectSortKey, type ProjectStatus } from '@bauakte/domain/labels';
+import type { ProjectSearchItem } from '@bauakte/domain/schemas';
 import { PersonNameText } from '../../components/person-name';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';

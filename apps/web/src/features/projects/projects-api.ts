@@ -1,6 +1,5 @@
-import type {
-  ClientProject, CreateProjectRequest, DashboardProject, Project, ProjectSearchResult, ProjectSortKey, ProjectStatus, ProjectChange, UpdateProjectRequest,
-} from '@bauakte/domain';
+import type { ProjectSortKey, ProjectStatus } from '@bauakte/domain/labels';
+import type { ClientProject, CreateProjectRequest, DashboardProject, Project, ProjectSearchResult, ProjectChange, UpdateProjectRequest } from '@bauakte/domain/schemas';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { pageParams } from '../../lib/use-load-more';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProjectSearchItem } from '@bauakte/domain';
+import type { ProjectSearchItem } from '@bauakte/domain/schemas';
 import { json, stubApi, type RecordedCall } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
 import { openProjectDelayMs, ProjectsModal } from './projects-modal';

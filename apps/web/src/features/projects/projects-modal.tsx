@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatAddress, projectStatusLabels, type ProjectSearchItem } from '@bauakte/domain';
+import { formatAddress, projectStatusLabels } from '@bauakte/domain/labels';
+import type { ProjectSearchItem } from '@bauakte/domain/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { DataTable } from '../../components/ui/data-table';

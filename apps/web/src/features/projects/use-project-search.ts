@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ProjectSearchItem, ProjectSortKey, ProjectStatus } from '@bauakte/domain';
+import type { ProjectSortKey, ProjectStatus } from '@bauakte/domain/labels';
+import type { ProjectSearchItem } from '@bauakte/domain/schemas';
 import { useSession } from '../../platform/session/session-context';
 import { allProjectsFilter, projectSearchPageSize, projectSearchQuery, type ProjectSearchFilter } from './projects-api';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ClipboardList } from 'lucide-react';
-import { firstOpenStep, percentText, questionnaireSteps, type QuestionnaireRecord, type QuestionnaireStep } from '@bauakte/domain';
+import { firstOpenStep, percentText, questionnaireSteps, type QuestionnaireRecord, type QuestionnaireStep } from '@bauakte/domain/labels';
 import { Button } from '../../components/ui/button';
 import { de } from '../../i18n/de';
 import { progressMax, progressPercent } from '../../components/project-progress';

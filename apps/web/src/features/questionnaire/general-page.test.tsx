@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentYearInAustria } from '@bauakte/domain';
+import { currentYearInAustria } from '@bauakte/domain/labels';
 import { getSelectedProjectId } from '../../platform/project/project-selection';
 import { json } from '../../test/api-stub';
 import { GeneralPage } from './general-page';

@@ -1,17 +1,4 @@
-import {
-  apartmentUnitsLabels,
-  apartmentUnitsOptions,
-  buildingTypeLabels,
-  buildingTypes,
-  buildingUsageLabels,
-  buildingUsages,
-  currentYearInAustria,
-  directionLabels,
-  directions,
-  questionnaireLimits,
-  renovatedUnitsLabels,
-  renovatedUnitsOptions,
-} from '@bauakte/domain';
+import { apartmentUnitsLabels, apartmentUnitsOptions, buildingTypeLabels, buildingTypes, buildingUsageLabels, buildingUsages, currentYearInAustria, directionLabels, directions, questionnaireLimits, renovatedUnitsLabels, renovatedUnitsOptions } from '@bauakte/domain/labels';
 import { de } from '../../i18n/de';
 import { NumberQuestion, QuestionGrid, SelectQuestion } from './question-fields';
 import { QuestionnaireStepPage } from './step-page';

@@ -1,15 +1,4 @@
-import {
-  fuelTypeLabels,
-  fuelTypes,
-  heatEmissionLabels,
-  heatEmissions,
-  heatProducerLabels,
-  heatProducers,
-  hotWaterProductionLabels,
-  hotWaterProductions,
-  temperatureRegulationLabels,
-  temperatureRegulations,
-} from '@bauakte/domain';
+import { fuelTypeLabels, fuelTypes, heatEmissionLabels, heatEmissions, heatProducerLabels, heatProducers, hotWaterProductionLabels, hotWaterProductions, temperatureRegulationLabels, temperatureRegulations } from '@bauakte/domain/labels';
 import { de } from '../../i18n/de';
 import { QuestionGrid, SelectQuestion, TextQuestion } from './question-fields';
 import { QuestionnaireStepPage } from './step-page';

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { questionnaireLimits } from '@bauakte/domain';
+import { questionnaireLimits } from '@bauakte/domain/labels';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FieldError, FieldHint, FormField, joinIds } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';

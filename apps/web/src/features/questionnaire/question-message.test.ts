@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentYearInAustria, fieldTexts } from '@bauakte/domain';
+import { fieldTexts } from '@bauakte/domain/texts';
+import { currentYearInAustria } from '@bauakte/domain/labels';
 import { questionMessage } from './question-message';
 
 describe('questionMessage', () => {

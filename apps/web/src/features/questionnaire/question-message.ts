@@ -1,4 +1,5 @@
-import { currentYearInAustria, fieldTexts, questionnaireLimits } from '@bauakte/domain';
+import { fieldTexts } from '@bauakte/domain/texts';
+import { currentYearInAustria, questionnaireLimits } from '@bauakte/domain/labels';
 import { de } from '../../i18n/de';
 
 const m = de.questionnaire.messages;

@@ -1,21 +1,5 @@
-import {
-  questionnaireConflictSchema,
-  questionnaireResponseSchemas,
-  stepVersionTag,
-  type QuestionnaireConflict,
-  type GeneralAnswers,
-  type GeneralAnswersInput,
-  type HeatingAnswers,
-  type HeatingAnswersInput,
-  type QuestionnaireAnswers,
-  type QuestionnaireRecord,
-  type QuestionnaireStep,
-  type StepPatch,
-  type StoreysAnswers,
-  type StoreysAnswersInput,
-  type WindowsAnswersInput,
-  type WindowsResponse,
-} from '@bauakte/domain';
+import { stepVersionTag, type QuestionnaireRecord, type QuestionnaireStep, type StepPatch } from '@bauakte/domain/labels';
+import { questionnaireConflictSchema, questionnaireResponseSchemas, type QuestionnaireConflict, type GeneralAnswers, type GeneralAnswersInput, type HeatingAnswers, type HeatingAnswersInput, type QuestionnaireAnswers, type StoreysAnswers, type StoreysAnswersInput, type WindowsAnswersInput, type WindowsResponse } from '@bauakte/domain/schemas';
 import { ApiError, apiRequest, apiRequestWithHeaders } from '../../lib/api';
 import { requestStepAnswers, stepPath, takeStartedAnswers } from './step-start';
 

@@ -1,4 +1,4 @@
-import type { QuestionKey, QuestionnaireStep } from '@bauakte/domain';
+import type { QuestionKey, QuestionnaireStep } from '@bauakte/domain/labels';
 
 // Links into the questionnaire and back. A module of its own: the dashboards and the shell link to
 // the steps without loading the steps' forms and answer schemas.

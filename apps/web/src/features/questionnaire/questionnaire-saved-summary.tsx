@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CircleCheck, X } from 'lucide-react';
-import { openQuestions, type OpenStep } from '@bauakte/domain';
+import { openQuestions, type OpenStep } from '@bauakte/domain/labels';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/form-error';

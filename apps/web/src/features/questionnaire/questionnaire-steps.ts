@@ -1,6 +1,7 @@
 import type { DefaultValues, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { questionnaireSchemas, questionnaireSteps, stepQuestions, withoutHiddenAnswers, type QuestionKey, type QuestionnaireStep } from '@bauakte/domain';
+import { questionnaireSteps, stepQuestions, withoutHiddenAnswers, type QuestionKey, type QuestionnaireStep } from '@bauakte/domain/labels';
+import { questionnaireSchemas } from '@bauakte/domain/schemas';
 import { questionnaireReturnPathFor } from '../../platform/session/home-path';
 import type { StepAnswers, StepFormValues, StepSaveBody, StoredAnswers } from './questionnaire-api';
 import { stepPaths } from './questionnaire-links';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { questionLabels, questionnaireSteps, requiredQuestions, stepQuestions, type QuestionnaireStep } from '@bauakte/domain';
+import { questionLabels, questionnaireSteps, requiredQuestions, stepQuestions, type QuestionnaireStep } from '@bauakte/domain/labels';
 import { json } from '../../test/api-stub';
 import { GeneralPage } from './general-page';
 import { HeatingPage } from './heating-page';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { answerPaths, participantName, type QuestionnaireConflict } from '@bauakte/domain';
+import { answerPaths, participantName } from '@bauakte/domain/labels';
+import type { QuestionnaireConflict } from '@bauakte/domain/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form-error';

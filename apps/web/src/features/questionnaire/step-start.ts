@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { QuestionnaireStep } from '@bauakte/domain';
+import type { QuestionnaireStep } from '@bauakte/domain/labels';
 import { apiRequestWithHeaders, type ApiAnswer } from '../../lib/api';
 import { idFrom } from '../../lib/link-id';
 import { isOnline } from '../../lib/online-status';

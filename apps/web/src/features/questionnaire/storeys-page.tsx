@@ -1,4 +1,4 @@
-import { numberOfStoreysLabels, numberOfStoreysOptions, roofTypeLabels, roofTypes } from '@bauakte/domain';
+import { numberOfStoreysLabels, numberOfStoreysOptions, roofTypeLabels, roofTypes } from '@bauakte/domain/labels';
 import { de } from '../../i18n/de';
 import { QuestionGrid, SelectQuestion, YesNoQuestion } from './question-fields';
 import { QuestionnaireStepPage } from './step-page';

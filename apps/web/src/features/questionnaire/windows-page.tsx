@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { currentYearInAustria, frameMaterialLabels, frameMaterials, hiddenQuestions, questionnaireLimits, typeOfGlassLabels, typesOfGlass } from '@bauakte/domain';
+import { currentYearInAustria, frameMaterialLabels, frameMaterials, hiddenQuestions, questionnaireLimits, typeOfGlassLabels, typesOfGlass } from '@bauakte/domain/labels';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { de } from '../../i18n/de';
 import { NumberQuestion, QuestionGrid, SelectQuestion, YesNoQuestion } from './question-fields';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { requestObject, singleLineString } from '@bauakte/domain';
+import { requestObject, singleLineString } from '@bauakte/domain/schemas';
 import { FormActions } from '../../components/ui/form-actions';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError, NetworkError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { Client, type StompSubscription } from '@stomp/stompjs';
-import { errorStatus, liveClientSettings, type ErrorCode } from '@bauakte/domain';
+import { errorStatus, liveClientSettings, type ErrorCode } from '@bauakte/domain/labels';
 import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { ApiError, apiErrorOf } from '../../lib/api';
 

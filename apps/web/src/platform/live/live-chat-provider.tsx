@@ -1,6 +1,7 @@
 import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { can, liveDestinations, type ChatConversation, type ChatMessage } from '@bauakte/domain';
+import { can, liveDestinations } from '@bauakte/domain/labels';
+import type { ChatConversation, ChatMessage } from '@bauakte/domain/schemas';
 import { useSession } from '../session/session-context';
 import { withMessage } from '../../lib/chat-messages';
 import { chatKeys } from '../../lib/query-keys';

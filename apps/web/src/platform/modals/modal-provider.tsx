@@ -1,4 +1,4 @@
-import { can } from '@bauakte/domain';
+import { can } from '@bauakte/domain/labels';
 import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DialogContent, DialogHeader, DialogTitle, type DialogHeight, type DialogWidth } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { QuestionnaireStep } from '@bauakte/domain';
+import type { QuestionnaireStep } from '@bauakte/domain/labels';
 import { queuedStep, type QueueItem, type QueuePayload } from './queue-store';
 
 /** The logged-in user's queue of changes made without a connection. */

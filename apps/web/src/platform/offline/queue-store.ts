@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { questionnaireSteps, type DocumentType, type QuestionnaireConflict, type QuestionnaireStep } from '@bauakte/domain';
+import { questionnaireSteps, type DocumentType, type QuestionnaireStep } from '@bauakte/domain/labels';
+import type { QuestionnaireConflict } from '@bauakte/domain/schemas';
 
 /** What a queued change does, with what the request needs to be sent later. */
 export type QueuePayload =

@@ -1,4 +1,4 @@
-import type { QuestionnaireConflict } from '@bauakte/domain';
+import type { QuestionnaireConflict } from '@bauakte/domain/schemas';
 import { ApiError, NetworkError } from '../../lib/api';
 import { de } from '../../i18n/de';
 import { belongsTo, isWellFormed, type QueueItem, type QueueOwner, type QueuePayload, type QueueStore } from './queue-store';

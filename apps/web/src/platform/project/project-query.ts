@@ -1,4 +1,4 @@
-import type { Project } from '@bauakte/domain';
+import type { Project } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { projectKeys } from '../../lib/query-keys';
 

@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginRequest, LoginResponse } from '@bauakte/domain';
+import type { CurrentUser, LoginRequest, LoginResponse } from '@bauakte/domain/schemas';
 import { apiBase, apiRequest } from '../../lib/api';
 
 export function login(request: LoginRequest): Promise<Partial<LoginResponse>> {

@@ -1,4 +1,4 @@
-import { can } from '@bauakte/domain';
+import { can } from '@bauakte/domain/labels';
 
 /** Where a user starts after login (spec section 2): ADMIN → /admin, CLIENT → /dashboardClient, others → /dashboard. */
 export function homePathFor(roles: readonly string[]): string {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Pin, ProjectFile } from '@bauakte/domain';
+import type { Pin, ProjectFile } from '@bauakte/domain/schemas';
 import { json, stubApi, type RecordedCall } from '../../../test/api-stub';
 import { fakeLiveChannel } from '../../../test/fake-live-channel';
 import { renderWithProviders, sessionUser } from '../../../test/render';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { participantName, sameUsername, type Pin, type ProjectFile } from '@bauakte/domain';
+import { participantName, sameUsername } from '@bauakte/domain/labels';
+import type { Pin, ProjectFile } from '@bauakte/domain/schemas';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { createPinRequestSchema, documentTypeOfFileName, type Pin } from '@bauakte/domain';
+import { documentTypeOfFileName } from '@bauakte/domain/labels';
+import { createPinRequestSchema, type Pin } from '@bauakte/domain/schemas';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormField } from '../../../components/ui/form-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';

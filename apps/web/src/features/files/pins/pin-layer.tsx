@@ -1,5 +1,5 @@
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
-import type { Pin } from '@bauakte/domain';
+import type { Pin } from '@bauakte/domain/schemas';
 import { cn } from '../../../lib/cn';
 import { de } from '../../../i18n/de';
 import { isTap, pointOnPage, type PagePoint } from './pin-point';

@@ -1,4 +1,4 @@
-import type { CreatePinRequest, Pin, UpdatePinRequest } from '@bauakte/domain';
+import type { CreatePinRequest, Pin, UpdatePinRequest } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../../lib/api';
 
 const pinsPath = (projectId: string, fileId: number) => `/s3/project/${encodeURIComponent(projectId)}/files/${fileId}/pins`;

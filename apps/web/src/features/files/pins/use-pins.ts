@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { liveDestinations } from '@bauakte/domain';
+import { liveDestinations } from '@bauakte/domain/labels';
 import { pinKeys, projectKeys } from '../../../lib/query-keys';
 import { useLiveChat } from '../../../platform/live/live-chat-context';
 import { fetchPins } from './pins-api';

@@ -1,4 +1,4 @@
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { pageImageUrl, previewKindOf, renderedPageCount } from '../preview-kind';
 import { pageWidthFor } from './zoom-pan';
 

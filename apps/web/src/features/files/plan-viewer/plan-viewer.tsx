@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import type { ProjectFile } from '@bauakte/domain';
+import type { ProjectFile } from '@bauakte/domain/schemas';
 import { Download, FileUp, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWidths } from '@bauakte/domain';
+import { pageWidths } from '@bauakte/domain/labels';
 import {
   clampView,
   fitScale,

@@ -1,4 +1,4 @@
-import { pageWidths } from '@bauakte/domain';
+import { pageWidths } from '@bauakte/domain/labels';
 
 /**
  * The plan viewer's maths, free of React and the DOM. Two coordinate systems:

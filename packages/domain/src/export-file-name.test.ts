@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName } from './export';
+import { exportFileName } from './export-file-name';
 
 const address = { street: 'Mühlgasse', number: '12/3/5', city: 'Gmünd' };
 

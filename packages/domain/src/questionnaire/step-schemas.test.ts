@@ -9,7 +9,7 @@ import {
   storeysSchema,
   windowsResponseSchema,
   windowsSchema,
-} from './index';
+} from '../index';
 
 describe('questionnaireSchemas', () => {
   it('maps each step to its PUT body schema', () => {
