@@ -2,6 +2,8 @@
 import tseslint from 'typescript-eslint';
 import { layersPlugin } from './scripts/eslint/layers.mjs';
 
+const wholeDomain = { name: '@bauakte/domain', message: 'Import the domain by cost: @bauakte/domain/texts, /labels or /schemas.' };
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'bench/.built/**', 'data/**', '**/.vite/**'],
@@ -29,5 +31,26 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // The web imports the domain by cost (@bauakte/domain/texts, /labels, /schemas), so an import
+    // path shows whether it brings zod.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [wholeDomain] }] },
+  },
+  {
+    // What the first paint runs (the shell, each start's data, the login page before its full form
+    // has loaded) takes no zod; the rules' reasons are in docs/architecture.md, 'The web's first paint'.
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/**/*-start.ts', 'apps/web/src/features/login/{login-page,early-login-form,login-fields}.tsx'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          wholeDomain,
+          { name: '@bauakte/domain/schemas', allowTypeImports: true, message: 'The first paint takes no zod: import from @bauakte/domain/labels or /texts.' },
+          { name: 'zod', allowTypeImports: true, message: 'The first paint takes no zod.' },
+        ],
+      }],
+    },
   },
 );

@@ -8,8 +8,7 @@
 // Files in no layer, tests and test helpers are not checked (see eslint.config.mjs).
 
 /** @typedef {{ name: string, at: string[], peers?: 'types' | 'never' }} Layer */
-/** @typedef {{ file: string, why: string }} Exception */
-/** @typedef {{ app: string, layers: Layer[], exceptions?: Exception[] }} Stack */
+/** @typedef {{ app: string, layers: Layer[] }} Stack */
 
 const server = 'apps/server/src';
 const web = 'apps/web/src';
@@ -29,43 +28,23 @@ export const serverStack = {
   ],
 };
 
-/**
- * Set to true once the web app has moved into this layout (app/, platform/, features/, compositions);
- * until then the web stack is `webToday`: only the lower layers that already keep to it are checked.
- */
-export const webTargetLayoutMerged = true;
-
-/** @type {Layer[]} The web's lower layers, the same before and after the move. */
-const webGround = [
-  domain,
-  { name: 'web i18n', at: [`${web}/i18n`] },
-  { name: 'web lib', at: [`${web}/lib`] },
-  { name: 'web components', at: [`${web}/components`] },
-];
-
 /** @type {Stack} */
-export const webTarget = {
+export const webStack = {
   app: 'web',
   layers: [
-    ...webGround,
-    // What every screen stands on: session, feedback, unsaved changes, offline, modals.
+    domain,
+    { name: 'web i18n', at: [`${web}/i18n`] },
+    { name: 'web lib', at: [`${web}/lib`] },
+    { name: 'web components', at: [`${web}/components`] },
+    // What every screen stands on: session, feedback, unsaved changes, offline, modals, actions.
     { name: 'web platform', at: [`${web}/platform`] },
     { name: 'web features', at: [`${web}/features/<area>`], peers: 'never' },
     // Pages that compose other features.
     { name: 'web compositions', at: [`${web}/features/dashboard`, `${web}/features/project-overview`] },
-    // main, router, layout.
+    // main, router, layout, the modal registry.
     { name: 'web app', at: [`${web}/app`] },
   ],
 };
 
-/** @type {Stack} */
-export const webToday = {
-  app: 'web',
-  layers: [
-    ...webGround,
-    { name: 'web screens', at: [`${web}/features`, `${web}/layout`, `${web}/router`, `${web}/main`, `${web}/start-data`] },
-  ],
-};
-
 /** @type {Stack[]} */
-export const stacks = [serverStack, webTargetLayoutMerged ? webTarget : webToday];
+export const stacks = [serverStack, webStack];

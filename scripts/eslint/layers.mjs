@@ -68,7 +68,7 @@ export function layerOf(stack, file) {
  */
 export function forbiddenImport(stacks, from, to, typeOnly) {
   const stack = stacks.find((candidate) => layerOf(candidate, from));
-  if (!stack || stack.exceptions?.some((exception) => exception.file === from)) return undefined;
+  if (!stack) return undefined;
   const source = /** @type {Place} */ (layerOf(stack, from));
   const target = layerOf(stack, to);
   if (!target) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { serverStack, webTarget } from './layer-table.mjs';
+import { webStack } from './layer-table.mjs';
 import { forbiddenImport } from './layers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,10 +55,10 @@ describe('npm run lint keeps the server to its layers', () => {
     expect(errors).toEqual(["layers/imports: '../../modules/files/service': server platform may not import server modules (a layer above it), not even types."]);
   });
 
-  it("leaves the data layer's assembly, the one exception, free to name the modules", async () => {
+  it("fails on the platform's data layer naming a module's repository: the assembly is src/data-layer.ts, above both", async () => {
     const errors = await layerErrors('apps/server/src/platform/db/repositories.ts', "import { createProjectRepository } from '../../modules/projects/repository';\nexport const make = createProjectRepository;");
-    expect(errors).toEqual([]);
-    expect(serverStack.exceptions?.map((exception) => exception.file)).toEqual(['apps/server/src/platform/db/repositories']);
+    expect(errors).toEqual(["layers/imports: '../../modules/projects/repository': server platform may not import server modules (a layer above it), not even types."]);
+    expect(await layerErrors('apps/server/src/data-layer.ts', "import { createProjectRepository } from './modules/projects/repository';\nexport const make = createProjectRepository;")).toEqual([]);
   });
 });
 
@@ -69,9 +69,25 @@ describe('npm run lint keeps the web app to its layers', () => {
     expect(errors[0]).toMatch(/^layers\/imports: '\.\.\/features\/files\/files-card': web lib may not import web (screens|features)/);
   });
 
-  // The target layout's table, asked directly: it holds once the web app has moved into it.
+  it('fails on a feature importing another feature', async () => {
+    const errors = await layerErrors('apps/web/src/features/chat/chat-dialog.tsx', "import { ProjectFilesCard } from '../files/project-files-card';\nexport const card = ProjectFilesCard;");
+    expect(errors).toEqual(["layers/imports: '../files/project-files-card': web features: 'chat' may not import 'files'."]);
+  });
+
+  it('fails on the first paint taking zod, or on any web file importing the whole domain', async () => {
+    const shell = 'apps/web/src/app/layout/app-shell.tsx';
+    expect(await layerErrors(shell, "import { loginSchema } from '@bauakte/domain/schemas';\nexport const rules = loginSchema;")).toEqual([
+      "no-restricted-imports: '@bauakte/domain/schemas' import is restricted from being used. The first paint takes no zod: import from @bauakte/domain/labels or /texts.",
+    ]);
+    expect(await layerErrors(shell, "import type { LoginRequest } from '@bauakte/domain/schemas';\nexport type Request = LoginRequest;")).toEqual([]);
+    expect(await layerErrors('apps/web/src/features/chat/chat-api.ts', "import { errorCodes } from '@bauakte/domain';\nexport const codes = errorCodes;")).toEqual([
+      "no-restricted-imports: '@bauakte/domain' import is restricted from being used. Import the domain by cost: @bauakte/domain/texts, /labels or /schemas.",
+    ]);
+  });
+
+  // The table, asked directly.
   const web = (file: string) => `apps/web/src/${file}`;
-  const verdict = (from: string, to: string, typeOnly = false) => forbiddenImport([webTarget], web(from), web(to), typeOnly);
+  const verdict = (from: string, to: string, typeOnly = false) => forbiddenImport([webStack], web(from), web(to), typeOnly);
 
   it('forbids a feature to import another feature, even its types, but lets a composition do so', () => {
     expect(verdict('features/chat/chat-dialog', 'features/files/files-card')).toBe("web features: 'chat' may not import 'files'");
