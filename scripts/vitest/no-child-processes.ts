@@ -11,7 +11,7 @@ for (const name of starters) {
   const refuse = (command: unknown) => {
     const attempt = `${name}(${String(command)}) in ${expect.getState().testPath ?? 'a test file'}`;
     tried.push(attempt);
-    throw new Error(`The fast lane starts no process: ${attempt}. List the file in vitest.fast.config.ts.`);
+    throw new Error(`The fast lane starts no process: ${attempt}. List the file in vitest.config.ts among the tests that start processes.`);
   };
   Object.assign(childProcess, { [name]: refuse });
 }
@@ -19,7 +19,7 @@ syncBuiltinESMExports();
 
 function failOnAttempts() {
   const attempts = tried.splice(0);
-  if (attempts.length > 0) throw new Error(`The fast lane starts no process, but this tried: ${attempts.join('; ')}. List the file in vitest.fast.config.ts.`);
+  if (attempts.length > 0) throw new Error(`The fast lane starts no process, but this tried: ${attempts.join('; ')}. List the file in vitest.config.ts among the tests that start processes.`);
 }
 
 afterEach(failOnAttempts);
