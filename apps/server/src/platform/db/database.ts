@@ -7,6 +7,7 @@ import {
 } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
+import { isMissingTable } from './errors';
 import { withWritePermits, writePermitsFor } from './write-permits';
 import { withNamedStatements } from './named-statements';
 
@@ -224,8 +225,24 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** The names of migrations this code knows that the database has not run (readiness). */
+/**
+ * The names of migrations this code knows that the database has not run (readiness). Read from our
+ * own migration table, not through Kysely's introspection: that lists the tables of every schema,
+ * and fails when another schema of the database is dropped meanwhile.
+ */
 export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
-  const known = await (await migratorOf(db)).getMigrations();
-  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+  const executed = await executedMigrations(db);
+  return Object.keys(migrations).filter((name) => !executed.has(name));
+}
+
+async function executedMigrations(db: Kysely<Database>): Promise<Set<string>> {
+  const schema = isPostgresDb(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const table = schema ? sql.id(schema, 'kysely_migration') : sql.id('kysely_migration');
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
+    return new Set(rows.map((row) => row.name));
+  } catch (error) {
+    if (isMissingTable(error)) return new Set();
+    throw error;
+  }
 }

@@ -14,6 +14,13 @@ export function isForeignKeyViolation(error: unknown): boolean {
  * PostgreSQL refused a prepared statement because a table it reads changed shape since it was
  * prepared ("cached plan must not change result type").
  */
+/** A statement named a table that does not exist (a database no migration has run on yet). */
+export function isMissingTable(error: unknown): boolean {
+  const found = error as { code?: unknown; message?: unknown } | null;
+  if (found?.code === '42P01') return true;
+  return found?.code === 'SQLITE_ERROR' && typeof found.message === 'string' && found.message.startsWith('no such table');
+}
+
 export function isStalePlan(error: unknown): boolean {
   const found = error as { code?: unknown; message?: unknown } | null;
   return found?.code === '0A000' && typeof found.message === 'string' && found.message.includes('cached plan');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -60,6 +60,10 @@ describe('the login page without the class merge', () => {
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
     renderLogin();
+    // The full form's classes are the ones at stake here: it has taken over once its code is there.
+    await act(async () => {
+      await import('./login-form');
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByText('Bitte geben Sie Ihr Passwort ein.');
     await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
