@@ -171,6 +171,10 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number,
   const lost = (error: Error) => lostListeners.forEach((listener) => listener(error));
   pool.on('error', lost);
   asyncCommitPool.on('error', lost);
+  // The pool hears a connection's 'error' while it is idle, the statement's wrapper while it is
+  // checked out; in between (being handed over or ended) nobody would, and an unheard 'error' ends
+  // the process for everyone.
+  for (const each of [pool, asyncCommitPool]) each.on('connect', (client) => client.on('error', () => undefined));
   return {
     db,
     asyncCommitDb,
