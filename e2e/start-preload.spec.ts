@@ -111,15 +111,18 @@ test.describe('start of a logged-in page', () => {
   });
 
   test("a reload of the administration asks for its teams, architects and failed mails once each", async ({ page }) => {
+    const lists = ['/api/team/allTeams', '/api/team/available-architects', '/api/admin/mail-failures'];
+    // The login navigates within the page, so the load state says nothing of the lists it asks for.
+    const listed = lists.map((path) => page.waitForResponse((response) => new URL(response.url()).pathname === path));
     await loginAsAdmin(page);
     await expect(page).toHaveURL(/\/admin$/);
-    await page.waitForLoadState('networkidle');
+    await Promise.all(listed);
     const asked = recordApiRequests(page);
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Neues Team erstellen' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    for (const path of ['/api/team/allTeams', '/api/team/available-architects', '/api/admin/mail-failures']) {
+    for (const path of lists) {
       expect(asked.filter((each) => each === `GET ${path}`), path).toHaveLength(1);
     }
   });
