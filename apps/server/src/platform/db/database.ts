@@ -210,12 +210,18 @@ export async function checkDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
+/** The schema our migration table stands in: PostgreSQL's current one; none on SQLite. */
+async function migrationSchemaOf(db: Kysely<Database>): Promise<string | undefined> {
+  if (!isPostgresDb(db)) return undefined;
+  return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+}
+
 /**
  * Kysely looks for its migration tables by name in every schema it can see; naming ours keeps
  * another schema's (another app's, or a test's left behind) from being taken for them.
  */
 async function migratorOf(db: Kysely<Database>): Promise<Migrator> {
-  const migrationTableSchema = isPostgresDb(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrationTableSchema = await migrationSchemaOf(db);
   return new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
 }
 
@@ -240,7 +246,7 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
 }
 
 async function executedMigrations(db: Kysely<Database>): Promise<Set<string>> {
-  const schema = isPostgresDb(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const schema = await migrationSchemaOf(db);
   const table = schema ? sql.id(schema, 'kysely_migration') : sql.id('kysely_migration');
   try {
     const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
