@@ -253,6 +253,9 @@ test.describe('project files', () => {
     // The tile shows the server's picture of the first page: the 50 MB are not downloaded to draw it.
     const picture = plan.getByAltText('PDF-Vorschau: Bestandsplan 1960');
     const shown = () => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth);
+    // The first page is rendered after the upload has answered, at idle priority: the tile says
+    // 'Vorschau wird erstellt …' until the live channel announces it, later than usual on a busy machine.
+    await expect(picture).toBeVisible({ timeout: 60_000 });
     await expect.poll(shown, { message: 'first page shown' }).toBe(480);
     await page.setViewportSize({ width: 375, height: 800 });
     await plan.scrollIntoViewIfNeeded();
