@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumArgs } from './scripts/chromium-args.mjs';
 import { defineConfig } from '@playwright/test';
 import { e2eAdmin, e2ePort, mailCatcherHttpPort, mailCatcherSmtpPort } from './e2e/support/env';
 
@@ -11,10 +12,12 @@ export default defineConfig({
   testDir: 'e2e',
   // Sized for a shared, slow machine, where a long spec's steps can all pass and the whole still
   // outlast a tighter limit. A hang still fails.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 2,
+  // The specs mostly wait for the browser and the server: with two workers the run used about a
+  // quarter of two cores, so four halve the time. Every spec makes its own accounts and projects.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
@@ -24,17 +27,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Debian's Chromium on a machine without a network: nothing may phone home or download.
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: ['--headless', ...chromiumArgs],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
@@ -65,6 +58,8 @@ export default defineConfig({
         ADMIN_PASSWORD: e2eAdmin.password,
         SMTP_URL: `smtp://127.0.0.1:${mailCatcherSmtpPort}`,
         LOG_LEVEL: 'warn',
+        // Exports and previews beside the server's priority: at idle they would get no CPU while other work holds the cores.
+        WORKER_PRIORITY: 'normal',
         // A spec writes a long chat through the API (60 messages at once): more than a person's minute.
         RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: '1000',
       },

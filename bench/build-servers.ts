@@ -12,6 +12,7 @@ import { serverBundleOptions } from '../apps/server/bundle-options.mjs';
 const entryPoints = {
   bauakte: 'bench/servers/bauakte.ts',
   demo: 'bench/servers/demo.ts',
+  'open-items': 'bench/servers/open-items.ts',
   hello: 'bench/servers/hello.ts',
   'pipe-to-file': 'bench/servers/pipe-to-file.ts',
   'ws-broadcast': 'bench/servers/ws-broadcast.ts',

@@ -10,6 +10,7 @@
 // LIGHTHOUSE_CPU_SLOWDOWN=<n> replaces the preset's 4× CPU slowdown. The preset's 4× assumes a desktop
 // of Lighthouse's benchmark index about 1,500; the index of the machine (printed at the end) tells how
 // much faster it is, and n = 4 × index / 1,500 shows what the preset would show on such a desktop.
+import { chromiumArgs } from '../scripts/chromium-args.mjs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { missingToolsLine } from './tools';
 import fs from 'node:fs';
@@ -349,7 +350,7 @@ async function main(): Promise<void> {
     browser = await puppeteer.launch({
       executablePath: chromium,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [...chromiumArgs],
     });
     fs.mkdirSync(reportDir, { recursive: true });
     console.log(`Lighthouse ${runs}× je Seite, Mobil-Voreinstellung${cpuSlowdown ? ` mit ${cpuSlowdown}× CPU-Verlangsamung` : ''}, Median${baselineDist ? `; Vergleich: ${baselineDist}, abwechselnd gemessen` : ''}`);

@@ -106,7 +106,7 @@ export async function previewsSection(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-bench-previews-'));
   const store = createObjectStore({ s3: undefined, dataDir: dir });
   const log = { error: () => undefined, warn: () => undefined, info: () => undefined };
-  const limits = { maxConcurrent: 1, maxQueued: 20, timeLimitMs: 60_000, memoryLimitMb: 1024 };
+  const limits = { maxConcurrent: 1, maxQueued: 20, timeLimitMs: 60_000, memoryLimitMb: 1024, priority: 'idle' as const };
   // Only first pages are rendered here, which the page cache never holds.
   const cache: PageCache = { get: () => Promise.resolve(undefined), keep: () => Promise.resolve(), evictOverLimit: () => Promise.resolve(0) };
   const previews = createPdfPreviews({ store, storeConfig: { s3: undefined, dataDir: dir }, limits, queue: createJobQueue({ concurrency: 1, maxWaiting: 20 }), cache, log });

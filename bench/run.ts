@@ -104,10 +104,10 @@ async function measureInTurn(targets: ReadTarget[]) {
 }
 
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-// BENCH_ONLY=read,upload,live,export,previews,prepared,workload,calls,instructions,abuse runs only those sections (all by default).
+// BENCH_ONLY=read,upload,live,export,previews,prepared,workload,calls,instructions,abuse,open-items,items-report,pins-viewer runs only those sections (all by default).
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 /** The sections below, in their order: `wanted` takes no other name, so none can be left out of a whole run. */
-const allSections = ['read', 'upload', 'live', 'export', 'previews', 'prepared', 'workload', 'calls', 'instructions', 'abuse'] as const;
+const allSections = ['read', 'upload', 'live', 'export', 'previews', 'prepared', 'workload', 'calls', 'instructions', 'abuse', 'open-items', 'items-report', 'pins-viewer'] as const;
 const wanted = (section: (typeof allSections)[number]) => !only || only.includes(section);
 const sections = allSections.filter(wanted);
 if (process.env.BENCH_SECTION_PROCESS !== '1') {
@@ -551,4 +551,22 @@ if (wanted('instructions')) {
 if (wanted('abuse')) {
   const { abuseSection } = await import('./abuse');
   await abuseSection({ start: (script, env) => start(script, env), stop, database });
+}
+
+// Open items: the list 'Offene Punkte' of 2,000 items against 20 (SQLite, and PostgreSQL with
+// BENCH_DATABASE_URL), and 'Offene Punkte als PDF' of 200 items with photos against 20; bench/open-items.ts.
+if (wanted('open-items')) {
+  const { openItemsSection } = await import('./open-items');
+  await openItemsSection({ start: (script, env) => start(script, env), stop, database });
+}
+
+if (wanted('items-report')) {
+  const { itemsReportSection } = await import('./open-items');
+  await itemsReportSection({ start: (script, env) => start(script, env), stop, database });
+}
+
+// The plan viewer with 500 pins against 5, panned and zoomed in Chromium at 4× CPU slowdown; bench/pins-viewer.ts.
+if (wanted('pins-viewer')) {
+  const { pinsViewerSection } = await import('./pins-viewer');
+  await pinsViewerSection({ start: (script, env) => start(script, env), stop, database });
 }

@@ -20,7 +20,7 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { data?: ProfileChunkData & { startTime?: number } };
+  args?: { data?: ProfileChunkData & { startTime?: number; documentLoaderURL?: string } };
 }
 
 interface ProfileNode {
@@ -53,8 +53,13 @@ const dist = path.resolve(distArgument ?? 'apps/web/dist');
 const raw = JSON.parse(fs.readFileSync(traceFile, 'utf8')) as TraceEvent[] | { traceEvents: TraceEvent[] };
 const events = Array.isArray(raw) ? raw : raw.traceEvents;
 
-/** The page's renderer: the process with the most CPU samples. */
+/**
+ * The page's renderer: the process that navigated to an http(s) page, else the one with the most CPU
+ * samples (a service worker or the browser's own pages may run in renderers of their own).
+ */
 function pageProcess(): number {
+  const navigated = events.find((event) => event.name === 'navigationStart' && /^https?:/.test(event.args?.data?.documentLoaderURL ?? ''));
+  if (navigated) return navigated.pid;
   const samples = new Map<number, number>();
   for (const event of events) {
     if (event.name === 'ProfileChunk') samples.set(event.pid, (samples.get(event.pid) ?? 0) + (event.args?.data?.cpuProfile?.samples?.length ?? 0));

@@ -17,7 +17,7 @@ const chatDialog = (page: Page) => page.getByRole('dialog', { name: 'Chat Übers
 const log = (page: Page) => chatDialog(page).getByRole('log');
 
 test.describe('chat', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 150_000 });
 
   test('an architect starts a chat; the client sees it live, answers, and the architect counts what is unread', async ({ browser, request }) => {
     const { architect, client } = await seedClientProject(request);
@@ -148,7 +148,7 @@ test.describe('chat', () => {
 });
 
 test('a client who is away gets one mail; its link opens the chat after the login', async ({ browser, page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const { architect, client } = await seedClientProject(request);
   const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
   const post = (url: string, data: object) => request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
@@ -187,7 +187,7 @@ test('a client who is away gets one mail; its link opens the chat after the logi
 });
 
 test("a long chat shows its latest 20 messages; 'Ältere Nachrichten laden' brings the earlier ones", async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const { architect, client } = await seedClientProject(request);
   const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
   const post = (url: string, data: object) => request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
@@ -252,7 +252,7 @@ async function openChatFromSidebar(page: Page, phone: boolean): Promise<void> {
 
 for (const { name, viewport } of sizes) {
   test(`with one conversation the chat opens it at once; nothing in the dialog moves while it loads; its title is said once (${name})`, async ({ browser, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const { architect, client } = await seedClientProject(request);
     const token = ((await (await request.post('/api/auth/login', { data: { username: architect.username, password: architect.password } })).json()) as { token: string }).token;
     const post = (url: string, data: object) => request.post(url, { data, headers: { authorization: `Bearer ${token}` } });

@@ -20,7 +20,7 @@ async function bearer(page: Page) {
 
 test.describe('guiding the client through the questionnaire', () => {
   // Seeding waits for two invitation mails; both workers share one server.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 150_000 });
 
   test('on a phone: continue from the dashboard, jump between steps, be asked before losing changes, see what is open', async ({ page, request }) => {
     await page.setViewportSize(phone);

@@ -38,7 +38,7 @@ async function downloadThrough(dialog: Locator) {
 
 test.describe('project export', () => {
   // Seeding waits for two invitation mails; the PDF is laid out in a worker; both workers share one server.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 150_000 });
 
   test('the architect downloads the answered project as PDF and as JSON, named projekt_{id} and the project', async ({ page }) => {
     const { projectId, projectName, client } = await seedAnsweredProject(page, page.request);
@@ -60,7 +60,7 @@ test.describe('project export', () => {
     const json = await downloadThrough(again);
     expect(json.name).toBe(`projekt_${projectId}_${projectName}.json`);
     const document = JSON.parse(json.bytes.toString('utf8')) as { schemaVersion: number; project: { id: number; name: string }; customer: { username: string } | null; questionnaire: typeof fullAnswers };
-    expect(document.schemaVersion).toBe(3);
+    expect(document.schemaVersion).toBe(6);
     expect(document.project).toMatchObject({ id: projectId, name: projectName });
     expect(document.customer?.username).toBe(client.username);
     expect(document.questionnaire.general).toMatchObject({ buildingUsage: 'WOHNBAU', constructionYear: 1965 });
@@ -103,7 +103,7 @@ test.describe('project export', () => {
     expect(attachment.contentType).toMatch(/^application\/json/);
     expect(attachment.size).toBe(attachment.content.length);
     const document = JSON.parse(attachment.content.toString('utf8')) as { schemaVersion: number; project: { id: number; name: string } };
-    expect(document.schemaVersion).toBe(3);
+    expect(document.schemaVersion).toBe(6);
     expect(document.project).toMatchObject({ id: projectId, name: projectName });
 
     // The modal's own 'Schließen' comes before the dialog's corner button of the same name.

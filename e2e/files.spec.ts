@@ -91,7 +91,7 @@ async function downloadedBytes(page: Page, link: Locator): Promise<Buffer> {
 
 test.describe('project files', () => {
   // Seeding waits for two invitation mails; both workers share one server.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('the client uploads a plan and a photo, the architect sees both and deletes one', async ({ page, request }) => {
     const { architect, client, projectId, projectName } = await seedClientProject(request);
@@ -220,7 +220,7 @@ test.describe('project files', () => {
   });
 
   test('a 50 MB plan dropped onto the modal uploads with progress, shows its first page in the architect\'s tile, on a phone too, and opens in the viewer', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const parts = onePagePdfParts('Bestandsplan', mebibytes(50));
     const { architect, client, projectId, projectName } = await seedClientProject(request);
     await loginAs(page, client.username, client.password);

@@ -114,10 +114,10 @@ test.describe('finding projects and people', () => {
     await expect(allProjects(page).getByText('500 Projekte gefunden')).toBeVisible();
 
     await allProjects(page).getByRole('combobox', { name: 'Sortieren nach' }).selectOption({ label: 'Name (A–Z)' });
-    await expect(projectItems(page).first().getByRole('button')).toHaveText('Wohnhaus 001');
+    await expect(projectItems(page).first().getByRole('button').first()).toHaveText('Wohnhaus 001');
     await allProjects(page).getByRole('button', { name: 'Mehr laden' }).click();
     await expect(projectItems(page)).toHaveCount(40);
-    await expect(projectItems(page).nth(39).getByRole('button')).toHaveText('Wohnhaus 040');
+    await expect(projectItems(page).nth(39).getByRole('button').first()).toHaveText('Wohnhaus 040');
     await expectNoSeriousA11yViolations(page);
 
     await allProjects(page).getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Alle' });

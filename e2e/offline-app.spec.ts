@@ -29,7 +29,7 @@ const pictureShown = (page: Page, alt: string) => page.getByAltText(alt).evaluat
 
 test.describe('the app on site without a connection', () => {
   // One long journey (two clients, upload, two offline reloads, logout): a slow machine needs more than the default minute.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
   test('a client reads their project offline after one visit, and their logout leaves nothing for the next user', async ({ browser, request }) => {
     const first = await seedClientProject(request);
     await answerQuestionnaireViaApi(request, first.client, first.projectId);

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { TestAccount } from './support/accounts';
+import { showPins } from './support/plan-viewer';
 import { cardOf } from './support/portal';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { twoByTwoPng } from './support/sample-files';
@@ -36,9 +37,23 @@ async function saveYearOffline(page: Page, value: string): Promise<void> {
   await expect(oneWaiting(page)).toBeVisible();
 }
 
+/** A client's project with the architect's one-page plan 'Grundriss EG', and both accounts' API headers. */
+async function projectWithPlan(request: APIRequestContext) {
+  const seeded = await seedClientProject(request);
+  const architectAuth = { authorization: `Bearer ${await apiToken(request, seeded.architect)}` };
+  const clientAuth = { authorization: `Bearer ${await apiToken(request, seeded.client)}` };
+  const uploaded = await request.post('/api/s3/upload', {
+    headers: architectAuth,
+    multipart: { projectId: String(seeded.projectId), fileName: 'Grundriss EG', documentType: 'PNG', file: { name: 'grundriss-eg.png', mimeType: 'image/png', buffer: twoByTwoPng() } },
+  });
+  expect(uploaded.status(), 'plan uploaded').toBe(201);
+  const planId = ((await uploaded.json()) as { id: number }).id;
+  return { ...seeded, architectAuth, clientAuth, planId, pinsPath: `/api/s3/project/${seeded.projectId}/files/${planId}/pins` };
+}
+
 test.describe('changes made without a connection', () => {
   // Seeding waits for an invitation mail.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('a step saved offline waits on the device, survives a reload and reaches the server once online', async ({ browser, request }) => {
     const { client, projectId } = await seedClientProject(request);
@@ -266,6 +281,7 @@ test.describe('changes made without a connection', () => {
     await page.goto('/projectOverview');
     await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss EG' }).click();
     const viewer = page.getByRole('dialog', { name: 'Grundriss EG' });
+    await showPins(viewer);
     await expect(viewer.getByText('Noch keine Markierungen auf diesem Plan.')).toBeVisible();
     await page.waitForLoadState('networkidle');
 
@@ -275,7 +291,7 @@ test.describe('changes made without a connection', () => {
     const box = await layer.boundingBox();
     if (!box) throw new Error('the page is not laid out');
     await layer.click({ position: { x: box.width * 0.4, y: box.height * 0.5 } });
-    const form = viewer.getByRole('form', { name: 'Markierung 1' });
+    const form = viewer.getByRole('form', { name: 'Markierung 1', exact: true });
     await form.getByLabel(/Was ist an dieser Stelle/).fill('Feuchter Fleck an der Wand');
     await form.locator('input[type="file"]').setInputFiles({ name: 'fleck.png', mimeType: 'image/png', buffer: twoByTwoPng() });
     await form.getByRole('button', { name: 'Markierung speichern' }).click();
@@ -293,9 +309,187 @@ test.describe('changes made without a connection', () => {
     await context.setOffline(false);
     await expect(oneWaiting(page)).toHaveCount(0, { timeout: 15_000 });
     await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss EG' }).click();
+    await showPins(viewer);
     await expect(viewer.getByRole('button', { name: 'Markierung 1: Feuchter Fleck an der Wand', exact: true })).toBeVisible();
     await expect(viewer.getByText('Wartet auf Verbindung')).toHaveCount(0);
     await expect(viewer.getByRole('img', { name: 'Foto zu Markierung 1' })).toBeVisible();
     await context.close();
   });
+
+  for (const { size, viewport } of [
+    { size: 'phone', viewport: { width: 390, height: 844 } },
+    { size: 'desktop', viewport: { width: 1280, height: 800 } },
+  ]) {
+    test(`pins moved, changed and deleted offline (${size}) wait on the plan and in the header and reach the server in order; one changed meanwhile is refused, its text kept`, async ({ browser, request }) => {
+      const { client, projectId, architectAuth, clientAuth, pinsPath } = await projectWithPlan(request);
+      type StoredPin = { id: number; number: number; x: number; y: number; comment: string; version: number };
+      const placed: StoredPin[] = [];
+      for (const [comment, spot] of [['Riss im Putz', 0.3], ['Steckdose fehlt', 0.6], ['Tür klemmt', 0.8]] as const) {
+        const response = await request.post(pinsPath, { headers: clientAuth, data: { page: 1, x: spot, y: spot, comment } });
+        expect(response.status(), `pin '${comment}' placed`).toBe(201);
+        placed.push((await response.json()) as StoredPin);
+      }
+
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await loginAsClientWithProject(page, client, projectId);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.goto('/projectOverview');
+      await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss EG' }).click();
+      const viewer = page.getByRole('dialog', { name: 'Grundriss EG' });
+      await showPins(viewer);
+      await expect(viewer.getByRole('button', { name: 'Markierung 3: Tür klemmt', exact: true })).toBeVisible();
+      // The pin form is loaded once while online, as the phone would have it from before.
+      await page.waitForLoadState('networkidle');
+      const entry = (comment: string) => viewer.getByRole('listitem').filter({ hasText: comment });
+
+      await context.setOffline(true);
+      // Pin 1: 'Verschieben', then a tap on its new spot.
+      await entry('Riss im Putz').getByRole('button', { name: 'Markierung 1 verschieben' }).click();
+      await expect(viewer.getByText('Tippen Sie auf die neue Stelle für Markierung 1.')).toBeVisible();
+      const layer = viewer.locator('[data-pin-layer]');
+      const box = await layer.boundingBox();
+      if (!box) throw new Error('the page is not laid out');
+      await layer.click({ position: { x: box.width * 0.7, y: box.height * 0.2 } });
+      await expect(page.getByText(savedOnDevice).first()).toBeVisible();
+      await showPins(viewer);
+      // ... then its comment.
+      await entry('Riss im Putz').getByRole('button', { name: 'Bearbeiten' }).click();
+      const form = viewer.getByRole('form', { name: 'Markierung 1', exact: true });
+      await form.getByLabel(/Was ist an dieser Stelle/).fill('Riss bis zur Decke');
+      await form.getByRole('button', { name: 'Änderung speichern' }).click();
+      await expect(form).toHaveCount(0);
+      await expect(entry('Riss bis zur Decke').getByText('Geändert auf diesem Gerät · Wartet auf Verbindung')).toBeVisible();
+      // Pin 2 deleted.
+      await entry('Steckdose fehlt').getByRole('button', { name: 'Löschen' }).click();
+      await page.getByRole('alertdialog', { name: 'Soll Markierung 2 gelöscht werden?' }).getByRole('button', { name: 'Löschen' }).click();
+      await expect(entry('Steckdose fehlt').getByText('Gelöscht auf diesem Gerät · Wartet auf Verbindung')).toBeVisible();
+      // Pin 3's comment changed here, and meanwhile on another device of the same person.
+      await entry('Tür klemmt').getByRole('button', { name: 'Bearbeiten' }).click();
+      const third = viewer.getByRole('form', { name: 'Markierung 3', exact: true });
+      await third.getByLabel(/Was ist an dieser Stelle/).fill('Tür klemmt unten am Boden');
+      await third.getByRole('button', { name: 'Änderung speichern' }).click();
+      await expect(third).toHaveCount(0);
+      const elsewhere = await request.put(`/api/s3/pins/${placed[2]!.id}`, { headers: clientAuth, data: { x: 0.8, y: 0.8, comment: 'Tür klemmt, Schloss getauscht', photoFileId: null, version: 1 } });
+      expect(elsewhere.status(), 'changed on the other device').toBe(200);
+
+      await page.keyboard.press('Escape');
+      await expect(viewer).toHaveCount(0);
+      await page.getByRole('button', { name: '3 Änderungen warten' }).click();
+      const list = page.getByRole('dialog', { name: 'Wartende Änderungen' });
+      await expect(list.getByText('Punkt 1 auf „Grundriss EG“ geändert: Riss bis zur Decke')).toBeVisible();
+      await expect(list.getByText('Punkt 2 auf „Grundriss EG“ löschen')).toBeVisible();
+      await expect(list.getByText('Punkt 3 auf „Grundriss EG“ geändert: Tür klemmt unten am Boden')).toBeVisible();
+      await page.keyboard.press('Escape');
+
+      await context.setOffline(false);
+      // Two went; the one changed meanwhile stays, refused, with the German reason and the typed text.
+      await expect(oneWaiting(page)).toBeVisible({ timeout: 15_000 });
+      const stored = (await (await request.get(pinsPath, { headers: architectAuth })).json()) as StoredPin[];
+      expect(stored.map(({ number, comment }) => [number, comment])).toEqual([
+        [1, 'Riss bis zur Decke'],
+        [3, 'Tür klemmt, Schloss getauscht'],
+      ]);
+      expect(stored[0]!.x).toBeCloseTo(0.7, 1);
+      expect(stored[0]!.y).toBeCloseTo(0.2, 1);
+      await oneWaiting(page).click();
+      await expect(list.getByText('Abgelehnt', { exact: true })).toBeVisible();
+      await expect(list.getByText(/wurde inzwischen auf einem anderen Gerät oder von jemand anderem geändert/)).toBeVisible();
+      await expect(list.getByText('Punkt 3 auf „Grundriss EG“ geändert: Tür klemmt unten am Boden')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss EG' }).click();
+      await showPins(viewer);
+      await expect(entry('Tür klemmt, Schloss getauscht').getByText('Ihre Änderung wurde nicht übertragen')).toBeVisible();
+      await expect(entry('Tür klemmt, Schloss getauscht').getByText('Ihr Text: Tür klemmt unten am Boden')).toBeVisible();
+      await expect(viewer.getByText('Steckdose fehlt')).toHaveCount(0);
+      await context.close();
+    });
+  }
+  for (const { size, viewport } of [
+    { size: 'phone', viewport: { width: 390, height: 844 } },
+    { size: 'desktop', viewport: { width: 1280, height: 800 } },
+  ]) {
+    test(`an architect offline (${size}) assigns an item to the client with a due date and replies with a photo; online both reach the server, in order`, async ({ browser, request }) => {
+      const { architect, client, projectId, architectAuth, clientAuth, pinsPath } = await projectWithPlan(request);
+      const placed = await request.post(pinsPath, { headers: clientAuth, data: { page: 1, x: 0.4, y: 0.4, comment: 'Fliesen lose im Bad' } });
+      expect(placed.status(), 'pin placed').toBe(201);
+      const due = new Date(Date.now() + 10 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+      const dueText = due.split('-').reverse().join('.');
+
+      const context = await browser.newContext({ viewport, locale: 'de-AT', timezoneId: 'Europe/Vienna' });
+      const page = await context.newPage();
+      await loginAs(page, architect.username, architect.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await selectProjectInSession(page, projectId);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.goto('/projectOverview');
+      const openPlan = async () => {
+        await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss EG' }).click();
+        const opened = page.getByRole('dialog', { name: 'Grundriss EG' });
+        await showPins(opened);
+        return opened;
+      };
+      const viewer = await openPlan();
+      const entry = viewer.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Markierung 1: Fliesen lose im Bad/ }) });
+      // The assignment's form, with the project's people, and the item's reply form were opened once while online, as on a phone used before.
+      await entry.getByRole('button', { name: 'Markierung 1 zuordnen' }).click();
+      const assign = viewer.getByRole('form', { name: 'Markierung 1 zuordnen' });
+      await expect(assign.getByRole('option', { name: 'Klara Kundin (Kunde/Kundin)' })).toBeAttached();
+      await assign.getByRole('button', { name: 'Abbrechen' }).click();
+      await expect(assign).toHaveCount(0);
+      await entry.getByRole('button', { name: /^Markierung 1: Fliesen lose im Bad/ }).click();
+      const reply = viewer.getByRole('form', { name: 'Antwort, Markierung 1' });
+      await expect(reply).toBeVisible();
+      await page.waitForLoadState('networkidle');
+
+      await context.setOffline(true);
+      await entry.getByRole('button', { name: 'Markierung 1 zuordnen' }).click();
+      await assign.getByLabel('Zuständig').selectOption({ label: 'Klara Kundin (Kunde/Kundin)' });
+      await assign.getByLabel('Fällig am').fill(due);
+      await assign.getByRole('button', { name: 'Zuordnung speichern' }).click();
+      await expect(assign).toHaveCount(0);
+      await expect(page.getByText(savedOnDevice).first()).toBeVisible();
+      // The pin shows the new assignment at once, marked as waiting.
+      await expect(entry.getByText('Zuordnung geändert auf diesem Gerät · Wartet auf Verbindung')).toBeVisible();
+      await expect(entry.getByText('Klara Kundin', { exact: true })).toBeVisible();
+      await expect(entry.getByText(dueText)).toBeVisible();
+
+      await entry.getByRole('button', { name: /^Markierung 1: Fliesen lose im Bad/ }).click();
+      await reply.getByLabel(/Antwort/).fill('Bitte bis zum Termin neu verfliesen.');
+      await reply.locator('input[type="file"]').setInputFiles({ name: 'fliesen.png', mimeType: 'image/png', buffer: twoByTwoPng() });
+      await reply.getByRole('button', { name: 'Antworten' }).click();
+      await expect(reply.getByLabel(/Antwort/)).toHaveValue('');
+      await expect(reply.getByRole('list', { name: 'Gewählte Fotos' })).toHaveCount(0);
+
+      await page.keyboard.press('Escape');
+      await expect(viewer).toHaveCount(0);
+      await page.getByRole('button', { name: '2 Änderungen warten' }).click();
+      const list = page.getByRole('dialog', { name: 'Wartende Änderungen' });
+      await expect(list.getByText(`Punkt 1 auf „Grundriss EG“ zugeordnet: Information · Zuständig: Klara Kundin · Fällig am ${dueText}`)).toBeVisible();
+      await expect(list.getByText('Antwort zu Punkt 1 auf „Grundriss EG“ mit 1 Foto: Bitte bis zum Termin neu verfliesen.')).toBeVisible();
+      await expect(list.getByText('Wartet auf Verbindung')).toHaveCount(2);
+      await page.keyboard.press('Escape');
+      type StoredPin = { updatedAt: string; responsible: { username: string } | null; dueDate: string | null; replies: { text: string; at: string; photoFileIds: number[] }[] };
+      const stored = async () => ((await (await request.get(pinsPath, { headers: architectAuth })).json()) as StoredPin[])[0]!;
+      expect(await stored()).toMatchObject({ responsible: null, dueDate: null, replies: [] });
+
+      await context.setOffline(false);
+      await expect(page.getByRole('button', { name: /Änderung(en)? wart/ })).toHaveCount(0, { timeout: 15_000 });
+      // Read again from the server: the assignment and the reply with its photo are there.
+      await page.reload();
+      const again = await openPlan();
+      const sentEntry = again.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Markierung 1: Fliesen lose im Bad/ }) });
+      await expect(sentEntry.getByText('Klara Kundin', { exact: true })).toBeVisible();
+      await expect(sentEntry.getByText(dueText)).toBeVisible();
+      await expect(sentEntry.getByText('Bitte bis zum Termin neu verfliesen.')).toBeVisible();
+      await expect(sentEntry.getByRole('img', { name: 'Foto 1 zur Antwort von Erika Muster' })).toBeVisible();
+      await expect(again.getByText('Wartet auf Verbindung')).toHaveCount(0);
+      // In the order they were made: the assignment first, then the reply.
+      const pin = await stored();
+      expect(pin).toMatchObject({ responsible: { username: client.username }, dueDate: due });
+      expect(pin.replies.map(({ text, photoFileIds }) => [text, photoFileIds.length])).toEqual([['Bitte bis zum Termin neu verfliesen.', 1]]);
+      expect(pin.updatedAt <= pin.replies[0]!.at).toBe(true);
+      await context.close();
+    });
+  }
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { appPathOf, linkIn, waitForMail } from './support/mail';
+import { showPins } from './support/plan-viewer';
 import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { multiPagePdf, twoByTwoPng } from './support/sample-files';
@@ -42,7 +43,7 @@ async function openPlan(page: Page): Promise<{ viewer: Locator; opener: Locator 
   const opener = cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss EG' });
   await opener.click();
   const viewer = page.getByRole('dialog', { name: 'Grundriss EG' });
-  await expect(viewer.getByRole('heading', { name: /^Markierungen/ })).toBeVisible();
+  await showPins(viewer);
   return { viewer, opener };
 }
 
@@ -112,7 +113,7 @@ test.describe('two browsers on one PDF plan, live', () => {
       await loaded(pageImage(viewer, 2));
       await viewer.getByRole('button', { name: 'Markierung setzen' }).click();
       await viewer.getByRole('button', { name: 'Hier markieren' }).click();
-      const form = viewer.getByRole('form', { name: 'Markierung 1' });
+      const form = viewer.getByRole('form', { name: 'Markierung 1', exact: true });
       await form.getByLabel(/Was ist an dieser Stelle/).fill(comment);
       const photoInput = form.locator('input[type="file"]');
       await expect(photoInput).toHaveAttribute('capture', /.*/);
@@ -142,6 +143,7 @@ test.describe('two browsers on one PDF plan, live', () => {
       await offer.getByRole('button', { name: 'Version 2 öffnen' }).click();
       await expect(offer).toHaveCount(0);
       await expect(viewer.getByText('Seite 2 von 3')).toBeVisible();
+      await showPins(viewer);
       await expect(viewer.getByRole('heading', { name: 'Aus Version 1' })).toBeVisible();
       await expect(viewer.getByRole('button', { name: `Version 1, Markierung 1: ${comment}`, exact: true })).toBeVisible();
       await expect(viewer.getByRole('button', { name: 'Markierung 1 übernehmen' })).toHaveText('Übernehmen');
@@ -157,6 +159,7 @@ test.describe('two browsers on one PDF plan, live', () => {
       const again = { viewer: home.getByRole('dialog', { name: 'Grundriss EG' }) };
       await expect(again.viewer.getByText('Seite 1 von 3')).toBeVisible();
       await again.viewer.getByRole('button', { name: 'Nächste Seite' }).click();
+      await showPins(again.viewer);
       await expect(again.viewer.getByRole('heading', { name: 'Aus Version 1' })).toBeVisible();
       await expect(again.viewer.getByRole('button', { name: `Version 1, Markierung 1: ${comment}`, exact: true })).toBeVisible();
       await expect(again.viewer.getByRole('button', { name: 'Markierung 1 übernehmen' })).toHaveText('Übernehmen');
@@ -174,6 +177,12 @@ test.describe('two browsers on one PDF plan, live', () => {
       const pdf = await fs.readFile(await download.path());
       const text = pdfText(pdf).replace(/\s+/g, ' ');
       expect(text).toContain(comment);
+
+      // 'Alle offenen übernehmen' carries the open item of version 1 to version 2 with one click.
+      await again.viewer.getByRole('button', { name: 'Alle offenen übernehmen' }).click();
+      await expect(home.getByText('1 Punkt wurde übernommen.')).toBeVisible();
+      await expect(again.viewer.getByRole('heading', { name: 'Aus Version 1' })).toHaveCount(0);
+      await expect(again.viewer.getByRole('button', { name: `Markierung 1: ${comment}`, exact: true })).toBeVisible();
 
       await office.context().close();
       await home.context().close();

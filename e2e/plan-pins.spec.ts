@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { showPins } from './support/plan-viewer';
 import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { multiPagePdf, twoByTwoPng } from './support/sample-files';
@@ -25,7 +26,7 @@ async function uploadPlan(request: APIRequestContext, token: string, projectId: 
 async function openPlan(page: Page): Promise<Locator> {
   await cardOf(page, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss OG' }).click();
   const viewer = page.getByRole('dialog', { name: 'Grundriss OG' });
-  await expect(viewer.getByRole('heading', { name: /^Markierungen/ })).toBeVisible();
+  await showPins(viewer);
   await expect.poll(() => viewer.getByAltText('Grundriss OG').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   return viewer;
 }
@@ -62,7 +63,7 @@ test.describe('pins on a plan', () => {
     if (!box) throw new Error('the page is not laid out');
     await layer.click({ position: { x: box.width * 0.3, y: box.height * 0.6 } });
 
-    const form = clientViewer.getByRole('form', { name: 'Markierung 1' });
+    const form = clientViewer.getByRole('form', { name: 'Markierung 1', exact: true });
     await form.getByLabel(/Was ist an dieser Stelle/).fill('Riss links vom Fenster');
     await form.locator('input[type="file"]').setInputFiles({ name: 'riss.png', mimeType: 'image/png', buffer: png });
     await form.getByRole('button', { name: 'Markierung speichern' }).click();
@@ -136,7 +137,7 @@ test.describe('pins on a plan', () => {
     const box = await layer.boundingBox();
     if (!box) throw new Error('the page is not laid out');
     await layer.click({ position: { x: box.width / 2, y: box.height / 2 } });
-    const form = viewer.getByRole('form', { name: 'Markierung 1' });
+    const form = viewer.getByRole('form', { name: 'Markierung 1', exact: true });
     await form.getByLabel(/Was ist an dieser Stelle/).fill('Zählerkasten');
     await form.getByRole('button', { name: 'Markierung speichern' }).click();
     await expect(viewer.getByRole('button', { name: 'Markierung 1: Zählerkasten', exact: true })).toBeVisible();

@@ -8,10 +8,10 @@ const missingProjectText = 'Fehler bei der Projektzuordnung. Sie werden zur Star
 
 test.describe('customers, projects, dashboards and the project overview', () => {
   // Waits for invitation mails; both workers share one server.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 150_000 });
 
   test('an architect invites a customer and creates their project; both find it on their dashboards', async ({ page, request, browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const architect = await createArchitectViaApi(request);
     const customerName = uniqueName('kundin');
     const customer = { username: customerName, email: `${customerName}@e2e.bauakte.test` };

@@ -32,7 +32,7 @@ async function changeLog(request: APIRequestContext, architect: TestAccount, pro
 
 test.describe('two people on one questionnaire step', () => {
   // Seeding waits for two invitation mails; both workers share one server.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test("a stale page keeps the other person's answers, and a clash is resolved by choice, nothing lost", async ({ browser, request }) => {
     const { architect, client, projectId } = await seedClientProject(request);

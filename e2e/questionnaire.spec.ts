@@ -20,7 +20,7 @@ async function fillGeneral(page: Page) {
 
 test.describe('questionnaire', () => {
   // Seeding waits for two invitation mails; both workers share one server.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
 
   test("every step names its project under the title on a phone: 'Projekt: …'", async ({ browser, request }) => {
     const { client, projectId, projectName } = await seedClientProject(request);
@@ -72,7 +72,7 @@ test.describe('questionnaire', () => {
   });
 
   test('a client answers all four steps, reaches 100 % and finds the answers again', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { architect, client, projectId, projectName } = await seedClientProject(request);
     await loginAsClientWithProject(page, client, projectId);
 

@@ -10,9 +10,10 @@ const missingProject = /Fehler bei der Zuordnung zu einem Projekt/;
 
 /**
  * Everything this browser keeps, read as anyone at it could: every IndexedDB database with all its
- * records, Cache Storage names, localStorage and the tab's sessionStorage, as one text.
+ * records, the app's Cache Storage entries (bytes read as text), localStorage and the tab's
+ * sessionStorage, as one text; and how many records each database holds.
  */
-async function everythingKept(page: Page): Promise<{ databases: string[]; caches: string[]; text: string }> {
+async function everythingKept(page: Page): Promise<{ databases: string[]; caches: string[]; records: Record<string, number>; text: string }> {
   return page.evaluate(async () => {
     const readAll = (name: string) =>
       new Promise<unknown[]>((resolve, reject) => {
@@ -38,12 +39,23 @@ async function everythingKept(page: Page): Promise<{ databases: string[]; caches
           };
         };
       });
+    // Bytes as text, as a look at them in the developer tools would show any plain text among them.
+    const asText = (bytes: ArrayBuffer | ArrayBufferView) =>
+      new TextDecoder('utf-8').decode(bytes instanceof ArrayBuffer ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     const databases = (await indexedDB.databases()).map((db) => db.name ?? '');
     const records = await Promise.all(databases.map(readAll));
+    const cacheNames = await caches.keys();
+    const cached: string[] = [];
+    for (const name of cacheNames.filter((cache) => cache.startsWith('bauakte-'))) {
+      const cache = await caches.open(name);
+      for (const entry of await cache.keys()) cached.push(entry.url, asText(await (await cache.match(entry))!.arrayBuffer()));
+    }
+    const replacer = (_key: string, value: unknown) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? asText(value) : value);
     return {
       databases,
-      caches: await caches.keys(),
-      text: JSON.stringify({ records, local: { ...localStorage }, session: { ...sessionStorage } }),
+      caches: cacheNames,
+      records: Object.fromEntries(databases.map((name, index) => [name, records[index]!.length])),
+      text: JSON.stringify({ records, cached, local: { ...localStorage }, session: { ...sessionStorage } }, replacer),
     };
   });
 }
@@ -99,7 +111,9 @@ test.describe('one browser shared by several people', () => {
     await expect(cardOf(page, 'Projektdateien').getByRole('heading', { name: 'Energieausweis' })).toBeVisible();
     await page.goto('/general');
     await expect(year(page)).toHaveValue('1965');
-    await expect.poll(async () => (await everythingKept(page)).text, { message: 'the file list is kept on the device' }).toContain('Energieausweis');
+    await expect.poll(async () => (await everythingKept(page)).records[`bauakte-read-cache-${client.username}`], { message: 'the file list is kept on the device' }).toBeGreaterThanOrEqual(2);
+    // Kept encrypted: nothing of it in clear.
+    expect((await everythingKept(page)).text).not.toContain('Energieausweis');
     expect((await everythingKept(page)).text).not.toContain('signature=');
 
     // In the cellar: a change waits; the logout asks, then goes through without a connection.
@@ -131,6 +145,58 @@ test.describe('one browser shared by several people', () => {
       .poll(async () => (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status(), { message: 'the session ended on the server' })
       .toBe(401);
     expect(await storedYear(request, client, projectId)).toBe(1965);
+    await context.close();
+  });
+
+  test("a client's window closed without a logout: nothing of theirs is readable at the browser; their next login reads it again and sends the waiting change", async ({ browser, request }) => {
+    const { architect, client, projectId, projectName } = await seedClientProject(request);
+    await answerQuestionnaireViaApi(request, client, projectId);
+    const uploaded = await request.post('/api/s3/upload', {
+      headers: { authorization: `Bearer ${await apiToken(request, architect)}` },
+      multipart: { projectId: String(projectId), fileName: 'Energieausweis', documentType: 'PNG', file: { name: 'energieausweis.png', mimeType: 'image/png', buffer: twoByTwoPng() } },
+    });
+    expect(uploaded.status(), 'file uploaded').toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    let page = await context.newPage();
+    await loginAsClientWithProject(page, client, projectId);
+
+    // Online: the overview with the file's thumbnail, and step 1; all kept on the device.
+    await page.goto('/projectOverview');
+    await expect(cardOf(page, 'Projektdateien').getByRole('heading', { name: 'Energieausweis' })).toBeVisible();
+    await expect.poll(async () => (await everythingKept(page)).text, { message: 'the thumbnail is kept' }).toContain('/offline-pictures/');
+    await page.goto('/general');
+    await expect(year(page)).toHaveValue('1965');
+    await expect.poll(async () => (await everythingKept(page)).records[`bauakte-read-cache-${client.username}`], { message: 'the pages are kept' }).toBeGreaterThanOrEqual(2);
+
+    // In the cellar a change waits; then the window is closed, without a logout.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await context.setOffline(true);
+    await year(page).fill('1972');
+    await page.getByRole('button', { name: 'Speichern und Weiter' }).click();
+    await expect(page.getByText(savedOnDevice).first()).toBeVisible();
+    await page.close();
+    await context.setOffline(false);
+
+    // Anyone at this browser now: the data is there, but nothing of it in clear.
+    page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    const kept = await everythingKept(page);
+    expect(kept.records[`bauakte-read-cache-${client.username}`]).toBeGreaterThanOrEqual(2);
+    expect(kept.records['bauakte-queue']).toBe(1);
+    expect(kept.caches).toContain(`bauakte-pictures-${client.username}`);
+    for (const plain of [projectName, 'Annenstraße', 'Graz', 'Energieausweis', 'constructionYear', 'FREISTEHEND', 'PNG\r\n', 'IHDR', 'JFIF', 'WEBP']) {
+      expect(kept.text, `"${plain}" is not kept in clear`).not.toContain(plain);
+    }
+
+    // The same client logs in again: the waiting change is sent, and what was kept reads offline again.
+    await loginAsClientWithProject(page, client, projectId);
+    await expect.poll(() => storedYear(request, client, projectId), { timeout: 20_000, message: 'the waiting change reached the server' }).toBe(1972);
+    await context.setOffline(true);
+    await page.goto('/projectOverview');
+    await expect(page.getByText(projectName).first()).toBeVisible();
+    await expect(cardOf(page, 'Projektdateien').getByRole('heading', { name: 'Energieausweis' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toBeVisible();
     await context.close();
   });
 

@@ -61,7 +61,7 @@ function preloadLoggedInPages(): Plugin {
         const add = 'const l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)';
         // Vite's loader finds these stylesheets in place later and does not add them twice.
         const script =
-          `{const c=sessionStorage.getItem("token")&&${JSON.stringify(shellPageChunks)}[location.pathname];` +
+          `{const c=(sessionStorage.getItem("token")||localStorage.getItem("bauakte.rememberedToken"))&&${JSON.stringify(shellPageChunks)}[location.pathname];` +
           `if(typeof c==="string"){const p=${JSON.stringify(pageLinks)};` +
           `for(const[r,h]of ${JSON.stringify(links)}.concat(p[c])){${add}}` +
           `if(/[?&]plan=/.test(location.search))for(const[r,h]of ${JSON.stringify(planLinks)}){${add}}` +

@@ -17,10 +17,11 @@ import type { FileService } from './modules/files/service';
 import { registerHealthModule } from './modules/health/module';
 import { registerImpressumModule } from './modules/impressum/module';
 import { registerNotificationsModule } from './modules/notifications/module';
+import type { ItemNoticeService } from './modules/notifications/item-notices';
 import { registerProfileModule } from './modules/profile/module';
 import { registerPinsModule } from './modules/pins/module';
 import { registerProjectsModule } from './modules/projects/module';
-import { registerQuestionnaireModule } from './modules/questionnaire/module';
+import { followUpItemOf, registerQuestionnaireModule } from './modules/questionnaire/module';
 import packageJson from '../package.json' with { type: 'json' };
 
 /** What the app is built from: the configuration, the database and the secret; tests replace a few parts. */
@@ -33,6 +34,8 @@ export interface BuiltApp
   chat: ChatService;
   broker: Broker;
   presence: Presence;
+  /** The reminders of items due tomorrow, which main.ts sends in rounds. */
+  itemNotices: ItemNoticeService;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -47,17 +50,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { invitations } = registerAccountsModule(platform);
   registerAdminModule(platform, { invitations });
   registerProfileModule(platform);
-  const { settingsOf, notices, planNotices } = registerNotificationsModule(platform);
+  const { settingsOf, notices, planNotices, itemNotices } = registerNotificationsModule(platform);
   registerCustomersModule(platform, { invitations });
   const files = await registerFilesModule(platform, { planNotices });
   registerProjectsModule(platform, { files });
-  const pins = registerPinsModule(platform, { planNotices });
-  registerExportModule(platform, { files, pins });
-  registerQuestionnaireModule(platform, { notices });
+  const { pins, openItems, announceOpenItems } = registerPinsModule(platform, { planNotices, itemNotices, followUpOf: followUpItemOf, discardObjects: (keys) => files.discardObjects(keys) });
+  registerExportModule(platform, { files, pins, openItems });
+  registerQuestionnaireModule(platform, { notices, announceOpenItems });
   registerDashboardModule(platform);
   const { chat, broker, presence } = registerChatModule(platform, { settingsOf });
 
   await registerSpa(platform.app, webDist);
   const { app, data, apiRoutes, sessions, mailer, mailQueue, background, store, fanout } = platform;
-  return { app, data, apiRoutes, sessions, mailer, mailQueue, background, files, store, chat, broker, presence, fanout };
+  return { app, data, apiRoutes, sessions, mailer, mailQueue, background, files, store, chat, broker, presence, fanout, itemNotices };
 }

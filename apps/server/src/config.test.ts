@@ -106,6 +106,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PREVIEW_CACHE_MAX_MB: 'viel' })).toThrow(/^PREVIEW_CACHE_MAX_MB /);
   });
 
+  it('runs exports and previews at idle priority unless WORKER_PRIORITY=normal', () => {
+    expect([loadConfig({}).export.priority, loadConfig({}).previews.priority]).toEqual(['idle', 'idle']);
+    const set = loadConfig({ WORKER_PRIORITY: 'normal' });
+    expect([set.export.priority, set.previews.priority]).toEqual(['normal', 'normal']);
+    expect(() => loadConfig({ WORKER_PRIORITY: 'low' })).toThrow(/^WORKER_PRIORITY /);
+  });
+
   it('builds links from PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://bauakte.example.at/' }).publicUrl).toBe('https://bauakte.example.at');
   });

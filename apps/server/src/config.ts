@@ -5,6 +5,14 @@ import { isUsername, normalizeUsername } from '@bauakte/domain';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * The CPU priority of the export and preview processes. idle: they run only when the server and
+ * everything else on the machine leave a core free, so requests always come first. normal: as the
+ * server's, for a host whose other work would otherwise starve them (and the test suite).
+ */
+const workerPriorities = ['idle', 'normal'] as const;
+export type WorkerPriority = (typeof workerPriorities)[number];
+
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), {
@@ -44,6 +52,7 @@ const envSchema = z.object({
   /** Fractions allowed: a tenth of a second is a real bound for one page. */
   PREVIEW_TIME_LIMIT_SECONDS: z.coerce.number().min(0.01).max(600).default(20),
   PREVIEW_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).max(16_384).default(512),
+  WORKER_PRIORITY: z.enum(workerPriorities).default('idle'),
   PREVIEW_CACHE_FILE_FACTOR: z.coerce.number().int().min(1).max(1_000).default(10),
   /** Fractions allowed, as for the installation's bound. */
   PREVIEW_CACHE_FILE_MIN_MB: z.coerce.number().min(0).max(1_048_576).default(32),
@@ -55,6 +64,7 @@ const envSchema = z.object({
   DEMO: z.stringbool({ error: 'must be 1 or 0 (true or false)' }).default(false),
   SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60 * 30).default(120),
+  REMEMBERED_DEVICE_DAYS: z.coerce.number().positive().max(365).default(30),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(5),
   WEB_DIST_DIR: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 40).default(100 * 1024 * 1024),
@@ -126,6 +136,8 @@ export interface Config {
   sessionHours: number;
   /** A session without a request for this long ends (besides its lifetime of sessionHours). */
   sessionIdleMinutes: number;
+  /** A login that remembers its device ends when unused this long (each use moves it on). */
+  rememberedDeviceDays: number;
   /** A verified session is answered from memory this long (ended sessions are dropped on every instance at once); 0 turns it off. */
   sessionCacheSeconds: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
@@ -186,6 +198,7 @@ export interface ExportLimits {
   timeLimitSeconds: number;
   /** Heap of each export process; a PDF needing more ends that process alone. */
   heapLimitMb: number;
+  priority: WorkerPriority;
 }
 
 export interface PreviewLimits {
@@ -197,6 +210,7 @@ export interface PreviewLimits {
   timeLimitMs: number;
   /** Memory (resident, WebAssembly included) of each render process; a render needing more ends that process alone. */
   memoryLimitMb: number;
+  priority: WorkerPriority;
 }
 
 /**
@@ -293,12 +307,14 @@ function toConfig(e: Env): Config {
       maxQueued: e.EXPORT_MAX_QUEUED,
       timeLimitSeconds: e.EXPORT_TIME_LIMIT_SECONDS,
       heapLimitMb: e.EXPORT_HEAP_LIMIT_MB,
+      priority: e.WORKER_PRIORITY,
     },
     previews: {
       maxConcurrent: e.PREVIEW_MAX_CONCURRENT,
       maxQueued: e.PREVIEW_MAX_QUEUED,
       timeLimitMs: Math.round(e.PREVIEW_TIME_LIMIT_SECONDS * 1000),
       memoryLimitMb: e.PREVIEW_MEMORY_LIMIT_MB,
+      priority: e.WORKER_PRIORITY,
     },
     pageCache: {
       fileFactor: e.PREVIEW_CACHE_FILE_FACTOR,
@@ -309,6 +325,7 @@ function toConfig(e: Env): Config {
     logFormat: e.LOG_FORMAT,
     sessionHours: e.SESSION_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    rememberedDeviceDays: e.REMEMBERED_DEVICE_DAYS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     demo: e.DEMO,

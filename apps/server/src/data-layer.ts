@@ -4,10 +4,11 @@ import { createChatRepository } from './modules/chat/repository';
 import { createCustomerRepository } from './modules/customers/repository';
 import { createDashboardLayoutRepository } from './modules/dashboard/repository';
 import { createDemoRepository } from './modules/demo/repository';
-import { createFileRepository, createRenderedPageRepository } from './modules/files/repository';
+import { createFileRepository, createItemPhotoRepository, createQuestionPhotoRepository, createRenderedPageRepository } from './modules/files/repository';
 import { createPinRepository } from './modules/pins/repository';
-import { createFormNoticeRepository, createPlanNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
+import { createFormNoticeRepository, createItemNoticeRepository, createPlanNoticeRepository, createNotificationSettingsRepository } from './modules/notifications/repository';
 import { createProjectRepository } from './modules/projects/repository';
+import { createFollowUpRepository } from './modules/questionnaire/follow-up-repository';
 import { createQuestionnaireRepository } from './modules/questionnaire/repository';
 import { createAccessRepository } from './platform/access/repository';
 import { createSessionRepository } from './platform/auth/repository';
@@ -34,11 +35,15 @@ const repositories: RepositoryFactories = {
   notificationSettings: (db: Db) => createNotificationSettingsRepository(db),
   formNotices: (db: Db) => createFormNoticeRepository(db),
   planNotices: (db: Db) => createPlanNoticeRepository(db),
+  itemNotices: (db: Db) => createItemNoticeRepository(db),
   projects: (db: Db, asyncCommitDb: Db) => createProjectRepository(db, asyncCommitDb),
   questionnaire: (db: Db) => createQuestionnaireRepository(db),
   files: (db: Db) => createFileRepository(db),
   renderedPages: (db: Db, asyncCommitDb: Db) => createRenderedPageRepository(db, asyncCommitDb),
+  questionPhotos: (db: Db) => createQuestionPhotoRepository(db),
+  itemPhotos: (db: Db) => createItemPhotoRepository(db),
   pins: (db: Db) => createPinRepository(db),
+  followUps: (db: Db) => createFollowUpRepository(db),
   chat: (db: Db, asyncCommitDb: Db) => createChatRepository(db, asyncCommitDb),
   dashboardLayouts: (db: Db) => createDashboardLayoutRepository(db),
   demo: (db: Db) => createDemoRepository(db),

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveDestinations, serverMessages } from '@bauakte/domain';
@@ -9,7 +8,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/d
 import { createFanoutCache } from './platform/fanout/fanout-cache';
 import { killStartedServers, listeningUrl, processStartTimeoutMs, startServer, tempDir, type StartedServer } from './test/server-process';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from './test/private-postgres';
-import { testJwtSecret } from './test/test-app';
+import { testEnv, testJwtSecret } from './test/test-app';
 
 /**
  * PostgreSQL restarting under a running app (docs/operations.md, "PostgreSQL"): a package update or a failover
@@ -172,7 +171,7 @@ describe.skipIf(skipReason !== undefined)('PostgreSQL restarting under a running
       await setup.close();
       database = openDatabase({ databaseUrl: postgres.url, postgresSchema: schema });
       await migrateToLatest(database.db);
-      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+      const config = loadConfig(testEnv(dataDir));
       for (let index = 0; index < 2; index += 1) instances.push(await buildApp({ config, database, jwtSecret: testJwtSecret, logger: false }));
       await Promise.all(instances.map(({ app }) => app.ready()));
     }, processStartTimeoutMs);

@@ -9,6 +9,7 @@ import { preparePasswordStrength } from '@bauakte/domain';
 import { shutdownDeadlines, stopOnSignals, trackUnusedConnections } from './platform/http/shutdown';
 import { serverLogOutput } from './platform/http/logger';
 import { seedDemoIfEmpty } from './modules/demo/seed-demo';
+import { reminderRoundMs } from './modules/notifications/item-notices';
 
 function stop(problem: string): never {
   console.error(`Bauakte cannot start: ${problem}`);
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   if (config.databaseUrl && !config.jwtSecret) {
     console.warn('JWT_SECRET is not set: several instances on one database need the same JWT_SECRET');
   }
-  const { app, data, sessions, background, files, store } = await buildApp({ config, database, jwtSecret });
+  const { app, data, sessions, background, files, store, itemNotices } = await buildApp({ config, database, jwtSecret });
   await ensureFirstAdmin(data.repos.users, config.admin, app.log);
   if (config.demo) await seedDemoIfEmpty(data, store, app.log);
   // Loads the password dictionaries now, so no registration waits for them.
@@ -45,6 +46,10 @@ async function main(): Promise<void> {
   // PDFs a stopped server left without their tile (each instance tries; the last one done wins).
   void files.resumePreviews().catch((error: unknown) => app.log.error({ err: error }, 'resuming pdf previews failed'));
   setInterval(() => Promise.all([pruneSessions(), sweepFiles(() => files.sweep()), refreshPlannerStatistics()]), 3_600_000).unref();
+  // Items due tomorrow: their reminders' state is in the database, so each instance may look.
+  const sendReminders = () => itemNotices.sendDueReminders().catch((error: unknown) => app.log.error({ err: error }, 'sending item reminders failed'));
+  void sendReminders();
+  setInterval(sendReminders, reminderRoundMs).unref();
 
   // Stops taking requests, closes live connections with 1012 (reconnect), lets running requests and
   // the mails being sent finish (queued ones wait in the database for any instance), closes the

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { chunksInCircles, codeSplittingOf, planRouteGroups, recordChunks, type BuildFacts, type StartChunks } from './route-chunks';
+import { chunksInCircles, codeSplittingOf, joinGroups, planRouteGroups, recordChunks, type BuildFacts, type StartChunks } from './route-chunks';
 
 // A small app shaped like the web app: a login route, a shell with two pages, a dialog the shell
 // loads later, and a logged-out page that shares the form code with the shell. Each module notes
@@ -141,5 +141,27 @@ describe('planRouteGroups', () => {
     before('rules', 'page-b');
     before('heavy', 'register');
     expect(ran).toContain('dialog');
+  });
+});
+
+describe('joinGroups', () => {
+  const groups = [
+    { name: 'login-route', moduleIds: ['a'] },
+    { name: 'shell', moduleIds: ['b', 'c', 'd'] },
+    { name: 'start-shared-3', moduleIds: ['e'] },
+    { name: 'start-chat', moduleIds: ['f'] },
+  ];
+
+  it('joins the groups whose chunks import each other into the largest, keeping the others and their order', () => {
+    expect(joinGroups(groups, ['start-shared-3', 'shell'])).toEqual([
+      { name: 'login-route', moduleIds: ['a'] },
+      { name: 'shell', moduleIds: ['b', 'c', 'd', 'e'] },
+      { name: 'start-chat', moduleIds: ['f'] },
+    ]);
+  });
+
+  it('answers the same groups where there is nothing to join, so the build stops instead of trying again', () => {
+    expect(joinGroups(groups, ['shell'])).toBe(groups);
+    expect(joinGroups(groups, ['login-route-x'])).toBe(groups);
   });
 });

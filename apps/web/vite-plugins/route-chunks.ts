@@ -242,6 +242,20 @@ export function chunksInCircles(chunks: Pick<ChunkFacts, 'fileName' | 'imports'>
   return chunks.filter((chunk) => reaches(chunk.fileName, chunk.fileName)).map((chunk) => chunk.fileName);
 }
 
+/**
+ * The groups with the chunks named (by their group's name) joined into the largest of them. The
+ * plan sees a module's imports, not those it takes through a barrel no chunk holds (a page's
+ * `import { formatAnswer } from '@bauakte/domain/labels'`); where such an import closes a circle
+ * between two groups, the build joins them and builds again.
+ */
+export function joinGroups(groups: RouteGroup[], names: readonly string[]): RouteGroup[] {
+  const joined = groups.filter((group) => names.includes(group.name));
+  if (joined.length < 2) return groups;
+  const largest = joined.reduce((a, b) => (b.moduleIds.length > a.moduleIds.length ? b : a));
+  const merged = { name: largest.name, moduleIds: joined.flatMap((group) => group.moduleIds) };
+  return groups.filter((group) => group === largest || !joined.includes(group)).map((group) => (group === largest ? merged : group));
+}
+
 /** The first build's plugin: records what the bundler made of each chunk into `facts`. */
 export function recordChunks(facts: BuildFacts): Plugin {
   return {

@@ -11,6 +11,7 @@ const expected: Record<Capability, readonly Role[]> = {
   export: ['ARCHI'],
   viewProjects: ['ARCHI', 'CLIENT'],
   uploadFiles: ['ARCHI', 'CLIENT'],
+  removeAnyQuestionPhoto: ['ARCHI'],
   chat: ['ARCHI', 'CLIENT'],
   deleteChats: ['ADMIN', 'ARCHI'],
   followFormCompletion: ['ARCHI'],
@@ -21,6 +22,9 @@ const expected: Record<Capability, readonly Role[]> = {
   receiveAdminInvitation: ['ARCHI'],
   editCustomerDetails: ['ARCHI'],
   beCustomer: ['CLIENT'],
+  assignPinItems: ['ARCHI'],
+  raiseFollowUps: ['ARCHI'],
+  answerFollowUps: ['CLIENT'],
 };
 
 describe('can', () => {

@@ -18,6 +18,8 @@ const capabilityRoles = {
   viewProjects: ['ARCHI', 'CLIENT'],
   /** Uploading and deleting a project's files. */
   uploadFiles: ['ARCHI', 'CLIENT'],
+  /** Removing any photo to a question of the questionnaire; others remove the photos they added. */
+  removeAnyQuestionPhoto: ['ARCHI'],
   /** Chats are between architects and clients; administrators take part in none. */
   chat: ['ARCHI', 'CLIENT'],
   deleteChats: ['ADMIN', 'ARCHI'],
@@ -37,6 +39,11 @@ const capabilityRoles = {
   editCustomerDetails: ['ARCHI'],
   /** The account is a customer, whose details their architects may change. */
   beCustomer: ['CLIENT'],
+  /** A pin's kind, responsible person and due date, and its status whoever is responsible (the server's pin table decides). */
+  assignPinItems: ['ARCHI'],
+  /** A follow-up on an answer of the questionnaire ('Rückfrage'), which the client answers. */
+  raiseFollowUps: ['ARCHI'],
+  answerFollowUps: ['CLIENT'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof capabilityRoles;

@@ -15,6 +15,7 @@ describe('error statuses', () => {
     expect(errorStatus).toMatchObject({
       VALIDATION_FAILED: 400,
       UNAUTHENTICATED: 401,
+      SESSION_REVOKED: 401,
       FORBIDDEN: 403,
       NOT_FOUND: 404,
       CONFLICT: 409,

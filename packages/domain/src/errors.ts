@@ -4,6 +4,7 @@ export const errorCodes = [
   'VALIDATION_FAILED',
   'INVALID_JSON',
   'UNAUTHENTICATED',
+  'SESSION_REVOKED',
   'INVALID_CREDENTIALS',
   'TOO_MANY_ATTEMPTS',
   'FORBIDDEN',
@@ -38,6 +39,9 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
+  // The session was ended (another device, a password change, a deleted account), not merely expired:
+  // the web app then removes what the device keeps of the user, waiting changes included.
+  SESSION_REVOKED: 401,
   INVALID_CREDENTIALS: 401,
   TOO_MANY_ATTEMPTS: 429,
   FORBIDDEN: 403,

@@ -3,15 +3,19 @@ import { emailSchema, requestObject } from './fields';
 import { requestIdSchema } from './ids';
 import { fieldTexts } from './texts/form-texts';
 import { documentTypes } from './file-formats';
+import { pinKinds, pinStatuses } from './pin-items';
 import { projectSchema, projectStatusSchema } from './projects';
 import { questionnaireResponseSchemas } from './questionnaire/step-schemas';
+import { unknownAllowedQuestions } from './questionnaire/catalogue';
+import { confirmableQuestions } from './questionnaire/plausibility';
+import { questionnaireSteps, type QuestionnaireStep } from './questionnaire/steps';
 
 /**
  * The project export (spec section 7, 'Export and files'): what an energy consultant's or an
  * authority's tool reads. Its JSON Schema is derived from this one and served at
  * /api/export/schema.json; a change of shape raises schemaVersion.
  */
-export const exportSchemaVersion = 3;
+export const exportSchemaVersion = 6;
 
 const exportPersonSchema = z.object({
   username: z.string(),
@@ -39,9 +43,24 @@ const exportPinSchema = z.object({
   x: z.number().min(0).max(1).describe('From the page\'s left edge (0) to its right edge (1)'),
   y: z.number().min(0).max(1).describe('From the page\'s top edge (0) to its bottom edge (1)'),
   comment: z.string(),
-  photo: z.string().nullable().describe('The title of the photo file attached, if any'),
+  photo: z.string().nullable().describe('The title of its first photo, if any (as before an item had several)'),
+  photos: z.array(z.string()).describe('The titles of its photos, in their order'),
   createdBy: z.string().describe('Name of the person who placed it'),
   createdAt: z.string().describe('ISO 8601'),
+  status: z.enum(pinStatuses).describe('The open item\'s status'),
+  kind: z.enum(pinKinds).describe('The open item\'s kind'),
+  responsible: z.string().nullable().describe('Name of the person responsible for it, if anyone'),
+  dueDate: z.string().nullable().describe('YYYY-MM-DD, if set'),
+  carriedFrom: z
+    .object({ version: z.number().int().min(1), number: z.number().int() })
+    .nullable()
+    .describe('The pin of the previous version it was carried over from (that version and its number there), if any'),
+  statusHistory: z
+    .array(z.object({ from: z.enum(pinStatuses), to: z.enum(pinStatuses), by: z.string(), at: z.string().describe('ISO 8601') }))
+    .describe('Every change of its status, oldest first'),
+  replies: z
+    .array(z.object({ text: z.string(), by: z.string(), at: z.string().describe('ISO 8601'), photos: z.array(z.string()).describe('The titles of the reply\'s photos') }))
+    .describe('The conversation under the item, oldest first'),
 });
 
 const exportFileSchema = z.object({
@@ -58,6 +77,32 @@ const exportFileSchema = z.object({
   pins: z.array(exportPinSchema).describe('Points marked on the plan, with their comments'),
 });
 
+/** A photo the client or an architect added to a question of the questionnaire. */
+const exportQuestionPhotoSchema = z.object({
+  step: z.enum(questionnaireSteps).describe('The step of the questionnaire the question is in'),
+  question: z.string().describe("The question's field name in its step (e.g. heatProducer)"),
+  name: z.string().describe('The title of the photo'),
+  fileName: z.string().describe('The name of the uploaded file'),
+  contentType: z.string(),
+  size: z.number().int().min(0).describe('Bytes'),
+  uploadedBy: z.string().describe('Name of the uploader as shown in the portal'),
+  uploadedAt: z.string().describe('ISO 8601'),
+});
+
+/** An architect's follow-up on an answer ('Rückfrage'), with the client's answer once given. */
+const exportFollowUpSchema = z.object({
+  step: z.enum(questionnaireSteps).describe('The step of the questionnaire the question is in'),
+  question: z.string().describe("The question's field name in its step (e.g. windowConstructionYear)"),
+  questionText: z.string().describe('The question as the form asks it'),
+  note: z.string().describe("The architect's note"),
+  status: z.enum(pinStatuses).describe("OFFEN while unanswered, ERLEDIGT once answered"),
+  by: z.string().describe('Name of the architect who asked'),
+  at: z.string().describe('ISO 8601'),
+  answer: z.string().nullable().describe("The client's answer; null while open"),
+  answeredBy: z.string().nullable(),
+  answeredAt: z.string().nullable().describe('ISO 8601'),
+});
+
 /** The Katastralgemeinde number as written, with its leading zeros: five digits. */
 const katastralCodeSchema = z
   .string()
@@ -70,8 +115,23 @@ const exportAddressSchema = projectSchema.shape.address.extend({ katastralCode: 
 /** The project with its address's five-digit KG code beside the number. */
 const exportProjectSchema = projectSchema.extend({ address: exportAddressSchema });
 
+/** A step's 'Weiß ich nicht' answers: always present in the export, empty when there are none. */
+const unknownListSchema = <S extends QuestionnaireStep>(step: S) =>
+  z
+    .array(z.enum(unknownAllowedQuestions[step]))
+    .describe(
+      "The questions of this step the client answered 'Weiß ich nicht' (unknown): their field names. Such a question's own field is null. " +
+        'A null field not listed here is simply not answered yet.',
+    );
+
+/** A step's confirmed unusual values: always present in the export of the steps that can have one. */
+const confirmedListSchema = <S extends keyof typeof confirmableQuestions>(step: S) =>
+  z
+    .array(z.enum(confirmableQuestions[step]))
+    .describe("The questions of this step whose unusual but possible value (e.g. windows older than the building) the client confirmed ('Ja, stimmt so'): their field names.");
+
 /** The general step; katastral is the project's when the step holds none, with its five-digit code beside it. */
-const exportGeneralSchema = questionnaireResponseSchemas.general.extend({ katastralCode: katastralCodeSchema });
+const exportGeneralSchema = questionnaireResponseSchemas.general.extend({ katastralCode: katastralCodeSchema, unknown: unknownListSchema('general'), confirmed: confirmedListSchema('general') });
 
 /**
  * A step never answered is null; answered steps use the spec's field names and enum values. A
@@ -80,9 +140,9 @@ const exportGeneralSchema = questionnaireResponseSchemas.general.extend({ katast
  */
 const exportQuestionnaireSchema = z.object({
   general: exportGeneralSchema.nullable(),
-  storeys: questionnaireResponseSchemas.storeys.nullable(),
-  windows: questionnaireResponseSchemas.windows.nullable(),
-  heating: questionnaireResponseSchemas.heating.nullable(),
+  storeys: questionnaireResponseSchemas.storeys.extend({ unknown: unknownListSchema('storeys') }).nullable(),
+  windows: questionnaireResponseSchemas.windows.extend({ unknown: unknownListSchema('windows'), confirmed: confirmedListSchema('windows') }).nullable(),
+  heating: questionnaireResponseSchemas.heating.extend({ unknown: unknownListSchema('heating'), confirmed: confirmedListSchema('heating') }).nullable(),
 });
 
 export const projectExportSchema = z
@@ -95,7 +155,9 @@ export const projectExportSchema = z
     questionnaire: exportQuestionnaireSchema,
     progress: z.number().min(0).max(100).describe('Percent of the questionnaire answered'),
     status: projectStatusSchema,
-    files: z.array(exportFileSchema),
+    files: z.array(exportFileSchema).describe('The plans and documents; photos to questions are listed in questionPhotos, photos of open items by title with their pins and replies'),
+    questionPhotos: z.array(exportQuestionPhotoSchema).describe('Photos to questions of the questionnaire, by step and question in the forms\' order, oldest first'),
+    followUps: z.array(exportFollowUpSchema).describe("The architects' follow-ups on answers ('Rückfrage'), open items anchored on a question, oldest first"),
   })
   .describe('Bauakte project export');
 export type ProjectExport = z.infer<typeof projectExportSchema>;

@@ -20,9 +20,11 @@ export type PageWidth = (typeof pageWidths)[number];
 
 /**
  * The project overview's query that opens a plan in the viewer: `?plan=<fileId>&page=<n>` (with
- * `projectId=<id>` to choose the project), as a plan notice mail links to it.
+ * `projectId=<id>` to choose the project), as a plan notice mail links to it; `&pin=<pinId>`
+ * selects a pin (an item of 'Offene Punkte') in the viewer's list, and `&ofPlan=<planId>` names the
+ * plan when the file is an older version of it (the tiles show the current one).
  */
-export const planLinkParameters = { plan: 'plan', page: 'page' } as const;
+export const planLinkParameters = { plan: 'plan', page: 'page', pin: 'pin', ofPlan: 'ofPlan' } as const;
 
 /** The path of the project overview with a plan open in the viewer on a page. */
 export const planLinkPath = (projectId: number, fileId: number, page = 1): string =>

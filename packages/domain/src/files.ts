@@ -3,6 +3,8 @@ import { multiLineText, requestObject, requiredText } from './fields';
 import { fileMessages, fieldTexts } from './texts/form-texts';
 import { serverMessages } from './texts/server-messages';
 import { requestIdSchema } from './ids';
+import { offersPhoto } from './questionnaire/catalogue';
+import { questionnaireSteps } from './questionnaire/steps';
 import { isSafeSingleLine, singleLineString } from './text';
 import { documentTypes, fileTitleMaxLength, fileCommentMaxLength, originalFileNameMaxLength } from './file-formats';
 
@@ -28,6 +30,12 @@ export const uploadFieldsSchema = requestObject({
   documentType: z.enum(documentTypes, { error: fileMessages.badType }),
   /** A new version of a plan: the id of the plan's current file (any of its versions is taken). */
   replaces: requestIdSchema(fieldTexts.replacesInvalid).optional(),
+  /** A photo to a question of the questionnaire (its key in the catalogue): kept with the question, not among the plans. */
+  question: z
+    .string()
+    .max(60)
+    .refine(offersPhoto, serverMessages.questionPhotoNotOffered)
+    .optional(),
 });
 export type UploadFields = z.output<typeof uploadFieldsSchema>;
 
@@ -82,3 +90,14 @@ export const deleteFileRequestSchema = requestObject({
   s3Key: singleLineString().min(1).max(2000),
 });
 export type DeleteFileRequest = z.input<typeof deleteFileRequestSchema>;
+
+/**
+ * One photo to a question (GET /api/s3/project/{projectId}/question-photos): the question it shows
+ * (its step and key in the catalogue) and the file, which the plans list does not show.
+ */
+export const questionPhotoSchema = z.object({
+  step: z.enum(questionnaireSteps),
+  question: z.string(),
+  file: projectFileSchema,
+});
+export type QuestionPhoto = z.infer<typeof questionPhotoSchema>;

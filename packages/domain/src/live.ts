@@ -10,6 +10,8 @@ export const liveDestinations = {
   projectPins: (projectId: number) => `/topic/project/${projectId}/pins`,
   /** A file was added to a project, a new plan or a new version of one: the body names { fileId, planId, version }; the subscriber reads the list again. */
   projectFiles: (projectId: number) => `/topic/project/${projectId}/files`,
+  /** Items of one of the user's projects changed (a pin, a follow-up): the body names { projectId }; the dashboards read their counts again. */
+  userItems: (username: string) => `/topic/user/${username}/items`,
 } as const;
 
 /** The live client's settings (spec section 5 and 7). */

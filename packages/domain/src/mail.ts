@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a queued mail is about: the admin's list of failed mails names it. */
-export const mailKinds = ['INVITATION', 'PASSWORD_RESET', 'ACCOUNT_CHANGE', 'CHAT_NOTICE', 'FORM_NOTICE', 'PLAN_NOTICE'] as const;
+export const mailKinds = ['INVITATION', 'PASSWORD_RESET', 'ACCOUNT_CHANGE', 'CHAT_NOTICE', 'FORM_NOTICE', 'PLAN_NOTICE', 'ITEM_NOTICE'] as const;
 export type MailKind = (typeof mailKinds)[number];
 export const mailKindLabels: Record<MailKind, string> = {
   INVITATION: 'Einladung',
@@ -10,6 +10,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   CHAT_NOTICE: 'Hinweis auf Chat-Nachricht',
   FORM_NOTICE: 'Hinweis auf Fragebogen',
   PLAN_NOTICE: 'Hinweis auf Pläne',
+  ITEM_NOTICE: 'Hinweis auf offene Punkte',
 };
 
 /** RETRYING: will be tried again at nextAttemptAt; GAVE_UP: no further attempt. */

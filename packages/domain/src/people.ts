@@ -7,6 +7,11 @@ export interface PersonName {
 
 type Named = { username: string; firstName: string | null; lastName: string | null };
 
+/** A person from a joined account's columns; null when the account is gone (its username null). */
+export function personNameOf(username: string | null, firstName: string | null, lastName: string | null): PersonName | null {
+  return username === null ? null : { username, firstName: firstName ?? '', lastName: lastName ?? '' };
+}
+
 /** 'Mara Berger', or the username when no name is known. */
 export function participantName(person: Named): string {
   const name = [person.firstName, person.lastName].filter((part) => part && part.trim() !== '').join(' ');

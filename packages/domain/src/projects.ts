@@ -82,6 +82,10 @@ export const dashboardProjectSchema = z.object({
   newVersions: z.number().optional(),
   /** Pins placed on the project's plans since this architect last opened the project. */
   newPins: z.number().optional(),
+  /** Status changes of the project's items since this architect last opened the project. */
+  statusChanges: z.number().optional(),
+  /** Follow-ups on answers the client answered since this architect last opened the project. */
+  answeredFollowUps: z.number().optional(),
   /** Questionnaire saves that changed answers since this architect last opened the project. */
   questionnaireChanges: z.number().optional(),
   /** Chat messages from the project's customer to this architect that are still unread. */

@@ -7,14 +7,17 @@ export function answerPaths(value: unknown, prefix = ''): Record<string, unknown
   return Object.entries(value).reduce<Record<string, unknown>>((all, [key, inner]) => ({ ...all, ...answerPaths(inner, prefix ? `${prefix}.${key}` : key) }), {});
 }
 
+/** An empty list (no 'Weiß ich nicht') is no answer, as a missing one is: older saves hold none. */
+const answerOrNull = (value: unknown): unknown => (value === undefined || (Array.isArray(value) && value.length === 0) ? null : value);
+
 /** The fields whose values differ between two answer records, by dotted path. */
 export function diffAnswers(before: Record<string, unknown> | null | undefined, after: Record<string, unknown>): AnswerChanges {
   const old = answerPaths(before ?? {});
   const next = answerPaths(after);
   const changes: AnswerChanges = {};
   for (const key of new Set([...Object.keys(old), ...Object.keys(next)])) {
-    const from = old[key] ?? null;
-    const to = next[key] ?? null;
+    const from = answerOrNull(old[key]);
+    const to = answerOrNull(next[key]);
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
   }
   return changes;
@@ -42,7 +45,7 @@ export function withAnswer(patch: Record<string, unknown>, path: string, value: 
 export function changedAnswers(before: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
   const old = answerPaths(before);
   return Object.entries(answerPaths(body)).reduce<Record<string, unknown>>(
-    (patch, [path, value]) => (JSON.stringify(old[path] ?? null) === JSON.stringify(value ?? null) ? patch : withAnswer(patch, path, value ?? null)),
+    (patch, [path, value]) => (JSON.stringify(answerOrNull(old[path]) ?? null) === JSON.stringify(answerOrNull(value) ?? null) ? patch : withAnswer(patch, path, value ?? null)),
     {},
   );
 }

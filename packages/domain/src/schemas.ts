@@ -10,6 +10,7 @@ export * from './error-schema';
 export * from './export';
 export * from './fields';
 export * from './files';
+export * from './follow-ups';
 export * from './health';
 export * from './ids';
 export * from './impressum';

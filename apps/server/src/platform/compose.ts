@@ -33,6 +33,7 @@ import { createRouteLimits, type RouteLimits } from './rate-limit/route-limits';
 import { createObjectStore } from './storage/create-store';
 import type { ObjectStore } from './storage/object-store';
 import { createSignedLinks, type SignedLinks } from './storage/signed-links';
+import { createDeviceKeys, type DeviceKeys } from './auth/device-keys';
 
 export interface PlatformDeps {
   config: Config;
@@ -81,6 +82,8 @@ export interface Platform {
   mailQueue: MailQueue;
   store: ObjectStore;
   links: SignedLinks;
+  /** The keys devices encrypt what they keep of a user with (derived from the server secret). */
+  deviceKeys: DeviceKeys;
   fanout: Fanout;
   /** Live destinations modules announce changes on (ids only), besides the chat's own. */
   liveTopics: LiveTopics;
@@ -121,6 +124,7 @@ export async function createPlatform(deps: PlatformDeps): Promise<Platform> {
     tokens: createTokenService(deps.jwtSecret),
     sessionHours: config.sessionHours,
     idleMinutes: config.sessionIdleMinutes,
+    rememberDays: config.rememberedDeviceDays,
     cacheSeconds: config.sessionCacheSeconds,
     fanout,
   });
@@ -180,6 +184,7 @@ export async function createPlatform(deps: PlatformDeps): Promise<Platform> {
     mailQueue,
     store: deps.store ?? createObjectStore(config),
     links: createSignedLinks(deps.jwtSecret),
+    deviceKeys: createDeviceKeys(deps.jwtSecret),
     fanout,
     liveTopics: createLiveTopics(fanout),
   };

@@ -48,6 +48,7 @@ export function answerOf(error: AppError): { status: number; headers: Record<str
 
 export const badRequest = (message: string = serverMessages.badRequest) => new AppError('BAD_REQUEST', message);
 export const unauthenticated = (message: string = serverMessages.unauthenticated) => new AppError('UNAUTHENTICATED', message);
+export const sessionRevoked = () => new AppError('SESSION_REVOKED', serverMessages.sessionRevoked);
 export const forbidden = (message: string = serverMessages.forbidden) => new AppError('FORBIDDEN', message);
 export const notFound = (message: string = serverMessages.notFound) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 
 /** A real PNG of the given size. */
@@ -12,6 +13,18 @@ export const samplePhoto = () =>
     .withExif({ IFD0: { Make: 'Bauakte-Testkamera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 12/1 30/1' } })
     .withMetadata({ orientation: 6 })
     .toBuffer();
+
+/** A plan of several A4 pages, each naming its number ('Seite 2'). */
+export function pagedPdf(pages: number): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    for (let page = 1; page <= pages; page += 1) doc.addPage().fontSize(40).text(`Seite ${page}`, 100, 100);
+    doc.end();
+  });
+}
 
 /** A small valid PDF with one page. */
 export function samplePdf(text = 'Grundriss'): Buffer {

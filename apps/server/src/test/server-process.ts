@@ -26,7 +26,7 @@ export const processStartTimeoutMs = 90_000;
 export function startServer(env: Record<string, string>): StartedServer {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'info', WORKER_PRIORITY: 'normal', ...env },
   });
   running.push(child);
   let output = '';

@@ -84,6 +84,18 @@ export async function openTestDatabase(
   return { database, drop: () => withPostgres((client) => client.query(`drop schema ${schema} cascade`)).then(() => {}) };
 }
 
+/**
+ * What every test app runs with. The export and preview processes at normal priority: at idle they
+ * would get no CPU at all while other work holds the machine's cores, and the tests would wait for
+ * them in vain (their idle priority has its own test, process-pool.test.ts).
+ */
+export const testEnv = (dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  WORKER_PRIORITY: 'normal',
+});
+
 /** Instances of the app in one process, on one fresh PostgreSQL schema (each with its own LISTEN connection). */
 export interface SharedInstances {
   instances: BuiltApp[];
@@ -94,7 +106,7 @@ export interface SharedInstances {
 export async function startInstancesOnPostgres(count: number, options: { listen?: boolean; env?: Record<string, string> } = {}): Promise<SharedInstances> {
   const { database, drop } = await openTestDatabase('postgres');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-instances-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
+  const config = loadConfig({ ...testEnv(dataDir), ...options.env });
   const instances: BuiltApp[] = [];
   for (let index = 0; index < count; index += 1) instances.push(await buildApp({ config, database, jwtSecret: testJwtSecret, logger: false }));
   await Promise.all(instances.map(({ app }) => (options.listen ? app.listen({ port: 0, host: '127.0.0.1' }) : app.ready())));
@@ -123,7 +135,7 @@ export async function createTestContext(
   } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...options.env });
+  const config = loadConfig({ ...testEnv(dataDir), ...options.env });
   const { database, drop } = await openTestDatabase(dialect, options.onQuery);
   const objectStore = createObjectStore(config);
   const built = await buildApp({

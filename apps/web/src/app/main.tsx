@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { SessionProvider } from '../platform/session/session-provider';
 import { storageKeys } from '../lib/storage-keys';
+import { adoptRememberedSession } from '../lib/remembered-session';
 import { userFromToken } from '../lib/token';
 import { viewportWidth } from '../lib/viewport-width';
 import { createRouter, preloadStartPage } from './router';
@@ -10,6 +11,8 @@ import '../styles.css';
 
 const router = createRouter();
 // A logged-in user reloading or opening a page: fetch its code and first data now, side by side.
+// A new tab or the installed app opened again on a remembered device starts signed in, also offline.
+adoptRememberedSession();
 const storedToken = sessionStorage.getItem(storageKeys.token);
 const startUser = storedToken ? userFromToken(storedToken) : null;
 if (startUser) {

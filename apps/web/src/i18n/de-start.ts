@@ -73,6 +73,10 @@ export const deStart = {
     /** Above the login form after a registration, with the new username filled in. */
     registered: 'Registrierung abgeschlossen — bitte melden Sie sich an',
     missingToken: 'Anmeldung ohne Token beantwortet',
+    remember: 'Auf diesem Gerät angemeldet bleiben',
+    rememberHint: 'Nur auf einem eigenen Gerät: Sie bleiben angemeldet, auch wenn Sie das Fenster schließen, und sehen Gespeichertes auch ohne Verbindung.',
+    /** After the server refused a remembered device (signed out elsewhere, password changed, unused too long). */
+    signedOutHere: 'Sie wurden auf diesem Gerät abgemeldet.',
   },
   /** The links to Impressum and Datenschutzerklärung under the pages before login. */
   legalLinks: 'Rechtliches',
@@ -115,6 +119,7 @@ export const deStart = {
     VALIDATION_FAILED: serverMessages.validationFailed,
     INVALID_JSON: serverMessages.invalidJson,
     UNAUTHENTICATED: serverMessages.unauthenticated,
+    SESSION_REVOKED: serverMessages.sessionRevoked,
     INVALID_CREDENTIALS: serverMessages.invalidCredentials,
     TOO_MANY_ATTEMPTS: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
     FORBIDDEN: serverMessages.forbidden,

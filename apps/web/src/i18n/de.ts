@@ -1,5 +1,5 @@
 import { fileMessages, serverMessages, sharedTexts } from '@bauakte/domain/texts';
-import { questionLabels, questionnaireStepTitles, wholeNumberText } from '@bauakte/domain/labels';
+import { pinKindLabels, pinStatusLabels, questionLabels, questionnaireStepTitles, wholeNumberText } from '@bauakte/domain/labels';
 import { deStart, somethingWentWrong } from './de-start';
 
 // Sentences said in several places of the app are written once: here, or in de-start.ts for the first route's.
@@ -77,6 +77,7 @@ export const de = {
     storage: [
       'Das Portal verwendet keine Analyse- oder Tracking-Dienste und keine Werbung. Es speichert auf Ihrem Gerät nur, was technisch notwendig ist:',
       'Im Sitzungsspeicher Ihres Browsers (sessionStorage) Ihr Anmelde-Token, das gerade geöffnete Projekt und Chat-Nachrichten, die Sie geschrieben, aber noch nicht gesendet haben; all das wird gelöscht, wenn Sie sich abmelden oder den Tab schließen.',
+      'Nur wenn Sie bei der Anmeldung „Auf diesem Gerät angemeldet bleiben“ wählen: Ihr Anmelde-Token auch im dauerhaften Speicher des Browsers (localStorage), bis Sie sich abmelden, das Gerät in Ihrem Profil abmelden oder es 30 Tage lang nicht verwenden.',
       'Ein Cookie, das sich merkt, ob die Seitenleiste auf- oder zugeklappt ist (sieben Tage gültig).',
       'Für diese technisch notwendige Speicherung ist keine Einwilligung nötig (§ 165 Abs. 3 TKG 2021).',
     ],
@@ -290,6 +291,28 @@ export const de = {
     toLogin: 'Zur Anmeldung',
   },
   profile: {
+    /** The own profile's list of where the account is signed in. */
+    devices: {
+      heading: 'Angemeldete Geräte',
+      loading: 'Geräte werden geladen...',
+      loadFailed: 'Die angemeldeten Geräte konnten nicht geladen werden.',
+      /** 'Chrome auf Android'. */
+      name: (browser: string, system: string) => `${browser} auf ${system}`,
+      unknownBrowser: 'Unbekannter Browser',
+      unknownSystem: 'unbekanntem System',
+      thisDevice: 'Dieses Gerät',
+      since: 'Angemeldet seit',
+      lastUsed: 'Zuletzt verwendet',
+      remembered: 'bleibt angemeldet',
+      end: 'Abmelden',
+      endAll: 'Auf allen Geräten abmelden',
+      confirmEnd: (device: string) => `${device} abmelden?`,
+      confirmEndThis: 'Dieses Gerät abmelden?',
+      confirmEndAll: 'Auf allen Geräten abmelden?',
+      confirmEndAllDescription: 'Sie werden auch auf diesem Gerät abgemeldet; was hier für Sie gespeichert ist, wird gelöscht.',
+      ended: (device: string) => `${device} wurde abgemeldet.`,
+      endFailed: 'Das Gerät konnte nicht abgemeldet werden.',
+    },
     heading: (username: string) => `Profil von ${username}`,
     loading: 'Profil wird geladen...',
     firstName: 'Vorname',
@@ -361,6 +384,117 @@ export const de = {
       'Fehler bei der Zuordnung zu einem Projekt. Sie werden auf Ihre Hauptseite umgeleitet. Sollte dieses Problem weiterhin bestehen, wenden Sie sich per Chatfunktion an Ihren Architekten.',
     differentWindowsNote: 'Ihre Fenster sind unterschiedlich – Ihre Architektin bzw. Ihr Architekt wird sich bei Ihnen melden.',
     constructionYearHeatingHint: 'Eine Jahreszahl oder eine Schätzung, z. B. „um 1990“.',
+    /** Beside a question a layperson may not know (the domain's catalogue). */
+    unknown: 'Weiß ich nicht',
+    /** In the empty control while 'Weiß ich nicht' is chosen; the architect reads the same word. */
+    unknownValue: 'unbekannt',
+    /** Beside the questions the catalogue offers a photo for. */
+    photos: {
+      add: 'Foto hinzufügen',
+      /** Read after 'Foto hinzufügen' by a screen reader: which question the photo is for. */
+      addToQuestion: (question: string) => ` zu „${question}“`,
+      title: (question: string) => `Foto: ${question}`,
+      listLabel: (question: string) => `Fotos zu „${question}“`,
+      photo: (question: string, index: number) => `Foto ${index} zu „${question}“`,
+      remove: 'Entfernen',
+      removeNamed: (question: string, index: number) => `Foto ${index} zu „${question}“ entfernen`,
+      confirmRemove: 'Dieses Foto entfernen?',
+      removed: 'Foto entfernt.',
+      added: 'Foto hinzugefügt.',
+      waiting: 'Wartet auf Verbindung',
+      savedOnDevice: 'Foto auf diesem Gerät gespeichert — wird übertragen, sobald Sie online sind.',
+      notImage: serverMessages.questionPhotoNotImage,
+      limitReached: (limit: number) => `Höchstens ${limit} Fotos pro Frage.`,
+      removeFailed: 'Das Foto konnte nicht entfernt werden.',
+      overviewTitle: 'Fotos zu den Fragen',
+      withAnswer: (question: string, answer: string) => `${question}: ${answer}`,
+    },
+    /** The architect's list of what the client did not know. */
+    unknownList: (questions: string) => `Unbekannt: ${questions}`,
+    unknownTitle: 'Fragebogen',
+    /** Confirms an unusual but possible answer (the domain's plausibility checks). */
+    confirmUnusual: 'Ja, stimmt so',
+    /** The architect's mark of such an answer. */
+    confirmedUnusual: (question: string, answer: string) => `Vom Kunden bestätigt: ungewöhnlicher Wert – ${question}: ${answer}`,
+    unknownNone: 'Die Kundin bzw. der Kunde hat bisher keine Frage mit „Weiß ich nicht“ beantwortet.',
+    /** 'Was bedeutet das?' beside a question whose choices a layperson cannot tell apart: a short text and a drawing per choice. */
+    explain: {
+      open: 'Was bedeutet das?',
+      /** Said after 'Was bedeutet das?' to screen readers, which list many such buttons. */
+      about: (question: string) => ` Erklärung zu „${question}“`,
+      drawing: (what: string) => `Zeichnung: ${what}`,
+      buildingtype: {
+        intro: 'Wie steht Ihr Haus zu den Nachbarhäusern? In den Zeichnungen ist Ihr Haus dunkel, die Nachbarn hell.',
+        options: {
+          FREISTEHEND: 'Das Haus berührt kein anderes Gebäude: alle Außenwände sind frei.',
+          ECKHAUS: 'Das Haus ist an einer Seite an ein Nachbarhaus angebaut, z. B. eine Doppelhaushälfte oder das letzte Haus einer Reihe.',
+          MITTELHAUS: 'Das Haus ist an zwei Seiten an Nachbarhäuser angebaut, z. B. ein Reihenhaus in der Mitte.',
+        },
+      },
+      roofType: {
+        intro: 'Schauen Sie von der Straße auf Ihr Dach: Wie viele schräge Flächen hat es?',
+        options: {
+          FLACHDACH: 'Das Dach ist (fast) waagrecht; von unten sieht man keine Dachfläche.',
+          PULTDACH: 'Eine einzige schräge Dachfläche, die zu einer Seite abfällt.',
+          SATTELDACH: 'Zwei schräge Dachflächen treffen sich oben am First – die häufigste Dachform.',
+          ZELTDACH: 'Vier gleiche schräge Flächen laufen oben in einer Spitze zusammen, wie bei einem Zelt.',
+        },
+      },
+      direction: {
+        intro:
+          'Die Hauptfassade ist die Seite des Hauses mit den meisten oder größten Fenstern, oft die zur Straße. Gefragt ist die Himmelsrichtung, in die diese Seite schaut. Tipp: Scheint die Mittagssonne direkt auf diese Seite, schaut sie nach Süden. Auch der Kompass Ihres Handys hilft.',
+        compass: 'Kompass mit den acht Himmelsrichtungen: N Nord oben, O Ost rechts, S Süd unten, W West links, dazwischen NO, SO, SW und NW',
+      },
+      typeOfGlass: {
+        intro:
+          'So erkennen Sie die Verglasung: Halten Sie am Abend ein Feuerzeug vor die geschlossene Scheibe und zählen Sie die Spiegelbilder der Flamme – jede Scheibe spiegelt sie zweimal.',
+        options: {
+          SIMPLE: 'Eine einzige Glasscheibe: zwei Spiegelbilder. Sehr alte Fenster, oft als Kastenfenster zwei Flügel hintereinander.',
+          DOUBLE_ISOLATION: 'Zwei Scheiben mit Luft dazwischen: vier gleichfarbige Spiegelbilder. Meist vor 1995 eingebaut.',
+          DOUBLE_HEAT_PROTECTION: 'Zwei Scheiben, eine mit einer unsichtbaren Metallschicht: eines der vier Spiegelbilder hat eine andere Farbe. Meist ab 1995.',
+          TRIPLE_HEAT_PROTECTION: 'Drei Scheiben: sechs Spiegelbilder, eines oder zwei andersfarbig; der Flügel ist besonders dick. Meist ab 2010.',
+        },
+      },
+      frameMaterial: {
+        intro: 'Woraus ist der Rahmen des Fensters (nicht das Glas)? Klopfen und fühlen hilft.',
+        options: {
+          WOOD: 'Holz: Maserung oder Fugen an den Ecken sichtbar, oft gestrichen; klingt beim Klopfen dumpf.',
+          PLASTIC: 'Kunststoff: glatt, meist weiß, klingt hohl; an den Ecken sieht man oft eine feine Schweißnaht.',
+          ALUMINIUM: 'Aluminium: Metall, fühlt sich kühl an, schmale Profile, oft grau oder farbig beschichtet.',
+        },
+      },
+      heatProducer: {
+        intro: 'Was erzeugt die Wärme? Schauen Sie im Heizraum oder Keller nach; am Gerät steht oft die Bezeichnung.',
+        options: {
+          STANDARD_BOILER: 'Ein älterer Heizkessel (meist vor 1990), der das Wasser immer gleich heiß macht; großes, gemauertes Abgasrohr.',
+          LOW_TEMP_BOILER: 'Ein Kessel, der die Wassertemperatur dem Wetter anpasst; meist zwischen 1985 und 2005 eingebaut.',
+          CONDENSING_BOILER: 'Ein moderner Kessel, der auch die Wärme der Abgase nutzt: ein Schlauch führt Wasser zum Abfluss, das Abgasrohr ist aus Kunststoff.',
+          HEAT_PUMP: 'Holt Wärme aus Luft, Erde oder Grundwasser; oft steht draußen ein Gerät mit Ventilator.',
+          DISTRICT_HEAT_TRANSFER_STATION: 'Kein Kessel im Haus: Die Wärme kommt über Leitungen aus dem Fernwärmenetz, im Keller hängt eine Übergabestation mit Zähler.',
+          OTHER: 'Etwas anderes, z. B. ein Holzofen als einzige Heizung oder eine Elektroheizung.',
+        },
+      },
+      heatEmission: {
+        intro: 'Wie kommt die Wärme in die Räume?',
+        options: {
+          SMALL_AREA_HEAT_EMISSION: 'Heizkörper an der Wand, meist unter dem Fenster.',
+          FAN_COIL: 'Ein Gerät mit eingebautem Ventilator, das warme Luft ausbläst; man hört es leise.',
+          AREA_HEATING: 'Die Wärme kommt aus dem Boden; man sieht keine Heizkörper, der Boden ist warm.',
+          DECENTRALIZED_HEAT_PRODUCERS: 'Ein Ofen im Raum, z. B. ein Kachelofen oder Holzofen.',
+        },
+      },
+      temperatureRegulation: {
+        intro: 'Wie stellen Sie die Wärme in den Räumen ein?',
+        options: {
+          SINGLE_ROOM_VALVE: 'Am Heizkörper sitzt ein Drehknopf mit Zahlen (1 bis 5), der die eingestellte Wärme selbst hält.',
+          NO_REGULATION: 'Die Wärme lässt sich in den Räumen nicht einstellen.',
+          RADIATOR_CONTROL_VALVE: 'Ein Ventil ohne Zahlen, das man nur von Hand auf- und zudreht.',
+          ROOM_THERMOSTAT_ZONE_TIME: 'Ein Thermostat an der Wand regelt mehrere Räume gemeinsam und hat Zeitprogramme.',
+          SINGLE_ROOM_PI: 'In jedem Raum ein elektronisches Regelgerät mit Anzeige.',
+          SINGLE_ROOM_ELECTRONIC_OPTIMIZATION: 'Elektronische Regler in jedem Raum, die zusätzlich vorausplanen, lernen oder per App gesteuert werden.',
+        },
+      },
+    },
     questions: questionLabels,
     stepsLabel: 'Schritte des Fragebogens',
     stepLink: (step: number, title: string) => `Schritt ${step}: ${title}`,
@@ -425,6 +559,8 @@ export const de = {
     newFiles: (count: number) => (count === 1 ? '1 neue Datei' : `${count} neue Dateien`),
     newVersions: (count: number) => (count === 1 ? '1 neue Version' : `${count} neue Versionen`),
     newPins: (count: number) => (count === 1 ? '1 neue Markierung' : `${count} neue Markierungen`),
+    statusChanges: (count: number) => (count === 1 ? '1 Statusänderung' : `${count} Statusänderungen`),
+    answeredFollowUps: (count: number) => (count === 1 ? '1 Rückfrage beantwortet' : `${count} Rückfragen beantwortet`),
     unreadMessages: (count: number) => (count === 1 ? 'neue Nachricht' : `${count} neue Nachrichten`),
     messagesTitle: 'Neusten Nachrichten',
     newChat: 'Neuer Chat',
@@ -524,6 +660,27 @@ export const de = {
       changedAt: 'Zuletzt geändert',
     },
   },
+  /** 'Offline verfügbar machen': a project taken along to a site without signal. */
+  takeAlong: {
+    title: 'Offline verfügbar',
+    intro: 'Speichert Projekt, Fragebogen, Dateien, Pläne, Markierungen und Chats verschlüsselt auf diesem Gerät, damit Sie sie auf der Baustelle ohne Verbindung öffnen können.',
+    keep: 'Offline verfügbar machen',
+    keeping: 'Wird gespeichert …',
+    progressLabel: 'Projekt wird offline gespeichert',
+    progressValue: (percent: number) => `${percent} %`,
+    kept: (time: string) => `Offline verfügbar · Stand ${time}`,
+    keptDay: (day: string, time: string) => `Offline verfügbar · Stand ${day}, ${time}`,
+    size: (size: string) => `Belegt auf diesem Gerät: ${size}`,
+    skipped: (count: number, perPlan: number, total: string) =>
+      `${count === 1 ? '1 Planseite wurde' : `${count} Planseiten wurden`} nicht gespeichert (höchstens ${perPlan} Seiten je Plan und ${total} je Projekt).`,
+    refresh: 'Jetzt aktualisieren',
+    remove: 'Offline-Daten entfernen',
+    removed: 'Die Offline-Daten dieses Projekts wurden von diesem Gerät entfernt.',
+    failed: 'Das Projekt konnte nicht offline gespeichert werden. Bitte versuchen Sie es erneut.',
+    storage: (used: string, quota: string) => `Speicher dieses Browsers: ${used} von ${quota} belegt`,
+    persistent: 'Der Browser bewahrt diese Daten dauerhaft auf.',
+    offlineHint: 'Ohne Verbindung zeigt diese Seite, was auf dem Gerät gespeichert ist.',
+  },
   projectOverview: {
     title: 'Projektübersicht',
     loading: 'Laden...',
@@ -559,6 +716,9 @@ export const de = {
     planChangeHeading: (when: string, who: string) => `${when} · ${who}`,
     newVersion: (version: number, plan: string) => `Neue Version ${version} von „${plan}“`,
     newPin: (pin: number, plan: string, comment: string) => `Markierung ${pin} auf „${plan}“: ${comment}`,
+    statusChanged: (pin: number, plan: string, from: string, to: string) => `Markierung ${pin} auf „${plan}“: ${from} → ${to}`,
+    followUpRaised: (question: string, note: string) => `Rückfrage zu „${question}“: ${note}`,
+    followUpAnswered: (question: string, answer: string) => `Antwort auf die Rückfrage zu „${question}“: ${answer}`,
     noAnswer: '–',
     otherField: (path: string) => `Angabe „${path}“`,
   },
@@ -573,6 +733,13 @@ export const de = {
       chat: (text: string) => `Nachricht: ${text}`,
       upload: (title: string) => `Datei: ${title}`,
       pin: (planName: string) => `Markierung auf „${planName}“`,
+      pinReply: (number: number, planName: string, text: string, photos = 0) =>
+        photos === 0 ? `Antwort zu Punkt ${number} auf „${planName}“: ${text}` : `Antwort zu Punkt ${number} auf „${planName}“ mit ${photos === 1 ? '1 Foto' : `${photos} Fotos`}: ${text}`,
+      pinStatus: (number: number, planName: string, status: string) => `Punkt ${number} auf „${planName}“: ${status}`,
+      pinItem: (number: number, planName: string, choice: string) => `Punkt ${number} auf „${planName}“ zugeordnet: ${choice}`,
+      pinMove: (number: number, planName: string) => `Punkt ${number} auf „${planName}“ verschoben`,
+      pinComment: (number: number, planName: string, comment: string) => `Punkt ${number} auf „${planName}“ geändert: ${comment}`,
+      pinDelete: (number: number, planName: string) => `Punkt ${number} auf „${planName}“ löschen`,
     },
     createdAt: (when: string) => `Erstellt am ${when}`,
     status: {
@@ -634,12 +801,41 @@ export const de = {
       noPreviewHint: 'Laden Sie das Original herunter, um die Datei anzusehen.',
       previewPending: 'Die Vorschau wird erstellt …',
       previewPendingHint: 'Die Seiten erscheinen hier, sobald sie fertig sind.',
-      notKeptOffline: 'Dieser Plan ist auf diesem Gerät nicht gespeichert. Öffnen Sie ihn einmal mit Verbindung, dann steht er auch offline bereit.',
+      notKeptOffline: 'Dieser Plan ist auf diesem Gerät nicht gespeichert. Machen Sie das Projekt offline verfügbar, sobald Sie wieder online sind.',
       download: 'Original herunterladen',
       /** Someone uploaded a newer version of the plan while it is open here. */
       newerVersion: newVersionAvailable,
       newerVersionDetail: (version: number, who: string) => `Version ${version}, hochgeladen von ${who}`,
       openNewerVersion: (version: number) => `Version ${version} öffnen`,
+      /** An earlier version opened from 'Versionen'. */
+      olderVersion: (version: number, count: number) => `Version ${version} von ${count} – ältere Fassung.`,
+      olderVersionHint: 'Die Markierungen dieser Fassung sehen Sie hier; neue Markierungen setzen Sie in der aktuellen Version.',
+      /** The phone's bottom sheet of pins, collapsed to its handle. */
+      markerCount: (count: number) => (count === 1 ? '1 Markierung' : `${count} Markierungen`),
+      sheetOpen: 'Markierungen einblenden',
+      sheetClose: 'Markierungen ausblenden',
+    },
+    /** 'Versionen vergleichen': two versions of a plan's page, side by side or laid over each other. */
+    compare: {
+      open: 'Versionen vergleichen',
+      title: (name: string) => `Versionen vergleichen: „${name}“`,
+      description: 'Wählen Sie zwei Versionen und eine Seite. Beide werden auf dieselbe Breite gebracht und oben links ausgerichtet.',
+      before: 'Ältere Version',
+      after: 'Neuere Version',
+      versionOption: (version: number, date: string) => `Version ${version} · ${date}`,
+      page: 'Seite',
+      pageOption: (page: number) => `Seite ${page}`,
+      mode: 'Darstellung',
+      sideBySide: 'Nebeneinander',
+      overlay: 'Überlagert',
+      blend: 'Überblendung',
+      blendHint: (before: number, after: number) => `Links nur Version ${before}, rechts nur Version ${after}.`,
+      blendValue: (before: number, after: number, percent: number) => `${100 - percent} % Version ${before}, ${percent} % Version ${after}`,
+      pageImage: (version: number, page: number) => `Version ${version}, Seite ${page}`,
+      noSuchPage: (version: number, page: number) => `Version ${version} hat keine Seite ${page}.`,
+      noPreview: (version: number) => `Von Version ${version} gibt es keine Vorschau.`,
+      imageFailed: (version: number) => `Version ${version} konnte nicht geladen werden.`,
+      close: 'Schließen',
     },
     download: 'Download',
     downloadLabel: (name: string) => `Download: ${name}`,
@@ -662,6 +858,8 @@ export const de = {
     currentVersion: 'aktuell',
     versionUploaded: (who: string, when: string) => `${when} · ${who}`,
     versionDownloadLabel: (name: string, version: number) => `Download: ${name}, Version ${version}`,
+    versionView: 'Im Viewer öffnen',
+    versionViewLabel: (version: number) => `Version ${version} im Viewer öffnen`,
     close: 'Schließen',
     deleteFailed: 'Die Datei konnte nicht gelöscht werden.',
     deleted: (name: string) => `Die Datei „${name}“ wurde gelöscht.`,
@@ -730,10 +928,22 @@ export const de = {
     byOn: (name: string, when: string) => `${name} · ${when}`,
     comment: 'Was ist an dieser Stelle?',
     commentHint: 'z. B. Riss links vom Fenster, Feuchtigkeit, Zählerkasten',
-    photo: 'Foto (optional)',
-    photoHint: 'Am Telefon öffnet sich die Kamera.',
+    photo: 'Fotos (optional)',
+    photoHint: 'Am Telefon öffnet sich die Kamera. Sie können mehrere Fotos nacheinander hinzufügen, höchstens 10.',
     photoTitle: (number: number, plan: string) => `Foto zu Markierung ${number} – ${plan}`.slice(0, 200),
-    photoOf: (number: number) => `Foto zu Markierung ${number}`,
+    /** One photo of an item: 'Foto zu Markierung 1'; one of several: 'Foto 2 zu Markierung 1'. */
+    photoOf: (number: number, index = 1, count = 1) => (count === 1 ? `Foto zu Markierung ${number}` : `Foto ${index} zu Markierung ${number}`),
+    replyPhotoTitle: (number: number, plan: string) => `Foto zur Antwort – Markierung ${number} – ${plan}`.slice(0, 200),
+    /** A photo of a reply: 'Foto 1 zur Antwort von Klara Kundin'. */
+    replyPhotoOf: (index: number, byName: string) => `Foto ${index} zur Antwort von ${byName}`,
+    replyPhotos: 'Fotos (optional)',
+    /** The chosen photos before saving, each with a button to take it off again. */
+    chosenPhotos: 'Gewählte Fotos',
+    removePhoto: (index: number, name: string) => `Foto ${index} entfernen (${name})`,
+    removePhotoShort: 'Entfernen',
+    tooManyPhotos: (max: number) => `Höchstens ${max} Fotos. Bitte entfernen Sie zuerst ein Foto.`,
+    /** Offline a new pin takes one photo along (the queue's bound); a reply takes its photos. */
+    onePhotoOffline: 'Ohne Verbindung kann eine Markierung nur ein Foto mitnehmen. Bitte entfernen Sie die übrigen Fotos oder warten Sie auf die Verbindung.',
     save: 'Markierung speichern',
     saveChange: 'Änderung speichern',
     cancel: 'Abbrechen',
@@ -745,13 +955,141 @@ export const de = {
     deleteFailed: 'Die Markierung konnte nicht gelöscht werden.',
     changedMeanwhile: 'Diese Markierung wurde inzwischen geändert. Sie sehen jetzt die neue Fassung; Ihre Änderung steht noch im Feld.',
     loadFailed: 'Die Markierungen konnten nicht geladen werden.',
-    notKeptOffline: 'Die Markierungen sind offline nicht verfügbar.',
+    notKeptOffline: 'Die Markierungen sind auf diesem Gerät nicht gespeichert. Machen Sie das Projekt offline verfügbar, sobald Sie wieder online sind.',
     previous: (version: number) => `Aus Version ${version}`,
     previousHint: 'Diese Markierungen wurden auf der vorigen Version gesetzt. Übernehmen Sie, was noch gilt.',
     previousMarker: (version: number, number: number, comment: string) => `Version ${version}, Markierung ${number}: ${comment}`,
     carryOver: 'Übernehmen',
     carryOverLabel: (number: number) => `Markierung ${number} übernehmen`,
     carriedOver: (number: number) => `Markierung ${number} wurde übernommen.`,
+    carryAll: 'Alle offenen übernehmen',
+    carriedAll: (count: number) => (count === 0 ? 'Es gab nichts mehr zu übernehmen.' : count === 1 ? '1 Punkt wurde übernommen.' : `${count} Punkte wurden übernommen.`),
+    status: 'Status',
+    kind: 'Art',
+    /** Verbatim from the task: the item's responsible person and due date. */
+    responsible: 'Zuständig',
+    dueDate: 'Fällig am',
+    nobody: 'Niemand',
+    overdue: 'überfällig',
+    statusLabels: pinStatusLabels,
+    kindLabels: pinKindLabels,
+    setStatus: (number: number, status: string) => `Markierung ${number}: ${status}`,
+    statusSet: (number: number, status: string) => `Markierung ${number} ist jetzt „${status}“.`,
+    statusFailed: 'Der Status konnte nicht geändert werden.',
+    statusChangedMeanwhile: 'Diese Markierung wurde inzwischen geändert. Sie sehen jetzt die neue Fassung; bitte wählen Sie den Status noch einmal.',
+    /** Verbatim from the task. */
+    statusChanged: (from: string, to: string, name: string, when: string) => `Status geändert von ${from} auf ${to} – ${name}, ${when}`,
+    history: 'Verlauf',
+    assign: 'Zuordnen',
+    assignHeading: (number: number) => `Markierung ${number} zuordnen`,
+    saveItem: 'Zuordnung speichern',
+    /** An item's assignment in a line: 'Mangel · Zuständig: Klara Kundin · Fällig am 10.12.2026'. */
+    itemChoice: (kind: string, responsible: string, dueDate: string | null) => `${kind} · Zuständig: ${responsible}${dueDate ? ` · Fällig am ${dueDate}` : ''}`,
+    itemFailed: 'Die Zuordnung konnte nicht gespeichert werden.',
+    itemSaved: (number: number) => `Markierung ${number} wurde zugeordnet.`,
+    assigneesFailed: 'Die Personen des Projekts konnten nicht geladen werden.',
+    reply: 'Antwort',
+    replyHint: 'Ihre Antwort sehen alle, die den Plan sehen.',
+    sendReply: 'Antworten',
+    replyFailed: 'Die Antwort konnte nicht gesendet werden.',
+    replyBy: (name: string, when: string) => `${name}, ${when}`,
+    move: 'Verschieben',
+    moveLabel: (number: number) => `Markierung ${number} verschieben`,
+    moving: (number: number) => `Tippen Sie auf die neue Stelle für Markierung ${number}.`,
+    moved: (number: number) => `Markierung ${number} wurde verschoben.`,
+    moveFailed: 'Die Markierung konnte nicht verschoben werden.',
+    moveChangedMeanwhile: 'Diese Markierung wurde inzwischen geändert. Sie sehen jetzt die neue Fassung; bitte verschieben Sie sie noch einmal.',
+    /** A pin's change or deletion kept on the device: what waits, on the pin itself. */
+    pendingChange: 'Geändert auf diesem Gerät',
+    pendingDelete: 'Gelöscht auf diesem Gerät',
+    pendingStatus: 'Status geändert auf diesem Gerät',
+    pendingItem: 'Zuordnung geändert auf diesem Gerät',
+    pendingRefused: 'Ihre Änderung wurde nicht übertragen',
+    pendingComment: (comment: string) => `Ihr Text: ${comment}`,
+    pendingStatusChoice: (status: string) => `Ihr Status: ${status}`,
+    pendingItemChoice: (choice: string) => `Ihre Zuordnung: ${choice}`,
+    pendingReply: 'Ihre Antwort auf diesem Gerät',
+    pendingReplies: 'Antworten, die auf Verbindung warten',
+    pendingReplyPhotos: (count: number) => (count === 1 ? 'mit 1 Foto' : `mit ${count} Fotos`),
+    pendingReplyChoice: (text: string) => `Ihre Antwort: ${text}`,
+    discardPending: 'Änderung verwerfen',
+    photoNeedsConnection: 'Ein neues Foto zu einer gesetzten Markierung können Sie nur mit Verbindung hochladen. Bitte entfernen Sie das Foto oder versuchen Sie es online.',
+    keptChangedMeanwhile:
+      'Diese Markierung wurde inzwischen auf einem anderen Gerät oder von jemand anderem geändert. Ihre Änderung wurde deshalb nicht übertragen; Ihr Text steht hier noch. Bitte prüfen Sie die Markierung und ändern Sie sie gegebenenfalls noch einmal.',
+    keptDeleteChangedMeanwhile: 'Diese Markierung wurde inzwischen auf einem anderen Gerät oder von jemand anderem geändert und deshalb nicht gelöscht. Bitte prüfen Sie sie und löschen Sie sie gegebenenfalls noch einmal.',
+    keptItemChangedMeanwhile:
+      'Diese Markierung wurde inzwischen auf einem anderen Gerät oder von jemand anderem geändert. Ihre Zuordnung wurde deshalb nicht übertragen. Bitte prüfen Sie die Markierung und ordnen Sie sie gegebenenfalls noch einmal zu.',
+  },
+  itemPhotos: {
+    /** The project overview's card of the photos of its open items. */
+    title: 'Fotos',
+    count: (count: number) => (count === 1 ? 'Ein Foto' : `${count} Fotos`),
+    /** Where a photo belongs: 'Markierung 3 · Grundriss EG', a reply's 'Antwort zu Markierung 3 · Grundriss EG'. */
+    of: (number: number, planName: string, ofReply: boolean) => `${ofReply ? 'Antwort zu ' : ''}Markierung ${number} · ${planName}`,
+    open: (number: number, planName: string) => `Markierung ${number} auf ${planName} öffnen`,
+    showAll: (count: number) => `Alle ${count} Fotos zeigen`,
+    loadFailed: 'Die Fotos konnten nicht geladen werden.',
+  },
+  openItems: {
+    /** Verbatim from the task. */
+    title: 'Offene Punkte',
+    none: 'Keine Punkte für diese Auswahl.',
+    loadFailed: 'Die Punkte konnten nicht geladen werden.',
+    count: (count: number) => (count === 1 ? 'Ein Punkt' : `${count} Punkte`),
+    /** A longer list, shown a page at a time ('Mehr laden'). */
+    countMore: (count: number) => `Mehr als ${count} Punkte`,
+    all: 'Alle',
+    notDone: 'Nicht erledigt',
+    plan: 'Plan',
+    due: 'Fälligkeit',
+    dueOverdue: 'Überfällig',
+    dueUntil: 'Fällig bis',
+    dueUntilDate: 'Fällig bis zum',
+    /** Verbatim from the task. */
+    pdf: 'Offene Punkte als PDF',
+    pdfFailed: 'Das PDF der offenen Punkte konnte nicht erstellt werden.',
+    pdfSaved: (fileName: string) => `${fileName} wurde heruntergeladen.`,
+    where: (plan: string, version: number, page: number) => `${plan} · Version ${version} · Seite ${page}`,
+    open: (number: number, plan: string) => `Markierung ${number} auf ${plan} im Plan öffnen`,
+    /** Verbatim from the task: 'N offen, davon M überfällig' (without overdue ones, just 'N offen'). */
+    counts: (open: number, overdue: number) => (overdue > 0 ? `${open} offen, davon ${overdue} überfällig` : `${open} offen`),
+    countsLabel: 'Offene Punkte',
+    /** Verbatim from the task. */
+    mineTitle: 'Ihre offenen Punkte',
+    inProject: (project: string, plan: string, page: number) => `${project} · ${plan} · Seite ${page}`,
+    /** An item anchored on a question: where it lies. */
+    whereQuestion: (step: string, question: string) => `Fragebogen · ${step} · ${question}`,
+    openQuestion: (question: string) => `Rückfrage zu „${question}“ im Fragebogen öffnen`,
+    inProjectQuestion: (project: string, step: string) => `${project} · Fragebogen · ${step}`,
+    /** Verbatim from the task, on the client's dashboard. */
+    followUpAbout: (question: string) => `Ihr Architekt hat eine Rückfrage zu: ${question}`,
+  },
+  followUps: {
+    /** The architect's button beside a question. */
+    raise: 'Rückfrage',
+    raiseLabel: (question: string) => `Rückfrage zu „${question}“`,
+    /** After 'Rückfrage' in the button, for screen readers: which question. */
+    raiseAbout: (question: string) => ` zu „${question}“`,
+    note: 'Ihre Rückfrage',
+    noteHint: 'Was möchten Sie zu dieser Antwort wissen? Ihr Kunde sieht die Rückfrage bei der Frage und auf seinem Dashboard.',
+    submitRaise: 'Rückfrage stellen',
+    raised: 'Die Rückfrage wurde gestellt.',
+    raiseFailed: 'Die Rückfrage konnte nicht gestellt werden.',
+    cancel: 'Abbrechen',
+    /** A follow-up under its question, as both sides see it. */
+    heading: (question: string) => `Rückfragen zu „${question}“`,
+    /** Which one, for screen readers: 'Rückfrage 1 zu „Baujahr der Fenster“'. */
+    entryLabel: (index: number, question: string) => `Rückfrage ${index} zu „${question}“`,
+    askedBy: (name: string, when: string) => `Rückfrage von ${name}, ${when}`,
+    answeredBy: (name: string, when: string) => `Antwort von ${name}, ${when}`,
+    answer: 'Ihre Antwort',
+    answerHint: 'Ändern Sie bei Bedarf auch die Antwort oben und speichern Sie den Schritt.',
+    answerOpen: 'Antworten',
+    answerLabel: (question: string) => `Rückfrage zu „${question}“ beantworten`,
+    submitAnswer: 'Antwort senden',
+    answered: 'Ihre Antwort wurde gesendet, die Rückfrage ist erledigt.',
+    answerFailed: 'Die Antwort konnte nicht gesendet werden.',
+    loadFailed: 'Die Rückfragen konnten nicht geladen werden.',
   },
   chat: {
     senderWithUsername: (name: string, username: string) => `${name} (${username})`,

@@ -37,7 +37,8 @@ export class NetworkError extends Error {
   }
 }
 
-type UnauthorizedListener = () => void;
+/** revoked: the server ended the session (SESSION_REVOKED); else it ran out or is unknown. */
+type UnauthorizedListener = (refusal: { revoked: boolean }) => void;
 let onUnauthorized: UnauthorizedListener | undefined;
 
 /** The session registers here to end itself when the server no longer accepts the token. */
@@ -61,8 +62,8 @@ export function storedToken(): string | null {
 }
 
 /** A refused token ends the session; only a request that sent one can say so. */
-export function reportUnauthorized(status: number, sentToken: boolean): void {
-  if (status === 401 && sentToken) onUnauthorized?.();
+export function reportUnauthorized(status: number, sentToken: boolean, code?: string): void {
+  if (status === 401 && sentToken) onUnauthorized?.({ revoked: code === 'SESSION_REVOKED' });
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
@@ -117,7 +118,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
   if (!response.ok) {
     const error = await readError(response);
-    reportUnauthorized(response.status, Boolean(token) && !options.anonymous);
+    reportUnauthorized(response.status, Boolean(token) && !options.anonymous, error.code);
     throw error;
   }
   return response;

@@ -28,6 +28,8 @@ export const errorContexts = {
   loadProfile: { failed: de.profile.loadFailed, network: de.profile.loadFailed, reason: 'never', byCode: { NOT_FOUND: de.profile.notFound } },
   saveProfile: { failed: de.profile.saveFailed, network: de.profile.saveFailed, reason: 'after' },
   deleteProfile: { failed: de.profile.deleteFailed, network: de.profile.deleteFailed, reason: 'after' },
+  loadDevices: { failed: de.profile.devices.loadFailed, network: de.profile.devices.loadFailed, reason: 'never' },
+  endDevice: { failed: de.profile.devices.endFailed, network: de.profile.devices.endFailed, reason: 'after' },
   saveNotificationSettings: { failed: de.notificationSettings.saveFailed, network: de.notificationSettings.saveFailed, reason: 'never' },
   upload: {
     // Spec section 8: 'Upload fehlgeschlagen.' on a non-OK answer, else the thrown message or 'Ein Fehler ist aufgetreten.'.
@@ -37,6 +39,7 @@ export const errorContexts = {
     // Spec section 5: a type the server does not recognise by its content.
     byCode: { UNSUPPORTED_MEDIA_TYPE: de.files.badType },
   },
+  removeQuestionPhoto: { failed: de.questionnaire.photos.removeFailed, network: `${de.questionnaire.photos.removeFailed} ${de.files.networkError}`, reason: 'after' },
   deleteFile: { failed: de.files.deleteFailed, network: `${de.files.deleteFailed} ${de.files.networkError}`, reason: 'after' },
   saveAnswers: {
     failed: de.questionnaire.saveFailedServer,
@@ -56,5 +59,16 @@ export const errorContexts = {
   loadEarlierMessages: { failed: de.chat.loadEarlierFailed, network: de.chat.loadEarlierFailed, reason: 'never' },
   deleteChat: { failed: de.chat.deleteFailed, network: de.chat.deleteFailed, reason: 'after' },
   savePin: { failed: de.pins.saveFailed, network: `${de.pins.saveFailed} ${de.files.networkError}`, reason: 'after', byCode: { CONFLICT: de.pins.changedMeanwhile } },
+  savePinStatus: { failed: de.pins.statusFailed, network: `${de.pins.statusFailed} ${de.files.networkError}`, reason: 'after', byCode: { CONFLICT: de.pins.statusChangedMeanwhile } },
+  sendPinReply: { failed: de.pins.replyFailed, network: `${de.pins.replyFailed} ${de.files.networkError}`, reason: 'after' },
+  savePinItem: { failed: de.pins.itemFailed, network: `${de.pins.itemFailed} ${de.files.networkError}`, reason: 'after', byCode: { CONFLICT: de.pins.changedMeanwhile } },
+  openItemsPdf: { failed: de.openItems.pdfFailed, network: `${de.openItems.pdfFailed} ${de.files.networkError}`, reason: 'after' },
   deletePin: { failed: de.pins.deleteFailed, network: `${de.pins.deleteFailed} ${de.files.networkError}`, reason: 'after' },
+  movePin: { failed: de.pins.moveFailed, network: `${de.pins.moveFailed} ${de.files.networkError}`, reason: 'after', byCode: { CONFLICT: de.pins.moveChangedMeanwhile } },
+  /** A pin's change or deletion kept offline: the queue shows the refusal; a change made meanwhile elsewhere is named as such. */
+  savePinKept: { failed: de.pins.saveFailed, network: `${de.pins.saveFailed} ${de.files.networkError}`, reason: 'after', byCode: { CONFLICT: de.pins.keptChangedMeanwhile } },
+  deletePinKept: { failed: de.pins.deleteFailed, network: `${de.pins.deleteFailed} ${de.files.networkError}`, reason: 'after', byCode: { CONFLICT: de.pins.keptDeleteChangedMeanwhile } },
+  savePinItemKept: { failed: de.pins.itemFailed, network: `${de.pins.itemFailed} ${de.files.networkError}`, reason: 'after', byCode: { CONFLICT: de.pins.keptItemChangedMeanwhile } },
+  raiseFollowUp: { failed: de.followUps.raiseFailed, network: `${de.followUps.raiseFailed} ${de.files.networkError}`, reason: 'after' },
+  answerFollowUp: { failed: de.followUps.answerFailed, network: `${de.followUps.answerFailed} ${de.files.networkError}`, reason: 'after' },
 } as const satisfies Record<string, ErrorContext>;

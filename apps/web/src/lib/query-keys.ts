@@ -22,6 +22,8 @@ export const dashboardLayoutKeys = {
 export const questionnaireKeys = {
   step: (projectId: string, step: QuestionnaireStep) => ['questionnaire', projectId, step] as const,
   record: (projectId: string) => ['questionnaire', projectId, 'record'] as const,
+  /** The other steps' answers a step's plausibility checks compare with. */
+  compared: (projectId: string, step: QuestionnaireStep) => ['questionnaire', projectId, step, 'compared'] as const,
 };
 
 /**
@@ -54,6 +56,8 @@ export const fileKeys = {
   list: (projectId: string) => ['files', 'project', projectId] as const,
   /** Every version of the plan a file belongs to. */
   versions: (projectId: string, fileId: number) => ['files', 'project', projectId, 'versions', fileId] as const,
+  /** The photos to the questions of the project's questionnaire. */
+  questionPhotos: (projectId: string) => ['files', 'question-photos', projectId] as const,
 };
 
 /** A plan's pins, by project and file: the live channel says which file's pins changed. */
@@ -61,6 +65,19 @@ export const pinKeys = {
   all: ['pins'] as const,
   project: (projectId: string) => ['pins', projectId] as const,
   file: (projectId: string, fileId: number) => ['pins', projectId, fileId] as const,
+  /** Per project: items not done and overdue ones (the dashboards). */
+  counts: ['pins', 'counts'] as const,
+  /** The user's own items not done, in every project. */
+  mine: ['pins', 'mine'] as const,
+  /** Whom the project's items may be assigned to. */
+  assignees: (projectId: string) => ['pins', projectId, 'assignees'] as const,
+  /** The photos of the project's items, with their items ('Fotos'). */
+  photos: (projectId: string) => ['pins', projectId, 'photos'] as const,
+  /** The project's list 'Offene Punkte', all filters or one. */
+  openItems: (projectId: string) => ['pins', projectId, 'open-items'] as const,
+  /** The project's follow-ups on questionnaire answers ('Rückfrage'), items of the same list. */
+  followUps: (projectId: string) => ['pins', projectId, 'follow-ups'] as const,
+  openItemsFiltered: (projectId: string, filter: Record<string, string>) => ['pins', projectId, 'open-items', filter] as const,
 };
 
 export const chatKeys = {
@@ -70,4 +87,9 @@ export const chatKeys = {
   newest: (username: string) => ['chat', 'newest', username] as const,
   partners: ['chat', 'partners'] as const,
   unread: ['chat', 'unread'] as const,
+};
+
+/** What a user made available offline of a project on this device: when, how much, what was left out. */
+export const offlineKeys = {
+  project: (username: string, projectId: string) => ['offline', 'project', username.toLowerCase(), projectId] as const,
 };

@@ -4,16 +4,23 @@ import { liveRefusalOf, type LiveChannel } from '../platform/live/live-channel';
 /** A live channel without a server: tests deliver frames by hand and read what was published. */
 export function fakeLiveChannel() {
   const subscribers = new Map<string, Set<(body: unknown) => void>>();
+  /** What each subscription is told once the (fake) server has taken it: at once while connected, else at connect(). */
+  const activeListeners = new Set<() => void>();
   const listeners = new Set<(connected: boolean) => void>();
   const refusalListeners = new Set<(refusal: ApiError) => void>();
   const published: Array<{ destination: string; body: unknown }> = [];
   let connected = false;
   const channel: LiveChannel = {
-    subscribe(destination, onBody) {
+    subscribe(destination, onBody, onActive) {
       const set = subscribers.get(destination) ?? new Set();
       set.add(onBody);
       subscribers.set(destination, set);
-      return () => set.delete(onBody);
+      if (onActive) activeListeners.add(onActive);
+      if (onActive && connected) queueMicrotask(onActive);
+      return () => {
+        set.delete(onBody);
+        if (onActive) activeListeners.delete(onActive);
+      };
     },
     publish(destination, body) {
       if (!connected) return false;
@@ -40,6 +47,7 @@ export function fakeLiveChannel() {
     connect() {
       connected = true;
       for (const listener of listeners) listener(true);
+      for (const onActive of activeListeners) queueMicrotask(onActive);
     },
     disconnect() {
       connected = false;

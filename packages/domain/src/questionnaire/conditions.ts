@@ -1,3 +1,4 @@
+import { hasValue, questionValue, unknownAnswers } from './catalogue';
 import type { QuestionKey } from './question-labels';
 import type { QuestionnaireStep } from './steps';
 
@@ -37,9 +38,28 @@ export function isQuestionHidden(step: QuestionnaireStep, key: QuestionKey, answ
   return hiddenQuestions(step, answers).includes(key);
 }
 
-/** A step's answers with every hidden question unanswered (null), as a save stores them. */
+/**
+ * A step's answers with every hidden question unanswered (null), as a save stores them; a hidden
+ * question is not 'Weiß ich nicht' either.
+ */
 export function withoutHiddenAnswers<T>(step: QuestionnaireStep, answers: T): T {
   const hidden = hiddenQuestions(step, answers);
   if (hidden.length === 0) return answers;
-  return { ...answers, ...Object.fromEntries(hidden.map((key) => [key, null])) };
+  const listed = isAnswers(answers) && Array.isArray(answers.unknown) ? { unknown: unknownAnswers(answers).filter((key) => !hidden.includes(key)) } : {};
+  return { ...answers, ...Object.fromEntries(hidden.map((key) => [key, null])), ...listed };
+}
+
+/**
+ * A step's answers as a save stores them: hidden questions cleared, and 'Weiß ich nicht' kept only
+ * for questions without an answer — a value given later wins over the earlier 'Weiß ich nicht',
+ * so a save that sends only the value (as older clients do) is not undone by the stored list.
+ */
+export function settledAnswers<T>(step: QuestionnaireStep, answers: T): T {
+  const visible = withoutHiddenAnswers(step, answers);
+  if (!isAnswers(visible) || !('unknown' in visible)) return visible;
+  const unknown = unknownAnswers(visible).filter((key) => !hasValue(questionValue(visible, key)));
+  // Without any, the list is left out: the step reads as it did before 'Weiß ich nicht' existed.
+  if (unknown.length > 0) return { ...visible, unknown };
+  const { unknown: _none, ...rest } = visible;
+  return rest as T;
 }

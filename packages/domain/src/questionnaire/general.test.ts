@@ -12,6 +12,8 @@ const unanswered = {
   constructionYear: null,
   sealevel: null,
   katastral: null,
+  unknown: [],
+  confirmed: [],
 };
 
 describe('generalSchema', () => {
@@ -33,6 +35,8 @@ describe('generalSchema', () => {
       constructionYear: 1965,
       sealevel: 171.5,
       katastral: 1004,
+      unknown: ['direction'],
+      confirmed: [],
     };
     expect(generalSchema.parse(answers)).toEqual(answers);
   });

@@ -7,6 +7,8 @@ import { fuelTypes, heatEmissions, heatProducers, hotWaterProductions, temperatu
 describe('heatingSchema', () => {
   it('parses the {} of a never-saved step, with every question null', () => {
     expect(heatingSchema.parse({})).toEqual({
+      unknown: [],
+      confirmed: [],
       heatProducer: null,
       fuelType: null,
       constructionYearHeating: null,

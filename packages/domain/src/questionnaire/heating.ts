@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { choice, optionalYearText, answersObject } from './rules';
+import { choice, optionalYearText, answersObject, unknownList, confirmedList } from './rules';
+import { unknownAllowedQuestions } from './catalogue';
+import { confirmableQuestions } from './plausibility';
 import { heatProducers, fuelTypes, hotWaterProductions, heatEmissions, temperatureRegulations } from './answer-options';
 
 /** Body of PUT /api/heating/{projectId}. */
@@ -11,6 +13,8 @@ export const heatingSchema = answersObject({
   hotWaterProduction: choice(hotWaterProductions),
   heatEmission: choice(heatEmissions),
   temperatureRegulation: choice(temperatureRegulations),
+  unknown: unknownList(unknownAllowedQuestions.heating),
+  confirmed: confirmedList(confirmableQuestions.heating),
 });
 export type HeatingAnswers = z.output<typeof heatingSchema>;
 export type HeatingAnswersInput = z.input<typeof heatingSchema>;

@@ -2,17 +2,25 @@ import type { GeneralAnswers } from './general';
 import type { HeatingAnswers } from './heating';
 import type { StoreysAnswers } from './storeys';
 import type { WindowsAnswers, WindowsResponse } from './windows';
+import { hasValue, unknownAnswers } from './catalogue';
 import { hiddenQuestions, withoutHiddenAnswers } from './conditions';
 import type { QuestionKey } from './question-labels';
 import { questionnaireSteps, type QuestionnaireStep } from './steps';
 
+/**
+ * A step's answers as stored: a save leaves out empty lists of 'Weiß ich nicht' and of confirmed
+ * unusual values, and saves from before they existed hold none.
+ */
+type Lists = { unknown: unknown; confirmed?: unknown };
+type Stored<T extends Lists> = Omit<T, keyof Lists> & { unknown?: T['unknown']; confirmed?: T['confirmed'] };
+
 /** The stored answers of one project; a step never saved is missing or null. */
 export type QuestionnaireRecord = {
-  general?: GeneralAnswers | null;
-  storeys?: StoreysAnswers | null;
+  general?: Stored<GeneralAnswers> | null;
+  storeys?: Stored<StoreysAnswers> | null;
   // Stored windows answers may come from the lenient GET reading, where isDifferentWindows can be null.
-  windows?: WindowsAnswers | WindowsResponse | null;
-  heating?: HeatingAnswers | null;
+  windows?: Stored<WindowsAnswers> | Stored<WindowsResponse> | null;
+  heating?: Stored<HeatingAnswers> | null;
 };
 
 type StepAnswers = { [S in QuestionnaireStep]: NonNullable<QuestionnaireRecord[S]> };
@@ -63,14 +71,6 @@ export const questionCountPerStep: Readonly<Record<QuestionnaireStep, number>> =
 
 export const totalQuestionCount = questionnaireSteps.reduce((sum, step) => sum + questionCountPerStep[step], 0);
 
-/** false is an answer ("no"); blank text is not, because nothing was written. */
-function isAnswered(value: unknown): boolean {
-  if (typeof value === 'boolean') return true;
-  if (typeof value === 'string') return value.trim() !== '';
-  if (typeof value === 'number') return Number.isFinite(value);
-  return false;
-}
-
 /** The questions of a step its answers ask: a question the answers hide is neither open nor answered. */
 function applying<S extends QuestionnaireStep>(step: S, answers: StepAnswers[S] | null | undefined): readonly Question<S>[] {
   const hidden = hiddenQuestions(step, answers);
@@ -80,7 +80,9 @@ function applying<S extends QuestionnaireStep>(step: S, answers: StepAnswers[S] 
 function answeredInStep<S extends QuestionnaireStep>(record: QuestionnaireRecord, step: S): number {
   const answers = record[step] as StepAnswers[S] | null | undefined;
   if (!answers) return 0;
-  return applying(step, answers).filter(([, question]) => isAnswered(question(answers))).length;
+  // 'Weiß ich nicht' is an answer too: the client has said all they can.
+  const unknown = unknownAnswers(answers);
+  return applying(step, answers).filter(([key, question]) => hasValue(question(answers)) || unknown.includes(key)).length;
 }
 
 export function answeredQuestionsPerStep(record: QuestionnaireRecord): Record<QuestionnaireStep, number> {

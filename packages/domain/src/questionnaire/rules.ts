@@ -182,3 +182,22 @@ export function optionalKatastral() {
       .refine(Number.isInteger, integerMessage),
   );
 }
+
+/**
+ * The questions of a step answered 'Weiß ich nicht' (catalogue.ts): only those that allow it, each
+ * once. Missing or null reads as none, so older records and forms without the list still parse.
+ */
+export function unknownList<const T extends readonly [string, ...string[]]>(keys: T) {
+  return z
+    .array(z.enum(keys, { error: choiceError(keys) }), typeError('array'))
+    .nullish()
+    .transform((listed) => [...new Set(listed ?? [])]);
+}
+
+/** The questions of a step whose unusual value the client confirmed ('Ja, stimmt so', plausibility.ts). */
+export function confirmedList<const T extends readonly [string, ...string[]]>(keys: T) {
+  return z
+    .array(z.enum(keys, { error: choiceError(keys) }), typeError('array'))
+    .nullish()
+    .transform((listed) => [...new Set(listed ?? [])]);
+}

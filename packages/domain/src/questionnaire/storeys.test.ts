@@ -7,6 +7,7 @@ import { roofTypes } from './answer-options';
 describe('storeysSchema', () => {
   it('parses the {} of a never-saved step, with the roof defaults filled in', () => {
     expect(storeysSchema.parse({})).toEqual({
+      unknown: [],
       roof: { roofType: null, isAtticHeated: false },
       numberOfStoreys: null,
       isBasementHeated: null,
@@ -27,6 +28,7 @@ describe('storeysSchema', () => {
       numberOfStoreys: '3',
       isBasementHeated: false,
       isRenovated: true,
+      unknown: [],
     };
     const withExtras = { ...answers, roof: { ...answers.roof, colour: 'rot' }, attic: true };
     expect(storeysSchema.parse(answers)).toEqual(answers);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { answerOr, choice, optionalBoolean, requiredBoolean, answersObject } from './rules';
+import { answerOr, choice, optionalBoolean, requiredBoolean, answersObject, unknownList } from './rules';
+import { unknownAllowedQuestions } from './catalogue';
 import { numberOfStoreysOptions } from './storey-counts';
 import { roofTypes } from './answer-options';
 
@@ -16,6 +17,7 @@ export const storeysSchema = answersObject({
   numberOfStoreys: choice(numberOfStoreysOptions),
   isBasementHeated: optionalBoolean(),
   isRenovated: optionalBoolean(),
+  unknown: unknownList(unknownAllowedQuestions.storeys),
 });
 export type StoreysAnswers = z.output<typeof storeysSchema>;
 

@@ -29,6 +29,8 @@ describe('windowsSchema', () => {
 
   it('parses different windows without any other answer', () => {
     expect(windowsSchema.parse({ isDifferentWindows: true })).toEqual({
+      unknown: [],
+      confirmed: [],
       isDifferentWindows: true,
       windowConstructionYear: null,
       typeOfGlass: null,
@@ -56,6 +58,8 @@ describe('windowsSchema', () => {
   it('parses alike windows with a false roller-blind answer and refuses unknown keys', () => {
     expect(windowsSchema.safeParse({ ...sameWindows, shutters: true }).success).toBe(false);
     expect(windowsSchema.parse(sameWindows)).toEqual({
+      unknown: [],
+      confirmed: [],
       ...sameWindows,
       windowConstructionYear: null,
       typeOfGlass: null,
@@ -114,6 +118,8 @@ describe('windowsSchema', () => {
 describe('windowsResponseSchema', () => {
   it('parses the {} a never-saved step answers with', () => {
     expect(windowsResponseSchema.parse({})).toEqual({
+      unknown: [],
+      confirmed: [],
       isDifferentWindows: null,
       windowConstructionYear: null,
       typeOfGlass: null,

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { isQuestionHidden } from './conditions';
-import { choice, optionalBoolean, optionalYear, requiredBoolean, answersObject } from './rules';
+import { choice, optionalBoolean, optionalYear, requiredBoolean, answersObject, unknownList, confirmedList } from './rules';
+import { unknownAllowedQuestions } from './catalogue';
+import { confirmableQuestions } from './plausibility';
 import { typesOfGlass, frameMaterials } from './answer-options';
 
 const windowQuestions = {
@@ -8,6 +10,8 @@ const windowQuestions = {
   typeOfGlass: choice(typesOfGlass),
   frameMaterial: choice(frameMaterials),
   isRollerBlindHousing: optionalBoolean(),
+  unknown: unknownList(unknownAllowedQuestions.windows),
+  confirmed: confirmedList(confirmableQuestions.windows),
 };
 
 type PayloadWithIssues = { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] };
@@ -37,7 +41,8 @@ const windowsAnswers = answersObject({
 /** The windows questions without the rule between the two flags: what a partial save may send. */
 export const windowsPatchSchema = windowsAnswers.partial();
 
-export const windowsSchema = windowsAnswers.refine((answers) => answers.isRollerBlindHousing !== null || isQuestionHidden('windows', 'isRollerBlindHousing', answers), {
+// 'Weiß ich nicht' answers the roller-blind question as well as Ja or Nein would.
+export const windowsSchema = windowsAnswers.refine((answers) => answers.isRollerBlindHousing !== null || answers.unknown.includes('isRollerBlindHousing') || isQuestionHidden('windows', 'isRollerBlindHousing', answers), {
   path: ['isRollerBlindHousing'],
   error: 'Required',
   when: bothFlagsValid,

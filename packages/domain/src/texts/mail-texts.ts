@@ -69,6 +69,18 @@ export const mailTexts = {
     action: 'Projekt öffnen',
     quiet: 'Weitere Neuigkeiten zu den Plänen dieses Projekts melden wir frühestens in 10 Minuten wieder.',
   },
+  /** To the person responsible for an open item: when made responsible, and the day before it is due. */
+  itemNotice: {
+    assignedSubject: (projectName: string) => `Ihnen wurde ein offener Punkt zugewiesen: ${projectName}`,
+    assigned: (who: string, pinNumber: number, plan: string, projectName: string) =>
+      `${who} hat Sie im Projekt „${projectName}“ für den Punkt ${pinNumber} auf dem Plan „${plan}“ als zuständig eingetragen.`,
+    dueSubject: (projectName: string) => `Morgen fällig: ein offener Punkt im Projekt ${projectName}`,
+    due: (pinNumber: number, plan: string, projectName: string, dueDate: string) =>
+      `Der Punkt ${pinNumber} auf dem Plan „${plan}“ im Projekt „${projectName}“ ist am ${dueDate} fällig und noch nicht erledigt. Sie sind dafür zuständig.`,
+    dueOn: (dueDate: string) => `Fällig am ${dueDate}.`,
+    action: 'Punkt öffnen',
+    quiet: 'Weitere Zuweisungen in diesem Projekt melden wir frühestens in 10 Minuten wieder.',
+  },
   /** The export as an attachment. */
   export: {
     subject: (projectName: string, format: string) => `Projektexport „${projectName}“ (${format})`,

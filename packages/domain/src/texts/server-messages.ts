@@ -6,6 +6,7 @@ export const serverMessages = {
   tooManyAttempts: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in einigen Minuten erneut.',
   unauthenticated: 'Bitte melden Sie sich an.',
   sessionInvalid: 'Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an.',
+  sessionRevoked: 'Sie wurden auf diesem Gerät abgemeldet. Bitte melden Sie sich erneut an.',
   forbidden: 'Dafür fehlt Ihnen die Berechtigung.',
   notFound: 'Nicht gefunden.',
   routeNotFound: 'Diese Adresse gibt es nicht.',
@@ -41,8 +42,23 @@ export const serverMessages = {
   onlyOwnPin: 'Sie können nur Ihre eigenen Markierungen ändern oder löschen.',
   planNotFound: 'Diesen Plan gibt es in diesem Projekt nicht.',
   pinPhotoNotFound: 'Dieses Foto gibt es in diesem Projekt nicht.',
+  itemPhotoNotImage: 'Bitte wählen Sie ein Foto (JPG oder PNG), keinen Plan als PDF.',
+  itemPhotoOfQuestion: 'Dieses Foto gehört zu einer Frage des Fragebogens. Bitte laden Sie das Foto neu hoch.',
+  questionPhotoNotOffered: 'Zu dieser Frage kann kein Foto hinzugefügt werden.',
+  questionPhotoNotImage: 'Bitte wählen Sie ein Foto (JPG oder PNG).',
+  questionPhotoLimit: (limit: number) => `Zu einer Frage können höchstens ${limit} Fotos hinzugefügt werden. Bitte entfernen Sie zuerst ein Foto.`,
+  questionPhotoNoVersions: 'Ein Foto zu einer Frage hat keine Versionen. Bitte fügen Sie es als neues Foto hinzu.',
+  onlyOwnQuestionPhoto: 'Sie können nur Ihre eigenen Fotos entfernen.',
   pinPageBeyondPlan: (pages: number) => (pages === 1 ? 'Dieser Plan hat nur eine Seite.' : `Dieser Plan hat nur ${pages} Seiten.`),
+  pinStatusNotYours: 'Den Status eines Punktes ändern nur die zuständige Person und die Architekten des Projekts.',
+  pinAssignArchitectsOnly: 'Zuständigkeit, Fälligkeit und Art eines Punktes legen die Architekten des Projekts fest.',
+  pinResponsibleNotOfProject: 'Zuständig kann nur die Kundin bzw. der Kunde oder eine Architektin bzw. ein Architekt dieses Projekts sein.',
+  carryToCurrentVersion: 'Punkte übernehmen Sie in die aktuelle Version des Plans.',
+  carryPinNotOnPrevious: 'Diese Punkte liegen nicht auf der vorigen Version des Plans.',
   pinChanged: 'Diese Markierung wurde inzwischen geändert. Bitte prüfen Sie die neue Fassung.',
+  followUpNotFound: 'Diese Rückfrage gibt es in diesem Projekt nicht.',
+  followUpChanged: 'Diese Rückfrage wurde inzwischen geändert. Bitte prüfen Sie die neue Fassung.',
+  followUpAnswered: 'Diese Rückfrage wurde bereits beantwortet.',
   tooManyResetRequests: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
   /** One user's budget of an expensive route (uploads, exports, chat messages, searches) is used up. */
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
@@ -103,6 +119,8 @@ export const serverMessages = {
   questionnaireConflict:
     'Dieser Schritt wurde inzwischen von jemand anderem geändert, auch bei Antworten, die Sie geändert haben. Bitte wählen Sie, welche Antworten gelten sollen.',
   ifMatchInvalid: 'Die Versionsangabe (If-Match) ist ungültig. Bitte laden Sie den Schritt neu.',
+  /** A possible but unusual answer (the domain's plausibility checks) sent without the client's 'Ja, stimmt so'. */
+  unusualValueUnconfirmed: (warning: string) => `${warning} Bitte bestätigen Sie den Wert mit „Ja, stimmt so“ oder korrigieren Sie ihn.`,
 } as const;
 
 /** What each failing readiness check says (German, for the operator reading the answer). */

@@ -69,21 +69,17 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     }
   });
 
-  it('takes about as long for an unknown user as for a wrong password', async () => {
-    const timeOf = async (username: string) => {
-      const started = performance.now();
-      await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'x' }, remoteAddress: '10.0.0.2' });
-      return performance.now() - started;
+  it('takes as long for an unknown user as for a wrong password: each runs one argon2 verification of the same cost', async () => {
+    // Counted, not timed: a timing comparison fails on a busy machine, and the verification is
+    // what the time is spent on (the throw-away hash has the same parameters as a real one).
+    const verificationsOf = async (username: string) => {
+      const before = passwordCheckCounter.verifications;
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'x' }, remoteAddress: '10.0.0.2' });
+      expect(response.statusCode).toBe(401);
+      return passwordCheckCounter.verifications - before;
     };
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      known.push(await timeOf('chef'));
-      unknown.push(await timeOf(`unbekannt${i}`));
-    }
-    // Without the dummy verification an unknown user answers in a fraction of the argon2 time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(await verificationsOf('chef')).toBe(1);
+    expect(await verificationsOf('unbekannt')).toBe(1);
   });
 
   it('refuses missing fields and wrong types with 400, never 500', async () => {
@@ -175,7 +171,8 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     expect(logout.statusCode).toBe(204);
     const after = await me(token);
     expect(after.statusCode).toBe(401);
-    expect(after.json().code).toBe('UNAUTHENTICATED');
+    // Ended, not run out: another tab with the same token removes what the device keeps of the user, as the logout did.
+    expect(after.json().code).toBe('SESSION_REVOKED');
     const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/mara', headers: bearer(token) });
     expect(again.statusCode).toBe(401);
   });

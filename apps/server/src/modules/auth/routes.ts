@@ -1,4 +1,15 @@
-import { currentUserSchema, loginRequestSchema, loginResponseSchema, logoutBeaconSchema, usernameParamsSchema } from '@bauakte/domain';
+import {
+  currentUserSchema,
+  deviceKeyRequestSchema,
+  deviceKeySchema,
+  deviceParamsSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutBeaconSchema,
+  signedInDeviceSchema,
+  usernameParamsSchema,
+} from '@bauakte/domain';
+import { z } from 'zod';
 import { callerOf } from '../../platform/access/access';
 import { requires } from '../../platform/access/route-access';
 import { bearerToken } from '../../platform/auth/plugin';
@@ -15,7 +26,7 @@ export function registerAuthRoutes(app: App, auth: AuthService): void {
       config: { public: true },
       schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
     },
-    (request) => auth.login(request.body, request.ip),
+    (request) => auth.login(request.body, request.ip, request.headers['user-agent']),
   );
 
   // Public at the routing level because the unload beacon cannot send an Authorization header:
@@ -40,6 +51,36 @@ export function registerAuthRoutes(app: App, auth: AuthService): void {
       }
       return reply.status(204).send();
     },
+  );
+
+  // 'Angemeldete Geräte' of the own profile: only the caller's own sessions, named by the caller's own username.
+  app.get(
+    '/api/auth/devices/:username',
+    { config: { access: ownSession }, schema: { tags: ['auth'], params: usernameParamsSchema, response: { 200: z.array(signedInDeviceSchema) } } },
+    (request) => auth.devices(ownSession.of(request)),
+  );
+
+  app.delete(
+    '/api/auth/devices/:username/:deviceId',
+    { config: { access: ownSession }, schema: { tags: ['auth'], params: deviceParamsSchema } },
+    async (request, reply) => {
+      await auth.endDevice(ownSession.of(request), request.params.deviceId);
+      return reply.status(204).send();
+    },
+  );
+
+  // 'Auf allen Geräten abmelden': every other session of the caller; the web app then logs out this one as usual.
+  app.delete('/api/auth/devices/:username', { config: { access: ownSession }, schema: { tags: ['auth'], params: usernameParamsSchema } }, async (request, reply) => {
+    await auth.endAllDevices(ownSession.of(request));
+    return reply.status(204).send();
+  });
+
+  // This device's key for what it keeps of the caller (read cache, thumbnails, waiting changes): the
+  // own account only. A POST, so the device id stays out of the access log's URLs.
+  app.post(
+    '/api/auth/device-key/:username',
+    { config: { access: ownSession }, schema: { tags: ['auth'], params: usernameParamsSchema, body: deviceKeyRequestSchema, response: { 200: deviceKeySchema } } },
+    (request) => auth.deviceKey(ownSession.of(request), request.body.deviceId),
   );
 
   app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: currentUserSchema } } }, (request) =>

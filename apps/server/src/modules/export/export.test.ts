@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { exportSchemaVersion, type ProjectChange, type ProjectExport } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody } from '../../test/multipart';
-import { samplePdf, samplePng } from '../../test/sample-files';
+import { pagedPdf, samplePdf, samplePng } from '../../test/sample-files';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { startS3Server, type TestS3 } from '../../test/s3-server';
 import { pdfText } from '../../test/pdf-text';
@@ -12,7 +12,8 @@ import { processStartTimeoutMs } from '../../test/server-process';
 const completeAnswers = {
   general: { buildingUsage: 'WOHNBAU', buildingtype: 'ECKHAUS', apartmentUnits: 'UNITS_1_2', renovatedUnits: 'ALL', direction: 'SO', constructionYear: 1978 },
   storeys: { roof: { roofType: 'SATTELDACH', isAtticHeated: false }, numberOfStoreys: '2', isBasementHeated: true, isRenovated: false },
-  windows: { isDifferentWindows: false, windowConstructionYear: 1995, typeOfGlass: 'DOUBLE_ISOLATION', frameMaterial: 'WOOD', isRollerBlindHousing: true },
+  // The client does not know how old the windows are: 'Weiß ich nicht' answers the question too.
+  windows: { isDifferentWindows: false, typeOfGlass: 'DOUBLE_ISOLATION', frameMaterial: 'WOOD', isRollerBlindHousing: true, unknown: ['windowConstructionYear'] },
   heating: { heatProducer: 'LOW_TEMP_BOILER', fuelType: 'GAS', constructionYearHeating: 'um 1990', hotWaterProduction: 'DECENTRALIZED', heatEmission: 'AREA_HEATING', temperatureRegulation: 'SINGLE_ROOM_VALVE' },
 };
 
@@ -99,6 +100,10 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       payload: { page: 1, x: 0.25, y: 0.5, comment: 'Riss über dem Fenster', photoFileId: photo },
     });
     expect(pinned.statusCode).toBe(201);
+    // The item's story: a reply and a status change, which the JSON export carries.
+    const pin = pinned.json<{ id: number }>();
+    await ctx.app.inject({ method: 'POST', url: `/api/s3/pins/${pin.id}/replies`, headers: bearer(tokens.mara!), payload: { text: 'Schaue ich mir an.', photoFileIds: [photo] } });
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/s3/pins/${pin.id}/status`, headers: bearer(tokens.mara!), payload: { status: 'IN_BEARBEITUNG', version: 1 } })).statusCode).toBe(200);
     return id;
   }
 
@@ -128,6 +133,10 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     const document = response.json<ProjectExport>();
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
     expect(document.schemaVersion).toBe(exportSchemaVersion);
+    // 'Weiß ich nicht' is a list of field names per step, the field itself null; the schema refuses other names.
+    expect(document.questionnaire.windows).toMatchObject({ windowConstructionYear: null, unknown: ['windowConstructionYear'] });
+    expect(document.questionnaire.general?.unknown).toEqual([]);
+    expect(validate({ ...document, questionnaire: { ...document.questionnaire, windows: { ...document.questionnaire.windows, unknown: ['isDifferentWindows'] } } })).toBe(false);
   });
 
   it('keeps the KG number with its leading zero beside the number, in the project and in the general step', async () => {
@@ -167,7 +176,7 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     };
 
     const expectNoDetails = ({ document, pdf }: { document: ProjectExport; pdf: string }) => {
-      expect(document.questionnaire.windows).toEqual(hiddenCleared);
+      expect(document.questionnaire.windows).toEqual({ ...hiddenCleared, unknown: [], confirmed: [] });
       for (const shown of ['Baujahr der Fenster 1995', '1995', 'Dreifach-Wärmeschutzverglasung', 'Aluminium']) expect(pdf).not.toContain(shown);
       expect(pdf).toContain('Erhebt die Architektin bzw. der Architekt');
     };
@@ -221,12 +230,32 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     for (const secret of ['passwordHash', 'password_hash', '$argon2', 'storageKey', 'signature=', '/api/s3/download']) expect(response.body).not.toContain(secret);
   });
 
-  it('lists the pins on a plan with page, point, comment, photo and who placed them', async () => {
+  it('lists the pins on a plan with page, point, comment, photos (also of replies) and who placed them', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/export/json/${completeId}`, headers: bearer(tokens.mara!) });
     const plan = response.json<ProjectExport>().files.find((file) => file.name === 'Grundriss EG');
     expect(plan?.pins).toEqual([
-      { number: 1, version: 1, page: 1, x: 0.25, y: 0.5, comment: 'Riss über dem Fenster', photo: 'Ansicht Nord', createdBy: 'Jürgen Größl', createdAt: expect.any(String) },
+      {
+        number: 1,
+        version: 1,
+        page: 1,
+        x: 0.25,
+        y: 0.5,
+        comment: 'Riss über dem Fenster',
+        photo: 'Ansicht Nord',
+        photos: ['Ansicht Nord'],
+        createdBy: 'Jürgen Größl',
+        createdAt: expect.any(String),
+        status: 'IN_BEARBEITUNG',
+        kind: 'INFORMATION',
+        responsible: null,
+        dueDate: null,
+        carriedFrom: null,
+        statusHistory: [{ from: 'OFFEN', to: 'IN_BEARBEITUNG', by: 'Mara Berger', at: expect.any(String) }],
+        replies: [{ text: 'Schaue ich mir an.', by: 'Mara Berger', at: expect.any(String), photos: ['Ansicht Nord'] }],
+      },
     ]);
+    // The item's photo is the item's, not a file of the project's plans.
+    expect(response.json<ProjectExport>().files.map((file) => file.name)).toEqual(['Grundriss EG']);
   });
 
   it('is for the project\'s architects: a client or an administrator gets 403, others 404', async () => {
@@ -236,8 +265,111 @@ describe.each(testDialects)('project export on %s', (dialect) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/export/json/999999', headers: bearer(tokens.mara!) })).statusCode).toBe(404);
   });
 
+  describe("'Offene Punkte als PDF'", () => {
+    const report = (who: string, query = '') => ctx.app.inject({ method: 'GET', url: `/api/export/open-items/${completeId}${query}`, headers: bearer(tokens[who]!) });
+
+    it('holds the items the filters choose, each with its status, conversation and a crop of its plan', async () => {
+      const response = await report('mara', '?status=UNERLEDIGT&kind=INFORMATION');
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toContain('offene_punkte_');
+      const { text } = await pdfText(response.rawPayload);
+      const flat = text.replace(/\s+/g, ' ');
+      for (const expected of [
+        'Offene Punkte: Sanierung Mühlgasse „Altbau“ – Größl',
+        'Punkt 1 · Grundriss EG · Version 1 · Seite 1',
+        'Information · In Bearbeitung · Zuständig: niemand · ohne Fälligkeit',
+        'Riss über dem Fenster',
+        'Mara Berger: Schaue ich mir an.',
+        'Status geändert von Offen auf In Bearbeitung – Mara Berger',
+        'Foto',
+      ]) expect(flat).toContain(expected);
+      // The crop of the plan, the item's photo and its reply's photo are embedded as pictures.
+      expect(response.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    });
+
+    it('shows the crop of an item on a later page of a PDF plan, rendered for the report', async () => {
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(tokens.mara!), payload: { name: 'Mehrseitiger Plan', assignedUser: 'kunde' } });
+      const id = created.json<{ id: number }>().id;
+      const { payload, headers } = await multipartBody([
+        ['projectId', String(id)],
+        ['fileName', 'Schnitte'],
+        ['documentType', 'PDF'],
+        ['file', { name: 'schnitte.pdf', bytes: await pagedPdf(3) }],
+      ]);
+      const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.mara!) }, payload });
+      expect(uploaded.statusCode).toBe(201);
+      await ctx.background.drained();
+      const fileId = uploaded.json<{ id: number }>().id;
+      const pinned = await ctx.app.inject({ method: 'POST', url: `/api/s3/project/${id}/files/${fileId}/pins`, headers: bearer(tokens.kunde!), payload: { page: 3, x: 0.5, y: 0.5, comment: 'Stiege zu steil' } });
+      expect(pinned.statusCode).toBe(201);
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/export/open-items/${id}`, headers: bearer(tokens.mara!) });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect((await pdfText(response.rawPayload)).text.replace(/\s+/g, ' ')).toContain('Punkt 1 · Schnitte · Version 1 · Seite 3');
+      // The item has no photo: the one picture is the crop of page 3.
+      expect(response.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0).toBe(1);
+    });
+
+    it('leaves out what the filters do not choose, and is the architects\'', async () => {
+      const { text } = await pdfText((await report('mara', '?status=ERLEDIGT')).rawPayload);
+      expect(text).toContain('Keine Punkte entsprechen den gewählten Filtern.');
+      expect(text).not.toContain('Riss über dem Fenster');
+      expect((await report('kunde')).statusCode).toBe(403);
+      expect((await report('fremd')).statusCode).toBe(404);
+      expect((await report('mara', '?status=IRGENDWAS')).statusCode).toBe(400);
+    });
+  });
+
   describe('PDF', () => {
     const pdfAs = (who: string, id = completeId) => ctx.app.inject({ method: 'GET', url: `/api/export/pdf/${id}`, headers: bearer(tokens[who]!) });
+
+    it("lists the follow-ups on answers ('Rückfrage') with their answers in the JSON and under 'Rückfragen' in the PDF", async () => {
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(tokens.mara!), payload: { name: 'Mit Rückfrage', assignedUser: 'kunde' } });
+      const id = created.json<{ id: number }>().id;
+      const raise = (note: string) => ctx.app.inject({ method: 'POST', url: `/api/questionnaire/${id}/follow-ups`, headers: bearer(tokens.mara!), payload: { questionKey: 'windowConstructionYear', note } });
+      const first = (await raise('Stimmt 1890?')).json<{ id: number; version: number }>();
+      expect((await raise('Welche Verglasung?')).statusCode).toBe(201);
+      const answered = await ctx.app.inject({ method: 'POST', url: `/api/questionnaire/${id}/follow-ups/${first.id}/answer`, headers: bearer(tokens.kunde!), payload: { text: 'Ja, laut Hausbuch.', version: first.version } });
+      expect(answered.statusCode).toBe(200);
+
+      const schema = (await ctx.app.inject({ method: 'GET', url: '/api/export/schema.json' })).json<Record<string, unknown>>();
+      const document = (await ctx.app.inject({ method: 'GET', url: `/api/export/json/${id}`, headers: bearer(tokens.mara!) })).json<ProjectExport>();
+      expect(new Ajv2020({ strict: false }).compile(schema)(document)).toBe(true);
+      expect(document.followUps).toEqual([
+        { step: 'windows', question: 'windowConstructionYear', questionText: 'Baujahr der Fenster', note: 'Stimmt 1890?', status: 'ERLEDIGT', by: 'Mara Berger', at: expect.any(String), answer: 'Ja, laut Hausbuch.', answeredBy: expect.any(String), answeredAt: expect.any(String) },
+        { step: 'windows', question: 'windowConstructionYear', questionText: 'Baujahr der Fenster', note: 'Welche Verglasung?', status: 'OFFEN', by: 'Mara Berger', at: expect.any(String), answer: null, answeredBy: null, answeredAt: null },
+      ]);
+      const { text } = await pdfText((await pdfAs('mara', id)).rawPayload);
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain('Rückfragen');
+      expect(flat).toContain('Erledigt · Mara Berger: Stimmt 1890? — Antwort von');
+      expect(flat).toContain('Offen · Mara Berger: Welche Verglasung?');
+    });
+
+    it('lists a photo to a question by its title and file name in the JSON, and shows it small beside the answer in the PDF', async () => {
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/ProjectManagment', headers: bearer(tokens.mara!), payload: { name: 'Heizung mit Foto', assignedUser: 'kunde' } });
+      const id = created.json<{ id: number }>().id;
+      expect((await ctx.app.inject({ method: 'PUT', url: `/api/heating/${id}`, headers: bearer(tokens.kunde!), payload: { heatProducer: 'LOW_TEMP_BOILER', fuelType: 'GAS' } })).statusCode).toBe(200);
+      const { payload, headers } = await multipartBody([
+        ['projectId', String(id)],
+        ['fileName', 'Typenschild Kessel'],
+        ['documentType', 'PNG'],
+        ['question', 'heatProducer'],
+        ['file', { name: 'typenschild.png', bytes: await samplePng(120, 90) }],
+      ]);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.kunde!) }, payload })).statusCode).toBe(201);
+
+      const schema = (await ctx.app.inject({ method: 'GET', url: '/api/export/schema.json' })).json<Record<string, unknown>>();
+      const document = (await ctx.app.inject({ method: 'GET', url: `/api/export/json/${id}`, headers: bearer(tokens.mara!) })).json<ProjectExport>();
+      expect(new Ajv2020({ strict: false }).compile(schema)(document)).toBe(true);
+      expect(document.files).toEqual([]);
+      expect(document.questionPhotos).toEqual([
+        { step: 'heating', question: 'heatProducer', name: 'Typenschild Kessel', fileName: 'typenschild.png', contentType: 'image/png', size: expect.any(Number), uploadedBy: 'Jürgen Größl', uploadedAt: expect.any(String) },
+      ]);
+
+      const raw = (await pdfAs('mara', id)).rawPayload.toString('latin1');
+      expect(raw.match(/\/Subtype \/Image/g)).toHaveLength(1);
+    });
 
     it('downloads the PDF named after the project: A4, fonts embedded, title, author and language de-AT', async () => {
       const response = await pdfAs('mara');
@@ -276,15 +408,15 @@ describe.each(testDialects)('project export on %s', (dialect) => {
         'Südost',
         'Satteldach',
         'Zweifach-Isolierverglasung',
+        'unbekannt',
         'Niedertemperaturkessel',
         'Fußbodenheizung',
         'Einzelraumregelung mit Thermostatventilen',
         'um 1990',
-        'Dateien (2)',
-        'Ansicht Nord',
+        'Dateien (1)',
         'Grundriss EG',
         'Stand März – „final“',
-        'Markierung 1 (Seite 1, Jürgen Größl): Riss über dem Fenster — Foto: Ansicht Nord',
+        'Punkt 1 · Version 1 · Information · In Bearbeitung: Riss über dem Fenster — Foto: Ansicht Nord',
         'Letzte Änderungen am Fragebogen',
         'Brennstoff: nicht beantwortet → Gas',
       ]) expect(text).toContain(expected);
@@ -299,9 +431,9 @@ describe.each(testDialects)('project export on %s', (dialect) => {
       });
     });
 
-    it('embeds the previews of the image and of the plan\'s first page, and the plan once more, large, with its pin', async () => {
+    it('embeds the preview of the plan\'s first page, and the plan once more, large, with its pin (the item\'s photo is no file among the plans)', async () => {
       const raw = (await pdfAs('mara')).rawPayload.toString('latin1');
-      expect(raw.match(/\/Subtype \/Image/g)).toHaveLength(3);
+      expect(raw.match(/\/Subtype \/Image/g)).toHaveLength(2);
       expect(raw).toContain('/DCTDecode');
     });
 

@@ -1,9 +1,13 @@
 import {
   exportFileName,
   formatKatastral,
-  withoutHiddenAnswers,
+  questionCatalogue,
+  questionLabels,
+  participantName,
+  settledAnswers,
   type Project,
   type QuestionnaireRecord,
+  type QuestionnaireStep,
   exportMailsPerHour,
   exportSchemaVersion,
   serverMessages,
@@ -20,6 +24,7 @@ import { MailDeliveryError, type Mailer } from '../../platform/mail/mailer';
 import type { AttemptLimiter } from '../../platform/rate-limit/attempt-limiter';
 import type { FileDescription, FileService } from '../files/service';
 import type { PinService } from '../pins/service';
+import type { FollowUpRow } from '../questionnaire/follow-up-repository';
 import type { DataLayer } from '../../platform/db/repositories';
 import type { ExportFile } from './export-file';
 import { exportMail } from './mails';
@@ -37,8 +42,11 @@ const personOf = (user: UserRow | undefined): ProjectExport['customer'] =>
 
 type ExportPin = ProjectExport['files'][number]['pins'][number];
 
-/** A pin as exported: its photo named by the photo file's title (files are listed without ids). */
-const pinOf = (pin: Pin, titles: ReadonlyMap<number, string>, version: number): ExportPin => ({
+/** Where a pin lies: its plan's version and its number there (what a carried pin names as its origin). */
+type PinPlace = { version: number; number: number };
+
+/** A pin as exported: its photos named by their files' titles (files are listed without ids), with its item's state and story. */
+const pinOf = (pin: Pin, titles: ReadonlyMap<number, string>, version: number, places: ReadonlyMap<number, PinPlace>): ExportPin => ({
   number: pin.number,
   version,
   page: pin.page,
@@ -46,9 +54,19 @@ const pinOf = (pin: Pin, titles: ReadonlyMap<number, string>, version: number): 
   y: pin.y,
   comment: pin.comment,
   photo: pin.photoFileId === null ? null : (titles.get(pin.photoFileId) ?? null),
+  photos: titlesOf(pin.photoFileIds, titles),
   createdBy: pin.authorName,
   createdAt: pin.createdAt,
+  status: pin.status,
+  kind: pin.kind,
+  responsible: pin.responsible ? participantName(pin.responsible) : null,
+  dueDate: pin.dueDate,
+  carriedFrom: pin.carriedFromPinId === null ? null : (places.get(pin.carriedFromPinId) ?? null),
+  statusHistory: pin.statusHistory.map((change) => ({ from: change.from, to: change.to, by: change.byName, at: change.at })),
+  replies: pin.replies.map((reply) => ({ text: reply.text, by: reply.byName, at: reply.at, photos: titlesOf(reply.photoFileIds, titles) })),
 });
+
+const titlesOf = (fileIds: readonly number[], titles: ReadonlyMap<number, string>): string[] => fileIds.flatMap((id) => titles.get(id) ?? []);
 
 /** The plan as described by its current file, its versions and the pins on them, without signed links and storage keys. */
 const fileOf = (file: FileDescription, versions: FileDescription[], pins: ExportPin[]): ProjectExport['files'][number] => ({
@@ -82,15 +100,62 @@ const exportProjectOf = (project: Project): ProjectExport['project'] => ({
  * The stored answers as exported: what the answers hide is left out (also of saves from before a
  * question was hidden), and the general step carries the project's KG number when it holds none.
  */
-function exportQuestionnaireOf(record: QuestionnaireRecord, project: Project): ProjectExport['questionnaire'] {
+type Exported = ProjectExport['questionnaire'];
+
+/**
+ * A stored step as the export shows it: nothing hidden, and the lists of 'Weiß ich nicht' answers
+ * and of confirmed unusual values always there (saves from before they existed hold none).
+ */
+function exportedStep<S extends QuestionnaireStep>(step: S, answers: QuestionnaireRecord[S]): Exported[S] {
+  if (!answers) return null;
+  const settled = settledAnswers(step, answers) as NonNullable<QuestionnaireRecord[S]>;
+  // The storeys hold no unusual values to confirm, so they carry no list of them.
+  const confirmed = step === 'storeys' ? {} : { confirmed: 'confirmed' in settled ? settled.confirmed : [] };
+  return { ...settled, unknown: settled.unknown ?? [], ...confirmed } as Exported[S];
+}
+
+function exportQuestionnaireOf(record: QuestionnaireRecord, project: Project): Exported {
   const general = record.general ? { ...record.general, katastral: record.general.katastral ?? project.address.katastral } : null;
+  const exportedGeneral = exportedStep('general', general);
   return {
-    general: general ? { ...withoutHiddenAnswers('general', general), katastralCode: formatKatastral(general.katastral) } : null,
-    storeys: withoutHiddenAnswers('storeys', record.storeys ?? null),
-    windows: withoutHiddenAnswers('windows', record.windows ?? null),
-    heating: withoutHiddenAnswers('heating', record.heating ?? null),
+    general: exportedGeneral ? { ...exportedGeneral, katastralCode: formatKatastral(exportedGeneral.katastral) } : null,
+    storeys: exportedStep('storeys', record.storeys ?? null),
+    windows: exportedStep('windows', record.windows ?? null),
+    heating: exportedStep('heating', record.heating ?? null),
   };
 }
+
+type QuestionPhotoListed = Awaited<ReturnType<FileService['questionPhotosWithPreviews']>>[number];
+
+const questionOrder = Object.keys(questionCatalogue);
+/** The photos in the forms' order of their questions, each question's oldest first (as listed). */
+const byQuestion = (photos: QuestionPhotoListed[]) =>
+  [...photos].sort((a, b) => questionOrder.indexOf(a.question) - questionOrder.indexOf(b.question));
+
+/** A follow-up as the export lists it: the question by its field name and its words, the note and the answer. */
+const followUpOf = (row: FollowUpRow): ProjectExport['followUps'][number] => ({
+  step: questionCatalogue[row.questionKey].step,
+  question: row.questionKey,
+  questionText: questionLabels[row.questionKey],
+  note: row.note,
+  status: row.status,
+  by: row.createdByName,
+  at: row.createdAt,
+  answer: row.answer,
+  answeredBy: row.answeredByName,
+  answeredAt: row.answeredAt,
+});
+
+const questionPhotoOf = ({ step, question, file }: QuestionPhotoListed): ProjectExport['questionPhotos'][number] => ({
+  step,
+  question,
+  name: file.name,
+  fileName: file.originalName,
+  contentType: file.contentType,
+  size: file.size,
+  uploadedBy: file.uploadedByName,
+  uploadedAt: file.uploadedAt,
+});
 
 const contentTypes: Record<ExportFormat, string> = { pdf: 'application/pdf', json: 'application/json; charset=utf-8' };
 
@@ -111,19 +176,27 @@ export function createExportService(deps: ExportServiceDeps) {
   const userOf = async (id: number | null) => (id === null ? undefined : deps.data.repos.users.findById(id));
 
   /** The document and the files it lists (the PDF needs their ids for the previews). */
-  async function gather(project: CheckedProject<'manage'>): Promise<{ document: ProjectExport; previewKeys: (string | null)[] }> {
-    const [details, record, listed, customer, architect, pins] = await Promise.all([
+  async function gather(project: CheckedProject<'manage'>): Promise<{ document: ProjectExport; previewKeys: (string | null)[]; photoKeys: (string | null)[] }> {
+    const [details, record, listed, customer, architect, pins, photos, itemPhotos, followUps] = await Promise.all([
       deps.data.repos.projects.get(project.id),
       deps.data.repos.questionnaire.record(project.id),
       deps.files.listWithPreviews(project),
       userOf(project.assignedUserId),
       userOf(project.createdById),
       deps.pins.listOfProject(project.id),
+      deps.files.questionPhotosWithPreviews(project).then(byQuestion),
+      deps.data.repos.itemPhotos.listOfProject(project.id),
+      deps.data.repos.followUps.listOfProject(project.id),
     ]);
-    const titles = new Map(listed.flatMap(({ file, versions }) => [file, ...versions].map((each) => [each.id, each.name] as const)));
+    const titles = new Map([
+      ...listed.flatMap(({ file, versions }) => [file, ...versions].map((each) => [each.id, each.name] as const)),
+      ...itemPhotos.map((photo) => [photo.id, photo.name] as const),
+    ]);
     // A plan's pins on every version, newest version first, each naming the version it was placed on.
+    const versionOfFile = new Map(listed.flatMap(({ file, versions }) => [file, ...versions].map((each) => [each.id, each.version] as const)));
+    const places = new Map(pins.map((pin) => [pin.id, { version: versionOfFile.get(pin.fileId) ?? 1, number: pin.number }] as const));
     const pinsOfPlan = (versions: FileDescription[]) =>
-      versions.flatMap((version) => pins.filter((pin) => pin.fileId === version.id).map((pin) => pinOf(pin, titles, version.version)));
+      versions.flatMap((version) => pins.filter((pin) => pin.fileId === version.id).map((pin) => pinOf(pin, titles, version.version, places)));
     const document: ProjectExport = {
       schemaVersion: exportSchemaVersion,
       exportedAt: new Date().toISOString(),
@@ -134,8 +207,10 @@ export function createExportService(deps: ExportServiceDeps) {
       progress: details.progress,
       status: details.status,
       files: listed.map(({ file, versions }) => fileOf(file, versions, pinsOfPlan(versions.length > 0 ? versions : [file]))),
+      questionPhotos: photos.map(questionPhotoOf),
+      followUps: followUps.map(followUpOf),
     };
-    return { document, previewKeys: listed.map(({ previewKey }) => previewKey) };
+    return { document, previewKeys: listed.map(({ previewKey }) => previewKey), photoKeys: photos.map(({ previewKey }) => previewKey) };
   }
 
   const data = async (project: CheckedProject<'manage'>) => (await gather(project)).document;
@@ -147,8 +222,8 @@ export function createExportService(deps: ExportServiceDeps) {
   };
 
   async function pdf(project: CheckedProject<'manage'>): Promise<ExportFile & { projectName: string }> {
-    const [{ document, previewKeys }, changes] = await Promise.all([gather(project), deps.data.repos.questionnaire.changes(project.id, { offset: 0, limit: changesInPdf })]);
-    const input: PdfRenderInput = { document, changes, previewKeys: previewsInPdf(previewKeys), store: deps.storeConfig };
+    const [{ document, previewKeys, photoKeys }, changes] = await Promise.all([gather(project), deps.data.repos.questionnaire.changes(project.id, { offset: 0, limit: changesInPdf })]);
+    const input: PdfRenderInput = { document, changes, previewKeys: previewsInPdf(previewKeys), photoKeys, store: deps.storeConfig };
     return { fileName: exportFileName(document.project, 'pdf'), contentType: contentTypes.pdf, content: await deps.pdf.render(input), projectName: document.project.name };
   }
 

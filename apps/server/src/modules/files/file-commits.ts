@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { pathId, participantName, uploadFieldsSchema, type ProjectFile } from '@bauakte/domain';
-import { newsSeenBy, type AccessPolicy, type CheckedProject } from '../../platform/access/access';
+import { pathId, participantName, questionCatalogue, questionPhotoLimit, serverMessages, uploadFieldsSchema, type ProjectFile, type UploadFields } from '@bauakte/domain';
+import { newsSeenBy, type AccessPolicy, type CheckedProject, type CheckedQuestionPhoto } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import type { DataLayer, Repositories } from '../../platform/db/repositories';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, fieldError, notFound } from '../../platform/errors';
 import { parseOrRefuse } from '../../platform/http/request-body';
 import type { UploadMetrics } from '../../platform/metrics/metrics';
 import type { ObjectStore } from '../../platform/storage/object-store';
@@ -44,6 +44,30 @@ async function planOf({ files }: Repositories, project: CheckedProject, fileId: 
   const row = await files.findInProject(project.id, fileId);
   if (!row?.planId) throw notFound();
   return row.planId;
+}
+
+/** A photo to a question is an image of its own, never a version of a plan, and one of a few per question. */
+function refuseQuestionPhoto(fields: UploadFields, stored: StoredUpload): void {
+  if (fields.question === undefined) return;
+  if (fields.replaces !== undefined) throw fieldError('VALIDATION_FAILED', 'replaces', serverMessages.questionPhotoNoVersions);
+  if (stored.format === 'pdf') throw fieldError('VALIDATION_FAILED', 'file', serverMessages.questionPhotoNotImage);
+}
+
+/** Links a photo to its question, inside the upload's transaction (the project's lock keeps the count honest). */
+async function linkToQuestion(repos: Repositories, projectId: number, fileId: number, question: UploadFields['question'], now: string): Promise<void> {
+  if (question === undefined) return;
+  const key = question as keyof typeof questionCatalogue;
+  if ((await repos.questionPhotos.countOf(projectId, key)) >= questionPhotoLimit) {
+    throw fieldError('VALIDATION_FAILED', 'file', serverMessages.questionPhotoLimit(questionPhotoLimit));
+  }
+  await repos.questionPhotos.insert({ projectId, fileId, step: questionCatalogue[key].step, questionKey: key, createdAt: now });
+}
+
+/** A version is uploaded to a plan only: a photo to a question offers none ('Neue Version hochladen' is the plans'). */
+async function refuseVersionOfPhoto(repos: Repositories, fileId: number | undefined): Promise<void> {
+  if (fileId !== undefined && (await repos.questionPhotos.isQuestionPhoto(fileId))) {
+    throw fieldError('VALIDATION_FAILED', 'replaces', serverMessages.questionPhotoNoVersions);
+  }
 }
 
 /** The upload's fields, checked against the project it was sent to and the file that came. */
@@ -118,6 +142,7 @@ export function createFileCommits(deps: FileCommitDeps) {
   /** Lists the file once its object is complete: row and project activity in one transaction. */
   async function commit(caller: AuthUser, project: CheckedProject, stored: StoredUpload, sent: Record<string, string>): Promise<number> {
     const fields = uploadFieldsOf(project, stored, sent);
+    refuseQuestionPhoto(fields, stored);
     const uploadedByName = participantName((await data.repos.users.findById(caller.id)) ?? { username: caller.username, firstName: null, lastName: null });
     const now = new Date().toISOString();
     return data.transaction(async (repos) => {
@@ -141,7 +166,9 @@ export function createFileCommits(deps: FileCommitDeps) {
         uploadedByName,
         uploadedAt: now,
       };
+      await refuseVersionOfPhoto(repos, fields.replaces);
       const id = fields.replaces === undefined ? await repos.files.insertPlan(file) : await repos.files.insertVersion(await planOf(repos, project, fields.replaces), file);
+      await linkToQuestion(repos, project.id, id, fields.question, now);
       await repos.projects.recordChange(project.id, now, newsSeenBy(caller));
       return id;
     });
@@ -180,12 +207,28 @@ export function createFileCommits(deps: FileCommitDeps) {
         const planId = await planOf(repos, project, fileId);
         const versions = await repos.files.versionsOf(planId);
         await repos.files.deletePlan(planId);
+        // The photos of the items that lay on the plan go with them (unless an item elsewhere holds them too).
+        const photos = await repos.itemPhotos.removeOrphans(project.id);
         await repos.projects.recordChange(project.id, new Date().toISOString(), newsSeenBy(caller));
-        return versions;
+        return [...versions, ...photos];
       });
       // A store that cannot list its cached pages now leaves them to the sweep.
       const keys = await Promise.all(removed.map((row) => objects.objectsOf(row).catch(() => objects.keysOf(row))));
       await objects.discardObjects(keys.flat());
+    },
+
+    /** Removes a photo from its question: its file, its link (which goes with the file) and its objects. */
+    async removeQuestionPhoto(caller: AuthUser, photo: CheckedQuestionPhoto<'remove'>): Promise<void> {
+      const removed = await data.transaction(async (repos) => {
+        await repos.projects.lock(photo.projectId);
+        const row = await repos.files.findInProject(photo.projectId, photo.id);
+        if (!row?.planId) throw notFound();
+        await repos.files.deletePlan(row.planId);
+        await repos.projects.recordChange(photo.projectId, new Date().toISOString(), newsSeenBy(caller));
+        return row;
+      });
+      await objects.discardObjects(objects.keysOf(removed));
+      announce(removed);
     },
 
     /** At start: the PDFs whose preview a stopped server left unmade, one after another. */

@@ -1,13 +1,16 @@
 import type { Readable } from 'node:stream';
-import { pageWidths, pageWindow, serverMessages, type ListPageQuery, type ProjectFile } from '@bauakte/domain';
+import { pageWidths, pageWindow, serverMessages, type ListPageQuery, type ItemPhoto, type ProjectFile, type QuestionPhoto, type QuestionnaireStep } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer } from '../../platform/db/repositories';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import type { SignedLinks } from '../../platform/storage/signed-links';
-import type { PdfPreviews } from './previews/pdf-previews';
+import { pageKeyOf, type PdfPreviews } from './previews/pdf-previews';
 import { parseRange, type RangeAnswer } from './ranges';
+
+/** The width a page is rendered at for the items report's crops: sharp enough for a crop around an item. */
+const reportPageWidth = 960;
 import type { FileRow } from './repository';
 
 export type FileVariant = 'original' | 'thumbnail' | 'pages';
@@ -100,6 +103,27 @@ export function createFileDownloads(deps: FileDownloadDeps) {
       return (await files.listOfProject(project.id, pageWindow(page))).map((row) => projectFileOf(row, caller, links));
     },
 
+    /** The project's photos to questions of the questionnaire, by question, oldest first. */
+    async questionPhotos(caller: AuthUser, project: CheckedProject): Promise<QuestionPhoto[]> {
+      const rows = await deps.data.repos.questionPhotos.listOfProject(project.id);
+      return rows.map((row) => ({ step: row.step as QuestionnaireStep, question: row.questionKey, file: projectFileOf(row, caller, links) }));
+    },
+
+    /** The photos of the project's items with their items and plans ('Fotos'). */
+    async itemPhotos(caller: AuthUser, project: CheckedProject): Promise<ItemPhoto[]> {
+      const rows = await deps.data.repos.itemPhotos.listOfProject(project.id);
+      return rows.map((row) => ({
+        file: projectFileOf(row, caller, links),
+        pinId: row.pinId,
+        pinNumber: row.pinNumber,
+        replyId: row.replyId,
+        fileId: row.planFileId,
+        planId: row.planPlanId ?? row.planFileId,
+        planName: row.planName,
+        page: row.pinPage,
+      }));
+    },
+
     /** Every version of the plan the file belongs to, newest first. */
     async versions(caller: AuthUser, project: CheckedProject, fileId: number | null): Promise<ProjectFile[]> {
       const row = fileId === null ? undefined : await files.findInProject(project.id, fileId);
@@ -146,6 +170,29 @@ export function createFileDownloads(deps: FileDownloadDeps) {
       // Only a page that has to be rendered draws on the viewer's budget.
       const body = await deps.previews.page(row.storageKey, page, width, () => deps.chargeRender({ id: viewerId }));
       return { body, maxAgeSeconds: maxAgeOf(expires) };
+    },
+
+    /**
+     * The store key of a PDF page's WebP for the items report's crops, rendered first when it is not
+     * kept yet; null when it cannot be rendered now (the file's or the server's render line is full,
+     * the PDF cannot be rendered): the item is then listed without its crop.
+     */
+    async renderedPageKey(storageKey: string, page: number): Promise<string | null> {
+      try {
+        // The report's own request is bounded by the number of pages it asks for (open-items-report.ts), not by a viewer's budget.
+        const body = await deps.previews.page(storageKey, page, reportPageWidth, () => Promise.resolve());
+        body.destroy();
+        return pageKeyOf(storageKey, page, reportPageWidth);
+      } catch (error) {
+        if (error instanceof AppError) return null;
+        throw error;
+      }
+    },
+
+    /** The photos to questions as the export lists them, with the store keys of their previews. */
+    async questionPhotosWithPreviews(project: CheckedProject): Promise<Array<{ step: QuestionnaireStep; question: string; file: FileDescription; previewKey: string | null }>> {
+      const rows = await deps.data.repos.questionPhotos.listOfProject(project.id);
+      return rows.map((row) => ({ step: row.step as QuestionnaireStep, question: row.questionKey, file: describeFile(row), previewKey: row.thumbnailKey }));
     },
 
     /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveDestinations, projectExportSchema, type ProjectExport, type ProjectFile } from '@bauakte/domain';
+import { exportSchemaVersion, liveDestinations, projectExportSchema, type ProjectExport, type ProjectFile } from '@bauakte/domain';
 import { bearer, createTestContext, generousBudgets, testDialects, type TestContext } from '../../test/test-app';
 import { multipartBody, planUploadBody } from '../../test/multipart';
 import { samplePdf, samplePng } from '../../test/sample-files';
@@ -17,8 +17,8 @@ interface Setup {
   foreignProjectId: number;
 }
 
-async function setUp(dialect: 'sqlite' | 'postgres'): Promise<Setup> {
-  const ctx = await createTestContext(dialect, { env: generousBudgets });
+async function setUp(dialect: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<Setup> {
+  const ctx = await createTestContext(dialect, { env: { ...generousBudgets, ...env } });
   const mara = await ctx.createUser({ username: 'mara', password: 'mara-passwort', role: 'ARCHI', firstName: 'Mara', lastName: 'Berger' });
   await ctx.createUser({ username: 'fremd', password: 'fremd-passwort', role: 'ARCHI' });
   await ctx.createUser({ username: 'kunde', password: 'kunde-passwort', role: 'CLIENT', createdById: mara, firstName: 'Klara', lastName: 'Kundin' });
@@ -151,7 +151,7 @@ describe.each(testDialects)('versions of a plan on %s', (dialect) => {
     const response = await get(setup, 'mara', `/api/export/json/${setup.projectId}`);
     expect(response.statusCode).toBe(200);
     const document = projectExportSchema.parse(response.json()) as ProjectExport;
-    expect(document.schemaVersion).toBe(3);
+    expect(document.schemaVersion).toBe(exportSchemaVersion);
     expect(document.files).toHaveLength(1);
     const [plan] = document.files;
     expect(plan).toMatchObject({ version: 7 });
@@ -219,5 +219,62 @@ describe.each(testDialects)('versions of a plan on %s', (dialect) => {
     } finally {
       await Promise.all([kunde.close(), fremd.close(), kundeElsewhere.close()]);
     }
+  });
+});
+
+describe.each(testDialects)('an earlier version in the viewer on %s', (dialect) => {
+  let setup: Setup;
+  let olderPages: string;
+  let currentPages: string;
+  beforeAll(async () => {
+    // Two renders a minute for each viewer: the earlier version's pages draw on the same budget.
+    setup = await setUp(dialect, { RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '2' });
+  });
+  afterAll(() => setup.ctx.close());
+
+  const pinsOf = async (who: string, fileId: number) =>
+    (await get(setup, who, `/api/s3/project/${setup.projectId}/files/${fileId}/pins`)).json<Array<{ comment: string; fileId: number }>>();
+
+  it("serves an earlier version's own pages and its own pins after a newer version came, to the project's people only", async () => {
+    const first = (await upload(setup, 'kunde', { projectId: setup.projectId })).json<ProjectFile>();
+    const placed = await setup.ctx.app.inject({
+      method: 'POST',
+      url: `/api/s3/project/${setup.projectId}/files/${first.id}/pins`,
+      headers: bearer(setup.tokens.kunde!),
+      payload: { page: 1, x: 0.25, y: 0.5, comment: 'Riss in Fassung 1' },
+    });
+    expect(placed.statusCode).toBe(201);
+    const second = (await upload(setup, 'mara', { projectId: setup.projectId, replaces: String(first.id), bytes: samplePdf('Fassung 2') })).json<ProjectFile>();
+    expect(second).toMatchObject({ version: 2, versionCount: 2 });
+    await setup.ctx.background.drained();
+
+    const listed = (await versions(setup, 'kunde', second.id)).json<ProjectFile[]>();
+    const older = listed.find((file) => file.version === 1)!;
+    // The older version knows it is one of two, and has pages of its own, at its own address.
+    expect(older).toMatchObject({ id: first.id, version: 1, versionCount: 2, pageCount: 1 });
+    expect(older.pagesUrl).toContain(`/download/${setup.projectId}/${first.id}/pages/`);
+    olderPages = older.pagesUrl!;
+    currentPages = listed.find((file) => file.version === 2)!.pagesUrl!;
+    const page = await setup.ctx.app.inject({ method: 'GET', url: `${older.pagesUrl!}&page=1&width=480` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('image/webp');
+    // A page beyond the older version's own is refused in German, not rendered.
+    const beyond = await setup.ctx.app.inject({ method: 'GET', url: `${older.pagesUrl!}&page=2&width=480` });
+    expect(beyond.statusCode).toBe(400);
+
+    expect((await pinsOf('mara', first.id)).map((pin) => pin.comment)).toEqual(['Riss in Fassung 1']);
+    expect(await pinsOf('mara', second.id)).toEqual([]);
+    // Someone outside the project learns nothing of the versions.
+    expect((await versions(setup, 'fremd', second.id)).statusCode).toBe(404);
+    expect((await get(setup, 'fremd', `/api/s3/project/${setup.projectId}/files/${first.id}/pins`)).statusCode).toBe(404);
+  });
+
+  it("renders an earlier version's pages on the viewer's one budget: beyond it 429, while a page rendered before still comes", async () => {
+    // One render so far (the earlier version's first page at 480 px); the current version's is the second.
+    expect((await setup.ctx.app.inject({ method: 'GET', url: `${currentPages}&page=1&width=480` })).statusCode).toBe(200);
+    const refused = await setup.ctx.app.inject({ method: 'GET', url: `${olderPages}&page=1&width=960` });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect((await setup.ctx.app.inject({ method: 'GET', url: `${olderPages}&page=1&width=480` })).statusCode).toBe(200);
   });
 });

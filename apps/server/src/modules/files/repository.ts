@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
 import { preparedQuery } from '../../platform/db/prepared-query';
 import type { ProjectFilesTable } from '../../platform/db/schema';
@@ -49,11 +49,20 @@ const currentOnly = <Q extends ReturnType<typeof filesOf>>(query: Q) =>
     ),
   );
 
+/** Plans only: a photo to a question or of an open item is shown with its question or item, never among the plans. */
+const plansOnly = <Q extends ReturnType<typeof filesOf>>(query: Q) =>
+  query.where((eb) =>
+    eb.and([
+      eb.not(eb.exists(eb.selectFrom('questionPhotos').select('questionPhotos.id').whereRef('questionPhotos.fileId', '=', 'projectFiles.id'))),
+      eb.not(eb.exists(eb.selectFrom('itemPhotos').select('itemPhotos.id').whereRef('itemPhotos.fileId', '=', 'projectFiles.id'))),
+    ]),
+  );
+
 const newestFirst = <Q extends ReturnType<typeof filesOf>>(query: Q) => query.orderBy('projectFiles.uploadedAt', 'desc').orderBy('projectFiles.id', 'desc');
 
 /** A page of a project's plans (their current files): every opening of a project asks it, so it is built once. */
 const filesPageQuery = preparedQuery((db: Db, projectId: number, limit: number, offset: number) =>
-  newestFirst(currentOnly(filesOf(db).where('projectFiles.projectId', '=', projectId))).limit(limit).offset(offset),
+  newestFirst(plansOnly(currentOnly(filesOf(db).where('projectFiles.projectId', '=', projectId)))).limit(limit).offset(offset),
 );
 
 export function createFileRepository(db: Db) {
@@ -81,7 +90,7 @@ export function createFileRepository(db: Db) {
     /** A project's plans (their current files), newest first: a page of them, or all (the export). */
     listOfProject: (projectId: number, window?: PageWindow) =>
       window === undefined
-        ? newestFirst(currentOnly(files().where('projectFiles.projectId', '=', projectId))).execute()
+        ? newestFirst(plansOnly(currentOnly(files().where('projectFiles.projectId', '=', projectId)))).execute()
         : filesPageQuery.execute(db, projectId, window.limit, window.offset),
 
     /** Every version of a plan, newest first. */
@@ -90,7 +99,7 @@ export function createFileRepository(db: Db) {
 
     /** Every version of the project's plans, for the export: by plan, newest first. */
     versionsOfProject: (projectId: number) =>
-      files().where('projectFiles.projectId', '=', projectId).orderBy('projectFiles.planId').orderBy('projectFiles.version', 'desc').execute(),
+      plansOnly(files().where('projectFiles.projectId', '=', projectId)).orderBy('projectFiles.planId').orderBy('projectFiles.version', 'desc').execute(),
 
     findInProject: (projectId: number, fileId: number) =>
       files().where('projectFiles.projectId', '=', projectId).where('projectFiles.id', '=', fileId).executeTakeFirst(),
@@ -129,6 +138,41 @@ export function createFileRepository(db: Db) {
 }
 
 export type FileRepository = ReturnType<typeof createFileRepository>;
+
+/** The photos to questions of the questionnaire: links of project files to a step and a question. */
+export function createQuestionPhotoRepository(db: Db) {
+  return {
+    /** Inside the upload's transaction, after the project's lock: how many photos the question holds. */
+    countOf: async (projectId: number, questionKey: string): Promise<number> => {
+      const row = await db
+        .selectFrom('questionPhotos')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('projectId', '=', projectId)
+        .where('questionKey', '=', questionKey)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    insert: (link: { projectId: number; fileId: number; step: string; questionKey: string; createdAt: string }) =>
+      db.insertInto('questionPhotos').values(link).execute(),
+
+    /** The project's photos with their files, by question, oldest first. */
+    listOfProject: (projectId: number) =>
+      filesOf(db)
+        .innerJoin('questionPhotos', 'questionPhotos.fileId', 'projectFiles.id')
+        .select(['questionPhotos.step', 'questionPhotos.questionKey'])
+        .where('questionPhotos.projectId', '=', projectId)
+        .orderBy('questionPhotos.questionKey')
+        .orderBy('questionPhotos.id')
+        .execute(),
+
+    /** Whether the file is a photo to a question. */
+    isQuestionPhoto: async (fileId: number): Promise<boolean> =>
+      (await db.selectFrom('questionPhotos').select('id').where('fileId', '=', fileId).executeTakeFirst()) !== undefined,
+  };
+}
+
+export type QuestionPhotoRepository = ReturnType<typeof createQuestionPhotoRepository>;
 export type FileRow = Awaited<ReturnType<FileRepository['listOfProject']>>[number];
 
 /** A cached page as the bounds count it. */
@@ -208,5 +252,87 @@ declare module '../../platform/db/repositories' {
   interface Repositories {
     readonly files: FileRepository;
     readonly renderedPages: RenderedPageRepository;
+    readonly questionPhotos: QuestionPhotoRepository;
+    readonly itemPhotos: ItemPhotoRepository;
   }
 }
+
+/** A photo's link to its item: a pin, or a reply under one. */
+export type ItemPhotoOwner = { pinId: number; replyId?: undefined } | { replyId: number; pinId?: undefined };
+
+/**
+ * The photos of open items: links of project files to a pin or to a reply under one. A link whose
+ * pin or reply is gone keeps its file out of the plans list until removeOrphans takes the file.
+ */
+export function createItemPhotoRepository(db: Db) {
+  return {
+    /** The files of the project among `fileIds`, with what the photos' checks need. */
+    candidates: (projectId: number, fileIds: readonly number[]) =>
+      fileIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('projectFiles')
+            .select((eb) => [
+              'projectFiles.id',
+              'projectFiles.documentType',
+              eb.exists(eb.selectFrom('questionPhotos').select('questionPhotos.id').whereRef('questionPhotos.fileId', '=', 'projectFiles.id')).as('ofQuestion'),
+            ])
+            .where('projectFiles.projectId', '=', projectId)
+            .where('projectFiles.id', 'in', fileIds)
+            .execute(),
+
+    /** Links the files, in their order, to a pin or a reply. */
+    link: async (projectId: number, owner: ItemPhotoOwner, fileIds: readonly number[], now: string): Promise<void> => {
+      if (fileIds.length === 0) return;
+      await db
+        .insertInto('itemPhotos')
+        .values(fileIds.map((fileId) => ({ projectId, fileId, pinId: owner.pinId ?? null, replyId: owner.replyId ?? null, createdAt: now })))
+        .execute();
+    },
+
+    /** Unlinks a pin's photos (its replies' stay); the files wait for removeOrphans. */
+    unlinkPin: (pinId: number) => db.updateTable('itemPhotos').set({ pinId: null }).where('pinId', '=', pinId).where('replyId', 'is', null).execute(),
+
+    /** The photos of the pins, in their order. */
+    ofPins: (pinIds: readonly number[]) =>
+      pinIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('itemPhotos').select(['pinId', 'fileId']).where('pinId', 'in', pinIds).where('replyId', 'is', null).orderBy('id').execute(),
+
+    /** The photos of the replies, in their order. */
+    ofReplies: (replyIds: readonly number[]) =>
+      replyIds.length === 0 ? Promise.resolve([]) : db.selectFrom('itemPhotos').select(['replyId', 'fileId']).where('replyId', 'in', replyIds).orderBy('id').execute(),
+
+    /**
+     * The project's photos of items with their items and plans ('Fotos'): by plan, pin and order,
+     * a pin's own photos before its replies'.
+     */
+    listOfProject: (projectId: number) =>
+      filesOf(db)
+        .innerJoin('itemPhotos', 'itemPhotos.fileId', 'projectFiles.id')
+        .leftJoin('planPinReplies', 'planPinReplies.id', 'itemPhotos.replyId')
+        .innerJoin('planPins as pin', (join) => join.on((eb) => eb('pin.id', '=', eb.fn.coalesce('itemPhotos.pinId', 'planPinReplies.pinId'))))
+        .innerJoin('projectFiles as plan', 'plan.id', 'pin.fileId')
+        .select(['itemPhotos.replyId', 'pin.id as pinId', 'pin.number as pinNumber', 'pin.page as pinPage', 'plan.id as planFileId', 'plan.planId as planPlanId', 'plan.name as planName'])
+        .where('itemPhotos.projectId', '=', projectId)
+        .orderBy('plan.planId')
+        .orderBy('plan.version')
+        .orderBy('pin.number')
+        .orderBy(sql`case when ${sql.ref('itemPhotos.replyId')} is null then 0 else 1 end`)
+        .orderBy('itemPhotos.id')
+        .execute(),
+
+    /**
+     * The project's photos no pin or reply holds any more (removed from their item, or their item
+     * gone): their files go (their links with them). Answers the rows for their objects.
+     */
+    removeOrphans: async (projectId: number) => {
+      const live = db.selectFrom('itemPhotos as live').select('live.fileId').where((eb) => eb.or([eb('live.pinId', 'is not', null), eb('live.replyId', 'is not', null)]));
+      await db.deleteFrom('itemPhotos').where('projectId', '=', projectId).where('pinId', 'is', null).where('replyId', 'is', null).where('fileId', 'in', live).execute();
+      const orphaned = db.selectFrom('itemPhotos').select('fileId').where('projectId', '=', projectId).where('pinId', 'is', null).where('replyId', 'is', null);
+      return db.deleteFrom('projectFiles').where('projectId', '=', projectId).where('id', 'in', orphaned).returning(['storageKey', 'thumbnailKey', 'pageCount']).execute();
+    },
+  };
+}
+
+export type ItemPhotoRepository = ReturnType<typeof createItemPhotoRepository>;

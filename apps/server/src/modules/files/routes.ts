@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deleteFileRequestSchema, listPageQuerySchema, pathIdSchema, projectFileSchema, projectIdParamsSchema, serverMessages } from '@bauakte/domain';
+import { deleteFileRequestSchema, itemPhotoSchema, listPageQuerySchema, pathIdSchema, projectFileSchema, projectIdParamsSchema, questionPhotoSchema, serverMessages } from '@bauakte/domain';
 import { callerOf } from '../../platform/access/access';
 import { requires } from '../../platform/access/route-access';
 import { AppError } from '../../platform/errors';
@@ -46,6 +46,45 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
   );
 
   app.get(
+    '/api/s3/project/:projectId/question-photos',
+    {
+      config: { access: readable },
+      schema: {
+        tags,
+        description: "The photos to questions of the questionnaire (uploaded with the field 'question'), which the plans list leaves out.",
+        params: projectIdParamsSchema,
+        response: { 200: z.array(questionPhotoSchema) },
+      },
+    },
+    (request) => files.questionPhotos(callerOf(request), readable.of(request)),
+  );
+
+  app.get(
+    '/api/s3/project/:projectId/item-photos',
+    {
+      config: { access: readable },
+      schema: {
+        tags,
+        description: "The photos of the project's open items (pins and their replies), each with its item and plan ('Fotos'); the plans list leaves them out.",
+        params: projectIdParamsSchema,
+        response: { 200: z.array(itemPhotoSchema) },
+      },
+    },
+    (request) => files.itemPhotos(callerOf(request), readable.of(request)),
+  );
+
+  // The uploader or an architect of the project removes a photo from its question.
+  const removable = requires.questionPhoto('params.fileId', 'remove').for('ARCHI', 'CLIENT');
+  app.delete(
+    '/api/s3/question-photos/:fileId',
+    { config: { access: removable }, schema: { tags, description: 'Removes a photo from its question, with its file.', params: z.object({ fileId: pathIdSchema }) } },
+    async (request, reply) => {
+      await files.removeQuestionPhoto(callerOf(request), removable.of(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
     '/api/s3/project/:projectId/files/:fileId/versions',
     {
       config: { access: readable },
@@ -73,6 +112,7 @@ export function registerFileRoutes(app: App, deps: { files: FileService; maxByte
         description:
           'multipart/form-data: file, projectId, fileName (the title), comment, documentType (PDF, JPG, JPEG, PNG), in any order; ' +
           "replaces (optional): the id of a plan's file, to upload a new version of that plan, which becomes its current file; " +
+          'question (optional): the key of a question of the questionnaire that offers a photo, to add an image (JPG, PNG) to it, not to the plans; ' +
           'projectId may also come as the query parameter. With projectId before the file, access is decided before the file is read.',
         querystring: z.object({ projectId: z.string().max(20).optional() }),
         response: { 201: projectFileSchema },

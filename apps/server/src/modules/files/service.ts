@@ -17,11 +17,11 @@ export type FileServiceDeps = Omit<FileCommitDeps, 'objects' | 'previews'> & Fil
  */
 export function createFileService(deps: FileServiceDeps) {
   const objects = createFileObjects(deps);
-  const { upload, remove, resumePreviews } = createFileCommits({ ...deps, objects });
-  const { list, versions, download, page, listWithPreviews } = createFileDownloads(deps);
+  const { upload, remove, removeQuestionPhoto, resumePreviews } = createFileCommits({ ...deps, objects });
+  const { list, questionPhotos, itemPhotos, versions, download, page, renderedPageKey, listWithPreviews, questionPhotosWithPreviews } = createFileDownloads(deps);
   const { sweep, sweepAtStart } = createFileSweep({ ...deps, objects });
   const { objectsOfProject, discardObjects } = objects;
-  return { list, upload, versions, remove, download, page, listWithPreviews, objectsOfProject, discardObjects, sweepAtStart, sweep, resumePreviews };
+  return { list, questionPhotos, itemPhotos, upload, removeQuestionPhoto, versions, remove, download, page, renderedPageKey, listWithPreviews, questionPhotosWithPreviews, objectsOfProject, discardObjects, sweepAtStart, sweep, resumePreviews };
 }
 
 export type FileService = ReturnType<typeof createFileService>;

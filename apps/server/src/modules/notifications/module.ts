@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/compose';
 import { createFanoutCache } from '../../platform/fanout/fanout-cache';
 import { createFormNoticeService, type FormNoticeService } from './form-notices';
+import { createItemNoticeService, type ItemNoticeService } from './item-notices';
 import { createPlanNoticeService, type PlanNoticeService } from './plan-notices';
 import { registerNotificationRoutes } from './routes';
 import { createNotificationSettingsService, type NotificationSettingsService } from './service';
@@ -10,6 +11,7 @@ export function registerNotificationsModule(platform: Platform): {
   settingsOf: NotificationSettingsService['settingsOf'];
   notices: FormNoticeService;
   planNotices: PlanNoticeService;
+  itemNotices: ItemNoticeService;
 } {
   const { data, config, fanout, mailQueue, log } = platform;
   const settings = createNotificationSettingsService({
@@ -25,5 +27,6 @@ export function registerNotificationsModule(platform: Platform): {
   registerNotificationRoutes(platform.app, settings);
   const notices = createFormNoticeService({ data, settingsOf: settings.settingsOf, mails: mailQueue, publicUrl: config.publicUrl, log });
   const planNotices = createPlanNoticeService({ data, settingsOf: settings.settingsOf, mails: mailQueue, publicUrl: config.publicUrl, log });
-  return { settingsOf: settings.settingsOf, notices, planNotices };
+  const itemNotices = createItemNoticeService({ data, settingsOf: settings.settingsOf, mails: mailQueue, publicUrl: config.publicUrl, log });
+  return { settingsOf: settings.settingsOf, notices, planNotices, itemNotices };
 }

@@ -24,6 +24,16 @@ export interface PlanChange {
   number: number;
 }
 
+/** What a service of notice mails needs: the data, the recipient's settings, the mail queue and the clock. */
+export interface NoticeServiceDeps {
+  data: DataLayer;
+  settingsOf: (userId: number) => Promise<NotificationSettings>;
+  mails: Pick<MailQueue, 'send'>;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
 /**
  * Tells a project's other side by e-mail about new pins and plan versions: the client's go to the
  * project's architect, an architect's to the client. Asked of the same setting as chat messages
@@ -31,14 +41,7 @@ export interface PlanChange {
  * chat. One mail per project and recipient in 10 minutes; the rest is on 'Projekte mit Neuerungen'
  * and in the 'Änderungsverlauf'. The comment stays in Bauakte, as a chat message's text does.
  */
-export function createPlanNoticeService(deps: {
-  data: DataLayer;
-  settingsOf: (userId: number) => Promise<NotificationSettings>;
-  mails: Pick<MailQueue, 'send'>;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-  now?: () => Date;
-}) {
+export function createPlanNoticeService(deps: NoticeServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const repos = () => deps.data.repos;
 

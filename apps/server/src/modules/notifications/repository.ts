@@ -1,4 +1,5 @@
-import type { NotificationSettings } from '@bauakte/domain';
+import { sql } from 'kysely';
+import { personNameOf, type NotificationSettings } from '@bauakte/domain';
 import type { Db } from '../../platform/db/database';
 import { preparedQuery } from '../../platform/db/prepared-query';
 
@@ -65,7 +66,7 @@ export function createFormNoticeRepository(db: Db) {
         .where('projects.id', '=', projectId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const customer = row.username === null ? null : { username: row.username, firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
+      const customer = personNameOf(row.username, row.firstName, row.lastName);
       return { name: row.name, customer };
     },
   };
@@ -102,10 +103,79 @@ export function createPlanNoticeRepository(db: Db) {
 
 export type PlanNoticeRepository = ReturnType<typeof createPlanNoticeRepository>;
 
+/** An open item as its mails name it: its number, plan, page, project and the person responsible. */
+const noticedItems = (db: Db) =>
+  db
+    .selectFrom('planPins')
+    .innerJoin('projectFiles', 'projectFiles.id', 'planPins.fileId')
+    .innerJoin('projects', 'projects.id', 'planPins.projectId')
+    .select([
+      'planPins.id',
+      'planPins.projectId',
+      'planPins.fileId',
+      'planPins.page',
+      'planPins.number',
+      'planPins.status',
+      'planPins.responsibleId',
+      'planPins.dueDate',
+      'projectFiles.name as planName',
+      'projects.name as projectName',
+    ]);
+
+export function createItemNoticeRepository(db: Db) {
+  return {
+    /** As planNotices.claim: at most one 'made responsible' mail per project and person after `since`. */
+    claim: async (projectId: number, userId: number, now: string, since: string): Promise<boolean> => {
+      const row = await db
+        .insertInto('itemNotices')
+        .values({ projectId, userId, sentAt: now })
+        .onConflict((oc) => oc.columns(['projectId', 'userId']).doUpdateSet({ sentAt: now }).where('itemNotices.sentAt', '<', since))
+        .returning('userId')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    item: (pinId: number) => noticedItems(db).where('planPins.id', '=', pinId).executeTakeFirst(),
+
+    /** Items due on `dueDate`, not done, with someone responsible, whose reminder for that date has not gone out. */
+    dueWithoutReminder: (dueDate: string, limit: number) =>
+      noticedItems(db)
+        .where('planPins.dueDate', '=', dueDate)
+        .where('planPins.status', '!=', 'ERLEDIGT')
+        .where('planPins.responsibleId', 'is not', null)
+        .where((eb) => eb.or([eb('planPins.remindedFor', 'is', null), eb('planPins.remindedFor', '!=', dueDate)]))
+        // An item carried to a plan's newer version is reminded of there, once.
+        .where(sql<boolean>`not exists (select 1 from ${sql.table('planPins')} as carried where ${sql.ref('carried.carriedFromPinId')} = ${sql.ref('planPins.id')})`)
+        .orderBy('planPins.id')
+        .limit(limit)
+        .execute(),
+
+    /**
+     * Takes the item's reminder for its due date, if it is still due then, not done and not yet
+     * reminded of: one statement, so of several instances only one sends it.
+     */
+    claimReminder: async (pinId: number, dueDate: string): Promise<boolean> => {
+      const result = await db
+        .updateTable('planPins')
+        .set({ remindedFor: dueDate })
+        .where('id', '=', pinId)
+        .where('dueDate', '=', dueDate)
+        .where('status', '!=', 'ERLEDIGT')
+        .where((eb) => eb.or([eb('remindedFor', 'is', null), eb('remindedFor', '!=', dueDate)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type ItemNoticeRepository = ReturnType<typeof createItemNoticeRepository>;
+export type NoticedItem = NonNullable<Awaited<ReturnType<ItemNoticeRepository['item']>>>;
+
 declare module '../../platform/db/repositories' {
   interface Repositories {
     readonly notificationSettings: NotificationSettingsRepository;
     readonly formNotices: FormNoticeRepository;
     readonly planNotices: PlanNoticeRepository;
+    readonly itemNotices: ItemNoticeRepository;
   }
 }

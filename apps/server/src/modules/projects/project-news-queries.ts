@@ -32,7 +32,8 @@ async function news(db: Db, userId: number, architectIds: number[], window: Page
     .limit(window.limit)
     .offset(window.offset);
   // What is new is counted in the same statement, for the page's rows only, each count along its
-  // (project, time) index: files uploaded (and which of them are new versions of a plan), pins placed on plans and questionnaire changes since the user's last opening;
+  // (project, time) index: files uploaded (and which of them are new versions of a plan), pins placed on plans, items' status changes (along the pins' project index),
+  // follow-ups answered and questionnaire changes since the user's last opening;
   // and the customer's chat messages the user has not read yet, along the (receiver, read) index.
   const rows = await projectsOf(db)
     .leftJoin('projectViews as seen', (join) => join.onRef('seen.projectId', '=', 'projects.id').on('seen.userId', '=', userId))
@@ -56,6 +57,20 @@ async function news(db: Db, userId: number, architectIds: number[], window: Page
         .whereRef('planPins.projectId', '=', 'projects.id')
         .where((inner) => inner.or([inner('seen.seenAt', 'is', null), inner('planPins.createdAt', '>', inner.ref('seen.seenAt'))]))
         .as('newPins'),
+      eb
+        .selectFrom('planPinStatusChanges')
+        .innerJoin('planPins', 'planPins.id', 'planPinStatusChanges.pinId')
+        .select(eb.fn.countAll<number | string>().as('count'))
+        .whereRef('planPins.projectId', '=', 'projects.id')
+        .where((inner) => inner.or([inner('seen.seenAt', 'is', null), inner('planPinStatusChanges.changedAt', '>', inner.ref('seen.seenAt'))]))
+        .as('statusChanges'),
+      eb
+        .selectFrom('questionFollowUps')
+        .select(eb.fn.countAll<number | string>().as('count'))
+        .whereRef('questionFollowUps.projectId', '=', 'projects.id')
+        .where('questionFollowUps.answeredAt', 'is not', null)
+        .where((inner) => inner.or([inner('seen.seenAt', 'is', null), inner('questionFollowUps.answeredAt', '>', inner.ref('seen.seenAt'))]))
+        .as('answeredFollowUps'),
       eb
         .selectFrom('questionnaireChanges')
         .select(eb.fn.countAll<number | string>().as('count'))
@@ -86,6 +101,8 @@ async function news(db: Db, userId: number, architectIds: number[], window: Page
     newFiles: Number(row.newFiles ?? 0),
     newVersions: Number(row.newVersions ?? 0),
     newPins: Number(row.newPins ?? 0),
+    statusChanges: Number(row.statusChanges ?? 0),
+    answeredFollowUps: Number(row.answeredFollowUps ?? 0),
     questionnaireChanges: Number(row.questionnaireChanges ?? 0),
     unreadMessages: Number(row.unreadMessages ?? 0),
   }));

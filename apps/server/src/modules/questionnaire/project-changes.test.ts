@@ -69,6 +69,26 @@ describe.each(testDialects)("the project's change log on %s", (dialect) => {
     expect([...first, ...second].map((entry) => entry.kind)).toEqual(['PIN', 'VERSION', 'QUESTIONNAIRE']);
   });
 
+  it("names an item's status change and a follow-up raised and answered, newest first", async () => {
+    const [pin] = (await ctx.app.inject({ method: 'GET', url: `/api/s3/project/${projectId}/open-items`, headers: as('mara') })).json<Array<{ id: number; version: number }>>();
+    await nextMillisecond();
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/s3/pins/${pin!.id}/status`, headers: as('mara'), payload: { status: 'ERLEDIGT', version: pin!.version } })).statusCode).toBe(200);
+    await nextMillisecond();
+    const raised = await ctx.app.inject({ method: 'POST', url: `/api/questionnaire/${projectId}/follow-ups`, headers: as('mara'), payload: { questionKey: 'constructionYear', note: 'Stimmt 1962?' } });
+    expect(raised.statusCode).toBe(201);
+    const followUp = raised.json<{ id: number; version: number }>();
+    await nextMillisecond();
+    const answered = await ctx.app.inject({ method: 'POST', url: `/api/questionnaire/${projectId}/follow-ups/${followUp.id}/answer`, headers: as('kunde'), payload: { text: 'Ja, laut Einreichplan.', version: followUp.version } });
+    expect(answered.statusCode).toBe(200);
+
+    const log = (await changes('mara')).json<ProjectChange[]>();
+    expect(log.slice(0, 3)).toEqual([
+      expect.objectContaining({ kind: 'FOLLOW_UP_ANSWER', followUpId: followUp.id, questionKey: 'constructionYear', text: 'Ja, laut Einreichplan.', changedBy: 'kunde' }),
+      expect.objectContaining({ kind: 'FOLLOW_UP', followUpId: followUp.id, questionKey: 'constructionYear', text: 'Stimmt 1962?', changedBy: 'mara' }),
+      expect.objectContaining({ kind: 'STATUS', pinNumber: 1, fileName: 'Grundriss EG', from: 'OFFEN', to: 'ERLEDIGT', changedBy: 'mara' }),
+    ]);
+  });
+
   it('stays for the architects: the client gets 403, another office 404', async () => {
     expect((await changes('kunde')).statusCode).toBe(403);
     expect((await changes('fremd')).statusCode).toBe(404);

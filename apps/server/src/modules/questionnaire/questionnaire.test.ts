@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { currentYearInAustria, type ProjectExport } from '@bauakte/domain';
 import { bearer, createTestContext, mailsDelivered, testDialects, type TestContext } from '../../test/test-app';
@@ -257,8 +257,16 @@ describe.each(testDialects)('questionnaire on %s', (dialect) => {
   });
 
   it('marks a saved project on the architects\' news until they open it', async () => {
-    await project(); // mara opens it
-    await put('kunde', 'heating', { ...fullAnswers.heating, fuelType: 'OIL' });
+    // The save must come after the opening on the clock too: a busy machine's clock may step back.
+    const openedAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: openedAt });
+    try {
+      await project(); // mara opens it
+      vi.setSystemTime(openedAt + 1_000);
+      await put('kunde', 'heating', { ...fullAnswers.heating, fuelType: 'OIL' });
+    } finally {
+      vi.useRealTimers();
+    }
     const news = await ctx.app.inject({ method: 'GET', url: '/api/ProjectManagment/dash/mara', headers: bearer(t.mara!) });
     expect((news.json() as Array<{ id: number }>).map((p) => p.id)).toContain(projectId);
   });

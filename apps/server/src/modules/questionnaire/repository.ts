@@ -1,5 +1,5 @@
-import type { PersonName, ProjectChange, QuestionnaireChange, QuestionnaireRecord, QuestionnaireStep } from '@bauakte/domain';
-import { sql, type QueryCreator } from 'kysely';
+import { personNameOf, type PersonName, type PinStatus, type ProjectChange, type QuestionKey, type QuestionnaireChange, type QuestionnaireRecord, type QuestionnaireStep } from '@bauakte/domain';
+import { sql, type ExpressionBuilder, type QueryCreator } from 'kysely';
 import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { preparedQuery } from '../../platform/db/prepared-query';
@@ -40,9 +40,87 @@ const changesQuery = preparedQuery((db: Db, projectId: number, limit: number, of
     .offset(offset),
 );
 
+/** Items' status changes, follow-ups raised and follow-ups answered: the change log's entries of the open items. */
+function itemChangeEntries(qc: ExpressionBuilder<Database, never>, projectId: number) {
+  return qc
+    .selectFrom('planPinStatusChanges')
+    .innerJoin('planPins', 'planPins.id', 'planPinStatusChanges.pinId')
+    .innerJoin('projectFiles', 'projectFiles.id', 'planPins.fileId')
+    .leftJoin('users', 'users.id', 'planPinStatusChanges.changedById')
+    .select([
+      sql<string>`'STATUS'`.as('kind'),
+      'planPinStatusChanges.id as entryId',
+      'planPinStatusChanges.changedAt as changedAt',
+      'planPinStatusChanges.changedByName as changedBy',
+      'users.username as username',
+      'users.firstName as firstName',
+      'users.lastName as lastName',
+      sql<string | null>`cast(null as text)`.as('step'),
+      sql<string | null>`cast(null as text)`.as('changes'),
+      sql<number | null>`plan_pins.file_id`.as('fileId'),
+      sql<string | null>`project_files.name`.as('fileName'),
+      sql<number | null>`plan_pins.number`.as('number'),
+      sql<string | null>`cast(null as text)`.as('comment'),
+      sql<string | null>`plan_pin_status_changes.from_status`.as('fromStatus'),
+      sql<string | null>`plan_pin_status_changes.to_status`.as('toStatus'),
+      sql<string | null>`cast(null as text)`.as('questionKey'),
+    ])
+    .where('planPins.projectId', '=', projectId)
+    .unionAll(
+      qc
+        .selectFrom('questionFollowUps')
+        .leftJoin('users', 'users.id', 'questionFollowUps.createdById')
+        .select([
+          sql<string>`'FOLLOW_UP'`.as('kind'),
+          'questionFollowUps.id as entryId',
+          'questionFollowUps.createdAt as changedAt',
+          'questionFollowUps.createdByName as changedBy',
+          'users.username as username',
+          'users.firstName as firstName',
+          'users.lastName as lastName',
+          sql<string | null>`cast(null as text)`.as('step'),
+          sql<string | null>`cast(null as text)`.as('changes'),
+          sql<number | null>`cast(null as integer)`.as('fileId'),
+          sql<string | null>`cast(null as text)`.as('fileName'),
+          sql<number | null>`cast(null as integer)`.as('number'),
+          sql<string | null>`question_follow_ups.note`.as('comment'),
+          sql<string | null>`cast(null as text)`.as('fromStatus'),
+          sql<string | null>`cast(null as text)`.as('toStatus'),
+          sql<string | null>`question_follow_ups.question_key`.as('questionKey'),
+        ])
+        .where('questionFollowUps.projectId', '=', projectId),
+    )
+    .unionAll(
+      qc
+        .selectFrom('questionFollowUps')
+        .leftJoin('users', 'users.id', 'questionFollowUps.responsibleId')
+        .select([
+          sql<string>`'FOLLOW_UP_ANSWER'`.as('kind'),
+          'questionFollowUps.id as entryId',
+          sql<string>`question_follow_ups.answered_at`.as('changedAt'),
+          sql<string>`question_follow_ups.answered_by_name`.as('changedBy'),
+          'users.username as username',
+          'users.firstName as firstName',
+          'users.lastName as lastName',
+          sql<string | null>`cast(null as text)`.as('step'),
+          sql<string | null>`cast(null as text)`.as('changes'),
+          sql<number | null>`cast(null as integer)`.as('fileId'),
+          sql<string | null>`cast(null as text)`.as('fileName'),
+          sql<number | null>`cast(null as integer)`.as('number'),
+          sql<string | null>`question_follow_ups.answer`.as('comment'),
+          sql<string | null>`cast(null as text)`.as('fromStatus'),
+          sql<string | null>`cast(null as text)`.as('toStatus'),
+          sql<string | null>`question_follow_ups.question_key`.as('questionKey'),
+        ])
+        .where('questionFollowUps.projectId', '=', projectId)
+        .where('questionFollowUps.answeredAt', 'is not', null),
+    );
+}
+
 /**
  * A page of the project's change log: questionnaire saves, new versions of plans (a file with a
- * version above 1) and new pins, newest first, in one statement so the pages hold together.
+ * version above 1), new pins, items' status changes and follow-ups raised and answered, newest
+ * first, in one statement so the pages hold together.
  * Columns one kind does not have are typed nulls (PostgreSQL resolves a union's types from them).
  */
 const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: number, offset: number) =>
@@ -65,6 +143,9 @@ const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: num
           sql<string | null>`cast(null as text)`.as('fileName'),
           sql<number | null>`cast(null as integer)`.as('number'),
           sql<string | null>`cast(null as text)`.as('comment'),
+          sql<string | null>`cast(null as text)`.as('fromStatus'),
+          sql<string | null>`cast(null as text)`.as('toStatus'),
+          sql<string | null>`cast(null as text)`.as('questionKey'),
         ])
         .where('questionnaireChanges.projectId', '=', projectId)
         .unionAll(
@@ -85,6 +166,9 @@ const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: num
               sql<string | null>`project_files.name`.as('fileName'),
               sql<number | null>`project_files.version`.as('number'),
               sql<string | null>`cast(null as text)`.as('comment'),
+              sql<string | null>`cast(null as text)`.as('fromStatus'),
+              sql<string | null>`cast(null as text)`.as('toStatus'),
+              sql<string | null>`cast(null as text)`.as('questionKey'),
             ])
             .where('projectFiles.projectId', '=', projectId)
             .where('projectFiles.version', '>', 1),
@@ -108,9 +192,13 @@ const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: num
               sql<string | null>`project_files.name`.as('fileName'),
               sql<number | null>`plan_pins.number`.as('number'),
               sql<string | null>`plan_pins.comment`.as('comment'),
+              sql<string | null>`cast(null as text)`.as('fromStatus'),
+              sql<string | null>`cast(null as text)`.as('toStatus'),
+              sql<string | null>`cast(null as text)`.as('questionKey'),
             ])
             .where('planPins.projectId', '=', projectId),
         )
+        .unionAll(itemChangeEntries(eb, projectId))
         .as('log'),
     )
     .selectAll()
@@ -124,11 +212,13 @@ const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: num
 type ProjectChangeRow = Awaited<ReturnType<typeof projectChangesQuery.execute>>[number];
 
 function toProjectChange(row: ProjectChangeRow): ProjectChange {
-  const person = row.username === null ? null : { username: row.username, firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
+  const person = personNameOf(row.username, row.firstName, row.lastName);
   // Files and pins keep the name at the time; the username names the person while the account exists.
   const author = { changedBy: row.username ?? row.changedBy, changedAt: row.changedAt, changedByPerson: person };
   if (row.kind === 'VERSION') return { kind: 'VERSION', ...author, fileId: Number(row.fileId), fileName: row.fileName ?? '', version: Number(row.number) };
   if (row.kind === 'PIN') return { kind: 'PIN', ...author, fileId: Number(row.fileId), fileName: row.fileName ?? '', pinNumber: Number(row.number), comment: row.comment ?? '' };
+  if (row.kind === 'STATUS') return { kind: 'STATUS', ...author, fileId: Number(row.fileId), fileName: row.fileName ?? '', pinNumber: Number(row.number), from: row.fromStatus as PinStatus, to: row.toStatus as PinStatus };
+  if (row.kind === 'FOLLOW_UP' || row.kind === 'FOLLOW_UP_ANSWER') return { kind: row.kind, ...author, followUpId: Number(row.entryId), questionKey: row.questionKey as QuestionKey, text: row.comment ?? '' };
   return { kind: 'QUESTIONNAIRE', ...author, changedBy: row.changedBy, step: row.step as QuestionnaireStep, changes: JSON.parse(row.changes ?? '{}') };
 }
 

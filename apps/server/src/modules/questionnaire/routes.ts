@@ -1,8 +1,21 @@
 import { z } from 'zod';
-import { listPageQuerySchema, projectChangeSchema, projectIdParamsSchema, questionnairePatchSchemas, questionnaireSteps, stepVersionTag, type QuestionnaireStep } from '@bauakte/domain';
+import {
+  answerFollowUpRequestSchema,
+  createFollowUpRequestSchema,
+  followUpIdParamsSchema,
+  followUpSchema,
+  listPageQuerySchema,
+  projectChangeSchema,
+  projectIdParamsSchema,
+  questionnairePatchSchemas,
+  questionnaireSteps,
+  stepVersionTag,
+  type QuestionnaireStep,
+} from '@bauakte/domain';
 import { callerOf } from '../../platform/access/access';
 import { requires } from '../../platform/access/route-access';
 import type { App } from '../../platform/http/types';
+import type { FollowUpService } from './follow-ups';
 import type { QuestionnaireService } from './service';
 import { ifMatchVersion } from './step-version';
 
@@ -25,7 +38,7 @@ const saveDescription = [
 ].join(' ');
 
 /** GET and PUT /api/{general|storeys|windows|heating}/{projectId} (spec section 7, Questionnaire). */
-export function registerQuestionnaireRoutes(app: App, questionnaire: QuestionnaireService): void {
+export function registerQuestionnaireRoutes(app: App, questionnaire: QuestionnaireService, followUps: FollowUpService): void {
   const readable = requires.project('params.projectId', 'read').for('ARCHI', 'CLIENT');
   const managed = requires.project('params.projectId', 'manage').for('ARCHI');
   const tags = ['questionnaire'];
@@ -94,5 +107,49 @@ export function registerQuestionnaireRoutes(app: App, questionnaire: Questionnai
     '/api/questionnaire/:projectId/changes',
     { config: { access: managed }, schema: { tags, params: projectIdParamsSchema, querystring: listPageQuerySchema, response: { 200: z.array(projectChangeSchema) } } },
     (request) => questionnaire.changes(managed.of(request), request.query),
+  );
+
+  registerFollowUpRoutes(app, followUps);
+}
+
+/**
+ * The architect's follow-ups on answers ('Rückfrage'): both sides read them, the project's
+ * architects raise them, its client answers them (the answer closes one). A note and an answer are
+ * messages about the project, as a pin's comment and reply are: both draw on the message budget.
+ */
+function registerFollowUpRoutes(app: App, followUps: FollowUpService): void {
+  const readable = requires.project('params.projectId', 'read').for('ARCHI', 'CLIENT');
+  const managed = requires.project('params.projectId', 'manage').for('ARCHI');
+  const answerable = requires.project('params.projectId', 'read').for('CLIENT');
+  const tags = ['questionnaire'];
+
+  app.get(
+    '/api/questionnaire/:projectId/follow-ups',
+    { config: { access: readable }, schema: { tags, description: "The project's follow-ups, oldest first.", params: projectIdParamsSchema, response: { 200: z.array(followUpSchema) } } },
+    (request) => followUps.list(readable.of(request)),
+  );
+
+  app.post(
+    '/api/questionnaire/:projectId/follow-ups',
+    {
+      config: { access: managed, perUserBudget: 'chatMessage' },
+      schema: { tags, description: "An architect's follow-up on one answer, for the project's client to answer.", params: projectIdParamsSchema, body: createFollowUpRequestSchema, response: { 201: followUpSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await followUps.raise(callerOf(request), managed.of(request), request.body)),
+  );
+
+  app.post(
+    '/api/questionnaire/:projectId/follow-ups/:followUpId/answer',
+    {
+      config: { access: answerable, perUserBudget: 'chatMessage' },
+      schema: {
+        tags,
+        description: 'The client answers a follow-up, which closes it. A follow-up changed since `version`, or answered already, is refused with 409.',
+        params: followUpIdParamsSchema,
+        body: answerFollowUpRequestSchema,
+        response: { 200: followUpSchema },
+      },
+    },
+    (request) => followUps.answer(callerOf(request), answerable.of(request), request.params.followUpId, request.body),
   );
 }

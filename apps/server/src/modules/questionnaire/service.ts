@@ -1,12 +1,12 @@
 import {
   computeProgress, diffAnswers, mergeStepAnswers, questionnaireSchemas, type ProjectChange, type QuestionnaireChange, type QuestionnaireConflict, type QuestionnaireRecord,
-  questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery, samePathOrNested, serverMessages, stepVersionTag, withoutHiddenAnswers,
+  questionnaireSteps, type QuestionnaireStep, type StepPatch, pageWindow, type ListPageQuery, samePathOrNested, serverMessages, stepVersionTag, settledAnswers, confirmedAnswers, questionValue, unconfirmedValues, withStandingConfirmations,
 } from '@bauakte/domain';
 import type { CheckedProject } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
 import type { DataLayer } from '../../platform/db/repositories';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, fieldError } from '../../platform/errors';
 import { parseOrRefuse } from '../../platform/http/request-body';
 import type { FormNoticeService, SavedQuestionnaire } from '../notifications/form-notices';
 import { unsavedStep, type QuestionnaireRepository, type StepVersion } from './repository';
@@ -26,6 +26,23 @@ function answersBefore(step: QuestionnaireStep, stored: unknown): Record<string,
   if (stored !== undefined) return stored as Record<string, unknown>;
   const empty = questionnaireSchemas[step].safeParse({});
   return empty.success ? empty.data : {};
+}
+
+/**
+ * A step's answers with the confirmations of unusual values that still stand: a confirmation holds
+ * for the value confirmed, so a save that changes that value without confirming again drops it, as
+ * does one after which the value is no longer unusual.
+ */
+function withConfirmationsOfSave(before: QuestionnaireRecord, step: QuestionnaireStep, patch: StepPatch, answers: Record<string, unknown>): Record<string, unknown> {
+  const stored = before[step];
+  const kept = 'confirmed' in patch ? confirmedAnswers(answers) : confirmedAnswers(answers).filter((key) => JSON.stringify(questionValue(stored, key)) === JSON.stringify(questionValue(answers, key)));
+  return withStandingConfirmations(before, step, { ...answers, confirmed: kept });
+}
+
+/** Refuses (400, beside the field) a save that leaves an unusual value of its step unconfirmed. */
+function refuseUnconfirmed(before: QuestionnaireRecord, step: QuestionnaireStep, answers: Record<string, unknown>): void {
+  const [unconfirmed] = unconfirmedValues({ ...before, [step]: answers }, step);
+  if (unconfirmed) throw fieldError('VALIDATION_FAILED', unconfirmed.field, serverMessages.unusualValueUnconfirmed(unconfirmed.warning));
 }
 
 /** The step's version after a save: one more, with the changed answers marked, when anything changed. */
@@ -54,8 +71,11 @@ export function createQuestionnaireService(deps: { data: DataLayer; notices: For
       const { record: before, versions } = await answers.stored(project.id);
       const stored = versions[step] ?? unsavedStep;
       if (basedOn !== undefined && basedOn > stored.version) throw badRequest(serverMessages.ifMatchInvalid);
-      // An answer the step's other answers hide is cleared, so the change log shows it as removed.
-      const stepAnswers: Record<string, unknown> = withoutHiddenAnswers(step, parseOrRefuse(questionnaireSchemas[step], mergeStepAnswers(before[step], patch)));
+      // An answer the step's other answers hide is cleared, so the change log shows it as removed; a
+      // value given wins over an earlier 'Weiß ich nicht'.
+      const parsed: Record<string, unknown> = settledAnswers(step, parseOrRefuse(questionnaireSchemas[step], mergeStepAnswers(before[step], patch)));
+      const stepAnswers = withConfirmationsOfSave(before, step, patch, parsed);
+      refuseUnconfirmed(before, step, stepAnswers);
       const changedAt = new Date().toISOString();
       const changes = diffAnswers(before[step] as Record<string, unknown> | undefined, stepAnswers);
       const changedPaths = Object.keys(diffAnswers(answersBefore(step, before[step]), stepAnswers));

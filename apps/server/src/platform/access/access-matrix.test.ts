@@ -20,6 +20,8 @@ const usernames: Record<Exclude<Actor, 'none'>, string> = {
   foreignClient: 'fremdkunde',
 };
 const password = (username: string) => `${username}-passwort`;
+/** The session id (jti) a token names: what the device routes call a device. */
+const sessionIdOf = (token: string) => String(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti);
 
 interface Call {
   url: string;
@@ -75,6 +77,19 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     return response.json<{ id: number; url: string; thumbnailUrl: string }>();
   }
 
+  /** A photo Mara added to the heat producer's question. */
+  async function newQuestionPhotoOfOwner(): Promise<number> {
+    const { payload, headers } = await multipartBody([
+      ['projectId', String(ids.project)],
+      ['fileName', 'Typenschild'],
+      ['documentType', 'PNG'],
+      ['question', 'heatProducer'],
+      ['file', { name: 'typenschild.png', bytes: await samplePng(40, 30) }],
+    ]);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(tokens.owner!) }, payload });
+    return response.json<{ id: number }>().id;
+  }
+
   /** A PDF of the project with its rendered pages' link (the owner's), uploaded once: the link is the same for every caller. */
   let pdfPages: Promise<string> | undefined;
   function pagesOfPdf(): Promise<string> {
@@ -105,6 +120,16 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       url: `/api/s3/project/${ids.project}/files/${fileId}/pins`,
       headers: bearer(tokens.owner!),
       payload: { page: 1, x: 0.5, y: 0.5, comment: 'Riss' },
+    });
+    return response.json<{ id: number }>().id;
+  }
+
+  async function newFollowUpOfOwner(): Promise<number> {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/questionnaire/${ids.project}/follow-ups`,
+      headers: bearer(tokens.owner!),
+      payload: { questionKey: 'constructionYear', note: 'Stimmt das Baujahr?' },
     });
     return response.json<{ id: number }>().id;
   }
@@ -172,6 +197,15 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       call: () => ({ url: `/api/questionnaire/${ids.project}/changes` }),
       expect: { ...projectPeople, client: 403, foreignClient: 403 },
     },
+    'GET /api/questionnaire/:projectId/follow-ups': { call: () => ({ url: `/api/questionnaire/${ids.project}/follow-ups` }), expect: projectPeople },
+    'POST /api/questionnaire/:projectId/follow-ups': {
+      call: () => ({ url: `/api/questionnaire/${ids.project}/follow-ups`, payload: { questionKey: 'constructionYear', note: 'Stimmt das Baujahr?' } }),
+      expect: { ...projectPeople, owner: 201, teammate: 201, client: 403, foreignClient: 403 },
+    },
+    'POST /api/questionnaire/:projectId/follow-ups/:followUpId/answer': {
+      call: async () => ({ url: `/api/questionnaire/${ids.project}/follow-ups/${await newFollowUpOfOwner()}/answer`, payload: { text: 'Ja, laut Plan.', version: 1 } }),
+      expect: { none: 401, admin: 403, owner: 403, teammate: 403, foreign: 403, client: 200, foreignClient: 404 },
+    },
     'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
     'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
     'GET /api/impressum': { call: () => ({ url: '/api/impressum' }), expect: all(200) },
@@ -186,6 +220,18 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       expect: loggedIn(204),
     },
     'GET /api/auth/me': { call: () => ({ url: '/api/auth/me' }), expect: loggedIn(200) },
+    // The own devices only: another user's list and devices are not found.
+    'GET /api/auth/devices/:username': { call: () => ({ url: '/api/auth/devices/mara' }), expect: { ...loggedIn(404), owner: 200 } },
+    'DELETE /api/auth/devices/:username/:deviceId': {
+      call: async () => ({ url: `/api/auth/devices/mara/${sessionIdOf(await ctx.login('mara', password('mara')))}` }),
+      expect: { ...loggedIn(404), owner: 204 },
+    },
+    'DELETE /api/auth/devices/:username': { call: () => ({ url: '/api/auth/devices/mara' }), expect: { ...loggedIn(404), owner: 204 } },
+    // The key for what a device keeps of its user: the own account's only.
+    'POST /api/auth/device-key/:username': {
+      call: () => ({ url: '/api/auth/device-key/mara', payload: { deviceId: 'geraet-0123456789abcdef' } }),
+      expect: { ...loggedIn(404), owner: 200 },
+    },
     'GET /api/register': { call: () => ({ url: '/api/register?token=unbekannt' }), expect: all(400) },
     'PUT /api/register': { call: () => ({ url: '/api/register?token=unbekannt', payload: registration }), expect: all(400) },
     'POST /api/auth/forgotPassword': {
@@ -269,6 +315,13 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       call: async () => ({ url: `/api/s3/project/${ids.project}/files/${(await newFile()).id}/versions` }),
       expect: projectPeople,
     },
+    'GET /api/s3/project/:projectId/question-photos': { call: () => ({ url: `/api/s3/project/${ids.project}/question-photos` }), expect: projectPeople },
+    'GET /api/s3/project/:projectId/item-photos': { call: () => ({ url: `/api/s3/project/${ids.project}/item-photos` }), expect: projectPeople },
+    // The uploader or an architect of the project removes a photo from its question.
+    'DELETE /api/s3/question-photos/:fileId': {
+      call: async () => ({ url: `/api/s3/question-photos/${await newQuestionPhotoOfOwner()}` }),
+      expect: { none: 401, admin: 403, owner: 204, teammate: 204, foreign: 404, client: 403, foreignClient: 404 },
+    },
     'POST /api/s3/upload': {
       call: async () => ({ url: `/api/s3/upload?projectId=${ids.project}`, raw: await uploadBody() }),
       expect: { none: 401, admin: 403, owner: 201, teammate: 201, foreign: 404, client: 201, foreignClient: 404 },
@@ -291,10 +344,33 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
       call: async () => ({ url: `/api/s3/project/${ids.project}/files/${fileIdOf(await newFile())}/pins`, payload: { page: 1, x: 0.1, y: 0.9, comment: 'Hier' } }),
       expect: { none: 401, admin: 403, owner: 201, teammate: 201, foreign: 404, client: 201, foreignClient: 404 },
     },
+    // Whoever may place pins carries the previous version's items over (a first version has none: nothing carried).
+    'POST /api/s3/project/:projectId/files/:fileId/pins/carry-over': {
+      call: async () => ({ url: `/api/s3/project/${ids.project}/files/${fileIdOf(await newFile())}/pins/carry-over`, payload: {} }),
+      expect: { none: 401, admin: 403, owner: 200, teammate: 200, foreign: 404, client: 200, foreignClient: 404 },
+    },
     'PUT /api/s3/pins/:pinId': {
       call: async () => ({ url: `/api/s3/pins/${await newPinOfOwner()}`, payload: { x: 0.2, y: 0.2, comment: 'Doch hier', photoFileId: null, version: 1 } }),
       expect: { none: 401, admin: 403, owner: 200, teammate: 403, foreign: 404, client: 403, foreignClient: 404 },
     },
+    // A pin is an open item: the responsible person (nobody here) and the project's architects set its status; the architects assign it.
+    'PUT /api/s3/pins/:pinId/status': {
+      call: async () => ({ url: `/api/s3/pins/${await newPinOfOwner()}/status`, payload: { status: 'ERLEDIGT', version: 1 } }),
+      expect: { none: 401, admin: 403, owner: 200, teammate: 200, foreign: 404, client: 403, foreignClient: 404 },
+    },
+    'PUT /api/s3/pins/:pinId/item': {
+      call: async () => ({ url: `/api/s3/pins/${await newPinOfOwner()}/item`, payload: { kind: 'MANGEL', responsible: 'kunde', dueDate: '2027-01-15', version: 1 } }),
+      expect: { none: 401, admin: 403, owner: 200, teammate: 200, foreign: 404, client: 403, foreignClient: 404 },
+    },
+    // An item's conversation: whoever sees the item replies.
+    'POST /api/s3/pins/:pinId/replies': {
+      call: async () => ({ url: `/api/s3/pins/${await newPinOfOwner()}/replies`, payload: { text: 'Erledige ich nächste Woche.' } }),
+      expect: { none: 401, admin: 403, owner: 201, teammate: 201, foreign: 404, client: 201, foreignClient: 404 },
+    },
+    'GET /api/s3/project/:projectId/assignees': { call: () => ({ url: `/api/s3/project/${ids.project}/assignees` }), expect: projectPeople },
+    'GET /api/s3/project/:projectId/open-items': { call: () => ({ url: `/api/s3/project/${ids.project}/open-items?status=UNERLEDIGT` }), expect: projectPeople },
+    'GET /api/s3/open-items/summary': { call: () => ({ url: '/api/s3/open-items/summary' }), expect: { ...loggedIn(200), admin: 403 } },
+    'GET /api/s3/open-items/mine': { call: () => ({ url: '/api/s3/open-items/mine' }), expect: { ...loggedIn(200), admin: 403 } },
     'DELETE /api/s3/pins/:pinId': {
       call: async () => ({ url: `/api/s3/pins/${await newPinOfOwner()}` }),
       expect: { none: 401, admin: 403, owner: 204, teammate: 403, foreign: 404, client: 403, foreignClient: 404 },
@@ -302,6 +378,8 @@ describe.each(testDialects)('access matrix on %s', (dialect) => {
     // The export is the architects' (spec section 6): a client or an administrator may not, by role.
     'GET /api/export/json/:projectId': { call: () => ({ url: `/api/export/json/${ids.project}` }), expect: architects(200, 200, 404) },
     'GET /api/export/pdf/:projectId': { call: () => ({ url: `/api/export/pdf/${ids.project}` }), expect: architects(200, 200, 404) },
+    // 'Offene Punkte als PDF' is an export: the project's architects, as the others.
+    'GET /api/export/open-items/:projectId': { call: () => ({ url: `/api/export/open-items/${ids.project}?status=UNERLEDIGT` }), expect: architects(200, 200, 404) },
     // The e-mail export reads the project from the body; the same callers as the download.
     'POST /api/email/send-json': {
       call: () => ({ url: '/api/email/send-json', payload: { email: 'berater@example.at', projectId: ids.project } }),

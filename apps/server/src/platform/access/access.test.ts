@@ -90,6 +90,17 @@ describe.each(testDialects)('the access policy on %s', (dialect) => {
     await expect(policy.pin(callers.tom!, pinId, 'edit')).rejects.toThrow(serverMessages.onlyOwnPin);
   });
 
+  it("lets the responsible person and the project's architects set a pin's status, and only the architects assign it", async () => {
+    const statusBefore = await outcomes((caller) => policy.pin(caller, pinId, 'status'));
+    expect(statusBefore).toEqual({ chef: 404, mara: 'allowed', tom: 'allowed', fremd: 404, kunde: 403, fremdkunde: 404 });
+    await expect(policy.pin(callers.kunde!, pinId, 'status')).rejects.toThrow(serverMessages.pinStatusNotYours);
+    const pin = (await setup.ctx.app.inject({ method: 'GET', url: `/api/s3/project/${projectId}/open-items`, headers: as('mara') })).json<Array<{ id: number; version: number }>>().find((each) => each.id === pinId)!;
+    const assigned = await setup.ctx.app.inject({ method: 'PUT', url: `/api/s3/pins/${pinId}/item`, headers: as('mara'), payload: { kind: 'MANGEL', responsible: 'kunde', dueDate: null, version: pin.version } });
+    expect(assigned.statusCode).toBe(200);
+    expect((await outcomes((caller) => policy.pin(caller, pinId, 'status'))).kunde).toBe('allowed');
+    expect(await outcomes((caller) => policy.pin(caller, pinId, 'assign'))).toEqual({ chef: 404, mara: 'allowed', tom: 'allowed', fremd: 404, kunde: 403, fremdkunde: 404 });
+  });
+
   it("lets the project's people read it and only its architects manage it", async () => {
     expect(await outcomes((caller) => policy.project(caller, projectId, 'read'))).toEqual({
       chef: 404,

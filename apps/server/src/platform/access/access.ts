@@ -4,7 +4,7 @@ import { forbidden, notFound, unauthenticated, type AppError } from '../errors';
 import type { AuthUser } from '../auth/sessions';
 import type { PageWindow } from '../db/database';
 import type { UserRow } from '../db/schema';
-import type { AccessRepository, ChatParticipantRef, ChatRef, PinRef, ProjectRef } from './repository';
+import type { AccessRepository, ChatParticipantRef, ChatRef, PinRef, ProjectRef, QuestionPhotoRef } from './repository';
 import type { TeamScopeCache } from './team-scope-cache';
 
 export type { ChatRef, PinRef, ProjectRef } from './repository';
@@ -12,7 +12,7 @@ export type { ChatRef, PinRef, ProjectRef } from './repository';
 /**
  * The one place that decides who may act. A route asks here first — before it reads the body —
  * and hands what it gets to the service: services take checked objects, never ids or usernames
- * from a path. Each object kind has one table (projectAccess, pinAccess, accountAccess, chatAccess):
+ * from a path. Each object kind has one table (projectAccess, pinAccess, questionPhotoAccess, accountAccess, chatAccess):
  * who sees such an object at all — anyone else gets 404, it does not exist for them — and per
  * permission who of those may take it — anyone else gets 403.
  */
@@ -52,8 +52,12 @@ export type ChatPermission = keyof typeof chatAccess.may;
 export type CheckedChat<P extends ChatPermission = ChatPermission> = Checked<Pick<ChatRef, 'id' | 'firstUserId' | 'secondUserId'> & { otherUserId: number; otherUsername: string }, P>;
 
 export type PinPermission = keyof typeof pinAccess.may;
-/** A pin on a plan of a project the caller may read ('read'), or one they placed there ('edit'). */
+/** A pin on a plan of a project the caller may read ('read'), one they placed there ('edit'), whose status ('status') or assignment ('assign') they may change. */
 export type CheckedPin<P extends PinPermission = PinPermission> = Checked<PinRef, P>;
+
+export type QuestionPhotoPermission = keyof typeof questionPhotoAccess.may;
+/** A photo to a question of a project the caller may read; 'remove': the uploader's or any architect's of the project. */
+export type CheckedQuestionPhoto<P extends QuestionPhotoPermission = QuestionPhotoPermission> = Checked<QuestionPhotoRef, P>;
 
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
@@ -146,15 +150,42 @@ type PinSeen = PinRef & { project: ProjectSeen | undefined };
 
 const projectReader: Who<PinSeen> = (asking, pin) => pin.project !== undefined && projectAccess.sees(asking, pin.project);
 const author: Who<PinSeen> = ({ caller }, pin) => pin.createdById === caller.id;
+/** Who is responsible for the pin as an open item ('Zuständig'). */
+const responsible: Who<PinSeen> = ({ caller }, pin) => pin.responsibleId !== null && pin.responsibleId === caller.id;
+/** The architects of the pin's project: its creator and their team-mates. */
+const projectArchitect: Who<PinSeen> = (asking, pin) => pin.project !== undefined && teamArchitect(asking, pin.project);
 
+/**
+ * A pin is an open item: its author changes its text and position and deletes it; the responsible
+ * person and the project's architects change its status (reopening too); the architects decide who
+ * is responsible, by when and what kind of item it is.
+ */
 const pinAccess = {
   sees: projectReader,
   may: {
     read: { who: anyone },
-    /** Move, change, delete. */
+    /** Move, change the text or photo, delete. */
     edit: { who: author, refused: () => forbidden(serverMessages.onlyOwnPin) },
+    /** 'Offen', 'In Bearbeitung', 'Erledigt'. */
+    status: { who: anyOf(responsible, projectArchitect), refused: () => forbidden(serverMessages.pinStatusNotYours) },
+    /** 'Zuständig', 'Fällig am', the kind. */
+    assign: { who: projectArchitect, refused: () => forbidden(serverMessages.pinAssignArchitectsOnly) },
   },
 } satisfies AccessTable<PinSeen>;
+
+/** A photo to a question with its project as the caller sees it. */
+type QuestionPhotoSeen = QuestionPhotoRef & { project: ProjectSeen | undefined };
+
+const photoProjectReader: Who<QuestionPhotoSeen> = (asking, photo) => photo.project !== undefined && projectAccess.sees(asking, photo.project);
+const uploader: Who<QuestionPhotoSeen> = ({ caller }, photo) => photo.uploadedById === caller.id;
+
+const questionPhotoAccess = {
+  sees: photoProjectReader,
+  may: {
+    read: { who: anyone },
+    remove: { who: anyOf<QuestionPhotoSeen>(uploader, hasRole('ARCHI')), refused: () => forbidden(serverMessages.onlyOwnQuestionPhoto) },
+  },
+} satisfies AccessTable<QuestionPhotoSeen>;
 
 /** An architect's customers: clients created by the architect or by a team-mate. */
 const customer: Who<Pick<UserRow, 'role' | 'createdById'>> = async ({ scope }, account) =>
@@ -250,6 +281,13 @@ export function createAccessPolicy(repository: AccessRepository, teamScopes?: Te
       const pin = id === null ? undefined : await repository.pinRef(id);
       const project = pin && (await repository.projectRefFor(pin.projectId, caller.id));
       const { project: _checked, ...checked } = await decide(pinAccess, asking(caller), pin && { ...pin, project }, permission);
+      return allow(checked);
+    },
+
+    async questionPhoto<P extends QuestionPhotoPermission>(caller: AuthUser, fileId: number | null, permission: P): Promise<CheckedQuestionPhoto<P>> {
+      const photo = fileId === null ? undefined : await repository.questionPhotoRef(fileId);
+      const project = photo && (await repository.projectRefFor(photo.projectId, caller.id));
+      const { project: _checked, ...checked } = await decide(questionPhotoAccess, asking(caller), photo && { ...photo, project }, permission);
       return allow(checked);
     },
 

@@ -51,11 +51,20 @@ const chatRefQuery = preparedQuery((db: Db, id: number) =>
     .where('chats.id', '=', id),
 );
 
+/** A photo to a question of the questionnaire (its file's id), as access decisions need it. */
+export interface QuestionPhotoRef {
+  id: number;
+  projectId: number;
+  uploadedById: number | null;
+}
+
 /** A pin on a plan, as access decisions need it. */
 export interface PinRef {
   id: number;
   projectId: number;
   createdById: number | null;
+  /** Who is responsible for it as an open item ('Zuständig'). */
+  responsibleId: number | null;
 }
 
 export function createAccessRepository(db: Db) {
@@ -122,9 +131,18 @@ export function createAccessRepository(db: Db) {
       return (await inNameOrder(architects, window).execute()) as UserRow[];
     },
 
-    /** The project a pin on a plan belongs to, and who placed it. */
+    /** The project a photo to a question belongs to, and who uploaded it. */
+    questionPhotoRef: (fileId: number): Promise<QuestionPhotoRef | undefined> =>
+      db
+        .selectFrom('questionPhotos')
+        .innerJoin('projectFiles', 'projectFiles.id', 'questionPhotos.fileId')
+        .select(['projectFiles.id', 'projectFiles.projectId', 'projectFiles.uploadedById'])
+        .where('questionPhotos.fileId', '=', fileId)
+        .executeTakeFirst(),
+
+    /** The project a pin on a plan belongs to, who placed it and who is responsible for it. */
     pinRef: (id: number): Promise<PinRef | undefined> =>
-      db.selectFrom('planPins').select(['id', 'projectId', 'createdById']).where('id', '=', id).executeTakeFirst(),
+      db.selectFrom('planPins').select(['id', 'projectId', 'createdById', 'responsibleId']).where('id', '=', id).executeTakeFirst(),
 
     chatRef: async (id: number): Promise<ChatRef | undefined> => {
       const row = await chatRefQuery.executeTakeFirst(db, id);

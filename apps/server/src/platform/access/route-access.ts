@@ -6,7 +6,7 @@ import { forbidden, invalidJson, unauthenticated, validationFailed } from '../er
 import { bodyIssues, UnreadableBody } from '../http/request-body';
 import {
   hasAnyRole, type AccessPolicy, type AccountPermission, type ChatPermission, type CheckedAccount, type CheckedArchitect, type CheckedChat,
-  type CheckedChatPartner, type CheckedCustomer, type CheckedPin, type CheckedProject, type PinPermission, type ProfileEdit, type ProjectPermission,
+  type CheckedChatPartner, type CheckedCustomer, type CheckedPin, type CheckedProject, type CheckedQuestionPhoto, type PinPermission, type QuestionPhotoPermission, type ProfileEdit, type ProjectPermission,
 } from './access';
 
 /** Where the request names the object acted on: a path parameter, a query parameter or a body field. */
@@ -113,6 +113,8 @@ export const requires = {
     declaration(null, named(idAt, address, (policy, caller, id) => policy.chat(caller, id, need))),
   pin: <P extends PinPermission>(address: Address, need: P): RouteAccess<CheckedPin<P>> =>
     declaration(null, named(idAt, address, (policy, caller, id) => policy.pin(caller, id, need))),
+  questionPhoto: <P extends QuestionPhotoPermission>(address: Address, need: P): RouteAccess<CheckedQuestionPhoto<P>> =>
+    declaration(null, named(idAt, address, (policy, caller, id) => policy.questionPhoto(caller, id, need))),
   account: <P extends AccountPermission>(address: Address, need: P): RouteAccess<CheckedAccount<P>> =>
     declaration(null, named(usernameAt, address, (policy, caller, username) => policy.account(caller, username, need))),
   profileEdit: (address: Address): RouteAccess<ProfileEdit> =>

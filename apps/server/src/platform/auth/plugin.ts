@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
-import { unauthenticated } from '../errors';
+import { sessionRevoked, unauthenticated } from '../errors';
 import type { AuthUser, SessionService } from './sessions';
 
 declare module 'fastify' {
@@ -36,7 +36,11 @@ export function installAuthentication(app: FastifyInstance, sessions: SessionSer
     if (token) request.user = await sessions.resolve(token);
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
     if (!request.user) {
-      throw unauthenticated(token ? serverMessages.sessionInvalid : serverMessages.unauthenticated);
+      if (!token) throw unauthenticated();
+      // An ended session is told apart from one that ran out: the web app removes what the device
+      // keeps of the user for the first, and keeps the waiting changes for the next login after the second.
+      if ((await sessions.refusalOf(token)) === 'revoked') throw sessionRevoked();
+      throw unauthenticated(serverMessages.sessionInvalid);
     }
   });
 }

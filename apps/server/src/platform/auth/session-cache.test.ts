@@ -261,6 +261,7 @@ describe.each(testDialects)('reads of one token that arrive together, on %s', (d
       tokens: createTokenService(testJwtSecret),
       sessionHours: 8,
       idleMinutes: 30,
+      rememberDays: 30,
       cacheSeconds: 5,
       fanout: createInProcessFanout(),
     });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sameUsername, type Role } from '@bauakte/domain';
 import type { Fanout } from '../fanout/fanout';
-import type { SessionRepository, SessionWithUser } from './repository';
+import type { DeviceSession, SessionRepository, SessionWithUser } from './repository';
 import { createSessionCache } from './session-cache';
 import type { TokenService } from './tokens';
+import type { DeviceKind } from './user-agent';
 
 /** The caller of a request, as the server knows it: from the session, never from a path or body. */
 export interface AuthUser {
@@ -23,6 +24,18 @@ export const lastSeenPrecisionMs = 60_000;
 /** Verified sessions kept in memory at most (a few MB); the least recently used go first. */
 export const sessionCacheEntries = 10_000;
 
+/**
+ * A remembered device's token is signed for this long: its session ends earlier when unused for
+ * `rememberDays`, and at the latest here the device asks for the password again.
+ */
+export const rememberedTokenDays = 365;
+
+/** How a login starts its session: on a remembered device (which outlasts a closed window) or not. */
+export interface SessionStart {
+  remembered: boolean;
+  device: DeviceKind;
+}
+
 /** What ended or changed: these sessions, and every session of these accounts. */
 export interface SessionChange {
   sessionIds?: string[];
@@ -30,11 +43,22 @@ export interface SessionChange {
 }
 
 export interface SessionService {
-  start(user: { id: number; username: string; role: Role }): Promise<string>;
+  start(user: { id: number; username: string; role: Role }, how?: SessionStart): Promise<string>;
   resolve(token: string): Promise<AuthUser | null>;
+  /**
+   * Why a token is refused: its session was ended (revoked: ended from another device, by a password
+   * change or a logout, or its account is no longer active) or it merely ran out (expired, idle,
+   * closed window, or a token or session the server does not know, as a pruned one).
+   */
+  refusalOf(token: string): Promise<'revoked' | 'expired'>;
   end(sessionId: string): Promise<void>;
   endAllOf(userId: number, exceptSessionId?: string): Promise<void>;
+  /** The unload beacon: the session ends shortly unless its tab comes back; a remembered device's stays. */
   endSoon(token: string, username: string): Promise<boolean>;
+  /** The account's signed-in devices: its usable sessions, most recently used first. */
+  devicesOf(userId: number): Promise<DeviceSession[]>;
+  /** Ends one session of the account; false when it has no such session. */
+  endDevice(userId: number, sessionId: string): Promise<boolean>;
   /** Ends the named user's session by its id (a logout made without a connection); false when there is no such session of theirs. */
   endNamed(sessionId: string, username: string): Promise<boolean>;
   /** Of these sessions, the ones still usable (live connections check theirs every second). */
@@ -56,6 +80,8 @@ export function createSessionService(deps: {
   sessionHours: number;
   /** A session unused this long ends, whatever its lifetime says. */
   idleMinutes: number;
+  /** A remembered device's session ends when unused this long (each use moves its expiry). */
+  rememberDays: number;
   /** How long a verified session is answered from memory; 0 asks the database on every request. */
   cacheSeconds: number;
   /** Carries the cache's invalidations to every instance (PostgreSQL LISTEN/NOTIFY) or this one. */
@@ -64,6 +90,9 @@ export function createSessionService(deps: {
   const { repository, tokens, fanout } = deps;
   const now = () => new Date().toISOString();
   const idleMs = deps.idleMinutes * 60_000;
+  const rememberMs = deps.rememberDays * 86_400_000;
+  const rememberedExpiry = (at: string) => new Date(Date.parse(at) + rememberMs).toISOString();
+  const isRemembered = (session: { remembered: number }) => Number(session.remembered) === 1;
   const lastUse = (session: { lastSeenAt: string | null; createdAt: string }) => Date.parse(session.lastSeenAt ?? session.createdAt);
   const cache = createSessionCache({ maxEntries: sessionCacheEntries, ttlMs: deps.cacheSeconds * 1000 });
 
@@ -90,7 +119,7 @@ export function createSessionService(deps: {
     const at = now();
     if (session.revokedAt !== null || session.status !== 'ACTIVE' || session.expiresAt <= at) return null;
     if (session.endsAt !== null && session.endsAt <= at) return null;
-    if (lastUse(session) + idleMs <= Date.parse(at)) return null;
+    if (!isRemembered(session) && lastUse(session) + idleMs <= Date.parse(at)) return null;
     return { session, verified };
   }
 
@@ -120,8 +149,9 @@ export function createSessionService(deps: {
     // A request after the unload beacon means the tab was only reloaded: keep the session.
     if (session.endsAt !== null || lastUse(session) + lastSeenPrecisionMs < Date.now()) {
       const at = now();
-      await repository.touch(session.sessionId, at);
-      session = { ...session, lastSeenAt: at, endsAt: null };
+      const expiresAt = isRemembered(session) ? rememberedExpiry(at) : undefined;
+      await repository.touch(session.sessionId, at, expiresAt);
+      session = { ...session, lastSeenAt: at, endsAt: null, ...(expiresAt ? { expiresAt } : {}) };
     }
     if (fanout.listening) cache.store(token, { session, usableUntil: usableUntil(session, found.verified.expiresAt) }, readAt);
     return authUserOf(session);
@@ -130,17 +160,23 @@ export function createSessionService(deps: {
   const reading = new Map<string, { readAt: number; result: Promise<AuthUser | null> }>();
 
   return {
-    async start(user) {
+    async start(user, how) {
       const sessionId = randomUUID();
       const createdAt = new Date();
-      const expiresAt = new Date(createdAt.getTime() + deps.sessionHours * 3_600_000);
+      const remembered = how?.remembered ?? false;
+      const expiresAt = remembered ? new Date(createdAt.getTime() + rememberMs) : new Date(createdAt.getTime() + deps.sessionHours * 3_600_000);
       await repository.insert({
         id: sessionId,
         userId: user.id,
         createdAt: createdAt.toISOString(),
         expiresAt: expiresAt.toISOString(),
+        remembered,
+        browser: how?.device.browser ?? null,
+        system: how?.device.system ?? null,
       });
-      return tokens.sign({ userId: user.id, username: user.username, roles: [user.role], sessionId, expiresAt });
+      // A remembered session's expiry moves with use, so its token outlives the first expiry.
+      const tokenExpiresAt = remembered ? new Date(createdAt.getTime() + rememberedTokenDays * 86_400_000) : expiresAt;
+      return tokens.sign({ userId: user.id, username: user.username, roles: [user.role], sessionId, expiresAt: tokenExpiresAt });
     },
 
     async resolve(token) {
@@ -161,6 +197,13 @@ export function createSessionService(deps: {
       }
     },
 
+    async refusalOf(token) {
+      const verified = await tokens.verify(token);
+      const session = verified ? await repository.findWithUser(verified.sessionId) : undefined;
+      if (!session) return 'expired';
+      return session.revokedAt !== null || session.status !== 'ACTIVE' || session.username !== verified?.username ? 'revoked' : 'expired';
+    },
+
     async end(sessionId) {
       await repository.revoke(sessionId, now());
       await announce({ sessionIds: [sessionId] });
@@ -179,11 +222,23 @@ export function createSessionService(deps: {
     },
 
     async keepAlive(sessionIds) {
-      await repository.touchAll(sessionIds, now());
+      const at = now();
+      await repository.touchAll(sessionIds, at, rememberedExpiry(at));
     },
 
     async prune() {
       await repository.deleteExpired(now(), new Date(Date.now() - idleMs).toISOString());
+    },
+
+    devicesOf(userId) {
+      const at = new Date();
+      return repository.liveOfUser(userId, at.toISOString(), new Date(at.getTime() - idleMs).toISOString());
+    },
+
+    async endDevice(userId, sessionId) {
+      if (!(await repository.revokeOfUser(sessionId, userId, now()))) return false;
+      await announce({ sessionIds: [sessionId] });
+      return true;
     },
 
     async endNamed(sessionId, username) {
@@ -199,6 +254,8 @@ export function createSessionService(deps: {
     async endSoon(token, username) {
       const found = await findLive(token);
       if (!found || !sameUsername(found.session.username, username)) return false;
+      // A remembered device stays signed in when its window closes: that is what it was asked for.
+      if (isRemembered(found.session)) return true;
       await repository.setEndsAt(found.session.sessionId, new Date(Date.now() + beaconGraceMs).toISOString());
       // The reloaded tab's first request must reach the database, on whichever instance, to cancel the end.
       await announce({ sessionIds: [found.session.sessionId] });

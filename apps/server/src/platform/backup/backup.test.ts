@@ -123,7 +123,21 @@ async function buildInstallation(config: Config, openInstallation: () => Databas
     expect(pagesUrl).toBeTruthy();
     expect((await app.inject({ method: 'GET', url: `${pagesUrl}&page=1&width=960` })).statusCode).toBe(200);
     // A pin on the plan, with the photo of the façade.
-    await call(mara, 'POST', `/api/s3/project/${project.id}/files/${uploadedIds[0]}/pins`, { page: 1, x: 0.25, y: 0.75, comment: 'Riss über dem Fenster – „dringend“', photoFileId: uploadedIds[1] });
+    const pin = await call(mara, 'POST', `/api/s3/project/${project.id}/files/${uploadedIds[0]}/pins`, { page: 1, x: 0.25, y: 0.75, comment: 'Riss über dem Fenster – „dringend“', photoFileId: uploadedIds[1] });
+    // The pin as an open item: given to the client (who is mailed), answered, and its status changed.
+    const assigned = await call(mara, 'PUT', `/api/s3/pins/${String(pin.id)}/item`, { kind: 'MANGEL', responsible: 'kunde', dueDate: '2026-12-10', version: pin.version });
+    await call(mara, 'POST', `/api/s3/pins/${String(pin.id)}/replies`, { text: 'Bitte bis Mittwoch prüfen.' });
+    await call(mara, 'POST', `/api/questionnaire/${String(project.id)}/follow-ups`, { questionKey: 'constructionYear', note: 'Stimmt das Baujahr 1890?' });
+    await call(mara, 'PUT', `/api/s3/pins/${String(pin.id)}/status`, { status: 'IN_BEARBEITUNG', version: assigned.version });
+    // A photo of the roof, kept with its question of the questionnaire.
+    const roofPhoto = await multipartBody([
+      ['projectId', String(project.id)],
+      ['fileName', 'Dach von der Straße'],
+      ['documentType', 'PNG'],
+      ['question', 'roofType'],
+      ['file', { name: 'dach.png', bytes: await samplePng(120, 80) }],
+    ]);
+    expect((await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...roofPhoto.headers, ...bearer(mara) }, payload: roofPhoto.payload })).statusCode).toBe(201);
     const chat = await call(mara, 'POST', '/api/MessageManagment/createChat', { message: 'Grüß Gott, Frau Größ! Die Pläne für das Dachgeschoß sind da.', senderUsername: 'mara', receiverUsername: 'kunde' });
     // Notices and mails are sent after the answer.
     await mailsDelivered(built);
@@ -296,7 +310,8 @@ describe.each(testDialects)('backup and restore on %s', (dialect: DialectName) =
       const token = await loginOver(url, 'mara', passwords.mara);
       const project = (await readInstallation()).projects!.map((line) => JSON.parse(line) as { id: number; name: string }).find((row) => row.name === 'Dachgeschoß Ausbau')!;
       const listed = (await (await fetch(`${url}/api/s3/project/${project.id}`, { headers: bearer(token) })).json()) as Array<{ url: string; name: string }>;
-      expect(listed.map((file) => file.name).sort()).toEqual(['Fassade.png', 'Grundriss Erdgeschoß.pdf']);
+      // Fassade.png is the pin's photo: kept with its item, not among the plans.
+      expect(listed.map((file) => file.name).sort()).toEqual(['Grundriss Erdgeschoß.pdf']);
       const pdf = listed.find((file) => file.name.endsWith('.pdf'))!;
       const download = Buffer.from(await (await fetch(`${url}${pdf.url}`)).arrayBuffer());
       expect(download.equals(samplePdf('Grundriss Erdgeschoß'))).toBe(true);

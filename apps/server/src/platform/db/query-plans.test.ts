@@ -150,6 +150,13 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
       ids.lastMessage = sent.json<{ id: number }>().id;
     }
     await ctx.app.inject({ method: 'PUT', url: `/api/general/${ids.project}`, headers: bearer(tokens.kunde!), payload: { constructionYear: 1978 } });
+    // A few open items, one assigned to the client with a due date and closed once.
+    for (let index = 0; index < 3; index += 1) {
+      const placed = await ctx.app.inject({ method: 'POST', url: `/api/s3/project/${ids.project}/files/${ids.file}/pins`, headers: bearer(tokens.mara!), payload: { page: 1, x: 0.5, y: 0.5, comment: `Punkt ${index}` } });
+      ids.pin = placed.json<{ id: number }>().id;
+    }
+    await ctx.app.inject({ method: 'PUT', url: `/api/s3/pins/${ids.pin}/item`, headers: bearer(tokens.mara!), payload: { kind: 'MANGEL', responsible: 'kunde', dueDate: '2026-01-15', version: 1 } });
+    await ctx.app.inject({ method: 'PUT', url: `/api/s3/pins/${ids.pin}/status`, headers: bearer(tokens.kunde!), payload: { status: 'ERLEDIGT', version: 2 } });
   });
 
   afterAll(async () => {
@@ -210,6 +217,20 @@ describe.each(testDialects)('query plans of the hot paths on %s', (dialect) => {
         { method: 'GET', url: `/api/s3/project/${ids.project}`, as: 'kunde' },
         { method: 'GET', url: `/api/s3/project/${ids.project}?page=2&limit=2`, as: 'mara' },
         { method: 'GET', url: `/api/s3/project/${ids.project}/files/${ids.file}/versions`, as: 'kunde' },
+      ],
+    },
+    {
+      name: "a plan's pins and a project's open items",
+      requests: () => [
+        { method: 'GET', url: `/api/s3/project/${ids.project}/files/${ids.file}/pins`, as: 'kunde' },
+        { method: 'GET', url: `/api/s3/project/${ids.project}/open-items`, as: 'mara' },
+        { method: 'GET', url: `/api/s3/project/${ids.project}/open-items?status=UNERLEDIGT&due=OVERDUE`, as: 'mara' },
+        { method: 'GET', url: `/api/s3/project/${ids.project}/open-items?responsible=kunde&kind=MANGEL&planId=${ids.file}&dueUntil=2026-12-31`, as: 'kunde' },
+        { method: 'GET', url: `/api/s3/project/${ids.project}/assignees`, as: 'kunde' },
+        { method: 'GET', url: '/api/s3/open-items/summary', as: 'mara' },
+        { method: 'GET', url: '/api/s3/open-items/summary', as: 'kunde' },
+        { method: 'GET', url: '/api/s3/open-items/mine', as: 'kunde' },
+        { method: 'PUT', url: `/api/s3/pins/${ids.pin}/status`, as: 'mara', payload: { status: 'OFFEN', version: 3 } },
       ],
     },
     {

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { DocumentType, MailKind, Role } from '@bauakte/domain';
+import type { DocumentType, MailKind, PinKind, PinStatus, QuestionKey, Role } from '@bauakte/domain';
 
 /** Timestamps are ISO-8601 UTC strings on both dialects, so ordering and comparison behave alike. */
 type Timestamp = string;
@@ -40,6 +40,11 @@ export interface SessionsTable {
   revokedAt: Timestamp | null;
   /** Last request with this session, written at most once a minute; null for sessions from before. */
   lastSeenAt: Timestamp | null;
+  /** 1 for a login that remembers its device: no unload logout, no idle end, its expiry moves with each use. */
+  remembered: Generated<number>;
+  /** The browser and system the login came from, read coarsely from its User-Agent (null when unknown). */
+  browser: string | null;
+  system: string | null;
 }
 
 export interface LoginThrottleTable {
@@ -196,12 +201,83 @@ export interface PlanPinsTable {
   y: number;
   number: number;
   comment: string;
-  photoFileId: number | null;
   createdById: number | null;
   createdByName: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   version: Generated<number>;
+  status: Generated<PinStatus>;
+  kind: Generated<PinKind>;
+  responsibleId: number | null;
+  /** YYYY-MM-DD. */
+  dueDate: string | null;
+  /** The due date whose reminder was sent (YYYY-MM-DD). */
+  remindedFor: Generated<string | null>;
+  /** The pin of the plan's previous version this one was carried over from. */
+  carriedFromPinId: Generated<number | null>;
+}
+
+/** A status change of a pin (an open item): who, when, from and to. */
+export interface PlanPinStatusChangesTable {
+  id: Generated<number>;
+  pinId: number;
+  fromStatus: PinStatus;
+  toStatus: PinStatus;
+  changedById: number | null;
+  changedByName: string;
+  changedAt: Timestamp;
+}
+
+/** A reply under a pin (an open item's conversation). */
+export interface PlanPinRepliesTable {
+  id: Generated<number>;
+  pinId: number;
+  authorId: number | null;
+  authorName: string;
+  text: string;
+  createdAt: Timestamp;
+}
+
+/** A file of the project that shows a question of the questionnaire; kept out of the plans list. */
+export interface QuestionPhotosTable {
+  id: Generated<number>;
+  projectId: number;
+  fileId: number;
+  step: string;
+  questionKey: string;
+  createdAt: Timestamp;
+}
+
+/** A photo of an open item: a file of the project linked to a pin or to a reply under one; kept out of the plans list. */
+export interface ItemPhotosTable {
+  id: Generated<number>;
+  projectId: number;
+  fileId: number;
+  /** Null for a reply's photo, and once the pin is gone. */
+  pinId: number | null;
+  /** Null for a pin's photo, and once the reply is gone. */
+  replyId: number | null;
+  createdAt: Timestamp;
+}
+
+/** The architect's follow-up on an answer ('Rückfrage'): an open item on a question, closed by the client's answer. */
+export interface QuestionFollowUpsTable {
+  id: Generated<number>;
+  projectId: number;
+  questionKey: QuestionKey;
+  note: string;
+  status: Generated<PinStatus>;
+  /** The client who is to answer; null once the account is gone. */
+  responsibleId: number | null;
+  createdById: number | null;
+  createdByName: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  version: Generated<number>;
+  answer: string | null;
+  /** The name as it was when answered, kept after the account is gone. */
+  answeredByName: string | null;
+  answeredAt: Timestamp | null;
 }
 
 export interface ChatsTable {
@@ -231,6 +307,13 @@ export interface ChatNoticesTable {
 }
 
 /** The last mail about a project's new pins and plan versions to one of its people. */
+/** When a person was last told of being made responsible for an item in a project. */
+export interface ItemNoticesTable {
+  projectId: number;
+  userId: number;
+  sentAt: Timestamp;
+}
+
 export interface PlanNoticesTable {
   projectId: number;
   userId: number;
@@ -278,10 +361,16 @@ export interface Database {
   projectFiles: ProjectFilesTable;
   renderedPages: RenderedPagesTable;
   planPins: PlanPinsTable;
+  planPinStatusChanges: PlanPinStatusChangesTable;
+  planPinReplies: PlanPinRepliesTable;
+  questionPhotos: QuestionPhotosTable;
+  itemPhotos: ItemPhotosTable;
+  questionFollowUps: QuestionFollowUpsTable;
   chats: ChatsTable;
   chatMessages: ChatMessagesTable;
   chatNotices: ChatNoticesTable;
   planNotices: PlanNoticesTable;
+  itemNotices: ItemNoticesTable;
   mailOutbox: MailOutboxTable;
 }
 

@@ -1,5 +1,6 @@
-import { pathId } from '@bauakte/domain';
+import { pathId, sameUsername } from '@bauakte/domain';
 import type { AuthUser } from '../auth/sessions';
+import { notFound } from '../errors';
 import type { Fanout } from '../fanout/fanout';
 
 /**
@@ -65,4 +66,19 @@ export function addProjectTopic(
     },
   });
   return (projectId, body) => void liveTopics.announce(`/topic/project/${projectId}/${name}`, body).catch(() => undefined);
+}
+
+/**
+ * A user's own topic, `/topic/user/{username}/{name}`: only that user subscribes (anyone else gets
+ * 404, as for an object they may not see). The function returned tells each named user of a change
+ * (ids only); a failed announcement never fails the change itself.
+ */
+export function addUserTopic(liveTopics: LiveTopics, name: string): (usernames: readonly string[], body: Record<string, number>) => void {
+  liveTopics.add({
+    pattern: new RegExp(`^/topic/user/([^/]+)/${name}$`),
+    authorize: (user, match) => (sameUsername(user.username, decodeURIComponent(match[1]!)) ? Promise.resolve() : Promise.reject(notFound())),
+  });
+  return (usernames, body) => {
+    for (const username of usernames) void liveTopics.announce(`/topic/user/${username}/${name}`, body).catch(() => undefined);
+  };
 }

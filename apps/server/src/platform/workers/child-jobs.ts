@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { WorkerPriority } from '../../config';
 import { yieldToTheServer } from './idle-priority';
 
 /** What the pool sends a process: one job. */
@@ -16,6 +17,8 @@ export interface ChildLimits {
   timeoutMs: number;
   /** Resident memory during a job; none: only the heap limit the pool gave Node. */
   maxRssMb?: number;
+  /** idle: below everything else on the machine (yieldToTheServer); normal: as the server. */
+  priority: WorkerPriority;
 }
 
 const limitsFlag = '--job-limits=';
@@ -97,7 +100,7 @@ async function startWatchdog(limits: ChildLimits): Promise<{ watchdog: Watchdog;
 
 /**
  * The child's side of a process pool (process-pool.ts): lowers its own priority below the
- * server's, starts its watchdog, runs `prepare` (whatever the process loads once), then runs each
+ * server's (unless the pool asks for the normal one), starts its watchdog, runs `prepare` (whatever the process loads once), then runs each
  * job it is sent and answers its result or error. The pool counts a job's time from the ready
  * message.
  */
@@ -105,8 +108,9 @@ export function serveJobs<In, Out>(work: (input: In) => Promise<Out>, prepare?: 
   const send = process.send?.bind(process);
   if (!send) throw new Error('this script runs only as a child process of the server');
   const answer = (message: ChildMessage<Out>) => void send(message);
-  const started = startWatchdog(limitsOfThisProcess()).then(async ({ watchdog, thread }) => {
-    yieldToTheServer(thread ? [thread] : []);
+  const limits = limitsOfThisProcess();
+  const started = startWatchdog(limits).then(async ({ watchdog, thread }) => {
+    if (limits.priority === 'idle') yieldToTheServer(thread ? [thread] : []);
     await prepare?.();
     return watchdog;
   });

@@ -35,9 +35,9 @@ function waitUntil<T>(what: string, deadlineMs: number, value: () => T | undefin
  * Starts a stand-in for the server that owns a pool (src/test/pool-owner.ts) and answers the pid of
  * the pool's process once its job runs.
  */
-async function poolWithRunningJob(limits: { timeoutMs: number; maxRssMb: number; holdMb: number }) {
+async function poolWithRunningJob(limits: { timeoutMs: number; maxRssMb: number; holdMb: number; priority?: 'idle' | 'normal' }) {
   const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-pool-')), 'job-runs');
-  const owner = spawn(process.execPath, ['--import', 'tsx', 'src/test/pool-owner.ts', marker, String(limits.timeoutMs), String(limits.maxRssMb), String(limits.holdMb)], {
+  const owner = spawn(process.execPath, ['--import', 'tsx', 'src/test/pool-owner.ts', marker, String(limits.timeoutMs), String(limits.maxRssMb), String(limits.holdMb), limits.priority ?? 'normal'], {
     cwd: serverDir,
     stdio: 'ignore',
   });
@@ -45,6 +45,12 @@ async function poolWithRunningJob(limits: { timeoutMs: number; maxRssMb: number;
   const pid = await waitUntil('the job runs', 20_000, () => (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') ? Number(fs.readFileSync(marker, 'utf8')) : undefined));
   workers.push(pid);
   return { owner, pid, go: () => fs.writeFileSync(`${marker}.go`, '') };
+}
+
+/** /proc/<pid>/stat of the main thread, which runs the job: nice is field 19, the policy field 41 (0: normal, 5: SCHED_IDLE). */
+function schedulingOf(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return { nice: Number(fields[16]), policy: Number(fields[38]) };
 }
 
 const goneWithin = (pid: number, deadlineMs: number) => waitUntil(`process ${pid} ends`, deadlineMs, () => (isRunning(pid) ? undefined : true));
@@ -75,13 +81,17 @@ describe.runIf(process.platform === 'linux')('a process pool’s child processes
     const { owner, pid, go } = await poolWithRunningJob({ timeoutMs: 600_000, maxRssMb: 200, holdMb: 400 });
     owner.kill('SIGSTOP');
     go();
-    await expect(goneWithin(pid, 5_000)).resolves.toBe(true);
+    // The job needs CPU to fill 400 MB, shared with whatever else the machine runs: the bound only names the failure.
+    await expect(goneWithin(pid, 30_000)).resolves.toBe(true);
   });
 
   it('run their jobs at idle priority (SCHED_IDLE, nice 19), so requests to the server come first', async () => {
-    const { pid } = await poolWithRunningJob({ timeoutMs: 600_000, maxRssMb: 4096, holdMb: 0 });
-    // /proc/<pid>/stat of the main thread, which runs the job: nice is field 19, the policy field 41 (5: SCHED_IDLE).
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-    expect({ nice: Number(fields[16]), policy: Number(fields[38]) }).toEqual({ nice: 19, policy: 5 });
+    const { pid } = await poolWithRunningJob({ timeoutMs: 600_000, maxRssMb: 4096, holdMb: 0, priority: 'idle' });
+    expect(schedulingOf(pid)).toEqual({ nice: 19, policy: 5 });
+  });
+
+  it('run their jobs at the server’s priority when asked (WORKER_PRIORITY=normal), to progress on a host busy with other work', async () => {
+    const { pid } = await poolWithRunningJob({ timeoutMs: 600_000, maxRssMb: 4096, holdMb: 0, priority: 'normal' });
+    expect(schedulingOf(pid)).toEqual({ nice: os.getPriority(), policy: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
+import type { WorkerPriority } from '../../config';
 import { limitsArgument, type ChildMessage, type ChildJob } from './child-jobs';
 
 /** The script a pool's processes run, and the flags Node needs to run it (tsx in the sources). */
@@ -28,6 +29,8 @@ export interface ProcessPoolOptions {
   maxRssMb?: number;
   /** An idle process ends after this long; the next job starts one again. */
   idleMs?: number;
+  /** The processes' CPU priority: idle (below everything else) or normal. */
+  priority: WorkerPriority;
   errors: {
     /** The line is full, or the pool closed. */
     busy(): Error;
@@ -111,7 +114,7 @@ export function createProcessPool<In, Out>(options: ProcessPoolOptions) {
 
   function spawn(): Slot<In, Out> {
     // The process keeps to the same limits by itself, should this server no longer be there to end it.
-    const child = fork(options.entry.file, [limitsArgument({ timeoutMs, maxRssMb: options.maxRssMb })], {
+    const child = fork(options.entry.file, [limitsArgument({ timeoutMs, maxRssMb: options.maxRssMb, priority: options.priority })], {
       execArgv: [...options.entry.execArgv, `--max-old-space-size=${maxHeapMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

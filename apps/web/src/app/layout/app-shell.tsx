@@ -29,6 +29,7 @@ import { useConfirm } from '../../platform/feedback/feedback-context';
 import { PendingChanges } from './pending-changes';
 import { useQueue } from '../../platform/offline/queue-context';
 import { QueueProvider } from '../../platform/offline/queue-provider';
+import { provideTakeAlongSources } from '../../platform/take-along/take-along';
 import { AppSidebar } from './app-sidebar';
 import { adminMenu, architectMenu, clientMenu, type MenuActions } from './sidebar-menus';
 
@@ -154,6 +155,9 @@ function ShellWithModals() {
 }
 
 const loadQueueDelivery = () => import('./offline-queue-senders').then((senders) => senders.offlineQueueDelivery);
+
+// Taking a project along fetches through the features' APIs: the app gives the platform's keep its sources, loaded when a keep starts.
+provideTakeAlongSources(() => import('../../features/project-overview/take-along-sources').then((sources) => sources.appSources));
 
 /**
  * The layout of every logged-in page: the role's sidebar, the page, the modal host, the confirm/alert

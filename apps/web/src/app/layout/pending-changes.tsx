@@ -5,23 +5,30 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { dateTimeText } from '../../lib/date-time';
+import { itemChoiceText } from '../../lib/pin-item-text';
 import { useModal } from '../../platform/modals/modal-context';
 import { useOnlineStatus } from '../../lib/online-status';
 import { de } from '../../i18n/de';
 import { useConfirm } from '../../platform/feedback/feedback-context';
 import { selectProject } from '../../platform/project/project-selection';
-import { stepPaths } from '../../features/questionnaire/questionnaire-links';
+import { stepPaths } from '../../lib/questionnaire-links';
 import { useQueue } from '../../platform/offline/queue-context';
 import type { QueueItem } from '../../platform/offline/queue-store';
 
 const t = de.offlineQueue;
 
-/** What the change is, in a line: the step's title, the message's text, the file's title, the pin's plan. */
+/** What the change is, in a line: the step's title, the message's text, the file's title, the pin's plan and what changed of it. */
 function whatOf({ payload }: QueueItem, unreadable: boolean): string {
   if (unreadable) return t.unknownChange;
   if (payload.kind === 'step') return t.what.step(de.questionnaire.titles[payload.step]);
   if (payload.kind === 'chat') return t.what.chat(payload.message);
   if (payload.kind === 'pin') return t.what.pin(payload.planName);
+  if (payload.kind === 'pinReply') return t.what.pinReply(payload.pinNumber, payload.planName, payload.text, (payload.photos?.length ?? 0) + (payload.photoFileIds?.length ?? 0));
+  if (payload.kind === 'pinStatus') return t.what.pinStatus(payload.pinNumber, payload.planName, de.pins.statusLabels[payload.status]);
+  if (payload.kind === 'pinItem') return t.what.pinItem(payload.pinNumber, payload.planName, itemChoiceText(payload));
+  // A new comment names the typed text, so a refused one is still there to copy.
+  if (payload.kind === 'pinUpdate') return payload.commented ? t.what.pinComment(payload.pinNumber, payload.planName, payload.comment) : t.what.pinMove(payload.pinNumber, payload.planName);
+  if (payload.kind === 'pinDelete') return t.what.pinDelete(payload.pinNumber, payload.planName);
   return t.what.upload(payload.fileName);
 }
 

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
 import type { ChatConversation, ChatMessage } from '@bauakte/domain/schemas';
-import { hasLatest, keepEarlier, withLatest } from './chat-api';
+import { chatKeys } from '../../lib/query-keys';
+import { fetchChatsWith, hasLatest, keepEarlier, withLatest } from './chat-api';
 
 const message = (id: number): ChatMessage => ({ id, chatId: 7, message: `Nachricht ${id}`, senderUsername: 'mara', receiverUsername: 'kunde', isRead: true, sentAt: '2026-11-25T10:00:00.000Z' });
 const conversation = (ids: number[], hasEarlier: boolean, chatId = 7): ChatConversation => ({
@@ -48,5 +50,27 @@ describe('withLatest and hasLatest', () => {
     expect(withLatest(conversation([3], true), conversation([1, 2, 3], false)).hasEarlier).toBe(false);
     // Earlier messages already loaded (further back than the latest page) keep their own answer.
     expect(withLatest(conversation(range(1, 60), false), conversation(range(41, 60), true))).toMatchObject({ hasEarlier: false, messages: range(1, 60).map(message) });
+  });
+});
+
+describe('fetchChatsWith', () => {
+  const partner = (chatId: number, username: string): ChatConversation => ({ ...conversation([chatId * 100], true, chatId), participant: { username, firstName: null, lastName: null, role: 'ARCHI' } });
+
+  it("fetches the user's chats with the project's people, each with its latest messages, through the query cache", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = String(input);
+      asked.push(url);
+      const chatId = /chatId=(\d+)/.exec(url)?.[1];
+      const body = chatId ? [{ ...conversation(range(1, 20), true, Number(chatId)), participant: partner(Number(chatId), 'x').participant }] : [partner(1, 'Mara'), partner(2, 'fritz'), partner(3, 'kunde')];
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const client = new QueryClient();
+    expect(await fetchChatsWith(client, 'kunde', ['mara', 'kunde'])).toBe(1);
+    vi.unstubAllGlobals();
+    expect(asked.filter((url) => url.includes('chatId='))).toEqual([expect.stringContaining('chatId=1')]);
+    expect(client.getQueryData<ChatConversation[]>(chatKeys.conversations('kunde'))).toHaveLength(3);
+    expect(client.getQueryData<ChatConversation>(chatKeys.latest('kunde', 1))?.messages).toHaveLength(20);
+    expect(client.getQueryData(chatKeys.latest('kunde', 2))).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { chatMessagesPageSize } from '@bauakte/domain/labels';
 import type { ChatConversation, ChatMessage, ChatPartner, CreateChatRequest, CreatedChat, LatestMessage, SendMessageRequest } from '@bauakte/domain/schemas';
 import { apiRequest } from '../../lib/api';
@@ -76,6 +77,26 @@ export function keepEarlier(shown: readonly ChatConversation[] | undefined, fres
     if (earlier.length === 0) return conversation;
     return { ...conversation, messages: [...earlier, ...conversation.messages], hasEarlier: before.hasEarlier };
   });
+}
+
+/** The user's first page of chats as a query; read again, it keeps what is shown of each (keepEarlier). */
+export const conversationsQuery = (client: QueryClient, username: string) => ({
+  queryKey: chatKeys.conversations(username),
+  // What is shown is read once the fresh list is here: messages laid in while it was on its way stay.
+  queryFn: async () => keepEarlier(client.getQueryData<ChatConversation[]>(chatKeys.conversations(username)), await fetchConversations(username)),
+});
+
+/**
+ * Fetches, through the query cache (where the read cache keeps them), the user's chats with these
+ * people among their newest chats, each with its latest messages: a project taken along keeps its
+ * chats. Returns how many chats it fetched.
+ */
+export async function fetchChatsWith(client: QueryClient, username: string, people: readonly string[]): Promise<number> {
+  const wanted = new Set(people.map((person) => person.toLowerCase()).filter((person) => person !== username.toLowerCase()));
+  const conversations = await client.fetchQuery({ ...conversationsQuery(client, username), staleTime: 0 });
+  const chats = conversations.filter((conversation) => wanted.has(conversation.participant.username.toLowerCase()));
+  await Promise.all(chats.map((chat) => client.fetchQuery({ ...latestMessagesQuery(username, chat.chatId), staleTime: 0 })));
+  return chats.length;
 }
 
 /** Spec section 7: a string answer counts as no messages. */

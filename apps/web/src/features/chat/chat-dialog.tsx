@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { can } from '@bauakte/domain/labels';
 import type { ChatConversation } from '@bauakte/domain/schemas';
@@ -14,7 +14,7 @@ import type { ModalBodyProps } from '../../platform/modals/modal-types';
 import { useModal } from '../../platform/modals/modal-context';
 import { de } from '../../i18n/de';
 import { useSession } from '../../platform/session/session-context';
-import { deleteChat, fetchConversations, hasLatest, keepEarlier, latestMessagesQuery, withLatest } from './chat-api';
+import { conversationsQuery, deleteChat, fetchConversations, hasLatest } from './chat-api';
 import { chatKeys } from '../../lib/query-keys';
 import { ConversationListSkeleton, ConversationSkeleton } from './chat-skeletons';
 import { ConversationList } from './conversation-list';
@@ -22,6 +22,7 @@ import { ConversationView } from './conversation-view';
 import { useLiveChat } from '../../platform/live/live-chat-context';
 import { useConversation } from './use-conversation';
 import { useEarlierMessages } from './use-earlier-messages';
+import { useLatestMessages } from './use-latest-messages';
 
 const t = de.chat;
 
@@ -42,15 +43,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const { activeUsers } = useLiveChat();
   // undefined: nothing chosen yet; null: the list, chosen (on a phone, by 'Zurück').
   const [chosenId, setChosenId] = useState<number | null | undefined>(() => chatIdOf(props.chatId) ?? undefined);
-  const query = useQuery({
-    queryKey: chatKeys.conversations(username),
-    // What is shown is read once the fresh list is here: messages laid in while it was on its way stay.
-    queryFn: async () => {
-      const fresh = await fetchConversations(username);
-      return keepEarlier(queryClient.getQueryData<ChatConversation[]>(chatKeys.conversations(username)), fresh);
-    },
-    enabled: username !== '',
-  });
+  const query = useQuery({ ...conversationsQuery(queryClient, username), enabled: username !== '' });
   const conversations = query.data ?? [];
   // With one conversation there is nothing to choose: it opens without 'Wählen Sie links eine Unterhaltung.'
   const selectedId = chosenId === undefined ? (conversations.length === 1 ? conversations[0]!.chatId : null) : chosenId;
@@ -58,30 +51,9 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const { live, send } = useConversation(username, selected);
   const listed = query.isSuccess;
 
-  // The chosen chat's latest messages (the list brings each chat's last one only); a chat asked for
-  // by a link may lie beyond the first page of chats and is then added to the list.
+  // The chosen chat's latest messages (the list brings each chat's last one only).
   const needsLatest = listed && selectedId !== null && (selected === undefined || !hasLatest(selected));
-  // A chat whose messages could not be loaded shows what the list brought, or the hint to choose one.
-  const [unloadedId, setUnloadedId] = useState<number | null>(null);
-  useEffect(() => {
-    if (!needsLatest || selectedId === null || username === '') return;
-    const key = chatKeys.conversations(username);
-    void queryClient
-      .fetchQuery(latestMessagesQuery(username, selectedId))
-      .then((latest) => {
-        if (!latest || latest.chatId !== selectedId) {
-          setUnloadedId(selectedId);
-          return;
-        }
-        queryClient.setQueryData<ChatConversation[]>(key, (list = []) =>
-          list.some((item) => item.chatId === latest.chatId) ? list.map((item) => (item.chatId === latest.chatId ? withLatest(item, latest) : item)) : [...list, latest],
-        );
-      })
-      .catch((failure: unknown) => {
-        console.warn('Chat: Unterhaltung konnte nicht geladen werden', failure);
-        setUnloadedId(selectedId);
-      });
-  }, [needsLatest, selectedId, username, queryClient]);
+  const unloadedId = useLatestMessages(username, selectedId, needsLatest);
   const earlier = useEarlierMessages(username, selected);
   const moreChats = useLoadMore({
     queryKey: chatKeys.conversations(username),

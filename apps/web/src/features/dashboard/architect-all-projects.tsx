@@ -6,6 +6,8 @@ import { dateTimeText } from '../../lib/date-time';
 import { ProjectProgress } from '../../components/project-progress';
 import { CustomerName, ProjectSearchControls, ProjectSearchResults } from '../projects/project-search';
 import { useProjectSearch } from '../projects/use-project-search';
+import { OpenItemCountLine } from '../files/pins/open-item-counts';
+import { TakeAlongButton } from '../../platform/take-along/take-along-button';
 import { useOpenProject } from './use-open-project';
 
 const t = de.projects.search;
@@ -30,8 +32,12 @@ function ProjectRow({ project, among, onOpen }: { project: ProjectSearchItem; am
         <p className="text-xs text-muted-foreground">
           {t.changedAt}: <time dateTime={project.changedAt}>{dateTimeText(project.changedAt)}</time>
         </p>
+        <OpenItemCountLine projectId={project.id} />
       </div>
-      <ProjectProgress value={project.progress} statusLabel={projectStatusLabels[project.status]} />
+      <div className="flex flex-col gap-2">
+        <ProjectProgress value={project.progress} statusLabel={projectStatusLabels[project.status]} />
+        <TakeAlongButton projectId={project.id} projectName={project.name} />
+      </div>
     </li>
   );
 }

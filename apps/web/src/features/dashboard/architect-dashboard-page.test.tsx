@@ -143,6 +143,15 @@ describe('ArchitectDashboardPage', () => {
     expect(within(screen.getByRole('button', { name: /Zubau Gries/ })).getByText('1 neue Markierung')).toBeTruthy();
   });
 
+  it("says what the client did to the items: '2 Statusänderungen', '1 Rückfrage beantwortet'", async () => {
+    setup({
+      'GET /api/ProjectManagment/dash/mara': () => json(200, [{ ...news[0]!, statusChanges: 2, answeredFollowUps: 1 }]),
+    });
+    const entry = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
+    expect(within(entry).getByText('2 Statusänderungen')).toBeTruthy();
+    expect(within(entry).getByText('1 Rückfrage beantwortet')).toBeTruthy();
+  });
+
   it('says how many chat messages from the customer are unread: one as \'neue Nachricht\', more with their number', async () => {
     setup({
       'GET /api/ProjectManagment/dash/mara': () =>

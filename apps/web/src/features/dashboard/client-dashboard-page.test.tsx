@@ -46,7 +46,7 @@ afterEach(() => {
 describe('ClientDashboardPage', () => {
   it("lists the client's projects with name and address and loads the client layout", async () => {
     const api = setup();
-    const project = await screen.findByRole('button', { name: /Sanierung Annenstraße/ });
+    const project = await screen.findByRole('button', { name: /^Sanierung Annenstraße/ });
     expect(project.textContent).toContain('Annenstraße 12, Graz, Österreich');
     expect(api.callsTo('GET', '/api/dashboardLayout/client')).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Projektübersicht' })).toBeTruthy();
@@ -75,7 +75,7 @@ describe('ClientDashboardPage', () => {
 
   it('stores the id of a clicked project and goes to /projectOverview', async () => {
     setup();
-    await userEvent.click(await screen.findByRole('button', { name: /Sanierung Annenstraße/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Sanierung Annenstraße/ }));
     expect(getSelectedProjectId()).toBe('3');
     expect(await screen.findByText('Seite /projectOverview')).toBeTruthy();
   });

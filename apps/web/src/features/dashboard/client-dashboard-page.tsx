@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../platform/session/session-context';
@@ -8,6 +9,9 @@ import { DashboardGrid, type DashboardCard } from './dashboard-grid';
 import type { CardLayout } from './dashboard-layout';
 
 const t = de.dashboard;
+
+/** 'Ihre offenen Punkte' loads beside the dashboard, not in its start. */
+const OwnOpenItems = lazy(async () => ({ default: (await import('../files/pins/own-open-items')).OwnOpenItems }));
 
 export const clientDefaultLayout: CardLayout = [
   { i: 'projects', x: 0, y: 0, w: 2, h: 4 },
@@ -31,6 +35,9 @@ export function ClientDashboardPage() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{de.pages.dashboardClient}</h1>
       <QuestionnaireSavedNotice />
+      <Suspense fallback={null}>
+        <OwnOpenItems />
+      </Suspense>
       <DashboardGrid dashboard="client" cards={cards} defaultLayout={clientDefaultLayout} />
     </div>
   );

@@ -6,9 +6,10 @@ import { formatAddress } from '@bauakte/domain/labels';
 import { clientProjectsQuery, fetchClientProjects } from '../projects/projects-api';
 import { projectKeys } from '../../lib/query-keys';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
+import { TakeAlongButton } from '../../platform/take-along/take-along-button';
 import { ProjectList } from './project-list';
 
-/** 'Projektübersicht' of the client dashboard: each project with its address and the way back into its questionnaire. */
+/** 'Projektübersicht' of the client dashboard: each project with its address, the way back into its questionnaire, and taking it along offline. */
 export function ClientProjects() {
   const { user } = useSession();
   const username = user?.username ?? '';
@@ -24,7 +25,12 @@ export function ClientProjects() {
         const address = formatAddress(project.address);
         return address ? <span className="text-xs text-muted-foreground">{address}</span> : null;
       }}
-      action={(project) => <ContinueQuestionnaireButton projectId={project.id} progress={project.progress} className="w-full sm:w-auto" />}
+      action={(project) => (
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
+          <ContinueQuestionnaireButton projectId={project.id} progress={project.progress} className="w-full sm:w-auto" />
+          <TakeAlongButton projectId={project.id} projectName={project.name} />
+        </div>
+      )}
     />
   );
 }

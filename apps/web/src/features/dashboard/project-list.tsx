@@ -4,6 +4,7 @@ import { FormError } from '../../components/ui/form-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { de } from '../../i18n/de';
 import type { LoadMore } from '../../lib/use-load-more';
+import { OpenItemCountLine } from '../files/pins/open-item-counts';
 import { useOpenProject } from './use-open-project';
 
 interface ProjectListProps<T extends { id: number; name: string }> {
@@ -38,6 +39,7 @@ export function ProjectList<T extends { id: number; name: string }>({ projects, 
           >
             <span className="font-medium">{project.name}</span>
             {details(project)}
+            <OpenItemCountLine projectId={project.id} />
           </button>
           {action ? <div className="px-2 pb-2">{action(project)}</div> : null}
         </li>

@@ -28,6 +28,8 @@ function whatIsNew(project: DashboardProject): string[] {
   if (newPlans > 0) changes.push(t.newFiles(newPlans));
   if (newVersions > 0) changes.push(t.newVersions(newVersions));
   if ((project.newPins ?? 0) > 0) changes.push(t.newPins(project.newPins ?? 0));
+  if ((project.statusChanges ?? 0) > 0) changes.push(t.statusChanges(project.statusChanges ?? 0));
+  if ((project.answeredFollowUps ?? 0) > 0) changes.push(t.answeredFollowUps(project.answeredFollowUps ?? 0));
   if ((project.unreadMessages ?? 0) > 0) changes.push(t.unreadMessages(project.unreadMessages ?? 0));
   return changes;
 }

@@ -6,7 +6,7 @@ import { renderWithProviders, sessionUser } from '../../test/render';
 import type { ModalProps } from '../../platform/modals/modal-types';
 import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
 import { ExportModal } from './export-modal';
-import { objectUrlLifetimeMs } from './save-file';
+import { objectUrlLifetimeMs } from '../../lib/save-file';
 
 const pdfBytes = '%PDF-1.7 Bauakte';
 

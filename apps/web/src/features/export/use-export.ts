@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExportFormat } from '@bauakte/domain/labels';
 import { downloadExport, sendExport } from './export-api';
-import { saveFile } from './save-file';
+import { saveFile } from '../../lib/save-file';
 
 export type ExportDelivery = 'download' | 'email';
 

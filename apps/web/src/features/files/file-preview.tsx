@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { pageWidths, planLinkParameters } from '@bauakte/domain/labels';
 import type { ProjectFile } from '@bauakte/domain/schemas';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,10 @@ import { de } from '../../i18n/de';
 import { afterPaint } from '../../lib/after-paint';
 import { useKeptPicture } from '../../platform/offline/read-cache-pictures';
 import { linkedPlan } from './plan-link';
+import { useProjectFilesScope } from './project-files-context';
+import { usePlanVersions } from './use-plan-versions';
 import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
+import { LazyPlanViewer as PlanViewer, preloadViewer } from './viewer-chunk';
 
 export { previewKindOf, type PreviewKind } from './preview-kind';
 
@@ -16,10 +19,6 @@ const t = de.files;
 
 const frame = 'flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-md border border-border bg-muted';
 
-const loadViewer = () => import('./plan-viewer-with-pins');
-/** The viewer is a chunk of its own: the project page does not wait for it; pointing at a tile fetches it early. */
-const PlanViewer = lazy(async () => ({ default: (await loadViewer()).PlanViewerWithPins }));
-const preloadViewer = () => void loadViewer().catch(() => undefined);
 
 /** A link that opens a plan (a notice mail's) wants the viewer at once: its chunk comes beside the file list, not after it. */
 export function usePreloadLinkedViewer(): void {
@@ -31,7 +30,7 @@ export function usePreloadLinkedViewer(): void {
 }
 
 /** The viewer's chunk is on its way: the overlay tells so, without moving the focus from the tile. */
-function ViewerLoading() {
+export function ViewerLoading() {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50">
       <span className="rounded-md bg-background px-4 py-3 shadow-lg">
@@ -45,44 +44,54 @@ function ViewerLoading() {
  * A link to a plan in the viewer: `?plan=<fileId>&page=<n>` on the project overview (a notice
  * mail's link, a bookmark). Answers the page to open on when it names this file.
  */
-function useViewerLink(file: ProjectFile): { linkedPage: number | null; clearLink(): void } {
+function useViewerLink(file: ProjectFile): { linkedPage: number | null; linkedFile: ProjectFile | undefined; clearLink(): void } {
   const [params, setParams] = useSearchParams();
   const link = linkedPlan(params);
-  const linked = link?.fileId === String(file.id);
+  // An older version of this tile's plan (an item of 'Offene Punkte' placed on it): found among the plan's versions.
+  const olderVersion = link !== null && link.fileId !== String(file.id) && params.get(planLinkParameters.ofPlan) === String(file.planId);
+  const versions = usePlanVersions(useProjectFilesScope()?.projectId ?? '', file.id, { enabled: olderVersion });
+  const linkedFile = olderVersion ? versions.data?.find((version) => String(version.id) === link.fileId) : file;
+  const linked = link?.fileId === String(file.id) || olderVersion;
   const clearLink = () => {
     if (!linked) return;
     setParams(
       (current) => {
         current.delete(planLinkParameters.plan);
         current.delete(planLinkParameters.page);
+        current.delete(planLinkParameters.pin);
+        current.delete(planLinkParameters.ofPlan);
         return current;
       },
       { replace: true },
     );
   };
-  return { linkedPage: linked ? link.page : null, clearLink };
+  return { linkedPage: linked && link ? link.page : null, linkedFile: linked ? linkedFile : undefined, clearLink };
 }
 
 /** The tile's preview as a button that opens the file in the plan viewer (at once when the page's link names it). */
 function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNode }) {
-  const { linkedPage, clearLink } = useViewerLink(file);
+  const { linkedPage, linkedFile, clearLink } = useViewerLink(file);
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [initialPage, setInitialPage] = useState(linkedPage ?? 1);
-  const linked = linkedPage !== null;
+  // The version the viewer shows: the one it was opened on (with the list's fresh links while it is
+  // still the current one), until the user chooses a newer one that arrived meanwhile.
+  const [opened, setOpened] = useState(file);
+  // A link's file: this tile's, or an older version of its plan once the versions are read.
+  const linkedId = linkedPage !== null ? linkedFile?.id : undefined;
   useEffect(() => {
-    if (!linked) return;
+    if (linkedId === undefined || !linkedFile) return;
     // The overview paints first; the viewer (its layout, its focus, its first image) follows in a task of its own.
     return afterPaint(() =>
       startTransition(() => {
+        setOpened(linkedFile);
+        if (linkedPage !== null) setInitialPage(linkedPage);
         setWanted(true);
         setOpen(true);
       }),
     );
-  }, [linked]);
-  // The version the viewer shows: the one it was opened on (with the list's fresh links while it is
-  // still the current one), until the user chooses a newer one that arrived meanwhile.
-  const [opened, setOpened] = useState(file);
+    // Opened once per link, not again when the versions' links are refreshed (linkedFile is a new object then).
+  }, [linkedId]);
   const shown = opened.id === file.id ? file : opened;
   const newer = file.version > shown.version ? file : null;
   const button = useRef<HTMLButtonElement>(null);

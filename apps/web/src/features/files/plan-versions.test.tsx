@@ -133,4 +133,52 @@ describe('a plan with versions', () => {
     await waitFor(() => expect(within(card()).queryByRole('article')).toBeNull());
     expect(api.callsTo('POST', '/api/s3/deleteFile')[0]?.body).toMatchObject({ projectId: 7, s3Key: 'Projekt/7/41?expires=1795000000&signature=c' });
   });
+
+  it("opens an earlier version in the viewer, labelled as such, with its own pins and no way to place one", async () => {
+    const paged = (file: ProjectFile): ProjectFile => ({ ...file, versionCount: 3, pageCount: 1, pagesUrl: `/api/s3/download/7/${file.id}/pages/1?expires=1795000000&signature=p` });
+    const { api } = setup({
+      'GET /api/s3/project/7/files/41/versions': () => json(200, [paged(third), paged(second), paged(first)]),
+      'GET /api/s3/project/7/files/34/pins': () =>
+        json(200, [{ id: 5, fileId: 34, page: 1, x: 0.3, y: 0.4, number: 1, comment: 'Riss in Fassung 1', photoFileId: null, author: { username: 'mara', firstName: 'Mara', lastName: 'Berger' }, authorName: 'Mara Berger', createdAt: '2026-03-10T09:00:00.000Z', updatedAt: '2026-03-10T09:00:00.000Z', version: 1, status: 'OFFEN', kind: 'MANGEL', responsible: null, dueDate: null, statusHistory: [], replies: [] }]),
+    });
+    await userEvent.click(await within(card()).findByRole('button', { name: 'Versionen: Grundriss EG (korrigiert)' }));
+    const versions = await screen.findByRole('dialog', { name: 'Versionen von „Grundriss EG (korrigiert)“' });
+    await userEvent.click(await within(versions).findByRole('button', { name: 'Version 1 im Viewer öffnen' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
+    expect(within(viewer).getByText('Version 1 von 3 – ältere Fassung.')).toBeTruthy();
+    expect(await within(viewer).findByText('Riss in Fassung 1')).toBeTruthy();
+    // The pin is Mara's own, yet on a superseded version nothing is placed, moved or deleted.
+    expect(within(viewer).queryByRole('button', { name: 'Markierung setzen' })).toBeNull();
+    expect(within(viewer).queryByRole('button', { name: 'Bearbeiten' })).toBeNull();
+    expect(within(viewer).queryByRole('button', { name: 'Löschen' })).toBeNull();
+    expect(api.callsTo('GET', '/api/s3/project/7/files/41/pins')).toHaveLength(0);
+    expect(viewer.querySelector('img')?.getAttribute('src')).toContain('/api/s3/download/7/34/pages/1');
+    // Closing it leads back to the list of versions.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Grundriss EG' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Versionen von „Grundriss EG (korrigiert)“' })).toBeTruthy();
+  });
+
+  it("opens the current version from the list as the plan itself: pins may be placed there", async () => {
+    setup({
+      'GET /api/s3/project/7/files/41/versions': () => json(200, [{ ...third, pageCount: 1, pagesUrl: '/api/s3/download/7/41/pages/1?expires=1795000000&signature=p' }, second, { ...first, versionCount: 3 }]),
+      'GET /api/s3/project/7/files/41/pins': () => json(200, []),
+      'GET /api/s3/project/7/files/38/pins': () => json(200, []),
+    });
+    await userEvent.click(await within(card()).findByRole('button', { name: 'Versionen: Grundriss EG (korrigiert)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Version 3 im Viewer öffnen' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG (korrigiert)' });
+    expect(await within(viewer).findByRole('button', { name: 'Markierung setzen' })).toBeTruthy();
+    expect(within(viewer).queryByText(/ältere Fassung/)).toBeNull();
+  });
+
+  it("offers 'Versionen vergleichen' in the list, opening on the current version and the one before", async () => {
+    const paged = (file: ProjectFile): ProjectFile => ({ ...file, versionCount: 3, pageCount: 1, pagesUrl: `/api/s3/download/7/${file.id}/pages/1?sig` });
+    setup({ 'GET /api/s3/project/7/files/41/versions': () => json(200, [paged(third), paged(second), paged(first)]) });
+    await userEvent.click(await within(card()).findByRole('button', { name: 'Versionen: Grundriss EG (korrigiert)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Versionen vergleichen' }));
+    const compare = await screen.findByRole('dialog', { name: 'Versionen vergleichen: „Grundriss EG (korrigiert)“' });
+    expect(within(compare).getByRole('img', { name: 'Version 2, Seite 1' }).getAttribute('src')).toContain('/7/38/pages/');
+    expect(within(compare).getByRole('img', { name: 'Version 3, Seite 1' }).getAttribute('src')).toContain('/7/41/pages/');
+  });
 });

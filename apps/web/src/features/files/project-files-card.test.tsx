@@ -179,6 +179,24 @@ describe('ProjectFilesCard: tiles', () => {
     expect(within(await screen.findByRole('dialog', { name: 'Grundriss EG' })).getByText('Seite 1 von 3')).toBeTruthy();
   });
 
+  it("opens an older version of a listed plan that a link names with its plan (?plan=<fileId>&ofPlan=<planId>, an item of 'Offene Punkte'), offering the current one", async () => {
+    const current: ProjectFile = { ...drawing, id: 52, pagesUrl: '/api/s3/download/7/52/pages?expires=1795000000&signature=v2p', uploadedByName: 'Mara Berger', version: 2, versionCount: 2 };
+    const older: ProjectFile = { ...drawing, versionCount: 2 };
+    setup(
+      {
+        'GET /api/s3/project/7': () => json(200, [current]),
+        'GET /api/s3/project/7/files/52/versions': () => json(200, [current, older]),
+        'GET /api/s3/project/7/files/34/pins': () => json(200, []),
+      },
+      ['CLIENT'],
+      '/?plan=34&page=2&pin=9&ofPlan=34',
+    );
+    const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
+    expect(within(viewer).getByText('Seite 2 von 3')).toBeTruthy();
+    expect(within(viewer).getByAltText(/^Grundriss EG, Seite 2 von 3$/).getAttribute('src')).toContain(drawing.pagesUrl!);
+    expect(within(viewer).getByText('Neue Version verfügbar')).toBeTruthy();
+  });
+
   it('shows a PDF without a thumbnail by its first page at the smallest rendered width', async () => {
     setup({ 'GET /api/s3/project/7': () => json(200, [{ ...drawing, thumbnailUrl: null }]) });
     const first = await within(card()).findByAltText('PDF-Vorschau: Grundriss EG');
@@ -315,6 +333,32 @@ describe('ProjectFilesCard: many files', () => {
 });
 
 describe('ProjectFilesCard: a new version arriving live', () => {
+  it('reads a list that waits for a preview again once the server has taken the subscription, so a page made in between is not missed', async () => {
+    const pending: ProjectFile = { ...drawing, thumbnailUrl: null, pageCount: null, pagesUrl: null, previewPending: true };
+    // The first read shows the PDF still being rendered; the render ends before the subscription is taken, so no message tells of it.
+    let reads = 0;
+    sessionStorage.clear();
+    clearSelectedProject();
+    selectProject('7');
+    const api = stubApi({ 'GET /api/s3/project/7': () => json(200, (reads += 1) === 1 ? [pending] : [drawing]) });
+    renderWithLiveChannel();
+    const first = await within(card()).findByAltText('PDF-Vorschau: Grundriss EG');
+    expect(first.getAttribute('src')).toBe(drawing.thumbnailUrl);
+    expect(listCalls(api)).toBe(2);
+  });
+
+  it('reads a list without a preview under way once, at the first connection', async () => {
+    sessionStorage.clear();
+    clearSelectedProject();
+    selectProject('7');
+    const api = stubApi({ 'GET /api/s3/project/7': () => json(200, [plan, drawing]) });
+    renderWithLiveChannel();
+    await within(card()).findByRole('article', { name: 'Grundriss EG' });
+    // A reread would be asked for in the task that saw the list arrive.
+    await act(async () => {});
+    expect(listCalls(api)).toBe(1);
+  });
+
   it('updates the tile and offers the new version in the open viewer, which keeps the old one until asked', async () => {
     const second: ProjectFile = { ...drawing, id: 52, url: '/api/s3/download/7/52?expires=1795000000&signature=v2', pagesUrl: '/api/s3/download/7/52/pages?expires=1795000000&signature=v2p', uploadedByName: 'Mara Berger', uploadedAt: '2026-11-27T09:00:00.000Z', version: 2, versionCount: 2 };
     let listed: ProjectFile[] = [drawing];

@@ -19,11 +19,10 @@ import { fileKeys, projectKeys } from '../../lib/query-keys';
 import { newVersionOf } from './new-version-props';
 import { emptyUploadForm, fileChoiceProblem, isIncomplete, titleAfterChoice, uploadFormResolver, type UploadFormOutput } from './upload-form';
 import { UploadProgress } from './upload-progress';
-import { UploadCancelledError, type UploadRequest } from './upload-request';
+import { UploadCancelledError, type UploadRequest } from '../../platform/uploads/upload-request';
 import { NetworkError } from '../../lib/api';
 import { isOnline } from '../../lib/online-status';
-import { useQueue } from '../../platform/offline/queue-context';
-import { QueueFullError } from '../../platform/offline/queue-store';
+import { noRoomText, useQueue } from '../../platform/offline/queue-context';
 import { useUpload } from './use-upload';
 
 const t = de.files;
@@ -57,8 +56,8 @@ export function UploadModal({ close, props }: ModalBodyProps) {
     try {
       await queue.enqueue({ kind: 'upload', ...fields, file, originalName: file.name });
     } catch (failure) {
-      if (failure instanceof QueueFullError) return { kind: 'noRoom', text: failure.reason === 'file' ? de.offlineQueue.fileTooLarge : de.offlineQueue.full };
-      if (failure instanceof DOMException && failure.name === 'QuotaExceededError') return { kind: 'noRoom', text: de.offlineQueue.full };
+      const text = noRoomText(failure);
+      if (text) return { kind: 'noRoom', text };
       throw failure;
     }
     return { kind: 'queued' };

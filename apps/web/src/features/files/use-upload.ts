@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProjectFile } from '@bauakte/domain/schemas';
-import { uploadProjectFile, type UploadRequest } from './upload-request';
+import { uploadProjectFile, type UploadRequest } from '../../platform/uploads/upload-request';
 
 /** The share sent as a whole percentage. */
 const percentOf = (share: number | null) => (share === null ? null : Math.min(100, Math.max(0, Math.round(share * 100))));

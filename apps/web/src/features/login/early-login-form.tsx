@@ -8,12 +8,13 @@ type LoginField = 'username' | 'password';
 export interface EarlyInput {
   username: string;
   password: string;
+  remember: boolean;
   focused: LoginField | undefined;
   submitted: boolean;
 }
 
 export function earlyInput(registeredUsername: string | undefined): EarlyInput {
-  return { username: registeredUsername ?? '', password: '', focused: undefined, submitted: false };
+  return { username: registeredUsername ?? '', password: '', remember: false, focused: undefined, submitted: false };
 }
 
 let pressEnds: Promise<void> | undefined;
@@ -55,7 +56,17 @@ export async function pressOnEarlyFormEnded(): Promise<void> {
  * is typed, so that the full form (login-form.tsx) takes it over. A press on Login waits for that
  * form; should its code fail to load, it says so as for a login without an answer.
  */
-export function EarlyLoginForm({ early, registered, formCode }: { early: EarlyInput; registered: boolean; formCode: Promise<unknown> }) {
+export function EarlyLoginForm({
+  early,
+  registered,
+  signedOut,
+  formCode,
+}: {
+  early: EarlyInput;
+  registered: boolean;
+  signedOut: boolean;
+  formCode: Promise<unknown>;
+}) {
   const [submitted, setSubmitted] = useState(early.submitted);
   const [failure, setFailure] = useState<string>();
   const input = (name: LoginField): LoginInput => ({
@@ -76,6 +87,7 @@ export function EarlyLoginForm({ early, registered, formCode }: { early: EarlyIn
         },
       }}
       password={{ ...input('password'), autoFocus: registered, onChange: (event) => (early.password = event.target.value) }}
+      remember={{ name: 'remember', defaultChecked: early.remember, onChange: (event) => (early.remember = event.target.checked) }}
       onPointerDown={notePress}
       onSubmit={(event) => {
         event.preventDefault();
@@ -90,6 +102,7 @@ export function EarlyLoginForm({ early, registered, formCode }: { early: EarlyIn
       busy={submitted}
       error={failure}
       registered={registered}
+      signedOut={signedOut}
     />
   );
 }

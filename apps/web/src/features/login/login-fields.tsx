@@ -1,7 +1,8 @@
-import type { ChangeEvent, FormEventHandler, PointerEventHandler } from 'react';
+import type { ChangeEvent, ComponentProps, FormEventHandler, PointerEventHandler } from 'react';
 import { Link } from 'react-router';
 import { isUsernameInput } from '@bauakte/domain/labels';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
 import { CardContent, CardFooter } from '../../components/ui/card';
 import { RequiredLegend } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/form-error';
@@ -13,9 +14,14 @@ import { deStart as de } from '../../i18n/de-start';
 /** What one of the login form's inputs takes besides its id and label. */
 export type LoginInput = Omit<TextFieldProps, 'id' | 'label'>;
 
+/** The opt-in checkbox's props besides its id (the early form's plain ones, or the full form's registration). */
+export type LoginCheckbox = Omit<ComponentProps<'input'>, 'type' | 'id'>;
+
 export interface LoginFieldsProps {
   username: LoginInput;
   password: LoginInput;
+  /** 'Auf diesem Gerät angemeldet bleiben', off by default. */
+  remember: LoginCheckbox;
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** The early form notes a press, so that the full one does not replace it before the press ends. */
   onPointerDown?: PointerEventHandler<HTMLFormElement>;
@@ -23,10 +29,12 @@ export interface LoginFieldsProps {
   error: string | undefined;
   /** The account was just registered: the page says so. */
   registered: boolean;
+  /** The server refused this remembered device: the page says it was signed out here. */
+  signedOut?: boolean;
 }
 
 /** The fields' ids: the form that takes over from the early one finds the input that had the focus. */
-export const loginFieldIds = { username: 'login-username', password: 'login-password' } as const;
+export const loginFieldIds = { username: 'login-username', password: 'login-password', remember: 'login-remember' } as const;
 
 /**
  * The username entry to keep after a change: only letters and digits, any other character is
@@ -40,11 +48,12 @@ export function acceptedUsername(event: ChangeEvent<HTMLInputElement>, accepted:
 }
 
 /** The login form as the user sees it (spec section 5), for the early form and the full one alike. */
-export function LoginFields({ username, password, onSubmit, onPointerDown, busy, error, registered }: LoginFieldsProps) {
+export function LoginFields({ username, password, remember, onSubmit, onPointerDown, busy, error, registered, signedOut = false }: LoginFieldsProps) {
   return (
     <form onSubmit={onSubmit} onPointerDown={onPointerDown} noValidate>
       <CardContent className="flex flex-col gap-4">
         {registered ? <StatusMessage>{de.login.registered}</StatusMessage> : null}
+        {signedOut ? <StatusMessage>{de.login.signedOutHere}</StatusMessage> : null}
         <RequiredLegend />
         <TextField
           id={loginFieldIds.username}
@@ -57,6 +66,17 @@ export function LoginFields({ username, password, onSubmit, onPointerDown, busy,
           {...username}
         />
         <PasswordField id={loginFieldIds.password} label={de.login.password} required autoComplete="current-password" {...password} />
+        <div className="flex items-start gap-2">
+          <Checkbox id={loginFieldIds.remember} aria-describedby={`${loginFieldIds.remember}-hint`} className="mt-0.5" {...remember} />
+          <div className="flex flex-col gap-0.5">
+            <label htmlFor={loginFieldIds.remember} className="text-sm font-medium">
+              {de.login.remember}
+            </label>
+            <span id={`${loginFieldIds.remember}-hint`} className="text-xs text-muted-foreground">
+              {de.login.rememberHint}
+            </span>
+          </div>
+        </div>
         <FormError>{error}</FormError>
       </CardContent>
       <CardFooter className="flex flex-col gap-3">

@@ -52,26 +52,27 @@ export interface LoginFormProps {
   /** The page asked for before login, where the user goes after it. */
   requested: string | undefined;
   registered: boolean;
+  signedOut: boolean;
 }
 
 /**
  * The login form with its code (react-hook-form through useServerForm), which takes over from the
  * early form (early-login-form.tsx) with what was typed there, the focus, and a submit asked for.
  */
-export function LoginForm({ early, requested, registered }: LoginFormProps) {
+export function LoginForm({ early, requested, registered, signedOut }: LoginFormProps) {
   const { startSession } = useSession();
   const navigate = useNavigate();
   const { form, onSubmit, busy, error, clearError, field } = useServerForm({
     resolver: loginResolver,
-    defaultValues: { username: early.username, password: early.password },
+    defaultValues: { username: early.username, password: early.password, remember: early.remember },
     submit: login,
     errors: loginErrorContext,
-    onSuccess: (answer) => {
+    onSuccess: (answer, values) => {
       if (!answer.token) {
         console.error(de.login.missingToken);
         return;
       }
-      const next = startSession(answer.token);
+      const next = startSession(answer.token, values.remember === true);
       if (next) void navigate(pathAfterLogin(next.roles, requested), { replace: true });
     },
   });
@@ -81,6 +82,7 @@ export function LoginForm({ early, requested, registered }: LoginFormProps) {
   useLayoutEffect(() => {
     form.setValue('username', early.username);
     form.setValue('password', early.password);
+    form.setValue('remember', early.remember);
     // Just registered: the username is already there, so the password is what is left to type.
     const focus = early.focused ?? (registered ? 'password' : undefined);
     const input = focus && document.getElementById(loginFieldIds[focus]);
@@ -97,10 +99,12 @@ export function LoginForm({ early, requested, registered }: LoginFormProps) {
     <LoginFields
       username={username}
       password={field('password', { onChange: clearError })}
+      remember={form.register('remember')}
       onSubmit={onSubmit}
       busy={busy}
       error={error}
       registered={registered}
+      signedOut={signedOut}
     />
   );
 }

@@ -33,7 +33,10 @@ async function renderLogin() {
 
 // The form's code, loaded once for the file (slow on a busy machine), before the first test's clock runs.
 beforeAll(() => import('./login-form'), 30_000);
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -115,7 +118,7 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Passwort'), 'geheim');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Zu viele fehlgeschlagene Anmeldeversuche. Ein neuer Versuch ist in etwa 2 Minuten möglich.');
-    expect(JSON.parse(String(login.mock.calls[0]?.[1]?.body))).toEqual({ username: 'mara', password: 'geheim' });
+    expect(JSON.parse(String(login.mock.calls[0]?.[1]?.body))).toEqual({ username: 'mara', password: 'geheim', remember: false });
   });
 
   it('shows the network text when the server cannot be reached', async () => {
@@ -153,5 +156,49 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
     log.mockRestore();
+  });
+
+  it("keeps the token on the device only with 'Auf diesem Gerät angemeldet bleiben', which is off by default", async () => {
+    const token = fakeToken({ sub: 'mara', roles: ['ARCHI'], jti: 'x', exp: 9999999999 });
+    const login = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, { token }));
+    vi.stubGlobal('fetch', login);
+    await renderLogin();
+    const optIn = screen.getByRole('checkbox', { name: 'Auf diesem Gerät angemeldet bleiben' });
+    expect((optIn as HTMLInputElement).checked).toBe(false);
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'richtig');
+    await userEvent.click(optIn);
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Architektenbereich')).toBeTruthy();
+    expect(JSON.parse(String(login.mock.calls[0]?.[1]?.body))).toEqual({ username: 'mara', password: 'richtig', remember: true });
+    expect(localStorage.getItem('bauakte.rememberedToken')).toBe(token);
+  });
+
+  it('keeps no token beyond the window without the opt-in', async () => {
+    const token = fakeToken({ sub: 'mara', roles: ['ARCHI'], jti: 'x', exp: 9999999999 });
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { token })));
+    await renderLogin();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'richtig');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Architektenbereich')).toBeTruthy();
+    expect(JSON.stringify({ ...localStorage })).not.toContain(token);
+  });
+
+  it('says the user was signed out on this device after the server refused it, until the next login', async () => {
+    sessionStorage.setItem('bauakte.signedOutHere', '1');
+    const token = fakeToken({ sub: 'mara', roles: ['ARCHI'], jti: 'x', exp: 9999999999 });
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { token })));
+    await renderLogin();
+    expect(screen.getByText('Sie wurden auf diesem Gerät abgemeldet.')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Benutzername'), 'mara');
+    await userEvent.type(screen.getByLabelText('Passwort'), 'richtig');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Architektenbereich')).toBeTruthy();
+    expect(sessionStorage.getItem('bauakte.signedOutHere')).toBeNull();
+    cleanup();
+    sessionStorage.removeItem('token');
+    await renderLogin();
+    expect(screen.queryByText('Sie wurden auf diesem Gerät abgemeldet.')).toBeNull();
   });
 });

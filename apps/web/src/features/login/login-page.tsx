@@ -9,6 +9,8 @@ import { pathAfterLogin } from '../../platform/session/home-path';
 import type { LoginForm as FullLoginForm } from './login-form';
 import { readLoginState } from '../../platform/session/login-state';
 import { useSession } from '../../platform/session/session-context';
+import { signedOutNoted } from '../../lib/remembered-session';
+
 
 /**
  * The form's code (react-hook-form) is not part of the first route, so the page paints sooner: it loads while
@@ -49,6 +51,7 @@ export function LoginPage() {
   const { user } = useSession();
   const { from: requested, registeredUsername } = readLoginState(useLocation().state);
   const [early] = useState(() => earlyInput(registeredUsername));
+  const [signedOut] = useState(signedOutNoted);
   const FullForm = useFullForm();
   useDocumentTitle(de.documentTitles.login);
 
@@ -58,9 +61,9 @@ export function LoginPage() {
   return (
     <PublicPage title={de.login.title} intro={de.login.subtitle}>
       {FullForm ? (
-        <FullForm early={early} requested={requested} registered={registered} />
+        <FullForm early={early} requested={requested} registered={registered} signedOut={signedOut} />
       ) : (
-        <EarlyLoginForm early={early} registered={registered} formCode={formCode()} />
+        <EarlyLoginForm early={early} registered={registered} signedOut={signedOut} formCode={formCode()} />
       )}
     </PublicPage>
   );

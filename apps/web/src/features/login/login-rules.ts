@@ -9,6 +9,7 @@ import { schemaResolver } from '../../lib/form-messages';
 export const loginFormSchema = requestObject({
   username: loginRequestSchema.shape.username,
   password: secretString().min(1, de.login.passwordRequired).pipe(loginRequestSchema.shape.password),
+  remember: loginRequestSchema.shape.remember,
 });
 
 export const loginFormResolver = schemaResolver(loginFormSchema);

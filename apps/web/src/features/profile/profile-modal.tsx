@@ -25,6 +25,7 @@ import { customerKeys } from '../../lib/query-keys';
 import { deleteProfile, fetchProfile, profileKey, saveProfile } from './profile-api';
 import { asksCurrentPassword, passwordsDiffer, profileFormDefaults, profileFormSchema, profileScope, profileWords, type ProfileScope } from './profile-form';
 import type { ModalBodyProps } from '../../platform/modals/modal-types';
+import { SignedInDevices } from './signed-in-devices';
 
 const t = de.profile;
 const addressOrder = ['street', 'number', 'city', 'state', 'postalCode', 'country', 'municipality'] as const;
@@ -246,5 +247,10 @@ export function ProfileModal({ close, props }: ModalBodyProps) {
   if (profile.isPending) return <Spinner label={t.loading} />;
   if (profile.isError) return <FormError>{errorText(profile.error, errorContexts.loadProfile)}</FormError>;
   const scope = user ? profileScope(user, profile.data) : 'view';
-  return <ProfileForm profile={profile.data} scope={scope} close={close} />;
+  return (
+    <>
+      <ProfileForm profile={profile.data} scope={scope} close={close} />
+      {scope === 'own' ? <SignedInDevices username={profile.data.username} /> : null}
+    </>
+  );
 }

@@ -69,6 +69,8 @@ function setup({ roles = ['ARCHI'], projectId = '7', route = '/projectOverview',
     'GET /api/DashboardClient/project/7': () => json(200, project),
     'GET /api/questionnaire/7/changes': () => json(200, []),
     'GET /api/s3/project/7': () => json(200, []),
+    'GET /api/s3/project/7/open-items': () => json(200, []),
+    'GET /api/s3/project/7/assignees': () => json(200, []),
     ...handlers,
   });
   const rendered = renderWithProviders(

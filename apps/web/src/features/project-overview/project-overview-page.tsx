@@ -29,6 +29,7 @@ import { NotKeptNotice } from '../../platform/offline/not-kept-notice';
 import { useLeaveProject } from '../../platform/project/use-required-project';
 import { SectionCard } from '../../components/section-card';
 import { useOverviewProjectId } from './use-overview-project';
+import { TakeAlongCard } from '../../platform/take-along/take-along-card';
 
 const t = de.projectOverview;
 
@@ -71,6 +72,12 @@ function ProjectInformation({ project, managesProject }: { project: Project; man
     </SectionCard>
   );
 }
+
+/** The architect's questionnaire card reads the answers with their schemas: it loads after the page. */
+const QuestionnaireAnswersCard = lazy(async () => ({ default: (await import('../questionnaire/questionnaire-answers-card')).QuestionnaireAnswersCard }));
+/** 'Offene Punkte' loads beside the page, not in its start: the files and the project paint first. */
+const OpenItemsCard = lazy(async () => ({ default: (await import('../files/pins/open-items-card')).OpenItemsCard }));
+const ItemPhotosCard = lazy(async () => ({ default: (await import('../files/pins/item-photos-card')).ItemPhotosCard }));
 
 /** The edit dialog's form and its rules (zod) load with its first opening, not with the page. */
 const EditProjectDialog = lazy(async () => ({ default: (await import('../projects/edit-project-dialog')).EditProjectDialog }));
@@ -164,8 +171,20 @@ function ProjectOverview({ projectId }: { projectId: string }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <ProjectInformation project={data} managesProject={managesProject} />
         {managesProject ? <ProjectActions project={data} /> : null}
+        {managesProject ? (
+          <Suspense fallback={null}>
+            <QuestionnaireAnswersCard projectId={projectId} className="lg:col-span-2" />
+          </Suspense>
+        ) : null}
         <ProjectFilesCard projectId={projectId} className={cn(managesProject && 'lg:col-span-2')} />
+        <Suspense fallback={null}>
+          <OpenItemsCard projectId={projectId} className="lg:col-span-2" />
+        </Suspense>
+        <Suspense fallback={null}>
+          <ItemPhotosCard projectId={projectId} className="lg:col-span-2" />
+        </Suspense>
         {managesProject ? <ChangeLogCard projectId={projectId} className="lg:col-span-2" /> : null}
+        <TakeAlongCard projectId={projectId} className="lg:col-span-2" />
       </div>
     </div>
   );

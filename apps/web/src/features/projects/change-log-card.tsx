@@ -20,20 +20,47 @@ function changerName(entry: ProjectChange, entries: readonly ProjectChange[]): s
   return distinctName(entry.changedByPerson, entries.flatMap((other) => (other.changedByPerson ? [other.changedByPerson] : [])));
 }
 
-const keyOf = (entry: ProjectChange) =>
-  entry.kind === 'QUESTIONNAIRE' ? `${entry.changedAt}-${entry.step}-${entry.changedBy}` : entry.kind === 'VERSION' ? `version-${entry.fileId}` : `pin-${entry.fileId}-${entry.pinNumber}`;
+function keyOf(entry: ProjectChange): string {
+  switch (entry.kind) {
+    case 'QUESTIONNAIRE':
+      return `${entry.changedAt}-${entry.step}-${entry.changedBy}`;
+    case 'VERSION':
+      return `version-${entry.fileId}`;
+    case 'PIN':
+      return `pin-${entry.fileId}-${entry.pinNumber}`;
+    case 'STATUS':
+      return `status-${entry.fileId}-${entry.pinNumber}-${entry.changedAt}`;
+    default:
+      return `${entry.kind}-${entry.followUpId}`;
+  }
+}
+
+/** What an entry other than a questionnaire save says, on one line. */
+function planOrItemChange(entry: Exclude<ProjectChange, { kind: 'QUESTIONNAIRE' }>): string {
+  switch (entry.kind) {
+    case 'VERSION':
+      return t.newVersion(entry.version, entry.fileName);
+    case 'PIN':
+      return t.newPin(entry.pinNumber, entry.fileName, shortComment(entry.comment));
+    case 'STATUS':
+      return t.statusChanged(entry.pinNumber, entry.fileName, de.pins.statusLabels[entry.from], de.pins.statusLabels[entry.to]);
+    case 'FOLLOW_UP':
+      return t.followUpRaised(de.questionnaire.questions[entry.questionKey], shortComment(entry.text));
+    default:
+      return t.followUpAnswered(de.questionnaire.questions[entry.questionKey], shortComment(entry.text));
+  }
+}
 
 function ChangeEntry({ entry, entries }: { entry: ProjectChange; entries: readonly ProjectChange[] }) {
   const when = changedAtText(entry.changedAt);
   const who = changerName(entry, entries);
   if (entry.kind !== 'QUESTIONNAIRE') {
-    const what = entry.kind === 'VERSION' ? t.newVersion(entry.version, entry.fileName) : t.newPin(entry.pinNumber, entry.fileName, shortComment(entry.comment));
     return (
       <>
         <p className="text-sm font-medium" title={entry.changedBy}>
           {t.planChangeHeading(when, who)}
         </p>
-        <p className="text-sm text-muted-foreground">{what}</p>
+        <p className="text-sm text-muted-foreground">{planOrItemChange(entry)}</p>
       </>
     );
   }
@@ -51,7 +78,7 @@ function ChangeEntry({ entry, entries }: { entry: ProjectChange; entries: readon
   );
 }
 
-/** 'Änderungsverlauf' (architects): every save of the questionnaire, new versions of plans and new pins — who, when, what. */
+/** 'Änderungsverlauf' (architects): every save of the questionnaire, new versions of plans, new pins, items' status changes and follow-ups — who, when, what. */
 export function ChangeLogCard({ projectId, className }: { projectId: string; className?: string }) {
   const changes = useQuery(projectChangesQuery(projectId));
   const more = useLoadMore({

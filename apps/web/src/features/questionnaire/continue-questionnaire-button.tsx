@@ -10,7 +10,8 @@ import { selectProject } from '../../platform/project/project-selection';
 import { questionnaireKeys } from '../../lib/query-keys';
 import { isOnline } from '../../lib/online-status';
 import { keptAnswer } from '../../platform/offline/read-cache';
-import { stepPaths } from './questionnaire-links';
+import { stepPaths } from '../../lib/questionnaire-links';
+import { fetchRecordOnDemand } from './record-on-demand';
 
 const t = de.questionnaire;
 
@@ -20,11 +21,6 @@ export function continueQuestionnaireLabel(progress: number | null | undefined):
   return percent < progressMax ? t.continue(percentText(percent)) : t.view;
 }
 
-/** The answers' schemas come with the questionnaire's code, when a step is opened, not with the dashboard. */
-async function fetchRecordOnDemand(projectId: string) {
-  const { fetchQuestionnaireRecord } = await import('./questionnaire-api');
-  return fetchQuestionnaireRecord(projectId);
-}
 
 interface ContinueQuestionnaireButtonProps {
   projectId: number | string;

@@ -50,7 +50,15 @@ describe('GeneralPage', () => {
     expect(field<HTMLSelectElement>('Zu sanierende Einheiten').value).toBe('AMOUNT_4');
     expect(field<HTMLSelectElement>('Ausrichtung der Hauptfassade').selectedOptions[0]?.textContent).toBe('Südwest');
     expect(field('Baujahr').value).toBe('1965');
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Speichern und Weiter']);
+    // Beside the one save button, the explanations of the building type and the facade's direction,
+    // and a photo of the facade and of what tells the building's age.
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Was bedeutet das? Erklärung zu „Gebäudetyp“',
+      'Was bedeutet das? Erklärung zu „Ausrichtung der Hauptfassade“',
+      'Foto hinzufügen zu „Ausrichtung der Hauptfassade“',
+      'Foto hinzufügen zu „Baujahr“',
+      'Speichern und Weiter',
+    ]);
   });
 
   it('offers every choice in spec order behind an empty "Bitte wählen"', async () => {

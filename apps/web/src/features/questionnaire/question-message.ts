@@ -1,5 +1,5 @@
 import { fieldTexts } from '@bauakte/domain/texts';
-import { currentYearInAustria, questionnaireLimits } from '@bauakte/domain/labels';
+import { currentYearInAustria, plausibilityChecks, questionnaireLimits } from '@bauakte/domain/labels';
 import { de } from '../../i18n/de';
 
 const m = de.questionnaire.messages;
@@ -18,7 +18,12 @@ const translations: readonly [RegExp, (limit: string) => string][] = [
 
 /** The domain's own German messages, shown as they are. */
 function isGermanFieldText(message: string): boolean {
-  return message === fieldTexts.forbiddenCharacters || message === fieldTexts.yearOutOfRange(questionnaireLimits.componentYearMin, currentYearInAustria());
+  return (
+    message === fieldTexts.forbiddenCharacters ||
+    message === fieldTexts.yearOutOfRange(questionnaireLimits.componentYearMin, currentYearInAustria()) ||
+    // The server's refusal of an unconfirmed unusual value starts with the check's own warning.
+    plausibilityChecks.some((check) => message.startsWith(check.warning))
+  );
 }
 
 /**

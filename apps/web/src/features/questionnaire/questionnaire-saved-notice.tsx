@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { savedProjectOf } from './questionnaire-links';
+import { savedProjectOf } from '../../lib/questionnaire-links';
 
 const SavedSummary = lazy(() => import('./questionnaire-saved-summary').then((module) => ({ default: module.SavedSummary })));
 

@@ -11,7 +11,7 @@ import { de } from '../../i18n/de';
 import { selectProject } from '../../platform/project/project-selection';
 import { fetchQuestionnaireRecord } from './questionnaire-api';
 import { questionnaireKeys } from '../../lib/query-keys';
-import { questionLink } from './questionnaire-links';
+import { questionLink } from '../../lib/questionnaire-links';
 
 const t = de.questionnaire;
 

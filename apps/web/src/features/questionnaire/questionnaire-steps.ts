@@ -4,7 +4,7 @@ import { questionnaireSteps, stepQuestions, withoutHiddenAnswers, type QuestionK
 import { questionnaireSchemas } from '@bauakte/domain/schemas';
 import { questionnaireReturnPathFor } from '../../platform/session/home-path';
 import type { StepAnswers, StepFormValues, StepSaveBody, StoredAnswers } from './questionnaire-api';
-import { stepPaths } from './questionnaire-links';
+import { stepPaths } from '../../lib/questionnaire-links';
 
 
 export const stepCount = questionnaireSteps.length;

@@ -6,7 +6,7 @@ import { json } from '../../test/api-stub';
 import { GeneralPage } from './general-page';
 import { HeatingPage } from './heating-page';
 import { renderStep } from './questionnaire-test-utils';
-import { stepPaths } from './questionnaire-links';
+import { stepPaths } from '../../lib/questionnaire-links';
 import { StoreysPage } from './storeys-page';
 import { WindowsPage } from './windows-page';
 

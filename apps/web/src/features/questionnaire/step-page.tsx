@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -21,11 +21,14 @@ import { projectKeys, questionnaireKeys } from '../../lib/query-keys';
 import { useProject } from '../../platform/project/use-project';
 import { conflictOfSave, conflictVersion, fetchStepAnswers, readStoredAnswers, saveStepAnswers, type StepAnswers, type StepFormValues, type StoredAnswers } from './questionnaire-api';
 import { formValuesOf, isLastStep, pathAfter, questionPath, questionToFocus, saveBodyOf, stepCount, stepNumber, stepResolvers } from './questionnaire-steps';
-import { focusParam, stepPaths, type QuestionnaireSavedState } from './questionnaire-links';
+import { focusParam, stepPaths, type QuestionnaireSavedState } from '../../lib/questionnaire-links';
 import { useLeaveProject } from '../../platform/project/use-required-project';
 import { useUnsavedChangesGuard } from '../../platform/unsaved-changes/unsaved-changes-context';
 import { useQuestionnaireProject } from './use-questionnaire-project';
 import { StepConflictDialog, type ConflictChoices } from './step-conflict-dialog';
+import { StepAnswersProvider, useComparedAnswers, withUnusualChecked } from './unusual-values';
+import { useLiveFollowUps } from './question-follow-ups';
+import { StepProjectProvider } from './step-project';
 import { useNotify } from '../../platform/feedback/feedback-context';
 import { useQueue, useQueuedStep } from '../../platform/offline/queue-context';
 import { useNotKeptOffline } from '../../platform/offline/kept-on-device';
@@ -183,6 +186,7 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
   const notify = useNotify();
   const queue = useQueue();
   const { user } = useSession();
+  useLiveFollowUps(projectId);
   // A queued save shows its answers over the stored ones and keeps the version it was based on, so
   // what someone else changed meanwhile is still found when it is sent.
   const onDevice = queuedPatch(queued);
@@ -223,8 +227,16 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
     return {};
   };
 
+  // The other steps' answers the warnings compare with; the resolver reads the latest of them.
+  const compared = useComparedAnswers(step, projectId);
+  const comparedNow = useRef(compared);
+  useEffect(() => {
+    comparedNow.current = compared;
+  }, [compared]);
+  const resolver = useMemo(() => withUnusualChecked(step, stepResolvers[step], () => comparedNow.current), [step]);
+
   const stepForm = useServerForm<StepFormValues<S>, StepAnswers<S>, SaveOutcome>({
-    resolver: stepResolvers[step],
+    resolver,
     defaultValues: formValuesOf[step](onDevice ? readStoredAnswers(step, mergeStepAnswers(stored, onDevice.patch)) : stored),
     submit: save,
     errors: errorContexts.saveAnswers,
@@ -266,7 +278,11 @@ function StepAnswersForm<S extends QuestionnaireStep>({ step, projectId, stored,
     <>
       <form onSubmit={stepForm.onSubmit} noValidate className="flex flex-col gap-4">
         <Card>
-          <CardContent className="pt-6">{children(form)}</CardContent>
+          <CardContent className="pt-6">
+            <StepAnswersProvider step={step} record={compared}>
+              <StepProjectProvider projectId={projectId}>{children(form)}</StepProjectProvider>
+            </StepAnswersProvider>
+          </CardContent>
         </Card>
         <FormError>{stepForm.error}</FormError>
         <div className="flex justify-end">

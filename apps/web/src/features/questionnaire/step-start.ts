@@ -6,7 +6,7 @@ import { isOnline } from '../../lib/online-status';
 import { queryDefaults } from '../../lib/query-client';
 import { getSelectedProjectId } from '../../platform/project/project-selection';
 import { projectQuery } from '../../platform/project/project-query';
-import { stepPaths } from './questionnaire-links';
+import { stepPaths } from '../../lib/questionnaire-links';
 
 export const stepPath = (step: QuestionnaireStep, projectId: string) => `/${step}/${encodeURIComponent(projectId)}`;
 

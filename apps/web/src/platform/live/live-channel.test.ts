@@ -11,6 +11,8 @@ const stomp = vi.hoisted(() => {
     unsubscribed: [] as string[],
     published: [] as Array<{ destination: string; body?: string }>,
     handlers: new Map<string, (message: { body: string }) => void>(),
+    subscribeHeaders: [] as Array<Record<string, string> | undefined>,
+    receipts: new Map<string, () => void>(),
     activated: 0,
     deactivated: 0,
   };
@@ -25,8 +27,12 @@ const stomp = vi.hoisted(() => {
       state.deactivated += 1;
       return Promise.resolve();
     }
-    subscribe(destination: string, handler: (message: { body: string }) => void) {
+    watchForReceipt(receipt: string, callback: () => void) {
+      state.receipts.set(receipt, callback);
+    }
+    subscribe(destination: string, handler: (message: { body: string }) => void, headers?: Record<string, string>) {
       state.subscribed.push(destination);
+      state.subscribeHeaders.push(headers);
       state.handlers.set(destination, handler);
       return { id: destination, unsubscribe: () => state.unsubscribed.push(destination) };
     }
@@ -50,6 +56,8 @@ beforeEach(() => {
   state.unsubscribed.length = 0;
   state.published.length = 0;
   state.handlers.clear();
+  state.subscribeHeaders.length = 0;
+  state.receipts.clear();
   state.activated = 0;
   state.deactivated = 0;
 });
@@ -88,6 +96,49 @@ describe('createStompChannel', () => {
     socketClosed();
     connect();
     expect(state.subscribed).toHaveLength(2);
+  });
+
+  it('tells a subscriber that asks each time the server has taken its subscription (its RECEIPT), and no more once it ended', () => {
+    const channel = createStompChannel('token');
+    vi.runOnlyPendingTimers();
+    const active = vi.fn();
+    const unsubscribe = channel.subscribe('/topic/project/7/files', () => undefined, active);
+    connect();
+    const receipt = state.subscribeHeaders[0]?.receipt;
+    expect(receipt).toBeTruthy();
+    expect(active).not.toHaveBeenCalled();
+    state.receipts.get(receipt!)?.();
+    expect(active).toHaveBeenCalledTimes(1);
+    // After a reconnect the subscription is taken again, and told again.
+    socketClosed();
+    connect();
+    state.receipts.get(state.subscribeHeaders[1]!.receipt!)?.();
+    expect(active).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    state.receipts.get(receipt!)?.();
+    expect(active).toHaveBeenCalledTimes(2);
+  });
+
+  it('subscribes a destination once however many listen, hands each its bodies, and ends it with the last listener (the server ends a connection that subscribes one twice)', async () => {
+    const channel = createStompChannel('token');
+    connect();
+    const card: unknown[] = [];
+    const viewer: unknown[] = [];
+    const stopCard = channel.subscribe('/topic/project/7/pins', (body) => card.push(body));
+    state.receipts.get(state.subscribeHeaders[0]!.receipt!)?.();
+    const viewerActive = vi.fn();
+    const stopViewer = channel.subscribe('/topic/project/7/pins', (body) => viewer.push(body), viewerActive);
+    expect(state.subscribed).toEqual(['/topic/project/7/pins']);
+    // Taken already: the viewer misses nothing from now on, and is told so.
+    await Promise.resolve();
+    expect(viewerActive).toHaveBeenCalledTimes(1);
+    state.handlers.get('/topic/project/7/pins')?.({ body: '{"pinId":3}' });
+    expect(card).toEqual([{ pinId: 3 }]);
+    expect(viewer).toEqual([{ pinId: 3 }]);
+    stopCard();
+    expect(state.unsubscribed).toEqual([]);
+    stopViewer();
+    expect(state.unsubscribed).toEqual(['/topic/project/7/pins']);
   });
 
   it('publishes JSON only while connected, so the caller can fall back to a plain request', () => {

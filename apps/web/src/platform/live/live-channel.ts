@@ -8,8 +8,12 @@ import { ApiError, apiErrorOf } from '../../lib/api';
  * CONNECT. Subscriptions outlive reconnects; after 15 minutes without a connection it gives up.
  */
 export interface LiveChannel {
-  /** Answers an unsubscribe; the subscription is renewed after every reconnect. */
-  subscribe(destination: string, onBody: (body: unknown) => void): () => void;
+  /**
+   * Answers an unsubscribe; the subscription is renewed after every reconnect. `onActive` is told
+   * each time the server has taken the subscription (its RECEIPT), at first and after a reconnect:
+   * what was read before then may have missed a message, and can be read again from then on.
+   */
+  subscribe(destination: string, onBody: (body: unknown) => void, onActive?: () => void): () => void;
   /** Sends when connected; answers false otherwise, so the caller can use a plain request. */
   publish(destination: string, body: unknown): boolean;
   isConnected(): boolean;
@@ -56,11 +60,29 @@ const parse = (text: string): unknown => {
   }
 };
 
+/** Someone listening to a destination. */
+interface Listener {
+  onBody: (body: unknown) => void;
+  onActive?: () => void;
+  ended?: boolean;
+}
+
+/**
+ * A destination and everyone listening to it: one STOMP subscription however many parts of the page
+ * listen (the server refuses a destination subscribed twice on one connection, and ends it).
+ */
+interface Topic {
+  destination: string;
+  listeners: Set<Listener>;
+  active?: StompSubscription;
+  /** The server has taken the subscription on this connection (its RECEIPT came). */
+  taken: boolean;
+}
+
 export const createStompChannel: LiveChannelFactory = (token) => {
-  const registry = new Map<number, { destination: string; onBody: (body: unknown) => void; active?: StompSubscription }>();
+  const topics = new Map<string, Topic>();
   const listeners = new Set<(connected: boolean) => void>();
   const refusalListeners = new Set<(refusal: ApiError) => void>();
-  let nextId = 0;
   let connected = false;
   let failingSince: number | null = Date.now();
 
@@ -69,8 +91,22 @@ export const createStompChannel: LiveChannelFactory = (token) => {
     connected = value;
     for (const listener of listeners) listener(value);
   };
-  const attach = (entry: { destination: string; onBody: (body: unknown) => void; active?: StompSubscription }) => {
-    entry.active = client.subscribe(entry.destination, (message) => entry.onBody(parse(message.body)));
+  let nextReceipt = 0;
+  const attach = (topic: Topic) => {
+    topic.taken = false;
+    const receipt = `subscribed-${nextReceipt++}`;
+    client.watchForReceipt(receipt, () => {
+      topic.taken = true;
+      for (const listener of [...topic.listeners]) if (!listener.ended) listener.onActive?.();
+    });
+    topic.active = client.subscribe(
+      topic.destination,
+      (message) => {
+        const body = parse(message.body);
+        for (const listener of [...topic.listeners]) listener.onBody(body);
+      },
+      { receipt },
+    );
   };
 
   const client = new Client({
@@ -81,7 +117,7 @@ export const createStompChannel: LiveChannelFactory = (token) => {
     heartbeatOutgoing: liveClientSettings.heartbeatMs,
     onConnect: () => {
       failingSince = null;
-      for (const entry of registry.values()) attach(entry);
+      for (const topic of topics.values()) attach(topic);
       setConnected(true);
     },
     onWebSocketClose: () => {
@@ -97,7 +133,7 @@ export const createStompChannel: LiveChannelFactory = (token) => {
       // A refused subscription names its destination (access that ended, e.g. a project deleted):
       // it is not renewed after the reconnect, where it would only be refused again.
       const refused = frame.headers.destination;
-      for (const [id, entry] of registry) if (refused !== undefined && entry.destination === refused) registry.delete(id);
+      if (refused !== undefined) topics.delete(refused);
       const refusal = liveRefusalOf(frame);
       for (const listener of refusalListeners) listener(refusal);
     },
@@ -105,14 +141,26 @@ export const createStompChannel: LiveChannelFactory = (token) => {
   const cancelStart = inTaskOfItsOwn(() => client.activate());
 
   return {
-    subscribe(destination, onBody) {
-      const id = nextId++;
-      const entry: { destination: string; onBody: (body: unknown) => void; active?: StompSubscription } = { destination, onBody };
-      registry.set(id, entry);
-      if (connected) attach(entry);
+    subscribe(destination, onBody, onActive) {
+      const listener: Listener = { onBody, ...(onActive ? { onActive } : {}) };
+      const known = topics.get(destination);
+      const topic = known ?? { destination, listeners: new Set<Listener>(), taken: false };
+      topic.listeners.add(listener);
+      if (!known) {
+        topics.set(destination, topic);
+        if (connected) attach(topic);
+      } else if (connected && topic.taken && onActive) {
+        // Taken already: what this listener reads from now on misses nothing.
+        queueMicrotask(() => {
+          if (!listener.ended) onActive();
+        });
+      }
       return () => {
-        registry.delete(id);
-        if (connected) entry.active?.unsubscribe();
+        listener.ended = true;
+        topic.listeners.delete(listener);
+        if (topic.listeners.size > 0 || topics.get(destination) !== topic) return;
+        topics.delete(destination);
+        if (connected) topic.active?.unsubscribe();
       };
     },
     publish(destination, body) {
@@ -132,7 +180,7 @@ export const createStompChannel: LiveChannelFactory = (token) => {
     close() {
       listeners.clear();
       refusalListeners.clear();
-      registry.clear();
+      topics.clear();
       cancelStart();
       void client.deactivate();
     },

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { QuestionnaireStep } from '@bauakte/domain/labels';
-import { queuedStep, type QueueItem, type QueuePayload } from './queue-store';
+import { de } from '../../i18n/de';
+import { QueueFullError, queuedStep, type QueueItem, type QueuePayload } from './queue-store';
 
 /** The logged-in user's queue of changes made without a connection. */
 export interface QueueState {
@@ -19,6 +20,11 @@ export interface QueueState {
   enqueue(payload: QueuePayload): Promise<QueueItem>;
   /** A step's save, replacing the one already waiting for the same step. */
   putStep(payload: Extract<QueuePayload, { kind: 'step' }>): Promise<QueueItem>;
+  /**
+   * Changes a waiting item in its place (a pin placed offline, then moved before it was sent); absent
+   * where the device keeps no queue.
+   */
+  replace?(id: number, payload: QueuePayload): Promise<void>;
   /** Drops an item (discarded, or sent by the page itself). */
   remove(id: number): Promise<void>;
   /** Sends what waits, now. */
@@ -45,4 +51,14 @@ export function useQueuedStep(projectId: string, step: QuestionnaireStep): { loa
   const { items } = useQueue();
   if (!items) return { loading: true, item: undefined };
   return { loading: false, item: queuedStep(items, projectId, step) };
+}
+
+/**
+ * Why the device could not keep a change, in German: a file or photo over its bound, the queue or the
+ * browser's storage full; undefined for any other failure.
+ */
+export function noRoomText(failure: unknown): string | undefined {
+  if (failure instanceof QueueFullError) return failure.reason === 'file' ? de.offlineQueue.fileTooLarge : de.offlineQueue.full;
+  if (failure instanceof DOMException && failure.name === 'QuotaExceededError') return de.offlineQueue.full;
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { isOnline } from '../../lib/online-status';
@@ -9,6 +9,7 @@ import { de } from '../../i18n/de';
 import { QueueContext, type QueueState } from './queue-context';
 import { isWellFormed, openQueueStore, type QueueItem, type QueueOwner, type QueuePayload, type QueueStore } from './queue-store';
 import { syncQueue, type QueueSenders } from './queue-sync';
+import { currentDeviceKey, subscribeDeviceKey } from './device-crypto';
 
 /** When the server could not be reached although the browser says it is online, or gave no Retry-After. */
 const retryDelayMs = 15_000;
@@ -57,8 +58,13 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
   const { user } = useSession();
   const username = user?.username;
   const userId = user?.userId;
+  // The queue is read and written with the user's device key only: until it is held, there is none.
+  const key = useSyncExternalStore(subscribeDeviceKey, () => (username === undefined ? undefined : currentDeviceKey(username)));
   // A session that names no account id (a token from before ids were in it) keeps no queue.
-  const owner = useMemo<QueueOwner | undefined>(() => (username !== undefined && userId !== undefined ? { username, userId } : undefined), [username, userId]);
+  const owner = useMemo<QueueOwner | undefined>(
+    () => (username !== undefined && userId !== undefined && key !== undefined ? { username, userId, key } : undefined),
+    [username, userId, key],
+  );
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [store, setStore] = useState<QueueStore | null | undefined>(undefined);
@@ -190,6 +196,11 @@ export function QueueProvider({ loadDelivery, children }: { loadDelivery: LoadQu
       putStep: async (payload) => {
         const { store: queue, owner: by } = requireStore();
         return afterAdd(await queue.putStep(by, payload));
+      },
+      replace: async (id, payload) => {
+        const { store: queue, owner: by } = requireStore();
+        await queue.replacePayload(by, id, payload);
+        await reload();
       },
       remove: async (id) => {
         const { store: queue } = requireStore();

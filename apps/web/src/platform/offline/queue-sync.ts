@@ -8,7 +8,12 @@ import { belongsTo, isWellFormed, type QueueItem, type QueueOwner, type QueuePay
  * change sent in two requests (a pin's photo, then the pin) keeps what is left after the first.
  */
 export interface QueueSenders {
-  send(payload: QueuePayload, onProgress: (share: number | null) => void, keepRest: (rest: QueuePayload) => Promise<void>): Promise<void>;
+  send(payload: QueuePayload, onProgress: (share: number | null) => void, keepRest: (rest: QueuePayload) => Promise<void>): Promise<unknown>;
+  /**
+   * A later change of the same object made on the version the sent one started from, now on the
+   * version the server answered (a pin moved, then its status set, both offline); undefined leaves it.
+   */
+  rebase?(sent: QueuePayload, answer: unknown, later: QueuePayload): QueuePayload | undefined;
   /** A step save's 409 with the step as it is now, or undefined for any other failure. */
   conflictOf(error: unknown): QuestionnaireConflict | undefined;
   /** The German reason of a refusal, shown beside the item. */
@@ -39,43 +44,56 @@ const isTemporary = (error: ApiError) => error.status === 429 || error.status ==
 
 type ItemOutcome = 'sent' | 'kept' | Exclude<SyncOutcome['kind'], 'done'>;
 
-async function refuse(store: QueueStore, item: QueueItem, reason: string, hooks: SyncHooks): Promise<void> {
-  await store.update(item.id, { status: 'refused', reason });
+async function refuse(store: QueueStore, owner: QueueOwner, item: QueueItem, reason: string, hooks: SyncHooks): Promise<void> {
+  await store.update(owner, item.id, { status: 'refused', reason });
   hooks.onKept?.(item, 'refused');
 }
 
-async function sendOne(store: QueueStore, item: QueueItem, senders: QueueSenders, hooks: SyncHooks): Promise<{ outcome: ItemOutcome; retryAfterSeconds?: number }> {
-  await store.update(item.id, { status: 'sending' });
+async function sendOne(store: QueueStore, owner: QueueOwner, item: QueueItem, senders: QueueSenders, hooks: SyncHooks): Promise<{ outcome: ItemOutcome; retryAfterSeconds?: number; answer?: unknown }> {
+  await store.update(owner, item.id, { status: 'sending' });
   hooks.onChange?.();
+  let answer: unknown;
   try {
-    await senders.send(
+    answer = await senders.send(
       item.payload,
       (share) => hooks.onProgress?.(item, share),
-      (rest) => store.replacePayload(item.id, rest),
+      (rest) => store.replacePayload(owner, item.id, rest),
     );
   } catch (error) {
     const conflict = senders.conflictOf(error);
     if (conflict) {
-      await store.update(item.id, { status: 'conflict', conflict, reason: undefined });
+      await store.update(owner, item.id, { status: 'conflict', conflict, reason: undefined });
       hooks.onKept?.(item, 'conflict');
       return { outcome: 'kept' };
     }
     if (error instanceof ApiError && error.status === 401) {
-      await store.update(item.id, { status: 'waiting' });
+      await store.update(owner, item.id, { status: 'waiting' });
       return { outcome: 'unauthorized' };
     }
     // Refused for good (validation, access lost, gone), or a request that could not even be made of
     // the item: kept with the reason until edited or discarded, and the items behind it go on.
     if (!(error instanceof NetworkError) && !(error instanceof ApiError && isTemporary(error))) {
-      await refuse(store, item, senders.reasonOf(error, item.payload), hooks);
+      await refuse(store, owner, item, senders.reasonOf(error, item.payload), hooks);
       return { outcome: 'kept' };
     }
-    await store.update(item.id, { status: 'waiting' });
+    await store.update(owner, item.id, { status: 'waiting' });
     if (error instanceof ApiError) return { outcome: 'later', retryAfterSeconds: error.retryAfterSeconds };
     return { outcome: 'offline' };
   }
   await store.remove(item.id);
-  return { outcome: 'sent' };
+  return { outcome: 'sent', answer };
+}
+
+/** The owner's items after a sent one that build on what it changed follow it to the server's new version. */
+async function rebaseLater(store: QueueStore, owner: QueueOwner, sent: QueueItem, answer: unknown, later: QueueItem[], senders: QueueSenders): Promise<void> {
+  if (!senders.rebase) return;
+  for (const item of later) {
+    if (!belongsTo(item, owner) || !isWellFormed(item)) continue;
+    const rebased = senders.rebase(sent.payload, answer, item.payload);
+    if (!rebased) continue;
+    item.payload = rebased;
+    await store.replacePayload(owner, item.id, rebased);
+  }
 }
 
 /**
@@ -87,17 +105,21 @@ async function sendOne(store: QueueStore, item: QueueItem, senders: QueueSenders
  */
 export async function syncQueue(store: QueueStore, owner: QueueOwner, senders: QueueSenders, hooks: SyncHooks = {}): Promise<SyncOutcome> {
   const sent: QueueItem[] = [];
-  for (const item of await store.list(owner)) {
+  const items = await store.list(owner);
+  for (const [index, item] of items.entries()) {
     if (item.status === 'refused') continue;
     if (!isWellFormed(item)) {
-      await refuse(store, item, de.offlineQueue.malformed, hooks);
+      await refuse(store, owner, item, de.offlineQueue.malformed, hooks);
       hooks.onChange?.();
       continue;
     }
     if (!belongsTo(item, owner) || (item.status !== 'waiting' && item.status !== 'sending')) continue;
-    const { outcome, retryAfterSeconds } = await sendOne(store, item, senders, hooks);
+    const { outcome, retryAfterSeconds, answer } = await sendOne(store, owner, item, senders, hooks);
+    if (outcome === 'sent') {
+      sent.push(item);
+      await rebaseLater(store, owner, item, answer, items.slice(index + 1), senders);
+    }
     hooks.onChange?.();
-    if (outcome === 'sent') sent.push(item);
     if (outcome === 'offline' || outcome === 'unauthorized') return { kind: outcome, sent };
     if (outcome === 'later') return { kind: 'later', sent, retryAfterSeconds };
   }

@@ -1,3 +1,4 @@
+import { keptPagesAddress, keptPlanKey } from './read-cache-pages';
 import { keptPictureAddress } from './read-cache-pictures';
 
 /**
@@ -23,13 +24,15 @@ function isFileWithLinks(value: Record<string, unknown>): value is Record<string
 
 /**
  * A project file as kept: no download link (offline there is nothing to download), and instead of
- * its preview's link the address of the picture kept for this version, which the tile shows offline.
+ * its preview's link the address of the picture kept for this version, which the tile shows offline;
+ * a PDF's pages link becomes the address its pages are kept under when the project is made available
+ * offline (read-cache-pages.ts), which the viewer finds them by.
  */
 function keptFile(file: Record<string, unknown> & FileWithLinks): Record<string, unknown> {
   const { url: _url, thumbnailUrl, pagesUrl, ...rest } = file;
   const hadPreview = thumbnailUrl !== null || pagesUrl !== null;
   const kept = withoutSignedLinks(rest) as Record<string, unknown>;
-  return { ...kept, url: '', thumbnailUrl: hadPreview ? keptPictureAddress(`${file.id}-${file.version}`) : null, pagesUrl: null };
+  return { ...kept, url: '', thumbnailUrl: hadPreview ? keptPictureAddress(keptPlanKey(file)) : null, pagesUrl: pagesUrl === null ? null : keptPagesAddress(keptPlanKey(file)) };
 }
 
 /** The answer as the read cache stores it: every signed link taken out, whatever the answer's shape. */

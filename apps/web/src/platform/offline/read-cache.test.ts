@@ -2,10 +2,12 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../lib/api';
-import { adminKeys, chatKeys, customerKeys, fileKeys, pinKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
+import { adminKeys, chatKeys, customerKeys, fileKeys, pinKeys, projectKeys, questionnaireKeys, offlineKeys } from '../../lib/query-keys';
 import { removeUserData } from '../../lib/user-data';
 import { offlineBannerText } from './offline-banner-time';
-import { openReadCacheDatabase } from './read-cache-db';
+import { openDB } from 'idb';
+import { openReadCacheDatabase, readCacheDatabaseName } from './read-cache-db';
+import { holdKeyForTest } from './device-crypto';
 import { isConnectionLost, isReadCached, keptAnswer, readCacheLimits, readCacheLoaded, shownDataTime, startReadCache, subscribeReadCacheLoaded, withinBounds } from './read-cache';
 
 const stepKey = questionnaireKeys.step('7', 'general');
@@ -13,8 +15,15 @@ const answers = { answers: { constructionYear: 1962 }, version: 3 };
 const noConnection = () => Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
+/** Each user's device key on this browser, as the server gives it at their login. */
+const newKey = () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+const keys: Record<string, CryptoKey> = { mara: await newKey(), fritz: await newKey() };
+const keyOf = (username: string) => keys[username.toLowerCase()]!;
+
 const stops: Array<() => void> = [];
+/** The user logs in: their key is held, and the shell starts their read cache. */
 function start(client: QueryClient, username: string): void {
+  holdKeyForTest(username, keyOf(username));
   stops.push(startReadCache(client, username));
 }
 afterEach(async () => {
@@ -24,7 +33,7 @@ afterEach(async () => {
 });
 
 async function storedKeys(username: string): Promise<unknown[]> {
-  const db = await openReadCacheDatabase(username);
+  const db = await openReadCacheDatabase(username, keyOf(username));
   const all = await db.readAll();
   db.close();
   return all.map((answer) => answer.queryKey);
@@ -52,19 +61,31 @@ describe('what the read cache keeps', () => {
       fileKeys.list('7'),
       chatKeys.conversations('mara'),
       ['dashboardLayout', 'client'],
+      // What a project made available offline adds.
+      pinKeys.file('7', 3),
+      projectKeys.changes('7'),
+      fileKeys.questionPhotos('7'),
+      chatKeys.latest('mara', 4),
+      offlineKeys.project('mara', '7'),
+      // The open items, on site too.
+      pinKeys.photos('7'),
+      pinKeys.followUps('7'),
+      pinKeys.openItemsFiltered('7', { status: 'UNERLEDIGT' }),
+      pinKeys.counts,
+      pinKeys.mine,
+      // Whom an item may be assigned to, for 'Zuordnen' offline.
+      pinKeys.assignees('7'),
     ]) {
       expect(isReadCached(key), JSON.stringify(key)).toBe(true);
     }
   });
 
-  it('keeps nothing else: admin and customer lists, pins, versions, searches, unread counts', () => {
+  it('keeps nothing else: admin and customer lists, versions, searches, unread counts', () => {
     for (const key of [
       adminKeys.users,
       customerKeys.list('mara'),
-      pinKeys.file('7', 3),
       fileKeys.versions('7', 3),
       projectKeys.search('mara', {}),
-      projectKeys.changes('7'),
       chatKeys.unread,
       chatKeys.partners,
       ['profile', 'mara'],
@@ -100,7 +121,7 @@ describe('signed links', () => {
     pagesUrl: signed('/api/s3/download/7/12/pages'),
   };
   const storedAnswers = async (username: string) => {
-    const db = await openReadCacheDatabase(username);
+    const db = await openReadCacheDatabase(username, keyOf(username));
     const all = await db.readAll();
     db.close();
     return all;
@@ -115,7 +136,7 @@ describe('signed links', () => {
     const kept = JSON.stringify(await storedAnswers('mara'));
     expect(kept).not.toContain('signature=');
     const [file] = (await storedAnswers('mara')).find((answer) => answer.queryKey[0] === 'files')!.data as Array<Record<string, unknown>>;
-    expect(file).toMatchObject({ id: 12, name: 'Energieausweis', url: '', thumbnailUrl: '/offline-pictures/12-1', pagesUrl: null });
+    expect(file).toMatchObject({ id: 12, name: 'Energieausweis', url: '', thumbnailUrl: '/offline-pictures/12-1', pagesUrl: '/offline-pages/12-1?kept=1' });
     // The page online still has its links.
     expect(client.getQueryData<Array<typeof energieausweis>>(fileKeys.list('7'))?.[0]?.url).toBe(energieausweis.url);
   });
@@ -162,6 +183,17 @@ describe('reading offline', () => {
     await vi.waitFor(() => expect(client.getQueryData(stepKey)).toEqual(answers));
     expect(client.getQueryState(stepKey)?.dataUpdatedAt).toBe(fetchedAt);
     expect(shownDataTime(client)).toBe(fetchedAt);
+  });
+
+  it('shows the stored answer at the first try that finds no connection, not only after the retry', async () => {
+    await maraWasOnline();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: 1, retryDelay: 3_600_000 } } });
+    start(client, 'mara');
+    void client.fetchQuery({ queryKey: stepKey, queryFn: noConnection }).catch(() => undefined);
+    await vi.waitFor(() => expect(client.getQueryData(stepKey)).toEqual(answers));
+    // The retry still waits its hour: the stored answer came at the first failure.
+    expect(client.getQueryState(stepKey)?.fetchFailureCount).toBe(1);
+    await client.cancelQueries({ queryKey: stepKey });
   });
 
   it('notices a lost connection by failed requests, also when the browser believes it is online', async () => {
@@ -218,6 +250,45 @@ describe('reading offline', () => {
     await vi.waitFor(() => expect(readCacheLoaded()).toBe(true));
     expect(client.getQueryData(stepKey)).toBeUndefined();
     expect(await storedKeys('fritz')).toEqual([]);
+  });
+
+  it('keeps no answer in clear on the device, and drops what another key or a damage left there', async () => {
+    const client = newClient();
+    start(client, 'mara');
+    const address = { projectId: '7', address: 'Kellergasse 12, 3400 Klosterneuburg' };
+    await client.fetchQuery({ queryKey: projectKeys.detail('7'), queryFn: async () => address });
+    await client.fetchQuery({ queryKey: stepKey, queryFn: async () => answers });
+    await vi.waitFor(async () => expect(await storedKeys('mara')).toHaveLength(2));
+
+    const raw = await openDB(readCacheDatabaseName('mara'));
+    const records: Array<Record<string, unknown>> = await raw.getAll('answers');
+    // A plain record from before encryption, and one damaged.
+    await raw.put('answers', { queryHash: 'alt', queryKey: ['projects', 'detail', '8'], data: { address: 'Hauptplatz 1' }, dataUpdatedAt: Date.now() });
+    await raw.put('answers', { ...records[0]!, queryHash: 'kaputt', ciphertext: new ArrayBuffer(40) });
+    raw.close();
+    const asText = JSON.stringify(records, (_key, value: unknown) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? new TextDecoder().decode(value) : value));
+    expect(asText).not.toContain('Kellergasse');
+    expect(asText).not.toContain('1962');
+    expect(asText).not.toContain('questionnaire');
+    expect(Object.keys(records[0]!).sort()).toEqual(['ciphertext', 'dataUpdatedAt', 'iv', 'queryHash']);
+
+    // Another key (another user's, or this one's on another device) reads nothing.
+    const elsewhere = await openReadCacheDatabase('mara', await newKey());
+    expect(await elsewhere.readAll()).toEqual([]);
+    elsewhere.close();
+    expect(await storedKeys('mara')).toEqual([]);
+  });
+
+  it('drops a plain or damaged answer unread and keeps the good ones', async () => {
+    await maraWasOnline();
+    const raw = await openDB(readCacheDatabaseName('mara'));
+    await raw.put('answers', { queryHash: 'alt', queryKey: ['projects', 'detail', '8'], data: { address: 'Hauptplatz 1' }, dataUpdatedAt: Date.now() });
+    raw.close();
+    expect(await storedKeys('mara')).toEqual([stepKey]);
+    const check = await openDB(readCacheDatabaseName('mara'));
+    const left = await check.getAllKeys('answers');
+    check.close();
+    expect(left).toHaveLength(1);
   });
 
   it('forgets everything of a user at their logout', async () => {

@@ -1,32 +1,54 @@
 import { hashKey, type Query, type QueryClient } from '@tanstack/react-query';
 import { inTaskOfItsOwn } from '../../lib/after-paint';
 import { NetworkError } from '../../lib/api';
-import { chatKeys, dashboardLayoutKeys, fileKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
+import { chatKeys, dashboardLayoutKeys, fileKeys, offlineKeys, pinKeys, projectKeys, questionnaireKeys } from '../../lib/query-keys';
 import { onUserDataRemoval } from '../../lib/user-data';
 import { deleteReadCacheDatabase, openReadCacheDatabase, type ReadCacheDatabase, type StoredAnswer } from './read-cache-db';
 import { withoutSignedLinks } from './read-cache-links';
+import { removeAllPlanPages } from './read-cache-pages';
 import { removeCachedPictures } from './read-cache-pictures';
+import { currentDeviceKey, whenDeviceKey } from './device-crypto';
 
 type QueryKey = readonly unknown[];
 
 const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, index) => key[index] === part);
-const shapedLike = (key: QueryKey, example: QueryKey, fixedParts: number) => key.length === example.length && startsWith(key, example.slice(0, fixedParts));
+/** Keys as long as the example that start with its first `fixedParts` parts (and pass `also`); made once, tested on every query event. */
+function shape(example: QueryKey, fixedParts: number, also: (key: QueryKey) => boolean = () => true): (key: QueryKey) => boolean {
+  const prefix = example.slice(0, fixedParts);
+  return (key) => key.length === example.length && startsWith(key, prefix) && also(key);
+}
 
 /**
  * The answers a user needs on site, by the shape of their query keys (lib/query-keys.ts): their
  * project lists and a project's overview, the questionnaire's steps and record, a project's file
- * list, their conversations with the messages of the chats they opened, and their dashboard's layout.
+ * list, their conversations with the messages of the chats they opened, and their dashboard's layout;
+ * for a project made available offline also its change log, its plans' pins, the questions' photos,
+ * a chat's latest messages and what was kept of it (offlineKeys); the open items (their photos, the
+ * follow-ups, the list 'Offene Punkte', the dashboards' counts and whom they may be assigned to).
  * Nothing else is written to the device.
  */
 const readCachedShapes: ReadonlyArray<(key: QueryKey) => boolean> = [
-  (key) => shapedLike(key, projectKeys.client('u'), 2),
-  (key) => shapedLike(key, projectKeys.list('u'), 2),
-  (key) => shapedLike(key, projectKeys.news('u'), 2),
-  (key) => shapedLike(key, projectKeys.detail('p'), 2),
-  (key) => shapedLike(key, questionnaireKeys.step('p', 'general'), 1),
-  (key) => shapedLike(key, fileKeys.list('p'), 2),
-  (key) => shapedLike(key, chatKeys.conversations('u'), 2),
-  (key) => shapedLike(key, dashboardLayoutKeys.of('client'), 1),
+  shape(projectKeys.client('u'), 2),
+  shape(projectKeys.list('u'), 2),
+  shape(projectKeys.news('u'), 2),
+  shape(projectKeys.detail('p'), 2),
+  shape(questionnaireKeys.step('p', 'general'), 1),
+  shape(fileKeys.list('p'), 2),
+  shape(fileKeys.questionPhotos('p'), 2),
+  shape(projectKeys.changes('p'), 2),
+  shape(pinKeys.file('p', 1), 1, (key) => typeof key[2] === 'number'),
+  // The open items: a project's items' photos, its follow-ups, its list 'Offene Punkte' (the first page per filter), the dashboards' counts and own items.
+  shape(pinKeys.photos('p'), 1, (key) => key[2] === 'photos'),
+  shape(pinKeys.followUps('p'), 1, (key) => key[2] === 'follow-ups'),
+  shape(pinKeys.openItemsFiltered('p', {}), 1, (key) => key[2] === 'open-items'),
+  shape(pinKeys.counts, 2),
+  shape(pinKeys.mine, 2),
+  // Whom the project's items may be assigned to: an architect's 'Zuordnen' waits offline too.
+  shape(pinKeys.assignees('p'), 1, (key) => key[2] === 'assignees'),
+  shape(chatKeys.latest('u', 1), 2),
+  shape(offlineKeys.project('u', 'p'), 2),
+  shape(chatKeys.conversations('u'), 2),
+  shape(dashboardLayoutKeys.of('client'), 1),
 ];
 
 export function isReadCached(queryKey: QueryKey): boolean {
@@ -47,7 +69,10 @@ export function withinBounds(answers: StoredAnswer[], now: number): { kept: Stor
 /** A query that has nothing to show because there is no connection: offline it waits, or it failed without an answer. */
 function waitsForNetwork(query: Query): boolean {
   if (query.state.data !== undefined) return false;
-  return query.state.fetchStatus === 'paused' || (query.state.status === 'error' && query.state.error instanceof NetworkError);
+  if (query.state.fetchStatus === 'paused') return true;
+  // Already at the first failed try: a page opened without a connection does not wait for the retry.
+  const failure = query.state.status === 'error' ? query.state.error : query.state.fetchFailureReason;
+  return failure instanceof NetworkError;
 }
 
 /**
@@ -78,6 +103,12 @@ function lostConnectionOver(query: Query): boolean {
 
 interface ActiveReadCache {
   username: string;
+  /** Forgets the kept answers whose keys match, in memory and on the device. */
+  forget(matches: (queryKey: QueryKey) => boolean): Promise<void>;
+  /** Resolves once every answer kept so far is on the device. */
+  written(): Promise<void>;
+  /** Whether answers reach the device at all: the user's key is held and the database open. */
+  onDevice(): boolean;
   /** The answer kept on this device for a query key, without asking the server. */
   kept(queryKey: QueryKey): unknown;
   /** Whether the kept answers have been read from the device (or cannot be). */
@@ -103,6 +134,7 @@ export function startReadCache(client: QueryClient, username: string): () => voi
   let db: ReadCacheDatabase | undefined;
   let stopped = false;
   let loaded = false;
+  const writing = new Set<Promise<void>>();
 
   const showStored = (query: Query) => {
     const answer = stored.get(query.queryHash);
@@ -123,11 +155,19 @@ export function startReadCache(client: QueryClient, username: string): () => voi
     // Kept without signed links, in memory as on the device: a stored answer is shown offline only.
     const answer: StoredAnswer = { queryHash: query.queryHash, queryKey: query.queryKey, data: withoutSignedLinks(data), dataUpdatedAt };
     stored.set(query.queryHash, answer);
-    void opened.then(() => db?.write(answer)).catch(() => undefined);
+    const written = opened.then(() => db?.write(answer)).catch(() => undefined);
+    writing.add(written);
+    void written.finally(() => writing.delete(written));
   };
 
+  // Nothing is read or written before the user's device key is held: the device keeps no plain answer.
   const opened = new Promise<void>((resolve) => inTaskOfItsOwn(resolve)).then(async () => {
-    const database = await openReadCacheDatabase(username);
+    const key = await whenDeviceKey(username);
+    // Without a key nothing is read or kept; the shell starts the cache again once one is held. A key
+    // forgotten meanwhile means the session ends and the user's data is being removed: opening the
+    // database now would make it anew.
+    if (stopped || !key || currentDeviceKey(username) !== key) return;
+    const database = await openReadCacheDatabase(username, key);
     if (stopped) return database.close();
     db = database;
     const { kept, dropped } = withinBounds(await database.readAll(), Date.now());
@@ -166,7 +206,17 @@ export function startReadCache(client: QueryClient, username: string): () => voi
     toldLoaded();
   };
   const kept = (queryKey: QueryKey) => stored.get(hashKey(queryKey))?.data;
-  active = { username: username.toLowerCase(), kept, loaded: () => loaded, stop };
+  const forget = async (matches: (queryKey: QueryKey) => boolean) => {
+    const hashes = [...stored.values()].filter((answer) => matches(answer.queryKey)).map((answer) => answer.queryHash);
+    for (const hash of hashes) stored.delete(hash);
+    await opened.catch(() => undefined);
+    await db?.remove(hashes);
+  };
+  const written = async () => {
+    await opened.catch(() => undefined);
+    await Promise.all([...writing]);
+  };
+  active = { username: username.toLowerCase(), kept, forget, written, onDevice: () => db !== undefined, loaded: () => loaded, stop };
   toldLoaded();
   return stop;
 }
@@ -177,6 +227,22 @@ export function startReadCache(client: QueryClient, username: string): () => voi
  */
 export function keptAnswer<T>(queryKey: QueryKey): T | undefined {
   return isReadCached(queryKey) ? (active?.kept(queryKey) as T | undefined) : undefined;
+}
+
+/** Forgets the logged-in user's kept answers whose query keys match (a project's offline data removed). */
+export async function forgetKeptAnswers(matches: (queryKey: QueryKey) => boolean): Promise<void> {
+  await active?.forget(matches);
+}
+
+/**
+ * Resolves once the answers kept so far are written to the device, and whether they could be (a
+ * device key held, the database open): 'Offline verfügbar' is said only then, as a page closed at
+ * once must not lose them.
+ */
+export async function keptAnswersWritten(): Promise<boolean> {
+  if (!active) return false;
+  await active.written();
+  return active.onDevice();
 }
 
 /** Whether what the device keeps is known: the kept answers are read, or nothing is kept (no user, no IndexedDB). */
@@ -201,10 +267,10 @@ export function shownDataTime(client: QueryClient): number | undefined {
   return kept.length > 0 ? Math.max(...kept.map((query) => query.state.dataUpdatedAt)) : undefined;
 }
 
-/** A logout removes the user's stored answers and pictures (lib/user-data.ts). */
+/** A logout removes the user's stored answers, pictures and plan pages (lib/user-data.ts). */
 export async function removeReadCache(username: string): Promise<void> {
   if (active?.username === username.toLowerCase()) active.stop();
-  await Promise.all([deleteReadCacheDatabase(username), removeCachedPictures(username)]);
+  await Promise.all([deleteReadCacheDatabase(username), removeCachedPictures(username), removeAllPlanPages(username)]);
 }
 
 onUserDataRemoval(removeReadCache);

@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginRequest, LoginResponse } from '@bauakte/domain/schemas';
+import type { CurrentUser, DeviceKey, LoginRequest, LoginResponse } from '@bauakte/domain/schemas';
 import { apiBase, apiRequest } from '../../lib/api';
 
 export function login(request: LoginRequest): Promise<Partial<LoginResponse>> {
@@ -28,4 +28,9 @@ export function fetchCurrentUser(): Promise<CurrentUser> {
 export function sendLogoutBeacon(username: string, token: string): void {
   const body = new Blob([JSON.stringify({ token })], { type: 'application/json' });
   navigator.sendBeacon(`${apiBase}/auth/logout/${encodeURIComponent(username)}`, body);
+}
+
+/** This device's key for what it keeps of the user: the same at every login of this user here. */
+export function fetchDeviceKey(username: string, deviceId: string): Promise<DeviceKey> {
+  return apiRequest<DeviceKey>(`/auth/device-key/${encodeURIComponent(username)}`, { method: 'POST', body: { deviceId } });
 }

@@ -148,4 +148,113 @@ describe('SessionProvider', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
     expect(sessionStorage.getItem('token')).toBeNull();
   });
+
+  describe('on a remembered device', () => {
+    beforeEach(() => localStorage.setItem('bauakte.rememberedToken', token));
+
+    it('starts signed in in a new tab, which has nothing in its sessionStorage', () => {
+      sessionStorage.clear();
+      render(<SessionProvider><Probe /></SessionProvider>);
+      expect(screen.getByText('angemeldet als mara (ARCHI)')).toBeTruthy();
+      expect(sessionStorage.getItem('token')).toBe(token);
+    });
+
+    it('sends no logout beacon when the window closes', () => {
+      const beacon = vi.fn(() => true);
+      Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+      render(<SessionProvider><Probe /></SessionProvider>);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(beacon).not.toHaveBeenCalled();
+    });
+
+    it('forgets the token at logout, so the next tab asks for a login', async () => {
+      render(<SessionProvider><Probe /></SessionProvider>);
+      await act(async () => screen.getByText('abmelden').click());
+      expect(localStorage.getItem('bauakte.rememberedToken')).toBeNull();
+      expect(assign).toHaveBeenCalledWith('/login');
+    });
+
+    it("removes the user's kept data when the server says the device was signed out, and the login says why", async () => {
+      const removed: string[] = [];
+      const unregister = onUserDataRemoval(async (username) => void removed.push(username));
+      fetchMock.mockImplementation(async () => new Response('{"message":"x","code":"SESSION_REVOKED"}', { status: 401 }));
+      render(<SessionProvider><Probe /></SessionProvider>);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+      unregister();
+      expect(removed).toEqual(['mara']);
+      expect(localStorage.getItem('bauakte.rememberedToken')).toBeNull();
+      expect(sessionStorage.getItem('token')).toBeNull();
+      expect(sessionStorage.getItem('bauakte.signedOutHere')).toBe('1');
+    });
+
+    it("forgets the device key before the user's data is removed, so nothing of theirs is kept anew meanwhile", async () => {
+      const keyAtRemoval: Array<string | null> = [];
+      const unregister = onUserDataRemoval(async () => void keyAtRemoval.push(localStorage.getItem('bauakte.rememberedDeviceKey')));
+      localStorage.setItem('bauakte.rememberedDeviceKey', JSON.stringify({ username: 'mara', key: 'A'.repeat(43) }));
+      fetchMock.mockImplementation(async () => new Response('{"message":"x","code":"SESSION_REVOKED"}', { status: 401 }));
+      render(<SessionProvider><Probe /></SessionProvider>);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+      unregister();
+      expect(keyAtRemoval).toEqual([null]);
+    });
+
+    it('keeps the kept data, waiting changes included, when the device merely ran out of time; its key goes', async () => {
+      const removed: string[] = [];
+      const unregister = onUserDataRemoval(async (username) => void removed.push(username));
+      localStorage.setItem('bauakte.rememberedDeviceKey', JSON.stringify({ username: 'mara', key: 'A'.repeat(43) }));
+      fetchMock.mockImplementation(async () => new Response('{"message":"x","code":"UNAUTHENTICATED"}', { status: 401 }));
+      render(<SessionProvider><Probe /></SessionProvider>);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+      unregister();
+      expect(removed).toEqual([]);
+      expect(localStorage.getItem('bauakte.rememberedToken')).toBeNull();
+      expect(localStorage.getItem('bauakte.rememberedDeviceKey')).toBeNull();
+      expect(sessionStorage.getItem('bauakte.signedOutHere')).toBe('1');
+    });
+
+    it('logs out when another tab logged the remembered device out', async () => {
+      render(<SessionProvider><Probe /></SessionProvider>);
+      await act(async () => {
+        window.dispatchEvent(new StorageEvent('storage', { key: 'bauakte.rememberedToken', oldValue: token, newValue: null }));
+      });
+      expect(logoutCalls()).toHaveLength(1);
+      expect(assign).toHaveBeenCalledWith('/login');
+    });
+  });
+
+  it('keeps what the browser keeps of the user when an ordinary session expires', async () => {
+    const removed: string[] = [];
+    const unregister = onUserDataRemoval(async (username) => void removed.push(username));
+    fetchMock.mockImplementation(async () => new Response('{"message":"x","code":"UNAUTHENTICATED"}', { status: 401 }));
+    render(<SessionProvider><Probe /></SessionProvider>);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    unregister();
+    expect(removed).toEqual([]);
+    expect(sessionStorage.getItem('bauakte.signedOutHere')).toBeNull();
+  });
+
+  it('removes what the browser keeps of the user when the server says an ordinary session was ended', async () => {
+    const removed: string[] = [];
+    const unregister = onUserDataRemoval(async (username) => void removed.push(username));
+    fetchMock.mockImplementation(async () => new Response('{"message":"x","code":"SESSION_REVOKED"}', { status: 401 }));
+    render(<SessionProvider><Probe /></SessionProvider>);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    unregister();
+    expect(removed).toEqual(['mara']);
+  });
+
+  it("asks the server for this device's key after the login and keeps it in the tab, not beyond", async () => {
+    const key = btoa(String.fromCharCode(...new Uint8Array(32).fill(7))).replace(/=+$/, '');
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('/auth/device-key/') ? new Response(JSON.stringify({ key }), { status: 200, headers: { 'content-type': 'application/json' } }) : new Response(null, { status: 204 }),
+    );
+    render(<SessionProvider><Probe /></SessionProvider>);
+    await waitFor(() => expect(sessionStorage.getItem('bauakte.deviceKey')).not.toBeNull());
+    const [url, init] = fetchMock.mock.calls.find(([called]) => String(called).includes('/auth/device-key/'))! as [string, RequestInit];
+    expect(url).toBe('/api/auth/device-key/mara');
+    expect(JSON.parse(String(init.body))).toEqual({ deviceId: localStorage.getItem('bauakte.deviceId') });
+    expect(localStorage.getItem('bauakte.rememberedDeviceKey')).toBeNull();
+    await act(async () => screen.getByText('abmelden').click());
+    expect(sessionStorage.getItem('bauakte.deviceKey')).toBeNull();
+  });
 });

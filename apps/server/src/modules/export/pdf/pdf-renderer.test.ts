@@ -19,8 +19,10 @@ function input(name: string, description = ''): PdfRenderInput {
     progress: 0,
     status: 'NEW',
     files: [],
+    questionPhotos: [],
+    followUps: [],
   };
-  return { document, changes: [], previewKeys: [], store: { s3: undefined, dataDir: '/nonexistent' } };
+  return { document, changes: [], previewKeys: [], photoKeys: [], store: { s3: undefined, dataDir: '/nonexistent' } };
 }
 
 /** 50 files whose title, file name and comment have no space to break at, as long as they may be. */
@@ -40,12 +42,19 @@ function longNamedFiles(): ProjectExport['files'] {
   }));
 }
 
+/** An exported pin's item fields as a new pin has them. */
+const openItem = { status: 'OFFEN' as const, kind: 'INFORMATION' as const, responsible: null, dueDate: null, carriedFrom: null, statusHistory: [], replies: [] };
+
+// The processes' idle priority has its own test (process-pool.test.ts); here they run at the normal
+// one, so that a machine busy with other work slows these tests instead of starving them.
+const priority = 'normal';
+
 describe('pdf renderer (export processes)', () => {
   let renderer: PdfRenderer | undefined;
   afterEach(async () => renderer?.close());
 
-  it('lays out PDFs in low-priority processes, one after another and side by side', async () => {
-    renderer = createPdfRenderer({ log, processes: 2 });
+  it('lays out PDFs in child processes, one after another and side by side', async () => {
+    renderer = createPdfRenderer({ log, priority, processes: 2 });
     const pdfs = await Promise.all(['Erstes Projekt', 'Zweites Projekt', 'Drittes Projekt'].map((name) => renderer!.render(input(name))));
     const texts = await Promise.all(pdfs.map(async (pdf) => (await pdfText(pdf)).text));
     expect(texts[0]).toContain('Erstes Projekt');
@@ -54,7 +63,7 @@ describe('pdf renderer (export processes)', () => {
   });
 
   it("names a plan's version when it is not the first", async () => {
-    renderer = createPdfRenderer({ log, processes: 1 });
+    renderer = createPdfRenderer({ log, priority, processes: 1 });
     const plain = input('Versionen');
     const plan = (name: string, version: number): ProjectExport['files'][number] => ({
       name, comment: '', fileName: `${name}.pdf`, documentType: 'PDF', contentType: 'application/pdf', size: 2048,
@@ -66,10 +75,10 @@ describe('pdf renderer (export processes)', () => {
   });
 
   it('lists a plan\'s pins under it and never leaves the files\' heading alone at the bottom of a page', async () => {
-    renderer = createPdfRenderer({ log, processes: 1 });
+    renderer = createPdfRenderer({ log, priority, processes: 1 });
     const plain = input('Markierungen');
     const pins = Array.from({ length: 25 }, (_, index) => ({
-      number: index + 1, version: 1, page: 1, x: 0.5, y: 0.5, comment: `Stelle ${index + 1}`, photo: null, createdBy: 'Klara Kundin', createdAt: '2026-11-27T08:00:00.000Z',
+      number: index + 1, version: 1, page: 1, x: 0.5, y: 0.5, comment: `Stelle ${index + 1}`, photo: null, photos: [], createdBy: 'Klara Kundin', createdAt: '2026-11-27T08:00:00.000Z', ...openItem,
     }));
     const plan: ProjectExport['files'][number] = {
       name: 'Grundriss', comment: '', fileName: 'grundriss.pdf', documentType: 'PDF', contentType: 'application/pdf', size: 2048,
@@ -78,11 +87,26 @@ describe('pdf renderer (export processes)', () => {
     const { pages } = await pdfText(await renderer.render({ ...plain, document: { ...plain.document, files: [plan] } }));
     const withHeading = pages.find((page) => page.includes('Dateien (1)'));
     expect(withHeading).toContain('Grundriss');
-    expect(withHeading).toContain('Markierung 25 (Seite 1, Klara Kundin): Stelle 25');
+    expect(withHeading).toContain('Punkt 25 · Version 1 · Information · Offen: Stelle 25');
+  });
+
+  it('lists each item once, on the newest version it lies on, naming its version and the one it was carried from', async () => {
+    renderer = createPdfRenderer({ log, priority, processes: 1 });
+    const plain = input('Übernommene Punkte');
+    const origin = { number: 3, version: 1, page: 1, x: 0.5, y: 0.5, comment: 'Riss im Putz', photo: null, photos: [], createdBy: 'Klara Kundin', createdAt: '2026-11-27T08:00:00.000Z', ...openItem };
+    const carried = { ...origin, number: 1, version: 2, kind: 'MANGEL' as const, responsible: 'Klara Kundin', dueDate: '2026-12-10', carriedFrom: { version: 1, number: 3 } };
+    const plan: ProjectExport['files'][number] = {
+      name: 'Grundriss', comment: '', fileName: 'grundriss.pdf', documentType: 'PDF', contentType: 'application/pdf', size: 2048,
+      uploadedBy: 'Mara Berger', uploadedAt: '2026-11-20T08:00:00.000Z', version: 2, versions: [], pins: [carried, origin],
+    };
+    const { text } = await pdfText(await renderer.render({ ...plain, document: { ...plain.document, files: [plan] } }));
+    // The line wraps in the column: read as one.
+    expect(text.replace(/\s+/g, ' ')).toContain('Punkt 1 · Version 2 · übernommen aus Version 1 · Mangel · Offen · Zuständig: Klara Kundin · fällig 10.12.2026: Riss im Putz');
+    expect(text).not.toContain('Punkt 3');
   });
 
   it('wraps file titles and names without a space inside the column, each file whole on one page', async () => {
-    renderer = createPdfRenderer({ log, processes: 1 });
+    renderer = createPdfRenderer({ log, priority, processes: 1 });
     const long = input(`Projekt${'Ä'.repeat(193)}`);
     const { pages } = await pdfText(await renderer.render({ ...long, document: { ...long.document, files: longNamedFiles() } }));
     for (let index = 0; index < 50; index += 1) {
@@ -95,7 +119,7 @@ describe('pdf renderer (export processes)', () => {
   });
 
   it('refuses with 503 once the queue is full instead of piling work up', async () => {
-    renderer = createPdfRenderer({ log, processes: 1, maxQueue: 1 });
+    renderer = createPdfRenderer({ log, priority, processes: 1, maxQueue: 1 });
     const running = renderer.render(input('Läuft'));
     const waiting = renderer.render(input('Wartet'));
     await expect(renderer.render(input('Zu viel'))).rejects.toMatchObject({
@@ -109,15 +133,15 @@ describe('pdf renderer (export processes)', () => {
   });
 
   it('stops a job that takes too long with a German error, and the next export works again', async () => {
-    renderer = createPdfRenderer({ log, processes: 1, timeoutMs: 1 });
+    renderer = createPdfRenderer({ log, priority, processes: 1, timeoutMs: 1 });
     await expect(renderer.render(input('Zu langsam'))).rejects.toMatchObject({ statusCode: 503, code: 'EXPORT_ABORTED', message: aborted });
     await renderer.close();
-    renderer = createPdfRenderer({ log, processes: 1 });
+    renderer = createPdfRenderer({ log, priority, processes: 1 });
     expect((await pdfText(await renderer.render(input('Wieder da')))).text).toContain('Wieder da');
   });
 
   it('answers the German error when a PDF cannot be made, logs why, and makes the next one', async () => {
-    renderer = createPdfRenderer({ log, processes: 1 });
+    renderer = createPdfRenderer({ log, priority, processes: 1 });
     const broken = { ...input('Kaputt'), document: { ...input('Kaputt').document, files: [null] } } as unknown as PdfRenderInput;
     await expect(renderer.render(broken)).rejects.toMatchObject({
       statusCode: 500,
@@ -129,7 +153,7 @@ describe('pdf renderer (export processes)', () => {
   });
 
   it('survives an export that outgrows its memory limit: only that export fails, the next one is made', async () => {
-    renderer = createPdfRenderer({ log, processes: 1, maxHeapMb: 64 });
+    renderer = createPdfRenderer({ log, priority, processes: 1, maxHeapMb: 64 });
     // About 60 MB of description: more than a 64 MB heap can lay out.
     await expect(renderer.render(input('Riesig', 'Sehr lange Beschreibung. '.repeat(2_500_000)))).rejects.toMatchObject({ statusCode: 503, code: 'EXPORT_ABORTED', message: aborted });
     expect(logged.map((entry) => String((entry[0] as { stderr?: unknown }).stderr))).toContainEqual(expect.stringMatching(/heap/i));

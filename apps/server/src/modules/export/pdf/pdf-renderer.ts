@@ -2,14 +2,15 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
+import type { WorkerPriority } from '../../../config';
 import { AppError } from '../../../platform/errors';
 import { createProcessPool, type ChildEntry } from '../../../platform/workers/process-pool';
-import type { PdfJobInput } from './pdf-process';
+import type { OpenItemsPdfJob, PdfJobInput, ProjectPdfJob } from './pdf-process';
 
 export type { PdfStoreConfig } from './pdf-process';
 
 export interface PdfRendererOptions {
-  /** Export processes, one per core by default: they run at the lowest priority, so requests still come first. */
+  /** Export processes, one per core by default: at idle priority, requests still come first. */
   processes?: number;
   /** Jobs waiting beyond the running ones; more are refused with 503 rather than piling up. */
   maxQueue?: number;
@@ -19,10 +20,13 @@ export interface PdfRendererOptions {
   maxHeapMb?: number;
   /** An idle process ends after this long; the next export starts one again. */
   idleMs?: number;
+  /** idle in production (requests come first); normal where other work would starve the processes. */
+  priority: WorkerPriority;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
-export type PdfRenderInput = PdfJobInput;
+export type PdfRenderInput = ProjectPdfJob;
+export type OpenItemsRenderInput = OpenItemsPdfJob;
 
 /** The layout itself threw: a fault of ours, logged with its stack. */
 const exportFailed = () => new AppError('EXPORT_FAILED', serverMessages.exportFailed);
@@ -48,7 +52,7 @@ function processEntry(): ChildEntry {
  * out of memory can take the whole server down. A child process is niced as a whole and dies alone.
  */
 export function createPdfRenderer(options: PdfRendererOptions) {
-  const pool = createProcessPool<PdfRenderInput, Uint8Array>({
+  const pool = createProcessPool<PdfJobInput, Uint8Array>({
     name: 'pdf export',
     entry: processEntry(),
     processes: options.processes ?? os.availableParallelism(),
@@ -56,6 +60,7 @@ export function createPdfRenderer(options: PdfRendererOptions) {
     timeoutMs: options.timeoutMs ?? 30_000,
     maxHeapMb: options.maxHeapMb ?? 512,
     idleMs: options.idleMs,
+    priority: options.priority,
     log: options.log,
     errors: {
       busy: exportBusy,
@@ -68,7 +73,7 @@ export function createPdfRenderer(options: PdfRendererOptions) {
   });
 
   return {
-    async render(input: PdfRenderInput): Promise<Buffer> {
+    async render(input: PdfRenderInput | OpenItemsRenderInput): Promise<Buffer> {
       const pdf = await pool.run(input);
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     },

@@ -9,6 +9,7 @@ import {
   formatKatastral,
   participantName,
   pdfTexts,
+  pinStatusLabels,
   projectStatusLabels,
   questionnaireStepTitles,
   applicableQuestions,
@@ -25,6 +26,8 @@ export interface PdfInput {
   changes: QuestionnaireChange[];
   /** JPEG previews (an image, a PDF's first page), aligned with document.files; null for files without one. */
   thumbnails: (PdfPicture | null)[];
+  /** JPEG previews of the photos to questions, aligned with document.questionPhotos; optional for documents without any. */
+  photos?: (PdfPicture | null)[];
 }
 
 /** A preview as embedded: its JPEG bytes and its size in pixels (pins are placed by fractions of it). */
@@ -91,6 +94,26 @@ interface TableRow {
   label: string;
   value: string;
   style?: 'missing' | 'muted';
+  /** Small pictures under the value (the photos to a question). */
+  pictures?: PdfPicture[];
+}
+
+/** A photo to a question, beside its answer: small, as the files' tiles. */
+const photoBox = { width: 64, height: 48, gap: 6 };
+
+/** The photos to a question in a row under its answer; answers the height they take. */
+function photoStrip(doc: Doc, pictures: PdfPicture[] | undefined, x: number, y: number, width: number, draw: boolean): number {
+  if (!pictures || pictures.length === 0) return 0;
+  const perLine = Math.max(1, Math.floor((width + photoBox.gap) / (photoBox.width + photoBox.gap)));
+  const lines = Math.ceil(pictures.length / perLine);
+  if (draw) {
+    pictures.forEach((picture, index) => {
+      const left = x + (index % perLine) * (photoBox.width + photoBox.gap);
+      const top = y + Math.floor(index / perLine) * (photoBox.height + photoBox.gap);
+      doc.image(Buffer.from(picture.jpeg), left, top, { fit: [photoBox.width, photoBox.height], align: 'center', valign: 'center' });
+    });
+  }
+  return lines * (photoBox.height + photoBox.gap);
 }
 
 /** Two columns with zebra stripes; a row moves to the next page whole. */
@@ -102,7 +125,7 @@ function table(doc: Doc, rows: TableRow[], labelWidth = 210): void {
     use(doc, 'regular', 10);
     const labelHeight = doc.heightOfString(row.label, { width: labelWidth - 8 });
     use(doc, valueFont, 10);
-    const valueHeight = doc.heightOfString(row.value, { width: valueWidth });
+    const valueHeight = doc.heightOfString(row.value, { width: valueWidth }) + photoStrip(doc, row.pictures, 0, 0, valueWidth, false);
     const height = Math.max(labelHeight, valueHeight) + 8;
     ensureSpace(doc, height);
     const y = doc.y;
@@ -111,6 +134,7 @@ function table(doc: Doc, rows: TableRow[], labelWidth = 210): void {
     use(doc, 'regular', 10, colors.muted).text(row.label, margins.left + 6, y + 4, { width: labelWidth - 8 });
     const valueColor = row.style === 'missing' ? colors.missing : row.style === 'muted' ? colors.muted : colors.text;
     use(doc, valueFont, 10, valueColor).text(row.value, margins.left + labelWidth + 8, y + 4, { width: valueWidth });
+    photoStrip(doc, row.pictures, margins.left + labelWidth + 8, doc.y + 4, valueWidth, true);
     doc.y = below(doc, page, y, height);
   });
   doc.x = margins.left;
@@ -194,21 +218,44 @@ function peopleSection(doc: Doc, { document }: PdfInput): void {
   table(doc, personRows(document.architect), 150);
 }
 
-function questionnaireSection(doc: Doc, { document }: PdfInput): void {
+/** The pictures of each question's photos, by question key (those whose preview could not be read are left out). */
+function photosByQuestion({ document, photos }: PdfInput): Map<string, PdfPicture[]> {
+  const byQuestion = new Map<string, PdfPicture[]>();
+  (document.questionPhotos ?? []).forEach((photo, index) => {
+    const picture = photos?.[index];
+    if (picture) byQuestion.set(photo.question, [...(byQuestion.get(photo.question) ?? []), picture]);
+  });
+  return byQuestion;
+}
+
+function answerRow(row: ReturnType<typeof answerSheet>[number]['rows'][number]): TableRow {
+  if (row.answer !== null && row.confirmedUnusual) return { label: row.question, value: `${row.answer} (${answerTexts.confirmedUnusual})` };
+  if (row.answer !== null) return { label: row.question, value: row.answer };
+  if (row.notNeeded) return { label: row.question, value: answerTexts.byArchitect, style: 'muted' };
+  return { label: row.question, value: answerTexts.unanswered, style: 'missing' };
+}
+
+function questionnaireSection(doc: Doc, input: PdfInput): void {
+  const { document } = input;
+  const pictures = photosByQuestion(input);
   heading(doc, pdfTexts.questionnaire.heading);
   answerSheet(document.questionnaire).forEach((step, index) => {
     const answered = step.rows.filter((row) => row.answer !== null || row.notNeeded).length;
     subheading(doc, `${index + 1}. ${step.title}`, pdfTexts.questionnaire.answered(answered, step.rows.length));
     table(
       doc,
-      step.rows.map((row): TableRow => {
-        if (row.answer !== null) return { label: row.question, value: row.answer };
-        if (row.notNeeded) return { label: row.question, value: answerTexts.byArchitect, style: 'muted' };
-        return { label: row.question, value: answerTexts.unanswered, style: 'missing' };
-      }),
+      step.rows.map((row): TableRow => ({ ...answerRow(row), pictures: pictures.get(row.key) })),
       260,
     );
   });
+  const followUps = document.followUps ?? [];
+  if (followUps.length === 0) return;
+  subheading(doc, pdfTexts.questionnaire.followUps);
+  table(
+    doc,
+    followUps.map((item): TableRow => ({ label: item.questionText, value: pdfTexts.questionnaire.followUp({ ...item, status: pinStatusLabels[item.status] }) })),
+    260,
+  );
 }
 
 const thumbBox = { width: 84, height: 63 };
@@ -239,12 +286,25 @@ function below(doc: Doc, startPage: PDFKit.PDFPage, y: number, height: number): 
   return doc.page === startPage ? y + height : doc.y + 8;
 }
 
-/** The pins on a plan, one line each, under the file's own lines. */
+type ExportedPin = ProjectExport['files'][number]['pins'][number];
+
+/** Each item once: a pin carried over to a newer version is shown there, so its origin is left out. */
+const itemsOnce = (pins: readonly ExportedPin[]): ExportedPin[] =>
+  pins.filter((pin) => !pins.some((other) => other.carriedFrom?.version === pin.version && other.carriedFrom.number === pin.number));
+
+/** The items on a plan, one line each naming its version, under the file's own lines. */
 function pinParts(pins: ProjectExport['files'][number]['pins']): TextPart[] {
-  const listed = pins.slice(0, pinsListedPerFile).map(
-    (pin, index): TextPart => ({ text: pdfTexts.files.pin(pin.number, pin.page, pin.createdBy, pin.comment, pin.photo), font: 'regular', size: 9.5, color: colors.text, gap: index === 0 ? 4 : 1 }),
+  const items = itemsOnce(pins);
+  const listed = items.slice(0, pinsListedPerFile).map(
+    (pin, index): TextPart => ({
+      text: pdfTexts.files.pin({ ...pin, carriedFromVersion: pin.carriedFrom?.version ?? null }),
+      font: 'regular',
+      size: 9.5,
+      color: colors.text,
+      gap: index === 0 ? 4 : 1,
+    }),
   );
-  const more = pins.length - pinsListedPerFile;
+  const more = items.length - pinsListedPerFile;
   return more > 0 ? [...listed, { text: pdfTexts.files.morePins(more), font: 'italic', size: 9, color: colors.muted, gap: 1 }] : listed;
 }
 

@@ -72,6 +72,7 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
     timeoutMs: limits.timeLimitMs,
     maxHeapMb: limits.memoryLimitMb,
     maxRssMb: limits.memoryLimitMb,
+    priority: limits.priority,
     log,
     errors: { busy: previewBusy, aborted: previewFailed, failed: () => previewFailed() },
   });

@@ -21,6 +21,14 @@ import * as planNotices from './2026-11-28T0900-plan-notices';
 import * as filePreviewPending from './2026-12-06T0900-file-preview-pending';
 import * as newestMessagesByTime from './2026-12-06T0900-newest-messages-by-time';
 import * as renderedPages from './2026-12-06T1300-rendered-pages';
+import * as pinItems from './2026-12-07T0900-pin-items';
+import * as pinReplies from './2026-12-07T0900-pin-replies';
+import * as itemNotices from './2026-12-07T0930-item-notices';
+import * as rememberedDevices from './2026-12-07T1100-remembered-devices';
+import * as questionPhotos from './2026-12-07T1500-question-photos';
+import * as carriedPins from './2026-12-07T1600-carried-pins';
+import * as questionFollowUps from './2026-12-08T0900-question-follow-ups';
+import * as itemPhotos from './2026-12-08T1000-item-photos';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -49,4 +57,12 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0900-file-preview-pending': filePreviewPending,
   '2026-12-06T0900-newest-messages-by-time': newestMessagesByTime,
   '2026-12-06T1300-rendered-pages': renderedPages,
+  '2026-12-07T0900-pin-items': pinItems,
+  '2026-12-07T0900-pin-replies': pinReplies,
+  '2026-12-07T0930-item-notices': itemNotices,
+  '2026-12-07T1100-remembered-devices': rememberedDevices,
+  '2026-12-07T1500-question-photos': questionPhotos,
+  '2026-12-07T1600-carried-pins': carriedPins,
+  '2026-12-08T0900-question-follow-ups': questionFollowUps,
+  '2026-12-08T1000-item-photos': itemPhotos,
 };

@@ -26,16 +26,24 @@ const pin = (fields: Partial<Pin>): Pin => ({
   number: 1,
   comment: 'Riss links vom Fenster',
   photoFileId: null,
+  photoFileIds: [],
   author: { username: 'klara', firstName: 'Klara', lastName: 'Kundin' },
   authorName: 'Klara Kundin',
   createdAt: '2026-11-27T08:00:00.000Z',
   updatedAt: '2026-11-27T08:00:00.000Z',
   version: 1,
+  status: 'OFFEN',
+  kind: 'INFORMATION',
+  responsible: null,
+  dueDate: null,
+  statusHistory: [],
+  replies: [],
+  carriedFromPinId: null,
   ...fields,
 });
 
 const stored = [
-  pin({ id: 1, number: 1, photoFileId: 40 }),
+  pin({ id: 1, number: 1, photoFileId: 40, photoFileIds: [40] }),
   pin({ id: 2, number: 2, comment: 'Tragende Wand', author: { username: 'mara', firstName: 'Mara', lastName: 'Berger' }, authorName: 'Mara Berger' }),
   pin({ id: 3, number: 3, page: 2, comment: 'Zählerkasten' }),
 ];
@@ -96,7 +104,7 @@ describe('pins on a plan', () => {
     expect(within(items[1]!).queryByRole('button', { name: 'Löschen' })).toBeNull();
   });
 
-  it('places a pin where the page is tapped, with the comment typed, as number 4', async () => {
+  it('places a pin where the page is tapped, with the comment and the kind chosen, as number 4', async () => {
     const { api } = setup({ 'POST /api/s3/project/7/files/34/pins': ({ body }) => json(201, pin({ id: 9, number: 4, ...(body as object) })) });
     await screen.findByRole('heading', { name: 'Markierungen (3)' });
     await userEvent.click(screen.getByRole('button', { name: 'Markierung setzen' }));
@@ -104,9 +112,12 @@ describe('pins on a plan', () => {
     tapPage(0.6, 0.2);
     const form = await screen.findByRole('form', { name: 'Markierung 4' });
     await userEvent.type(within(form).getByLabelText(/Was ist an dieser Stelle/), 'Feuchter Fleck');
+    // A new pin is an 'Information' until its author says otherwise.
+    expect((within(form).getByLabelText('Art') as HTMLSelectElement).value).toBe('INFORMATION');
+    await userEvent.selectOptions(within(form).getByLabelText('Art'), 'Rückfrage');
     await userEvent.click(within(form).getByRole('button', { name: 'Markierung speichern' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins')[0]?.body).toEqual({ page: 1, x: 0.6, y: 0.2, comment: 'Feuchter Fleck', photoFileId: null });
+    expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins')[0]?.body).toEqual({ page: 1, x: 0.6, y: 0.2, comment: 'Feuchter Fleck', photoFileIds: [], kind: 'RUECKFRAGE' });
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
   });
 
@@ -131,7 +142,7 @@ describe('pins on a plan', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Änderung speichern' }));
     expect(await screen.findByText(/Diese Markierung wurde inzwischen geändert\. Sie sehen jetzt die neue Fassung/)).toBeTruthy();
     expect((screen.getByLabelText(/Was ist an dieser Stelle/) as HTMLTextAreaElement).value).toBe('Riss, 2 mm breit');
-    expect(api.callsTo('PUT', '/api/s3/pins/1')[0]?.body).toEqual({ x: 0.25, y: 0.5, comment: 'Riss, 2 mm breit', photoFileId: 40, version: 1 });
+    expect(api.callsTo('PUT', '/api/s3/pins/1')[0]?.body).toEqual({ x: 0.25, y: 0.5, comment: 'Riss, 2 mm breit', version: 1 });
   });
 
   it('reads the pins again when the live channel says one of this plan changed', async () => {
@@ -144,12 +155,12 @@ describe('pins on a plan', () => {
     expect(api.callsTo('GET', '/api/s3/project/7/files/34/pins').length).toBeGreaterThan(before);
   });
 
-  it('offers the previous version\'s pins greyed, and takes one over onto this version at the same spot', async () => {
+  it('offers the previous version\'s pins greyed, and takes one over onto this version through the carry-over route', async () => {
     const earlier = [pin({ id: 21, fileId: 33, number: 1, comment: 'Riss links vom Fenster' }), pin({ id: 22, fileId: 33, number: 2, x: 0.9, y: 0.1, comment: 'Kamin' })];
     const { api } = setup(
       {
         'GET /api/s3/project/7/files/33/pins': () => json(200, earlier),
-        'POST /api/s3/project/7/files/34/pins': ({ body }) => json(201, pin({ id: 30, number: 4, ...(body as object) })),
+        'POST /api/s3/project/7/files/34/pins/carry-over': () => json(200, { carried: [pin({ id: 30, number: 4, x: 0.9, y: 0.1, comment: 'Kamin', carriedFromPinId: 22 })] }),
       },
       fakeLiveChannel(),
       { fileId: 33, version: 1 },
@@ -159,8 +170,26 @@ describe('pins on a plan', () => {
     expect(within(section).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Version 1, Markierung 2: Kamin' })).toBeTruthy();
     await userEvent.click(within(section).getByRole('button', { name: 'Markierung 2 übernehmen' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins')[0]?.body).toEqual({ page: 1, x: 0.9, y: 0.1, comment: 'Kamin', photoFileId: null });
+    await waitFor(() => expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins/carry-over')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins/carry-over')[0]?.body).toEqual({ pinIds: [22] });
     expect(await screen.findByText('Markierung 4 wurde übernommen.')).toBeTruthy();
+  });
+
+  it("carries every open pin of the previous version with one click on 'Alle offenen übernehmen'", async () => {
+    const earlier = [pin({ id: 22, fileId: 33, number: 2, x: 0.9, y: 0.1, comment: 'Kamin' }), pin({ id: 23, fileId: 33, number: 3, x: 0.4, y: 0.4, comment: 'Dachrinne' })];
+    const { api } = setup(
+      {
+        'GET /api/s3/project/7/files/33/pins': () => json(200, earlier),
+        'POST /api/s3/project/7/files/34/pins/carry-over': () =>
+          json(200, { carried: [pin({ id: 30, number: 4, comment: 'Kamin', carriedFromPinId: 22 }), pin({ id: 31, number: 5, comment: 'Dachrinne', carriedFromPinId: 23 })] }),
+      },
+      fakeLiveChannel(),
+      { fileId: 33, version: 1 },
+    );
+    const section = await screen.findByRole('region', { name: 'Aus Version 1' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Alle offenen übernehmen' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins/carry-over')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins/carry-over')[0]?.body).toEqual({});
+    expect(await screen.findByText('2 Punkte wurden übernommen.')).toBeTruthy();
   });
 });

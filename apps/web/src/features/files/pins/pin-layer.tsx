@@ -9,6 +9,8 @@ const t = de.pins;
 interface PinLayerProps {
   /** The pins of the page shown. */
   pins: Pin[];
+  /** Pins with a change or deletion waiting on the device: drawn dashed, still numbered and selectable. */
+  pendingIds?: ReadonlySet<number>;
   /** Pins placed without a connection, drawn dashed and without a number until they are sent. */
   queued?: PagePoint[];
   /** The previous version's pins on this page, drawn greyed until they are taken over. */
@@ -57,7 +59,7 @@ function Marker({ label, number, point, selected, draft, greyed, waiting, onClic
  * The pins over the page, in a box of the page's size: markers are placed by percentages, so they
  * stay on their spot at every zoom. While placing, a tap on the page says where.
  */
-export function PinLayer({ pins, queued = [], previous, draft, selectedId, onSelect, onPlace, layerRef: layer }: PinLayerProps) {
+export function PinLayer({ pins, pendingIds, queued = [], previous, draft, selectedId, onSelect, onPlace, layerRef: layer }: PinLayerProps) {
   const down = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
 
   // The stage holds the pointer while it pans: its pointerup comes to the window, not to this layer.
@@ -85,7 +87,15 @@ export function PinLayer({ pins, queued = [], previous, draft, selectedId, onSel
         <Marker key={`previous-${pin.id}`} label={t.previousMarker(previous.version, pin.number, pin.comment)} number={pin.number} point={pin} greyed onClick={() => onSelect(pin)} />
       ))}
       {pins.map((pin) => (
-        <Marker key={pin.id} label={t.marker(pin.number, pin.comment)} number={pin.number} point={pin} selected={pin.id === selectedId} onClick={() => onSelect(pin)} />
+        <Marker
+          key={pin.id}
+          label={pendingIds?.has(pin.id) ? `${t.marker(pin.number, pin.comment)} – ${de.offlineQueue.status.waiting}` : t.marker(pin.number, pin.comment)}
+          number={pin.number}
+          point={pin}
+          selected={pin.id === selectedId}
+          waiting={pendingIds?.has(pin.id) && pin.id !== selectedId}
+          onClick={() => onSelect(pin)}
+        />
       ))}
       {queued.map((point, index) => (
         <Marker key={`queued-${index}`} label="" number={null} point={point} waiting />

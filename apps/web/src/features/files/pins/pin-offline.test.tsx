@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProjectFile } from '@bauakte/domain/schemas';
 import { json, stubApi } from '../../../test/api-stub';
-import { fakeLiveChannel } from '../../../test/fake-live-channel';
-import { renderWithProviders, sessionUser } from '../../../test/render';
-import { LiveChatContext } from '../../../platform/live/live-chat-context';
-import { QueueContext, type QueueState } from '../../../platform/offline/queue-context';
+import { sessionUser } from '../../../test/render';
+import { fakeQueue as fakeQueueOf, renderPinBoard, testPinsPath } from '../../../test/pin-board-harness';
+import type { QueueState } from '../../../platform/offline/queue-context';
 import type { QueueItem } from '../../../platform/offline/queue-store';
-import { PinBoard } from './pin-board';
 
 afterEach(() => {
   cleanup();
@@ -16,35 +13,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const plan = { id: 34, name: 'Grundriss EG' } as ProjectFile;
-const pinsPath = '/api/s3/project/7/files/34/pins';
+const pinsPath = testPinsPath;
 
-/** A queue on the device holding these items; what the form asks of it is recorded. */
-function fakeQueue(items: QueueItem[] = []) {
-  const enqueue = vi.fn<QueueState['enqueue']>(async (payload) => ({ id: 1, user: 'klara', userId: 4, createdAt: '', status: 'waiting', bytes: 1, payload }));
-  const state: QueueState = { available: true, items, unreadable: [], progress: new Map(), enqueue, putStep: vi.fn(), remove: vi.fn(), sync: vi.fn() };
-  return { state, enqueue };
-}
+const fakeQueue = (items: QueueItem[] = []) => fakeQueueOf(items, { user: 'klara', userId: 4 });
 
-function setup(queue: QueueState, createPin: () => Response = () => json(201, {})) {
-  const api = stubApi({ [`GET ${pinsPath}`]: () => json(200, []), [`POST ${pinsPath}`]: createPin });
-  const live = fakeLiveChannel();
-  live.connect();
-  renderWithProviders(
-    <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
-      <QueueContext.Provider value={queue}>
-        <PinBoard projectId="7" file={plan} page={1} uploadPhoto={async () => 40} photoOf={() => undefined}>
-          {({ pageOverlay, sidePanel }) => (
-            <div>
-              <div data-plan-stage="">{pageOverlay}</div>
-              {sidePanel}
-            </div>
-          )}
-        </PinBoard>
-      </QueueContext.Provider>
-    </LiveChatContext.Provider>,
-    { user: sessionUser('klara', ['CLIENT']) },
-  );
+function setup(queue: QueueState, createPin: () => Response = () => json(201, {}), stored: unknown[] = []) {
+  const api = stubApi({ [`GET ${pinsPath}`]: () => json(200, stored), [`POST ${pinsPath}`]: createPin });
+  renderPinBoard(queue, sessionUser('klara', ['CLIENT']));
   return api;
 }
 
@@ -82,7 +57,7 @@ describe('a pin placed without a connection', () => {
 
     expect(await screen.findByText('Gespeichert auf diesem Gerät — wird übertragen, sobald Sie online sind')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
-    expect(queue.enqueue).toHaveBeenCalledWith({ kind: 'pin', projectId: '7', fileId: 34, planName: 'Grundriss EG', page: 1, x: 0.6, y: 0.2, comment: 'Feuchter Fleck', photo: null, photoFileId: null });
+    expect(queue.enqueue).toHaveBeenCalledWith({ kind: 'pin', projectId: '7', fileId: 34, planName: 'Grundriss EG', page: 1, x: 0.6, y: 0.2, comment: 'Feuchter Fleck', itemKind: 'INFORMATION', photo: null, photoFileId: null });
     expect(api.callsTo('POST', pinsPath)).toEqual([]);
   });
 
@@ -109,25 +84,41 @@ describe('a pin placed without a connection', () => {
 
 describe('the pins of a plan without a connection', () => {
   it('says they are not available offline, neither that there are none nor that loading failed', async () => {
-    const live = fakeLiveChannel();
-    live.connect();
     stubApi({
       [`GET ${pinsPath}`]: () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    renderWithProviders(
-      <LiveChatContext.Provider value={{ channel: live.channel, connected: false, activeUsers: new Set() }}>
-        <QueueContext.Provider value={fakeQueue().state}>
-          <PinBoard projectId="7" file={plan} page={1} uploadPhoto={async () => 40} photoOf={() => undefined}>
-            {({ sidePanel }) => <div>{sidePanel}</div>}
-          </PinBoard>
-        </QueueContext.Provider>
-      </LiveChatContext.Provider>,
-      { user: sessionUser('klara', ['CLIENT']) },
-    );
-    expect(await screen.findByText('Die Markierungen sind offline nicht verfügbar.')).toBeTruthy();
+    renderPinBoard(fakeQueue().state, sessionUser('klara', ['CLIENT']), { connected: false });
+    expect(await screen.findByText('Die Markierungen sind auf diesem Gerät nicht gespeichert. Machen Sie das Projekt offline verfügbar, sobald Sie wieder online sind.')).toBeTruthy();
     expect(screen.queryByText('Die Markierungen konnten nicht geladen werden.')).toBeNull();
     expect(screen.queryByText('Noch keine Markierungen auf diesem Plan.')).toBeNull();
+  });
+});
+
+describe("an item's reply and status without a connection", () => {
+  const klara = { username: 'klara', firstName: 'Klara', lastName: 'Kundin' };
+  const item = {
+    id: 9, fileId: 34, page: 1, x: 0.5, y: 0.5, number: 3, comment: 'Riss im Putz', photoFileId: null, photoFileIds: [], author: klara, authorName: 'Klara Kundin',
+    createdAt: '2026-11-27T08:00:00.000Z', updatedAt: '2026-11-27T08:00:00.000Z', version: 4, status: 'OFFEN', kind: 'MANGEL', responsible: klara, dueDate: null,
+    statusHistory: [], replies: [], carriedFromPinId: null,
+  };
+
+  it('wait on the device, the status with the version it was chosen on, and nothing is sent', async () => {
+    const queue = fakeQueue();
+    const api = setup(queue.state, undefined, [item]);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Markierung 3: Riss im Putz' }));
+    await userEvent.type(await screen.findByLabelText('Antwort'), 'Komme am Montag vorbei.');
+    await userEvent.click(screen.getByRole('button', { name: 'Antworten' }));
+    await waitFor(() =>
+      expect(queue.enqueue).toHaveBeenCalledWith({ kind: 'pinReply', projectId: '7', fileId: 34, planName: 'Grundriss EG', pinId: 9, pinNumber: 3, text: 'Komme am Montag vorbei.' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>('Antwort').value).toBe(''));
+    await userEvent.click(screen.getByRole('button', { name: /Erledigt/ }));
+    await waitFor(() =>
+      expect(queue.enqueue).toHaveBeenCalledWith({ kind: 'pinStatus', projectId: '7', fileId: 34, planName: 'Grundriss EG', pinId: 9, pinNumber: 3, status: 'ERLEDIGT', version: 4 }),
+    );
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });

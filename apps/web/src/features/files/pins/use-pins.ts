@@ -26,6 +26,8 @@ export function usePins(projectId: string, fileId: number) {
       const changed = fileIdOf(body);
       if (changed === null) return;
       void queryClient.invalidateQueries({ queryKey: pinKeys.file(projectId, changed) });
+      // A pin or reply may have brought photos along.
+      void queryClient.invalidateQueries({ queryKey: pinKeys.photos(projectId) });
       // A new pin is an entry of the 'Änderungsverlauf' behind the viewer.
       void queryClient.invalidateQueries({ queryKey: projectKeys.changes(projectId) });
     });

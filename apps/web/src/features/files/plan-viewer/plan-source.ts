@@ -1,9 +1,13 @@
 import type { ProjectFile } from '@bauakte/domain/schemas';
+import { keptPlanKey } from '../../../platform/offline/read-cache-pages';
 import { pageImageUrl, previewKindOf, renderedPageCount } from '../preview-kind';
 import { pageWidthFor } from './zoom-pan';
 
-/** What the viewer can show of a file. */
-export type PlanSource = { kind: 'image'; url: string } | { kind: 'pages'; pagesUrl: string; pageCount: number } | { kind: 'none' };
+/**
+ * What the viewer can show of a file. A PDF's pages name the version they are kept under on the
+ * device (`keptAs`, read-cache-pages.ts) when the project was made available offline.
+ */
+export type PlanSource = { kind: 'image'; url: string } | { kind: 'pages'; pagesUrl: string; pageCount: number; keptAs?: string } | { kind: 'none' };
 
 /**
  * An image is shown from its original (a zoomed view of it is what people want); one the server
@@ -14,7 +18,7 @@ export function planSourceOf(file: ProjectFile): PlanSource {
   const kind = previewKindOf(file);
   if (kind === 'image') return file.thumbnailUrl ? { kind: 'image', url: file.url } : { kind: 'none' };
   const pageCount = renderedPageCount(file);
-  if (kind === 'pdf' && file.pagesUrl && pageCount > 0) return { kind: 'pages', pagesUrl: file.pagesUrl, pageCount };
+  if (kind === 'pdf' && file.pagesUrl && pageCount > 0) return { kind: 'pages', pagesUrl: file.pagesUrl, pageCount, keptAs: keptPlanKey(file) };
   return { kind: 'none' };
 }
 

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react';
 import { FileQuestion } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -7,6 +7,7 @@ import { devicePixelRatio, firstImagePixelRatio, pageImageUrl, type PlanSource }
 import { viewportWidth } from '../../../lib/viewport-width';
 import { isOnline, useOnlineStatus } from '../../../lib/online-status';
 import { NotKeptNotice } from '../../../platform/offline/not-kept-notice';
+import { recallKeptPlanPage } from '../../../platform/offline/read-cache-pages';
 import type { ZoomPan } from './use-zoom-pan';
 import { pageWidthFor, type Size } from './zoom-pan';
 
@@ -60,6 +61,7 @@ export function useStageImages(
 ): StageImages {
   const [loaded, setLoaded] = useState<Layer | null>(null);
   const [failure, setFailure] = useState<{ page: number; offline: boolean } | null>(null);
+  const keptPage = useKeptPage();
   const online = useOnlineStatus();
   const pageSize = measured?.size ?? null;
 
@@ -70,21 +72,33 @@ export function useStageImages(
     setLoaded(layer);
   };
   const shownLayer = loaded?.page === page ? loaded : null;
+  // Offline, a page kept on the device is read from there first; one not kept is then asked of the
+  // server's address all the same, which the browser may still hold from an earlier look.
+  const recalled = useRecallFirst(!online && source.kind === 'pages' ? source.keptAs : undefined, page, keptPage);
   const onError = (layer: Layer) => {
     // A sharper image that fails leaves the one shown; a page without any image says 'Keine Vorschau',
     // or without a connection that the plan is not on the device.
-    if (layer.page === page && !shownLayer) setFailure({ page: layer.page, offline: !isOnline() });
+    if (layer.page !== page || shownLayer) return;
+    const failed = { page: layer.page, offline: !isOnline() };
+    // Offline, a page kept on the device (its project made available offline) is shown from there instead.
+    const keptAs = failed.offline && source.kind === 'pages' && layer.src !== keptPage.shown?.src && recalled !== 'missing' ? source.keptAs : undefined;
+    if (!keptAs) return setFailure(failed);
+    void keptPage.recall(keptAs, layer.page).then((found) => {
+      if (!found) setFailure(failed);
+    });
   };
 
   let wanted: Layer | null = null;
   if (source.kind === 'image') wanted = { src: source.url, page: 1, width: 0 };
-  if (source.kind === 'pages') {
+  if (source.kind === 'pages' && recalled !== 'reading') {
     const { view, stage } = zoomPan;
     // Before the stage is measured, the window's width: the first image is asked for at once, and
     // at the address a plan link's start fetched (firstPageImage), not first at the smallest width.
     const displayed = pageSize && view ? pageSize.width * view.scale : stage.width > 0 ? stage.width : viewportWidth();
     const width = shownLayer ? Math.max(pageWidthFor(displayed, devicePixelRatio()), shownLayer.width) : pageWidthFor(displayed, firstImagePixelRatio());
     wanted = { src: pageImageUrl(source.pagesUrl, page, width), page, width };
+    // The kept page is the only one there is offline: zooming in asks for no sharper one.
+    if (keptPage.shown?.page === page) wanted = { src: keptPage.shown.src, page, width: 0 };
   }
   const layers: StageImages['layers'] = [];
   if (shownLayer && shownLayer.src !== wanted?.src) layers.push({ ...shownLayer, shown: true });
@@ -92,6 +106,52 @@ export function useStageImages(
   // A page missed for want of a connection is asked for again once the connection is back.
   const failed = failure?.page === page && !(failure.offline && online);
   return { pageSize, layers, failed, failedOffline: failed && Boolean(failure?.offline), onLoad, onError };
+}
+
+/**
+ * Offline, recalls the page from the device as soon as it is asked for: 'reading' while it is read
+ * (the stage asks nothing of the server meanwhile), 'missing' when it is not kept, else 'idle'.
+ */
+function useRecallFirst(keptAs: string | undefined, page: number, keptPage: KeptPage): 'reading' | 'missing' | 'idle' {
+  const [missing, setMissing] = useState<string | null>(null);
+  const [asked, setAsked] = useState<string | null>(null);
+  const key = keptAs === undefined ? null : `${keptAs}/${page}`;
+  const shownHere = keptPage.shown?.page === page;
+  const recall = useRef(keptPage.recall);
+  recall.current = keptPage.recall;
+  useEffect(() => {
+    if (keptAs === undefined || key === null || shownHere) return;
+    let current = true;
+    void recall.current(keptAs, page).then((found) => {
+      if (!current) return;
+      if (!found) setMissing(key);
+      setAsked(key);
+    });
+    return () => {
+      current = false;
+    };
+  }, [keptAs, key, page, shownHere]);
+  if (key === null || shownHere) return 'idle';
+  if (asked !== key) return 'reading';
+  return missing === key ? 'missing' : 'idle';
+}
+
+interface KeptPage {
+  shown: { page: number; src: string } | null;
+  recall(keptAs: string, page: number): Promise<boolean>;
+}
+
+/** A page kept on the device, as an object URL while it is shown. */
+function useKeptPage(): KeptPage {
+  const [shown, setShown] = useState<{ page: number; src: string } | null>(null);
+  useEffect(() => (shown ? () => URL.revokeObjectURL(shown.src) : undefined), [shown]);
+  const recall = async (keptAs: string, page: number) => {
+    const blob = await recallKeptPlanPage(keptAs, page).catch(() => undefined);
+    if (!blob) return false;
+    setShown({ page, src: URL.createObjectURL(blob) });
+    return true;
+  };
+  return { shown, recall };
 }
 
 /** In place of the plan when there is nothing to show: its pages still being made after the upload, or none at all. */

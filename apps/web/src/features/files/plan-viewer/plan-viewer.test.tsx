@@ -4,6 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { ProjectFile } from '@bauakte/domain/schemas';
 import { firstPageImage, planSourceOf } from './plan-source';
+
+/** A page kept on the device (a project made available offline); none unless a test keeps one. */
+const kept = vi.hoisted(() => ({ recall: vi.fn(async (_planKey: string, _page: number): Promise<Blob | undefined> => undefined) }));
+vi.mock('../../../platform/offline/read-cache-pages', async (original) => ({
+  ...(await original<typeof import('../../../platform/offline/read-cache-pages')>()),
+  recallKeptPlanPage: kept.recall,
+}));
 import { PlanViewer } from './plan-viewer';
 
 const photo: ProjectFile = {
@@ -277,12 +284,24 @@ describe('PlanViewer: a PDF', () => {
     expect(pageImage(dialog, 2).getAttribute('src')).toContain('&page=2&');
   });
 
-  it('offline, says the plan is not on this device instead of blaming the file, and shows it once the connection is back', () => {
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  it('offline, shows a page kept on the device at once, without asking the server first', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    kept.recall.mockResolvedValueOnce(new Blob(['page'], { type: 'image/webp' }));
     const { dialog } = setup(drawing);
-    fireEvent.error(pageImage(dialog, 1));
-    expect(within(dialog).getByRole('status').textContent).toBe(
-      'Dieser Plan ist auf diesem Gerät nicht gespeichert. Öffnen Sie ihn einmal mit Verbindung, dann steht er auch offline bereit.',
+    await vi.waitFor(() => expect(stageImages(dialog).map((image) => image.getAttribute('src'))).toEqual([expect.stringMatching(/^blob:/)]));
+    expect(kept.recall).toHaveBeenCalledWith('34-1', 1);
+    expect(within(dialog).queryByText(/nicht gespeichert/)).toBeNull();
+  });
+
+  it('offline, says the plan is not on this device instead of blaming the file, and shows it once the connection is back', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    kept.recall.mockClear();
+    const { dialog } = setup(drawing);
+    // Not kept on the device: the page's address is tried all the same (the browser may hold it), and fails.
+    fireEvent.error(await within(dialog).findByAltText('Grundriss EG, Seite 1 von 5'));
+    expect(kept.recall).toHaveBeenCalledTimes(1);
+    expect((await within(dialog).findByText(/nicht gespeichert/)).closest('[role="status"]')?.textContent).toBe(
+      'Dieser Plan ist auf diesem Gerät nicht gespeichert. Machen Sie das Projekt offline verfügbar, sobald Sie wieder online sind.',
     );
     expect(within(dialog).queryByText('Keine Vorschau')).toBeNull();
     expect(within(dialog).queryByText(/Original herunter/, { selector: 'p' })).toBeNull();
@@ -305,6 +324,16 @@ describe('PlanViewer: a PDF', () => {
     expect(pageImage(screen.getByRole('dialog'), 1).getAttribute('src')).toContain('&page=1&');
   });
 
+  it('opens on the page asked for once the pages of a PDF just uploaded are there', () => {
+    const pending: ProjectFile = { ...drawing, pageCount: null, pagesUrl: null, thumbnailUrl: null, previewPending: true };
+    const { rerender } = render(<PlanViewer file={pending} open onOpenChange={() => undefined} initialPage={2} />);
+    expect(within(screen.getByRole('dialog')).getByText('Die Vorschau wird erstellt …')).toBeTruthy();
+    rerender(<PlanViewer file={drawing} open onOpenChange={() => undefined} initialPage={2} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Seite 2 von 5')).toBeTruthy();
+    expect(pageImage(dialog, 2).getAttribute('src')).toContain('&page=2&');
+  });
+
   it("says 'Keine Vorschau' for a PDF the server has no pages of, with the download", () => {
     const { dialog } = setup({ ...drawing, pageCount: null, pagesUrl: null });
     expect(within(dialog).getByText('Keine Vorschau')).toBeTruthy();
@@ -318,9 +347,12 @@ describe('PlanViewer: a PDF', () => {
 
 describe('PlanViewer: room for more', () => {
   it('shows a side panel, a footer and an overlay the size of the page', () => {
-    render(<PlanViewer file={photo} open onOpenChange={() => undefined} sidePanel={<p>Versionen</p>} footer={<button type="button">Pin setzen</button>} pageOverlay={<span>Pin 1</span>} />);
+    render(<PlanViewer file={photo} open onOpenChange={() => undefined} sidePanel={<p>Versionen</p>} sheetLabel="2 Versionen" footer={<button type="button">Pin setzen</button>} pageOverlay={<span>Pin 1</span>} />);
     const dialog = screen.getByRole('dialog', { name: 'Ansicht Süd' });
-    expect(within(dialog).getByRole('complementary').textContent).toBe('Versionen');
+    const panel = within(dialog).getByRole('complementary');
+    expect(within(panel).getByText('Versionen')).toBeTruthy();
+    // On a phone, the panel is a sheet over the plan, opened by its handle.
+    expect(within(panel).getByRole('button', { name: '2 Versionen' }).getAttribute('aria-expanded')).toBe('false');
     expect(within(dialog).getByRole('button', { name: 'Pin setzen' })).toBeTruthy();
     expect(within(dialog).getByText('Pin 1').closest('[data-plan-stage]')).toBeTruthy();
   });

@@ -1,12 +1,13 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { ProjectFile } from '@bauakte/domain/schemas';
-import { Download, FileUp, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
+import { Download, FileUp, History, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { de } from '../../../i18n/de';
 import { PageSwitcher, pageAfterKey, viewerButtonClassName } from './page-switcher';
 import { planSourceOf, type PlanSource } from './plan-source';
 import { NoPreview, PlanNotKept, PlanStage, useStageImages, type MeasuredPage, type StageImages } from './plan-stage';
+import { SideSheet, type SheetMode } from './side-sheet';
 import { arrowPanStep, useZoomPan, type ZoomPan } from './use-zoom-pan';
 
 const t = de.files.viewer;
@@ -19,8 +20,12 @@ export interface PlanViewerProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
   /** The page it opens on (a link to a page of the plan); page 1 unless given, the last when beyond. */
   initialPage?: number;
-  /** Beside the plan on wide screens, below it on phones: room for more about the plan (its versions). */
+  /** Beside the plan on wide screens, a sheet over its bottom edge on phones: room for more about the plan (its pins). */
   sidePanel?: ReactNode;
+  /** The phone's sheet's handle: '3 Markierungen'. */
+  sheetLabel?: string;
+  /** What the side panel asks of the phone's sheet for a while (placing a pin: a peek; its form: open). */
+  sheetMode?: SheetMode;
   /** In the bottom bar, before the download: room for actions on the plan. */
   footer?: ReactNode;
   /** Laid over the page in a box of exactly the page's size (pins: placed by percentages of the page). */
@@ -34,7 +39,7 @@ export interface PlanViewerProps {
   newerVersion?: { file: ProjectFile; onOpen(page: number): void };
 }
 
-export type ViewerSlots = Pick<PlanViewerProps, 'sidePanel' | 'pageOverlay'>;
+export type ViewerSlots = Pick<PlanViewerProps, 'sidePanel' | 'pageOverlay' | 'sheetLabel' | 'sheetMode'>;
 
 /** The keys of the viewer: + and - zoom, 0 fits, arrows pan; PageUp and PageDown turn pages. */
 function viewerKeyDown(zoomPan: ZoomPan, turnPage: (key: string) => boolean) {
@@ -85,6 +90,21 @@ function NewerVersionNotice({ file, onOpen }: { file: ProjectFile; onOpen(): voi
   );
 }
 
+/** 'Version 1 von 3 – ältere Fassung': an earlier version is never taken for the plan as it stands. */
+function OlderVersionNotice({ file }: { file: ProjectFile }) {
+  return (
+    <div className="flex items-start gap-2 border-b border-amber-500 bg-amber-50 px-4 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+      <History aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <p className="text-sm">
+        <span className="font-medium">{t.olderVersion(file.version, file.versionCount)}</span> <span>{t.olderVersionHint}</span>
+      </p>
+    </div>
+  );
+}
+
+/** An earlier version of a plan: one of several, not the newest. */
+export const isOlderVersion = (file: Pick<ProjectFile, 'version' | 'versionCount'>) => file.version < file.versionCount;
+
 function DownloadOriginal({ file }: { file: ProjectFile }) {
   return (
     <Button asChild variant="outline" className="ml-auto h-11 min-w-11 px-3">
@@ -97,7 +117,7 @@ function DownloadOriginal({ file }: { file: ProjectFile }) {
   );
 }
 
-interface ViewerBodyProps extends Pick<PlanViewerProps, 'file' | 'sidePanel' | 'footer' | 'pageOverlay'> {
+interface ViewerBodyProps extends Pick<PlanViewerProps, 'file' | 'sidePanel' | 'footer' | 'pageOverlay' | 'sheetLabel' | 'sheetMode'> {
   source: PlanSource;
   zoomPan: ZoomPan;
   images: StageImages;
@@ -105,14 +125,18 @@ interface ViewerBodyProps extends Pick<PlanViewerProps, 'file' | 'sidePanel' | '
   onPage(page: number): void;
 }
 
-function ViewerBody({ file, source, zoomPan, images, page, onPage, sidePanel, footer, pageOverlay }: ViewerBodyProps) {
+function ViewerBody({ file, source, zoomPan, images, page, onPage, sidePanel, sheetLabel, sheetMode, footer, pageOverlay }: ViewerBodyProps) {
   const showable = source.kind !== 'none' && !images.failed;
   const alt = source.kind === 'pages' ? t.pageImage(file.name, page, source.pageCount) : file.name;
   return (
     <>
-      <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+      <div className="relative flex min-h-0 flex-1 flex-col md:flex-row">
         {showable ? <PlanStage zoomPan={zoomPan} images={images} alt={alt} pageOverlay={pageOverlay} /> : <div className="min-h-0 flex-1 bg-muted">{images.failedOffline ? <PlanNotKept /> : <NoPreview pending={file.previewPending} />}</div>}
-        {sidePanel ? <aside className="max-h-[40%] overflow-y-auto border-t border-border md:max-h-none md:w-80 md:border-l md:border-t-0">{sidePanel}</aside> : null}
+        {sidePanel ? (
+          <SideSheet label={sheetLabel ?? t.sheetOpen} mode={sheetMode}>
+            {sidePanel}
+          </SideSheet>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-border px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] md:px-4">
         {showable ? <ZoomControls zoomPan={zoomPan} /> : null}
@@ -139,9 +163,21 @@ export function PlanViewer({ open, onOpenChange, ...viewer }: PlanViewerProps) {
   );
 }
 
-function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersion, ...slots }: Omit<PlanViewerProps, 'open' | 'onOpenChange'>) {
-  const source = planSourceOf(file);
-  const [page, setPage] = useState(() => (source.kind === 'pages' ? Math.min(Math.max(1, initialPage), source.pageCount) : 1));
+/** What changes while the plan is zoomed and panned: read by the viewer's body alone, so what lies over and beside the page (its pins) is not drawn again on every frame. */
+const StageStateContext = createContext<{ zoomPan: ZoomPan; images: StageImages } | null>(null);
+
+function StagedViewerBody(props: Omit<ViewerBodyProps, 'zoomPan' | 'images'>) {
+  const state = useContext(StageStateContext);
+  if (!state) throw new Error('StagedViewerBody needs the viewer’s stage state');
+  return <ViewerBody {...props} zoomPan={state.zoomPan} images={state.images} />;
+}
+
+function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersion, sidePanel, sheetLabel, sheetMode, footer, pageOverlay }: Omit<PlanViewerProps, 'open' | 'onOpenChange'>) {
+  const source = useMemo(() => planSourceOf(file), [file]);
+  // The page asked for is kept while the pages are still being made (a new version opened on
+  // page 2 before its preview is done), and shown once they are there.
+  const [wantedPage, setPage] = useState(initialPage);
+  const page = source.kind === 'pages' ? Math.min(Math.max(1, wantedPage), source.pageCount) : 1;
   const content = useRef<HTMLDivElement>(null);
   // The page's size comes from its first image; until then there is nothing to fit.
   const [measured, setMeasured] = useState<MeasuredPage | null>(null);
@@ -154,6 +190,13 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersi
     setPage(next);
     return true;
   };
+  // Built again only when the page or what lies beside it changes: a zoom or a pan reaches the body through the context.
+  const show = useCallback(
+    (added: ViewerSlots) => <StagedViewerBody file={file} source={source} page={page} onPage={setPage} sidePanel={sidePanel} sheetLabel={sheetLabel} sheetMode={sheetMode} footer={footer} pageOverlay={pageOverlay} {...added} />,
+    [file, source, page, sidePanel, sheetLabel, sheetMode, footer, pageOverlay],
+  );
+  const body = useMemo(() => (annotate ? annotate(page, show) : show({})), [annotate, page, show]);
+  const stageState = useMemo(() => ({ zoomPan, images }), [zoomPan, images]);
   return (
     <DialogContent
       ref={content}
@@ -173,12 +216,11 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersi
     >
       <div className="flex min-h-14 items-center border-b border-border py-2 pl-4 pr-14">
         <DialogTitle className="line-clamp-2 break-words text-base md:text-lg">{file.name}</DialogTitle>
-        <DialogDescription className="sr-only">{t.description}</DialogDescription>
+        <DialogDescription className="sr-only">{isOlderVersion(file) ? `${t.olderVersion(file.version, file.versionCount)} ${t.description}` : t.description}</DialogDescription>
       </div>
+      {isOlderVersion(file) ? <OlderVersionNotice file={file} /> : null}
       {newerVersion ? <NewerVersionNotice file={newerVersion.file} onOpen={() => newerVersion.onOpen(page)} /> : null}
-      {annotate
-        ? annotate(page, (added) => <ViewerBody file={file} source={source} zoomPan={zoomPan} images={images} page={page} onPage={setPage} {...slots} {...added} />)
-        : <ViewerBody file={file} source={source} zoomPan={zoomPan} images={images} page={page} onPage={setPage} {...slots} />}
+      <StageStateContext.Provider value={stageState}>{body}</StageStateContext.Provider>
     </DialogContent>
   );
 }

@@ -12,6 +12,8 @@ export interface UploadRequest {
   file: File;
   /** A new version of a plan: the id of the plan's current file. */
   replaces?: number;
+  /** A photo to a question of the questionnaire (its key): kept with the question, not among the plans. */
+  question?: string;
 }
 
 export interface UploadOptions {
@@ -40,6 +42,7 @@ export function uploadBody(request: UploadRequest): FormData {
   body.append('comment', request.comment);
   body.append('documentType', request.documentType);
   if (request.replaces !== undefined) body.append('replaces', String(request.replaces));
+  if (request.question !== undefined) body.append('question', request.question);
   body.append('file', request.file, request.file.name);
   return body;
 }
@@ -74,8 +77,9 @@ export function uploadProjectFile(request: UploadRequest, options: UploadOptions
         resolve(parseFile(xhr.responseText));
         return;
       }
-      reportUnauthorized(xhr.status, Boolean(token));
-      reject(apiErrorOf(xhr.status, xhr.responseText, xhr.getResponseHeader('retry-after')));
+      const error = apiErrorOf(xhr.status, xhr.responseText, xhr.getResponseHeader('retry-after'));
+      reportUnauthorized(xhr.status, Boolean(token), error.code);
+      reject(error);
     };
     xhr.onerror = () => {
       finish();

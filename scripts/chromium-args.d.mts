@@ -1,0 +1,2 @@
+/** See chromium-args.mjs. */
+export declare const chromiumArgs: readonly string[];
