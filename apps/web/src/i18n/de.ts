@@ -551,6 +551,7 @@ export const de = {
     newProject: 'Neues Projekt',
     noNews: 'Keine neuen Projekte',
     projectsLoadFailed: 'Fehler beim Laden der Projekte.',
+    projectsNotKeptOffline: 'Diese Projektliste ist auf diesem Gerät nicht gespeichert. Öffnen Sie das Dashboard einmal mit Verbindung, dann steht sie auch offline bereit.',
     status: 'Status',
     customer: 'Kunde/Kundin',
     unassigned: sharedTexts.unassigned,

@@ -29,7 +29,8 @@ import { useConfirm } from '../../platform/feedback/feedback-context';
 import { PendingChanges } from './pending-changes';
 import { useQueue } from '../../platform/offline/queue-context';
 import { QueueProvider } from '../../platform/offline/queue-provider';
-import { provideTakeAlongSources } from '../../platform/take-along/take-along';
+import { provideTakeAlongSources, type AppTakeAlongSources } from '../../platform/take-along/take-along';
+import { fetchDashboardFirst } from '../../features/dashboard/dashboard-start';
 import { AppSidebar } from './app-sidebar';
 import { adminMenu, architectMenu, clientMenu, type MenuActions } from './sidebar-menus';
 
@@ -157,7 +158,13 @@ function ShellWithModals() {
 const loadQueueDelivery = () => import('./offline-queue-senders').then((senders) => senders.offlineQueueDelivery);
 
 // Taking a project along fetches through the features' APIs: the app gives the platform's keep its sources, loaded when a keep starts.
-provideTakeAlongSources(() => import('../../features/project-overview/take-along-sources').then((sources) => sources.appSources));
+// The user's dashboard is kept with it: the app opened offline starts there, wherever the user went after logging in.
+provideTakeAlongSources(() =>
+  import('../../features/project-overview/take-along-sources').then(({ appSources }): AppTakeAlongSources => (client, user, projectId) => {
+    const sources = appSources(client, user, projectId);
+    return { ...sources, answers: [...sources.answers, () => fetchDashboardFirst(client, user)] };
+  }),
+);
 
 /**
  * The layout of every logged-in page: the role's sidebar, the page, the modal host, the confirm/alert

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import type { ClientProject } from '@bauakte/domain/schemas';
@@ -41,6 +42,30 @@ beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+function setConnection(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => onlineManager.setOnline(online));
+}
+
+describe('ClientDashboardPage offline', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    onlineManager.setOnline(true);
+  });
+
+  it('shows its cards in their default places and says at once that the project list is not on the device; online the list comes in place', async () => {
+    setConnection(false);
+    setup();
+    expect(await screen.findByText('Diese Projektliste ist auf diesem Gerät nicht gespeichert. Öffnen Sie das Dashboard einmal mit Verbindung, dann steht sie auch offline bereit.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Projektübersicht' })).toBeTruthy();
+    expect(screen.queryByText('Laden...')).toBeNull();
+
+    setConnection(true);
+    expect(await screen.findByRole('button', { name: /^Sanierung Annenstraße/ })).toBeTruthy();
+    expect(screen.queryByText(/nicht gespeichert/)).toBeNull();
+  });
 });
 
 describe('ClientDashboardPage', () => {

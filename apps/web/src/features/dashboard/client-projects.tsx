@@ -18,6 +18,7 @@ export function ClientProjects() {
   return (
     <ProjectList
       projects={projects}
+      queryKey={projectKeys.client(username)}
       label={de.dashboard.clientProjectsTitle}
       empty={de.dashboard.noClientProjects}
       more={more}

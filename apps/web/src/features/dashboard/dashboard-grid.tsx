@@ -9,6 +9,7 @@ import { FormError } from '../../components/ui/form-error';
 import { useIsMobile } from '../../components/ui/use-is-mobile';
 import { de } from '../../i18n/de';
 import { cn } from '../../lib/cn';
+import { useNotKeptOffline } from '../../platform/offline/kept-on-device';
 import { layoutQuery } from './dashboard-layout-query';
 import {
   gridColumns, gridRowHeight, inReadingOrder, moveCard, positionOf, restoreLayout, sameLayout, toPlace,
@@ -189,13 +190,16 @@ interface DashboardGridProps {
 
 /** The draggable 4-column card grid of both dashboards; each user's layout is kept on the server. */
 export function DashboardGrid({ dashboard, cards, defaultLayout }: DashboardGridProps) {
-  const saved = useQuery(layoutQuery(dashboard));
+  const query = layoutQuery(dashboard);
+  const saved = useQuery(query);
+  // Offline, a layout not kept on this device is not waited for: the cards show in their default places.
+  const notKept = useNotKeptOffline(query.queryKey, saved);
 
   useEffect(() => {
     if (saved.error) console.error('Dashboard-Layout nicht geladen', saved.error);
   }, [saved.error]);
 
-  if (saved.isPending) return <p role="status">{de.common.loading}</p>;
+  if (saved.isPending && !notKept) return <p role="status">{de.common.loading}</p>;
   // Without the saved layout the cards still show, in their default places.
   return <LoadedGrid dashboard={dashboard} cards={cards} initial={restoreLayout(saved.data, defaultLayout)} />;
 }

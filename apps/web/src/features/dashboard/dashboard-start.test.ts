@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../lib/token';
-import { prefetchDashboard } from './dashboard-start';
+import { fetchDashboardFirst, prefetchDashboard } from './dashboard-start';
 
 const person = (username: string, roles: string[]): SessionUser => ({ username, roles, roleText: roles.join(', '), token: 't' });
 
@@ -41,5 +41,13 @@ describe('prefetchDashboard', () => {
     // Whatever the start would do later has run: every timer and the promises they start.
     await vi.runAllTimersAsync();
     expect(urls).toEqual([]);
+  });
+
+  it("fetches the user's own dashboard, whichever page is open, and resolves once its answers are in the cache", async () => {
+    const urls = recordRequests();
+    const client = new QueryClient();
+    await fetchDashboardFirst(client, person('huber', ['CLIENT']));
+    expect(urls.sort()).toEqual(['/api/DashboardClient/dashi/huber', '/api/dashboardLayout/client']);
+    expect(client.getQueryData(['projects', 'client', 'huber'])).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FormError } from '../../components/ui/form-error';
+import { useNotKeptOffline } from '../../platform/offline/kept-on-device';
+import { NotKeptNotice } from '../../platform/offline/not-kept-notice';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { de } from '../../i18n/de';
 import type { LoadMore } from '../../lib/use-load-more';
@@ -9,6 +11,8 @@ import { useOpenProject } from './use-open-project';
 
 interface ProjectListProps<T extends { id: number; name: string }> {
   projects: UseQueryResult<T[]>;
+  /** The list's query key: offline, whether it is kept on this device. */
+  queryKey: readonly unknown[];
   label: string;
   empty: string;
   /** The line under the project's name. */
@@ -20,9 +24,11 @@ interface ProjectListProps<T extends { id: number; name: string }> {
 }
 
 /** A dashboard card's project list: loading, error, empty or rows that open the project. */
-export function ProjectList<T extends { id: number; name: string }>({ projects, label, empty, details, action, more }: ProjectListProps<T>) {
+export function ProjectList<T extends { id: number; name: string }>({ projects, queryKey, label, empty, details, action, more }: ProjectListProps<T>) {
   const openProject = useOpenProject();
+  const notKept = useNotKeptOffline(queryKey, projects);
 
+  if (notKept) return <NotKeptNotice>{de.dashboard.projectsNotKeptOffline}</NotKeptNotice>;
   if (projects.isPending) return <p role="status" className="text-sm">{de.common.loading}</p>;
   if (projects.isError) return <FormError>{de.dashboard.projectsLoadFailed}</FormError>;
   if (projects.data.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;

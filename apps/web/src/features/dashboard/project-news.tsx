@@ -45,6 +45,7 @@ export function ProjectNews() {
   return (
     <ProjectList
       projects={news}
+      queryKey={projectKeys.news(username)}
       label={t.newsTitle}
       empty={t.noNews}
       more={more}

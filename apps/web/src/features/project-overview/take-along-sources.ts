@@ -1,4 +1,4 @@
-import { questionnaireSteps } from '@bauakte/domain/labels';
+import { can, questionnaireSteps } from '@bauakte/domain/labels';
 import type { ProjectFile } from '@bauakte/domain/schemas';
 import { pinKeys, questionnaireKeys } from '../../lib/query-keys';
 import { viewportWidth } from '../../lib/viewport-width';
@@ -17,7 +17,8 @@ import { fetchQuestionnaireRecord, fetchStepAnswers } from '../questionnaire/que
 import type { AppTakeAlongSources } from '../../platform/take-along/take-along';
 
 /** The sources of a project's keep in this app: through the query cache (and so the read cache), thumbnails and pages encrypted. */
-export const appSources: AppTakeAlongSources = (client, username, projectId, seesChanges) => {
+export const appSources: AppTakeAlongSources = (client, user, projectId) => {
+  const { username } = user;
   // Whom an item may be assigned to ('Zuordnen' on site), and whose chats are taken along: one request for both.
   const people = () => client.fetchQuery({ queryKey: pinKeys.assignees(projectId), queryFn: () => fetchAssignees(projectId) });
   const answers = [
@@ -25,7 +26,7 @@ export const appSources: AppTakeAlongSources = (client, username, projectId, see
     // The steps' forms take their answers once, fresh from the server: nothing lingers in the tab.
     ...questionnaireSteps.map((step) => () => client.fetchQuery({ queryKey: questionnaireKeys.step(projectId, step), queryFn: () => fetchStepAnswers(step, projectId), gcTime: 0 })),
     () => client.fetchQuery({ queryKey: questionnaireKeys.record(projectId), queryFn: () => fetchQuestionnaireRecord(projectId) }),
-    ...(seesChanges ? [() => client.fetchQuery(projectChangesQuery(projectId))] : []),
+    ...(can(user, 'manageProjects') ? [() => client.fetchQuery(projectChangesQuery(projectId))] : []),
     // The latest messages of the user's chats with the project's people: its client and architects.
     async () => fetchChatsWith(client, username, (await people()).map((person) => person.username)),
   ];

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ItemPhoto, ProjectFile, QuestionPhoto } from '@bauakte/domain/schemas';
+import type { SessionUser } from '../../lib/token';
 
 /**
  * What a project made available offline takes at most on the device: the first 40 pages of each
@@ -40,7 +41,7 @@ export interface TakeAlongSources {
 }
 
 /** A project's sources in the app: through the features' APIs, which this floor does not import. */
-export type AppTakeAlongSources = (client: QueryClient, username: string, projectId: string, seesChanges: boolean) => TakeAlongSources;
+export type AppTakeAlongSources = (client: QueryClient, user: SessionUser, projectId: string) => TakeAlongSources;
 
 let loadAppSources: (() => Promise<AppTakeAlongSources>) | undefined;
 

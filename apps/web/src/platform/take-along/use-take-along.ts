@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { can, liveDestinations } from '@bauakte/domain/labels';
+import { liveDestinations } from '@bauakte/domain/labels';
 import { de } from '../../i18n/de';
 import { clockTimeText, dayMonthText, sameViennaDay } from '../../lib/date-time';
 import { offlineKeys } from '../../lib/query-keys';
@@ -51,7 +51,7 @@ export function useTakeAlong(projectId: string) {
   const running = useRef(false);
 
   const keep = useCallback(async () => {
-    if (running.current || !username) return;
+    if (running.current || !user) return;
     running.current = true;
     setFailed(false);
     // Asked once: a browser that grants it does not clear the kept projects when space runs low.
@@ -59,7 +59,7 @@ export function useTakeAlong(projectId: string) {
     try {
       // Loaded when a keep starts: the steps' answers and the lists it fetches bring their code (and zod) along, which no page's start may hold.
       const appSources = await appTakeAlongSources();
-      const result = await takeAlong(appSources(client, username, projectId, can(user, 'manageProjects')), setProgress);
+      const result = await takeAlong(appSources(client, user, projectId), setProgress);
       client.setQueryData(offlineKeys.project(username, projectId), result);
       // Said kept only once it is on the device: a page closed at once keeps it too.
       if (!(await keptAnswersWritten())) {
