@@ -194,11 +194,15 @@ interface PlanStageProps {
 
 /** The drawing area: the page, moved and scaled by zoomPan. */
 export function PlanStage({ zoomPan, images, alt, pageOverlay }: PlanStageProps) {
-  const { view, dragging } = zoomPan;
+  const { view, dragging, moving } = zoomPan;
   const { pageSize, layers } = images;
-  // Sized rather than scaled: the browser draws the image at the size shown, so lines stay crisp.
+  // Sized rather than scaled, so the browser draws the image at the size shown and lines stay crisp;
+  // only a zoom under way is scaled, until it is laid out (zoomPan.laidOutScale).
+  const laidOut = zoomPan.laidOutScale ?? view?.scale ?? 1;
   const box: CSSProperties =
-    pageSize && view ? { transform: `translate(${view.x}px, ${view.y}px)`, width: pageSize.width * view.scale, height: pageSize.height * view.scale } : { visibility: 'hidden' };
+    pageSize && view
+      ? { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale / laidOut})`, width: pageSize.width * laidOut, height: pageSize.height * laidOut }
+      : { visibility: 'hidden' };
   const anyShown = layers.some((layer) => layer.shown);
   const loadEvent = (layer: Layer) => (event: SyntheticEvent<HTMLImageElement>) => images.onLoad(layer, event.currentTarget);
   return (
@@ -208,7 +212,8 @@ export function PlanStage({ zoomPan, images, alt, pageOverlay }: PlanStageProps)
       className={cn('relative min-h-0 flex-1 touch-none select-none overflow-hidden bg-muted', dragging ? 'cursor-grabbing' : 'cursor-grab')}
       {...zoomPan.pointerHandlers}
     >
-      <div className="absolute left-0 top-0 origin-top-left" style={box}>
+      {/* A layer of its own: a pan moves it on the compositor, without painting the page and its pins again. */}
+      <div className="absolute left-0 top-0 origin-top-left will-change-transform" style={box}>
         {layers.map((layer) => (
           <img
             key={layer.src}
@@ -223,7 +228,8 @@ export function PlanStage({ zoomPan, images, alt, pageOverlay }: PlanStageProps)
             className={cn('pointer-events-none absolute inset-0 size-full max-w-none', layer.shown ? 'opacity-100' : 'opacity-0')}
           />
         ))}
-        {pageOverlay ? <div className="absolute inset-0">{pageOverlay}</div> : null}
+        {/* While the plan moves under the pointer the pins take none: the browser need not find which pin it is over, frame after frame. */}
+        {pageOverlay ? <div className={cn('absolute inset-0', moving && '[&_*]:!pointer-events-none')}>{pageOverlay}</div> : null}
       </div>
       {anyShown ? null : (
         <div className="absolute inset-0 flex items-center justify-center">

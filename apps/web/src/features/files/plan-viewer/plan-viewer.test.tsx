@@ -168,6 +168,26 @@ describe('PlanViewer: an image', () => {
     expect(zoomText(dialog)).toBe('149 %');
   });
 
+  it('draws a wheel zoom at once as a scale, and lays the page out at its new size once the wheel pauses; a button zooms laid out at once', async () => {
+    const { dialog, user } = setup(photo);
+    const image = within(dialog).getByAltText('Ansicht Süd');
+    loaded(image, 1600, 1200);
+    const box = image.parentElement as HTMLElement;
+    const fitted = box.style.width;
+    expect(box.style.transform).toMatch(/scale\(1\)$/);
+
+    fireEvent.wheel(dialog.querySelector('[data-plan-stage]') as HTMLElement, { deltaY: -200, clientX: 400, clientY: 300 });
+    expect(box.style.width).toBe(fitted);
+    expect(box.style.transform).toMatch(/scale\(1\.4\d*\)$/);
+    await vi.waitFor(() => expect(box.style.transform).toMatch(/scale\(1\)$/));
+    expect(parseFloat(box.style.width) / parseFloat(fitted)).toBeCloseTo(1.49, 2);
+
+    const laidOut = box.style.width;
+    await user.click(within(dialog).getByRole('button', { name: 'Vergrößern' }));
+    expect(parseFloat(box.style.width)).toBeGreaterThan(parseFloat(laidOut));
+    expect(box.style.transform).toMatch(/scale\(1\)$/);
+  });
+
   it("offers 'Original herunterladen' with the signed link and the original name, and closes with Escape", async () => {
     const { dialog, user } = setup(photo);
     const download = within(dialog).getByRole('link', { name: 'Original herunterladen' });

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { ProjectFile } from '@bauakte/domain/schemas';
 import { Download, FileUp, History, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -163,12 +163,40 @@ export function PlanViewer({ open, onOpenChange, ...viewer }: PlanViewerProps) {
   );
 }
 
-/** What changes while the plan is zoomed and panned: read by the viewer's body alone, so what lies over and beside the page (its pins) is not drawn again on every frame. */
-const StageStateContext = createContext<{ zoomPan: ZoomPan; images: StageImages } | null>(null);
+interface StageState {
+  zoomPan: ZoomPan;
+  images: StageImages;
+}
+
+/**
+ * What changes while the plan is zoomed and panned, read by the viewer's body alone, so what lies
+ * over and beside the page (its pins) is not drawn again on every frame. A store rather than a
+ * context's value: a context that changes makes React search the whole tree beneath it for readers,
+ * hundreds of pins included, on every frame.
+ */
+function createStageStore(initial: StageState) {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(next: StageState) {
+      state = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+type StageStore = ReturnType<typeof createStageStore>;
+const StageStoreContext = createContext<StageStore | null>(null);
 
 function StagedViewerBody(props: Omit<ViewerBodyProps, 'zoomPan' | 'images'>) {
-  const state = useContext(StageStateContext);
-  if (!state) throw new Error('StagedViewerBody needs the viewer’s stage state');
+  const store = useContext(StageStoreContext);
+  if (!store) throw new Error('StagedViewerBody needs the viewer’s stage state');
+  const state = useSyncExternalStore(store.subscribe, store.get);
   return <ViewerBody {...props} zoomPan={state.zoomPan} images={state.images} />;
 }
 
@@ -197,6 +225,9 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersi
   );
   const body = useMemo(() => (annotate ? annotate(page, show) : show({})), [annotate, page, show]);
   const stageState = useMemo(() => ({ zoomPan, images }), [zoomPan, images]);
+  const [stageStore] = useState(() => createStageStore(stageState));
+  // Before the browser paints: the body shows the frame's view with it.
+  useLayoutEffect(() => stageStore.set(stageState), [stageStore, stageState]);
   return (
     <DialogContent
       ref={content}
@@ -220,7 +251,7 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersi
       </div>
       {isOlderVersion(file) ? <OlderVersionNotice file={file} /> : null}
       {newerVersion ? <NewerVersionNotice file={newerVersion.file} onOpen={() => newerVersion.onOpen(page)} /> : null}
-      <StageStateContext.Provider value={stageState}>{body}</StageStateContext.Provider>
+      <StageStoreContext.Provider value={stageStore}>{body}</StageStoreContext.Provider>
     </DialogContent>
   );
 }

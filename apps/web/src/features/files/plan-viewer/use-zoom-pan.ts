@@ -27,7 +27,18 @@ export interface ZoomPan {
     onPointerCancel(event: ReactPointerEvent<HTMLDivElement>): void;
   };
   dragging: boolean;
+  /**
+   * The scale the page and its pins are laid out at. During a wheel zoom or a pinch it stays behind
+   * view.scale (the difference is drawn as a transform, on the compositor) and catches up once the
+   * gesture pauses: laying hundreds of pins out anew on every frame would miss the display's refresh.
+   */
+  laidOutScale: number | null;
+  /** Whether the plan moves under the pointer (a drag, or a zoom not yet laid out): the pins take no pointer then. */
+  moving: boolean;
 }
+
+/** How long a wheel zoom or a pinch pauses before the page is laid out at its new scale. */
+export const zoomSettleMs = 150;
 
 const noSize: Size = { width: 0, height: 0 };
 
@@ -49,6 +60,9 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
   const [stage, setStage] = useState<Size>(noSize);
   const [view, setView] = useState<View | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [laidOutScale, setLaidOutScale] = useState<number | null>(null);
+  // Whether the last change of scale came from a gesture (wheel, pinch), which is laid out once it pauses.
+  const gestureZoom = useRef(false);
   const pointers = useRef(new Map<number, Point>());
   const pinch = useRef<Pinch | null>(null);
   const pageWidth = page?.width ?? 0;
@@ -72,12 +86,25 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
 
   useEffect(() => {
     if (pageWidth <= 0 || pageHeight <= 0 || stage.width <= 0 || stage.height <= 0) return;
+    gestureZoom.current = false;
     setView(fitView({ width: pageWidth, height: pageHeight }, stage));
   }, [pageWidth, pageHeight, stage, fitKey]);
 
-  const zoomBy = useCallback((factor: number, around?: Point) => {
+  const scale = view?.scale ?? null;
+  useEffect(() => {
+    if (scale === null) return undefined;
+    if (!gestureZoom.current) {
+      setLaidOutScale(scale);
+      return undefined;
+    }
+    const timer = setTimeout(() => setLaidOutScale(scale), zoomSettleMs);
+    return () => clearTimeout(timer);
+  }, [scale]);
+
+  const zoomBy = useCallback((factor: number, around?: Point, gesture = false) => {
     const { page: size, stage: area } = latest.current;
     if (!size) return;
+    gestureZoom.current = gesture;
     const point = around ?? { x: area.width / 2, y: area.height / 2 };
     setView((current) => (current ? zoomAt(current, factor, point, zoomLimits(fitScale(size, area)), size, area) : current));
   }, []);
@@ -90,6 +117,7 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
 
   const fit = useCallback(() => {
     const { page: size, stage: area } = latest.current;
+    gestureZoom.current = false;
     if (size && area.width > 0 && area.height > 0) setView(fitView(size, area));
   }, []);
 
@@ -99,7 +127,7 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
       // Not passive: the page behind the viewer must not scroll while the plan zooms.
       event.preventDefault();
       const rect = node.getBoundingClientRect();
-      zoomBy(Math.exp(-wheelPixels(event, rect.height) * 0.002), { x: event.clientX - rect.left, y: event.clientY - rect.top });
+      zoomBy(Math.exp(-wheelPixels(event, rect.height) * 0.002), { x: event.clientX - rect.left, y: event.clientY - rect.top }, true);
     };
     node.addEventListener('wheel', onWheel, { passive: false });
     return () => node.removeEventListener('wheel', onWheel);
@@ -142,7 +170,9 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
         }
         const gesture = pinch.current;
         const [first, second] = [...pointers.current.values()];
-        if (gesture && first && second) setView(pinchView(gesture.start, gesture.from, [first, second], zoomLimits(fitScale(size, area)), size, area));
+        if (!gesture || !first || !second) return;
+        gestureZoom.current = true;
+        setView(pinchView(gesture.start, gesture.from, [first, second], zoomLimits(fitScale(size, area)), size, area));
       },
       onPointerUp: end,
       onPointerCancel: end,
@@ -161,5 +191,7 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
     panBy,
     pointerHandlers,
     dragging,
+    laidOutScale,
+    moving: dragging || (scale !== null && laidOutScale !== scale),
   };
 }
