@@ -29,6 +29,7 @@ import * as questionPhotos from './2026-12-07T1500-question-photos';
 import * as carriedPins from './2026-12-07T1600-carried-pins';
 import * as questionFollowUps from './2026-12-08T0900-question-follow-ups';
 import * as itemPhotos from './2026-12-08T1000-item-photos';
+import * as openItemsOrder from './2026-12-08T1100-open-items-order';
 
 /**
  * Every migration, keyed by its timestamped name. Listed statically (not read from disk) so the
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T1600-carried-pins': carriedPins,
   '2026-12-08T0900-question-follow-ups': questionFollowUps,
   '2026-12-08T1000-item-photos': itemPhotos,
+  '2026-12-08T1100-open-items-order': openItemsOrder,
 };
