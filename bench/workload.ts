@@ -212,7 +212,8 @@ function stepPatch(step: QuestionnaireStep, random: Random): Record<string, unkn
     case 'storeys':
       return { roof: { roofType: random.pick(roofTypes) }, numberOfStoreys: random.pick(numberOfStoreysOptions.slice(0, 5)), isBasementHeated: random.chance(0.5) };
     case 'windows':
-      return { isDifferentWindows: false, typeOfGlass: random.pick(typesOfGlass), frameMaterial: random.pick(frameMaterials), isRollerBlindHousing: random.chance(0.5) };
+      // Newer than any building year the workload or the demo gives: no answer the portal would ask the client to confirm.
+      return { isDifferentWindows: false, windowConstructionYear: random.int(2016, 2025), typeOfGlass: random.pick(typesOfGlass), frameMaterial: random.pick(frameMaterials), isRollerBlindHousing: random.chance(0.5) };
     case 'heating':
       return { fuelType: random.pick(fuelTypes), constructionYearHeating: `um ${random.int(1975, 2015)}` };
   }

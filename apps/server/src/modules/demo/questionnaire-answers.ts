@@ -10,8 +10,14 @@ export type QuestionnaireState = 'none' | 'partial' | 'complete';
 
 type Answers = Record<string, unknown>;
 
-/** Every question of the step answered, as a client would. */
-function fullStep(step: QuestionnaireStep, random: Random): Answers {
+const heatingYears = ['um 1990', '2004', '1980er-Jahre', '2012', 'unbekannt', 'ca. 1998'];
+const bareYear = /^\d{4}$/;
+
+/**
+ * Every question of the step answered, as a client would: windows and heating no older than the
+ * building (`builtIn`), so no answer is one the portal would ask the client to confirm.
+ */
+function fullStep(step: QuestionnaireStep, random: Random, builtIn = 0): Answers {
   switch (step) {
     case 'general':
       return {
@@ -34,7 +40,7 @@ function fullStep(step: QuestionnaireStep, random: Random): Answers {
       if (random.chance(0.1)) return { isDifferentWindows: true, isRollerBlindHousing: null };
       return {
         isDifferentWindows: false,
-        windowConstructionYear: random.int(1960, 2020),
+        windowConstructionYear: random.int(Math.max(1960, builtIn), 2020),
         typeOfGlass: random.pick(typesOfGlass),
         frameMaterial: random.pick(frameMaterials),
         isRollerBlindHousing: random.chance(0.5),
@@ -43,7 +49,7 @@ function fullStep(step: QuestionnaireStep, random: Random): Answers {
       return {
         heatProducer: random.pick(heatProducers),
         fuelType: random.pick(fuelTypes),
-        constructionYearHeating: random.pick(['um 1990', '2004', '1980er-Jahre', '2012', 'unbekannt', 'ca. 1998']),
+        constructionYearHeating: random.pick(heatingYears.filter((year) => !bareYear.test(year) || Number(year) >= builtIn)),
         hotWaterProduction: random.pick(hotWaterProductions),
         heatEmission: random.pick(heatEmissions),
         temperatureRegulation: random.pick(temperatureRegulations),
@@ -52,8 +58,8 @@ function fullStep(step: QuestionnaireStep, random: Random): Answers {
 }
 
 /** Some questions left open (the windows' pair rule kept: a roller-blind answer is needed without different windows). */
-function partialStep(step: QuestionnaireStep, random: Random): Answers {
-  const answers = fullStep(step, random);
+function partialStep(step: QuestionnaireStep, random: Random, builtIn: number): Answers {
+  const answers = fullStep(step, random, builtIn);
   for (const key of Object.keys(answers)) {
     if (key === 'isDifferentWindows' || key === 'roof') continue;
     if (key === 'isRollerBlindHousing' && answers.isDifferentWindows === false) continue;
@@ -73,7 +79,8 @@ export function questionnaireAnswers(state: QuestionnaireState, random: Random):
   questionnaireSteps.slice(0, saved).forEach((step, index) => {
     // A partial questionnaire has its last saved step half done, sometimes earlier ones too.
     const half = state === 'partial' && (index === saved - 1 || random.chance(0.2));
-    record[step] = questionnaireSchemas[step].parse(half ? partialStep(step, random) : fullStep(step, random));
+    const builtIn = (record.general as { constructionYear?: number | null } | undefined)?.constructionYear ?? 0;
+    record[step] = questionnaireSchemas[step].parse(half ? partialStep(step, random, builtIn) : fullStep(step, random, builtIn));
   });
   return record as QuestionnaireRecord;
 }
