@@ -1,5 +1,5 @@
 import { personNameOf, type PersonName, type PinStatus, type ProjectChange, type QuestionKey, type QuestionnaireChange, type QuestionnaireRecord, type QuestionnaireStep } from '@bauakte/domain';
-import { sql, type ExpressionBuilder, type QueryCreator } from 'kysely';
+import { sql, type ExpressionBuilder, type QueryCreator, type RawBuilder } from 'kysely';
 import { isPostgresDb, type Db, type PageWindow } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { preparedQuery } from '../../platform/db/prepared-query';
@@ -40,6 +40,42 @@ const changesQuery = preparedQuery((db: Db, projectId: number, limit: number, of
     .offset(offset),
 );
 
+/** Whose the change log's entry is: the person by their account, while it exists. */
+const authorColumns = ['users.username as username', 'users.firstName as firstName', 'users.lastName as lastName'] as const;
+
+const noText = sql<string | null>`cast(null as text)`;
+const noNumber = sql<number | null>`cast(null as integer)`;
+
+interface EntryDetails {
+  step: RawBuilder<string | null>;
+  changes: RawBuilder<string | null>;
+  fileId: RawBuilder<number | null>;
+  fileName: RawBuilder<string | null>;
+  number: RawBuilder<number | null>;
+  comment: RawBuilder<string | null>;
+  fromStatus: RawBuilder<string | null>;
+  toStatus: RawBuilder<string | null>;
+  questionKey: RawBuilder<string | null>;
+}
+
+/**
+ * The change log's detail columns, in the union's order: what a kind of entry has, the others as
+ * typed nulls (PostgreSQL resolves a union's types from them).
+ */
+function details(own: Partial<EntryDetails>) {
+  return [
+    (own.step ?? noText).as('step'),
+    (own.changes ?? noText).as('changes'),
+    (own.fileId ?? noNumber).as('fileId'),
+    (own.fileName ?? noText).as('fileName'),
+    (own.number ?? noNumber).as('number'),
+    (own.comment ?? noText).as('comment'),
+    (own.fromStatus ?? noText).as('fromStatus'),
+    (own.toStatus ?? noText).as('toStatus'),
+    (own.questionKey ?? noText).as('questionKey'),
+  ] as const;
+}
+
 /** Items' status changes, follow-ups raised and follow-ups answered: the change log's entries of the open items. */
 function itemChangeEntries(qc: ExpressionBuilder<Database, never>, projectId: number) {
   return qc
@@ -52,18 +88,8 @@ function itemChangeEntries(qc: ExpressionBuilder<Database, never>, projectId: nu
       'planPinStatusChanges.id as entryId',
       'planPinStatusChanges.changedAt as changedAt',
       'planPinStatusChanges.changedByName as changedBy',
-      'users.username as username',
-      'users.firstName as firstName',
-      'users.lastName as lastName',
-      sql<string | null>`cast(null as text)`.as('step'),
-      sql<string | null>`cast(null as text)`.as('changes'),
-      sql<number | null>`plan_pins.file_id`.as('fileId'),
-      sql<string | null>`project_files.name`.as('fileName'),
-      sql<number | null>`plan_pins.number`.as('number'),
-      sql<string | null>`cast(null as text)`.as('comment'),
-      sql<string | null>`plan_pin_status_changes.from_status`.as('fromStatus'),
-      sql<string | null>`plan_pin_status_changes.to_status`.as('toStatus'),
-      sql<string | null>`cast(null as text)`.as('questionKey'),
+      ...authorColumns,
+      ...details({ fileId: sql<number | null>`plan_pins.file_id`, fileName: sql<string | null>`project_files.name`, number: sql<number | null>`plan_pins.number`, fromStatus: sql<string | null>`plan_pin_status_changes.from_status`, toStatus: sql<string | null>`plan_pin_status_changes.to_status` }),
     ])
     .where('planPins.projectId', '=', projectId)
     .unionAll(
@@ -75,18 +101,8 @@ function itemChangeEntries(qc: ExpressionBuilder<Database, never>, projectId: nu
           'questionFollowUps.id as entryId',
           'questionFollowUps.createdAt as changedAt',
           'questionFollowUps.createdByName as changedBy',
-          'users.username as username',
-          'users.firstName as firstName',
-          'users.lastName as lastName',
-          sql<string | null>`cast(null as text)`.as('step'),
-          sql<string | null>`cast(null as text)`.as('changes'),
-          sql<number | null>`cast(null as integer)`.as('fileId'),
-          sql<string | null>`cast(null as text)`.as('fileName'),
-          sql<number | null>`cast(null as integer)`.as('number'),
-          sql<string | null>`question_follow_ups.note`.as('comment'),
-          sql<string | null>`cast(null as text)`.as('fromStatus'),
-          sql<string | null>`cast(null as text)`.as('toStatus'),
-          sql<string | null>`question_follow_ups.question_key`.as('questionKey'),
+          ...authorColumns,
+          ...details({ comment: sql<string | null>`question_follow_ups.note`, questionKey: sql<string | null>`question_follow_ups.question_key` }),
         ])
         .where('questionFollowUps.projectId', '=', projectId),
     )
@@ -99,18 +115,8 @@ function itemChangeEntries(qc: ExpressionBuilder<Database, never>, projectId: nu
           'questionFollowUps.id as entryId',
           sql<string>`question_follow_ups.answered_at`.as('changedAt'),
           sql<string>`question_follow_ups.answered_by_name`.as('changedBy'),
-          'users.username as username',
-          'users.firstName as firstName',
-          'users.lastName as lastName',
-          sql<string | null>`cast(null as text)`.as('step'),
-          sql<string | null>`cast(null as text)`.as('changes'),
-          sql<number | null>`cast(null as integer)`.as('fileId'),
-          sql<string | null>`cast(null as text)`.as('fileName'),
-          sql<number | null>`cast(null as integer)`.as('number'),
-          sql<string | null>`question_follow_ups.answer`.as('comment'),
-          sql<string | null>`cast(null as text)`.as('fromStatus'),
-          sql<string | null>`cast(null as text)`.as('toStatus'),
-          sql<string | null>`question_follow_ups.question_key`.as('questionKey'),
+          ...authorColumns,
+          ...details({ comment: sql<string | null>`question_follow_ups.answer`, questionKey: sql<string | null>`question_follow_ups.question_key` }),
         ])
         .where('questionFollowUps.projectId', '=', projectId)
         .where('questionFollowUps.answeredAt', 'is not', null),
@@ -121,7 +127,6 @@ function itemChangeEntries(qc: ExpressionBuilder<Database, never>, projectId: nu
  * A page of the project's change log: questionnaire saves, new versions of plans (a file with a
  * version above 1), new pins, items' status changes and follow-ups raised and answered, newest
  * first, in one statement so the pages hold together.
- * Columns one kind does not have are typed nulls (PostgreSQL resolves a union's types from them).
  */
 const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: number, offset: number) =>
   db
@@ -134,18 +139,8 @@ const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: num
           'questionnaireChanges.id as entryId',
           'questionnaireChanges.changedAt as changedAt',
           'questionnaireChanges.changedByName as changedBy',
-          'users.username as username',
-          'users.firstName as firstName',
-          'users.lastName as lastName',
-          sql<string | null>`questionnaire_changes.step`.as('step'),
-          sql<string | null>`questionnaire_changes.changes`.as('changes'),
-          sql<number | null>`cast(null as integer)`.as('fileId'),
-          sql<string | null>`cast(null as text)`.as('fileName'),
-          sql<number | null>`cast(null as integer)`.as('number'),
-          sql<string | null>`cast(null as text)`.as('comment'),
-          sql<string | null>`cast(null as text)`.as('fromStatus'),
-          sql<string | null>`cast(null as text)`.as('toStatus'),
-          sql<string | null>`cast(null as text)`.as('questionKey'),
+          ...authorColumns,
+          ...details({ step: sql<string | null>`questionnaire_changes.step`, changes: sql<string | null>`questionnaire_changes.changes` }),
         ])
         .where('questionnaireChanges.projectId', '=', projectId)
         .unionAll(
@@ -157,18 +152,8 @@ const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: num
               'projectFiles.id as entryId',
               'projectFiles.uploadedAt as changedAt',
               'projectFiles.uploadedByName as changedBy',
-              'users.username as username',
-              'users.firstName as firstName',
-              'users.lastName as lastName',
-              sql<string | null>`cast(null as text)`.as('step'),
-              sql<string | null>`cast(null as text)`.as('changes'),
-              sql<number | null>`project_files.id`.as('fileId'),
-              sql<string | null>`project_files.name`.as('fileName'),
-              sql<number | null>`project_files.version`.as('number'),
-              sql<string | null>`cast(null as text)`.as('comment'),
-              sql<string | null>`cast(null as text)`.as('fromStatus'),
-              sql<string | null>`cast(null as text)`.as('toStatus'),
-              sql<string | null>`cast(null as text)`.as('questionKey'),
+              ...authorColumns,
+              ...details({ fileId: sql<number | null>`project_files.id`, fileName: sql<string | null>`project_files.name`, number: sql<number | null>`project_files.version` }),
             ])
             .where('projectFiles.projectId', '=', projectId)
             .where('projectFiles.version', '>', 1),
@@ -183,18 +168,8 @@ const projectChangesQuery = preparedQuery((db: Db, projectId: number, limit: num
               'planPins.id as entryId',
               'planPins.createdAt as changedAt',
               'planPins.createdByName as changedBy',
-              'users.username as username',
-              'users.firstName as firstName',
-              'users.lastName as lastName',
-              sql<string | null>`cast(null as text)`.as('step'),
-              sql<string | null>`cast(null as text)`.as('changes'),
-              sql<number | null>`plan_pins.file_id`.as('fileId'),
-              sql<string | null>`project_files.name`.as('fileName'),
-              sql<number | null>`plan_pins.number`.as('number'),
-              sql<string | null>`plan_pins.comment`.as('comment'),
-              sql<string | null>`cast(null as text)`.as('fromStatus'),
-              sql<string | null>`cast(null as text)`.as('toStatus'),
-              sql<string | null>`cast(null as text)`.as('questionKey'),
+              ...authorColumns,
+              ...details({ fileId: sql<number | null>`plan_pins.file_id`, fileName: sql<string | null>`project_files.name`, number: sql<number | null>`plan_pins.number`, comment: sql<string | null>`plan_pins.comment` }),
             ])
             .where('planPins.projectId', '=', projectId),
         )
