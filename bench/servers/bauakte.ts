@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { onPostgres } from './on-postgres';
+import { uploadBody, type UploadedFile } from './upload-body';
 import { unspentBudgets } from './budgets';
 import sharp from 'sharp';
 import { loadConfig } from '../../apps/server/src/config';
@@ -106,30 +107,9 @@ async function exportProject(): Promise<number> {
   return id;
 }
 
-interface Upload {
-  title: string;
-  comment: string;
-  documentType: string;
-  fileName: string;
-  contentType: string;
-  bytes: Buffer;
-}
-
-async function upload(headers: Record<string, string>, projectId: number, file: Upload): Promise<void> {
-  const boundary = 'bauakte-bench-upload';
-  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      field('projectId', String(projectId)) +
-        field('fileName', file.title) +
-        field('comment', file.comment) +
-        field('documentType', file.documentType) +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+async function upload(headers: Record<string, string>, projectId: number, file: UploadedFile): Promise<void> {
+  const { payload, contentType } = uploadBody(projectId, file);
+  const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, 'content-type': contentType }, payload });
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
 }
 

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { pinKinds, type PinKind, type PinStatus } from '@bauakte/domain';
 import { onPostgres } from './on-postgres';
+import { uploadBody, type UploadedFile } from './upload-body';
 import { unspentBudgets } from './budgets';
 import { loadConfig } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
@@ -60,21 +61,9 @@ async function newProject(name: string): Promise<number> {
   return created.json<{ id: number }>().id;
 }
 
-async function upload(projectId: number, file: { title: string; fileName: string; documentType: 'PDF' | 'JPG'; contentType: string; bytes: Buffer }): Promise<number> {
-  const boundary = 'bauakte-bench-upload';
-  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      field('projectId', String(projectId)) +
-        field('fileName', file.title) +
-        field('comment', '') +
-        field('documentType', file.documentType) +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...architect, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+async function upload(projectId: number, file: UploadedFile): Promise<number> {
+  const { payload, contentType } = uploadBody(projectId, file);
+  const uploaded = await app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...architect, 'content-type': contentType }, payload });
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
   return uploaded.json<{ id: number }>().id;
 }
