@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { pathId, participantName, questionCatalogue, questionPhotoLimit, serverMessages, uploadFieldsSchema, type ProjectFile, type UploadFields } from '@bauakte/domain';
+import { pathId, questionCatalogue, questionPhotoLimit, serverMessages, uploadFieldsSchema, type ProjectFile, type UploadFields } from '@bauakte/domain';
 import { newsSeenBy, type AccessPolicy, type CheckedProject, type CheckedQuestionPhoto } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { BackgroundTasks } from '../../platform/background';
@@ -20,6 +20,7 @@ import type { PdfPreviews } from './previews/pdf-previews';
 import type { FileRow } from './repository';
 import { createThumbnailMaker, type ThumbnailLimits } from './thumbnails';
 import { createUploadReceiver, thumbnailKeyOf, type StoredUpload } from './upload';
+import { callerName } from '../../platform/auth/caller-name';
 
 /** What the live channel announces of a new file: which one, of which plan, which version. */
 export interface FileEvent {
@@ -143,7 +144,7 @@ export function createFileCommits(deps: FileCommitDeps) {
   async function commit(caller: AuthUser, project: CheckedProject, stored: StoredUpload, sent: Record<string, string>): Promise<number> {
     const fields = uploadFieldsOf(project, stored, sent);
     refuseQuestionPhoto(fields, stored);
-    const uploadedByName = participantName((await data.repos.users.findById(caller.id)) ?? { username: caller.username, firstName: null, lastName: null });
+    const uploadedByName = await callerName(data.repos.users, caller);
     const now = new Date().toISOString();
     return data.transaction(async (repos) => {
       // Uploads of the project wait for each other here, so two new versions of one plan get the

@@ -1,6 +1,5 @@
 import {
   personNameOf,
-  participantName,
   sameUsername,
   serverMessages,
   type CreatePin,
@@ -13,6 +12,7 @@ import {
 import type { CheckedPin, CheckedProject } from '../../platform/access/access';
 import { newsSeenBy } from '../../platform/access/access';
 import type { AuthUser } from '../../platform/auth/sessions';
+import { callerName } from '../../platform/auth/caller-name';
 import type { DataLayer, Repositories } from '../../platform/db/repositories';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 import type { PinRow, ReplyRow, StatusChangeRow } from './repository';
@@ -195,8 +195,6 @@ export function createPinService(deps: {
     if (keys.length > 0) await deps.discardObjects?.(keys);
   };
 
-  const authorName = async (caller: AuthUser): Promise<string> =>
-    participantName((await data.repos.users.findById(caller.id)) ?? { username: caller.username, firstName: null, lastName: null });
 
   const announce = (event: PinEvent) => deps.announce?.(event);
 
@@ -219,7 +217,7 @@ export function createPinService(deps: {
 
     /** Numbers are given under the project's lock, so two pins placed at once get 4 and 5. */
     async create(caller: AuthUser, project: CheckedProject, fileId: number | null, request: CreatePin): Promise<Pin> {
-      const createdByName = await authorName(caller);
+      const createdByName = await callerName(data.repos.users, caller);
       const pin = await data.transaction(async (repos) => {
         await repos.projects.lock(project.id);
         const file = await fileOfProject(repos, project, fileId);
@@ -271,7 +269,7 @@ export function createPinService(deps: {
 
     /** The status as the responsible person or an architect sets it, recorded in the pin's history. */
     async setStatus(caller: AuthUser, checked: CheckedPin<'status'>, request: PinStatusRequest): Promise<Pin> {
-      const changedByName = await authorName(caller);
+      const changedByName = await callerName(data.repos.users, caller);
       const pin = await data.transaction(async (repos) => {
         const before = await repos.pins.find(checked.id);
         if (!before) throw notFound();
@@ -310,7 +308,7 @@ export function createPinService(deps: {
 
     /** A reply under the item, by anyone who sees it: the item's conversation. */
     async reply(caller: AuthUser, checked: CheckedPin<'read'>, request: PinReplyRequest): Promise<Pin> {
-      const authorNameNow = await authorName(caller);
+      const authorNameNow = await callerName(data.repos.users, caller);
       const pin = await data.transaction(async (repos) => {
         const current = await repos.pins.find(checked.id);
         if (!current) throw notFound();

@@ -1,5 +1,4 @@
 import {
-  participantName,
   personNameOf,
   questionCatalogue,
   questionLabels,
@@ -14,6 +13,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { DataLayer, Repositories } from '../../platform/db/repositories';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { FollowUpRow } from './follow-up-repository';
+import { callerName } from '../../platform/auth/caller-name';
 
 export function toFollowUp(row: FollowUpRow): FollowUp {
   return {
@@ -51,8 +51,6 @@ export interface FollowUpEvent {
 export function createFollowUpService(deps: { data: DataLayer; announce?: (event: FollowUpEvent) => void }) {
   const { data } = deps;
 
-  const nameOf = async (caller: AuthUser): Promise<string> =>
-    participantName((await data.repos.users.findById(caller.id)) ?? { username: caller.username, firstName: null, lastName: null });
 
   async function followUpOf(repos: Repositories, projectId: number, followUpId: number | null): Promise<FollowUpRow> {
     const row = followUpId === null ? undefined : await repos.followUps.findInProject(projectId, followUpId);
@@ -69,7 +67,7 @@ export function createFollowUpService(deps: { data: DataLayer; announce?: (event
 
     /** A follow-up on one answer, for the project's client to answer. */
     async raise(caller: AuthUser, project: CheckedProject, request: CreateFollowUpRequest): Promise<FollowUp> {
-      const createdByName = await nameOf(caller);
+      const createdByName = await callerName(data.repos.users, caller);
       const followUp = await data.transaction(async (repos) => {
         // The client as the project names them now, not as the access check read it before the lock.
         await repos.projects.lock(project.id);
@@ -95,7 +93,7 @@ export function createFollowUpService(deps: { data: DataLayer; announce?: (event
 
     /** The client's answer, which closes the follow-up: once, and only to the version the client saw. */
     async answer(caller: AuthUser, project: CheckedProject, followUpId: number | null, request: AnswerFollowUpRequest): Promise<FollowUp> {
-      const answeredByName = await nameOf(caller);
+      const answeredByName = await callerName(data.repos.users, caller);
       const followUp = await data.transaction(async (repos) => {
         const before = await followUpOf(repos, project.id, followUpId);
         if (before.status === 'ERLEDIGT') throw conflict(serverMessages.followUpAnswered);
