@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { liveDestinations, planLinkParameters } from '@bauakte/domain/labels';
+import { liveDestinations } from '@bauakte/domain/labels';
 import type { ItemPhoto } from '@bauakte/domain/schemas';
 import { SectionCard } from '../../../components/section-card';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { fileKeys, pinKeys } from '../../../lib/query-keys';
 import { useLiveReread } from '../../../platform/live/use-live-reread';
 import { de } from '../../../i18n/de';
 import { fetchItemPhotos } from './pins-api';
+import { withItemLink } from './item-link';
 
 const t = de.itemPhotos;
 /** The card stays small: the first photos, the rest on request. */
@@ -45,14 +46,7 @@ export function ItemPhotosCard({ projectId, className }: { projectId: string; cl
   if (list.length === 0) return null;
   const labels = labelsOf(list);
   const shown = all ? list : list.slice(0, shownAtFirst);
-  const open = (photo: ItemPhoto) =>
-    setParams((current) => {
-      current.set(planLinkParameters.plan, String(photo.fileId));
-      current.set(planLinkParameters.page, String(photo.page));
-      current.set(planLinkParameters.pin, String(photo.pinId));
-      current.set(planLinkParameters.ofPlan, String(photo.planId));
-      return current;
-    });
+  const open = (photo: ItemPhoto) => setParams((current) => withItemLink(current, photo));
   return (
     <SectionCard title={t.title} className={className} action={<span className="text-sm text-muted-foreground">{t.count(list.length)}</span>}>
       <div className="flex flex-col gap-3">

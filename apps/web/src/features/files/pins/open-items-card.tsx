@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MessageCircleQuestionMark } from 'lucide-react';
-import { can, isOverdue, liveDestinations, participantName, pinKinds, pinStatuses, planLinkParameters, todayInAustria } from '@bauakte/domain/labels';
+import { can, isOverdue, liveDestinations, participantName, pinKinds, pinStatuses, todayInAustria } from '@bauakte/domain/labels';
 import type { FollowUp, PlanOpenItem } from '@bauakte/domain/schemas';
 import { SectionCard } from '../../../components/section-card';
 import { FormError } from '../../../components/ui/form-error';
@@ -25,6 +25,7 @@ import { useServerAction } from '../../../platform/actions/use-server-action';
 import { useSession } from '../../../platform/session/session-context';
 import { selectProject } from '../../../platform/project/project-selection';
 import { questionLink } from '../../../lib/questionnaire-links';
+import { withItemLink } from './item-link';
 
 const t = de.openItems;
 const p = de.pins;
@@ -145,14 +146,7 @@ export function OpenItemsCard({ projectId, className }: { projectId: string; cla
     selectProject(projectId);
     void navigate(questionLink(item.step, item.questionKey));
   };
-  const open = (item: PlanOpenItem) =>
-    setParams((current) => {
-      current.set(planLinkParameters.plan, String(item.fileId));
-      current.set(planLinkParameters.page, String(item.page));
-      current.set(planLinkParameters.pin, String(item.id));
-      current.set(planLinkParameters.ofPlan, String(item.planId));
-      return current;
-    });
+  const open = (item: PlanOpenItem) => setParams((current) => withItemLink(current, { ...item, pinId: item.id }));
   const list = items.data ?? [];
   return (
     <SectionCard title={t.title} className={className} action={items.data ? <span className="text-sm text-muted-foreground">{more.hasMore ? t.countMore(list.length) : t.count(list.length)}</span> : undefined}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { isOverdue, planLinkParameters, planLinkPath, todayInAustria } from '@bauakte/domain/labels';
+import { isOverdue, todayInAustria } from '@bauakte/domain/labels';
 import { SectionCard } from '../../../components/section-card';
 import type { OwnOpenItem } from '@bauakte/domain/schemas';
 import { pinKeys } from '../../../lib/query-keys';
@@ -10,6 +10,7 @@ import { de } from '../../../i18n/de';
 import { fetchOwnOpenItems } from './pins-api';
 import { ItemFactsLine } from './item-facts-line';
 import { useLiveItemCounts } from './open-item-counts';
+import { itemLinkPath } from './item-link';
 
 const t = de.openItems;
 
@@ -20,7 +21,7 @@ function PlanItemEntry({ item, today }: { item: Extract<OwnOpenItem, { anchor: '
   return (
     <li>
       <Link
-        to={`${planLinkPath(item.projectId, item.fileId, item.page)}&${planLinkParameters.pin}=${item.id}&${planLinkParameters.ofPlan}=${item.planId}`}
+        to={itemLinkPath(item.projectId, { ...item, pinId: item.id })}
         className={`${entryClassName} ${overdue ? 'border-destructive' : 'border-border'}`}
       >
         <span className="text-sm">
