@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { ChatConversation, ChatMessage } from '@bauakte/domain/schemas';
 import { chatKeys } from '../../lib/query-keys';
-import { fetchChatsWith, hasLatest, keepEarlier, withLatest } from './chat-api';
+import { conversationsQuery, fetchChatsWith, hasLatest, keepEarlier, withLatest } from './chat-api';
 
 const message = (id: number): ChatMessage => ({ id, chatId: 7, message: `Nachricht ${id}`, senderUsername: 'mara', receiverUsername: 'kunde', isRead: true, sentAt: '2026-11-25T10:00:00.000Z' });
 const conversation = (ids: number[], hasEarlier: boolean, chatId = 7): ChatConversation => ({
@@ -72,5 +72,23 @@ describe('fetchChatsWith', () => {
     expect(client.getQueryData<ChatConversation[]>(chatKeys.conversations('kunde'))).toHaveLength(3);
     expect(client.getQueryData<ChatConversation>(chatKeys.latest('kunde', 1))?.messages).toHaveLength(20);
     expect(client.getQueryData(chatKeys.latest('kunde', 2))).toBeUndefined();
+  });
+});
+
+describe('conversationsQuery', () => {
+  it('keeps the latest messages laid in while the list was on its way: what is shown is read once the list is here', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const client = new QueryClient();
+    const key = chatKeys.conversations('kunde');
+    client.setQueryData(key, [conversation([60], true)]);
+    const fetching = conversationsQuery(client, 'kunde').queryFn();
+    // The chat's latest messages arrive and are laid into the list while it is fetched again.
+    client.setQueryData(key, [conversation(range(41, 60), false)]);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer!(new Response(JSON.stringify([conversation([60], true)]), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const list = await fetching;
+    vi.unstubAllGlobals();
+    expect(list[0]).toMatchObject({ hasEarlier: false, messages: range(41, 60).map(message) });
   });
 });

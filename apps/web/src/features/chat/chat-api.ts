@@ -82,8 +82,11 @@ export function keepEarlier(shown: readonly ChatConversation[] | undefined, fres
 /** The user's first page of chats as a query; read again, it keeps what is shown of each (keepEarlier). */
 export const conversationsQuery = (client: QueryClient, username: string) => ({
   queryKey: chatKeys.conversations(username),
-  // What is shown is read once the fresh list is here: messages laid in while it was on its way stay.
-  queryFn: async () => keepEarlier(client.getQueryData<ChatConversation[]>(chatKeys.conversations(username)), await fetchConversations(username)),
+  // What is shown is read once the fresh list is here (not when it is asked for): messages laid in while it was on its way stay.
+  queryFn: async () => {
+    const fresh = await fetchConversations(username);
+    return keepEarlier(client.getQueryData<ChatConversation[]>(chatKeys.conversations(username)), fresh);
+  },
 });
 
 /**
