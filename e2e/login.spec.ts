@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from './support/env';
-import { expectNoSeriousA11yViolations, loginAs, loginAsAdmin } from './support/fixtures';
+import { expectLoggedOut, expectNoSeriousA11yViolations, loginAs, loginAsAdmin } from './support/fixtures';
 
 test.describe('login and logout', () => {
   test('the login page shows its German texts and passes axe', async ({ page }) => {
@@ -100,9 +100,8 @@ test.describe('login and logout', () => {
     expect(me.status()).toBe(200);
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expectLoggedOut(page);
     await expect(page.getByRole('heading', { name: 'Willkommen Zurück!' })).toBeVisible();
-    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     const after = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
     expect(after.status()).toBe(401);
 

@@ -27,6 +27,9 @@ async function uploadPhoto(page: Page, title: string): Promise<void> {
 
 const pictureShown = (page: Page, alt: string) => page.getByAltText(alt).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
 
+// With the app's service worker, as on a user's device (the other specs run without it).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('the app on site without a connection', () => {
   // One long journey (two clients, upload, two offline reloads, logout): a slow machine needs more than the default minute.
   test.describe.configure({ timeout: 180_000 });

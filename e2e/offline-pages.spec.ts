@@ -37,6 +37,9 @@ async function phoneClient(page: Page, client: TestAccount, projectId: number): 
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 }
 
+// With the app's service worker, as on a user's device (the other specs run without it).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('every link a client taps offline on a phone', () => {
   // Seeding waits for an invitation mail.
   test.describe.configure({ timeout: 120_000 });

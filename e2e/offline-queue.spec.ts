@@ -51,6 +51,9 @@ async function projectWithPlan(request: APIRequestContext) {
   return { ...seeded, architectAuth, clientAuth, planId, pinsPath: `/api/s3/project/${seeded.projectId}/files/${planId}/pins` };
 }
 
+// With the app's service worker, as on a user's device (the other specs run without it).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('changes made without a connection', () => {
   // Seeding waits for an invitation mail.
   test.describe.configure({ timeout: 180_000 });

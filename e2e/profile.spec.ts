@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createArchitectViaApi } from './support/accounts';
-import { loginAs } from './support/fixtures';
+import { expectLoggedOut, loginAs } from './support/fixtures';
 
 async function openProfile(page: Page) {
   await page.getByRole('button', { name: 'Profil', exact: true }).click();
@@ -94,8 +94,7 @@ test.describe('profile modal', () => {
     await question.getByRole('button', { name: 'Profil löschen' }).click();
     const notice = page.getByRole('alertdialog', { name: 'Profil gelöscht.' });
     await notice.getByRole('button', { name: 'OK' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await expectLoggedOut(page);
 
     await loginAs(page, architect.username, architect.password);
     await expect(page.getByRole('alert')).toHaveText('Benutzername oder Passwort ist falsch.');

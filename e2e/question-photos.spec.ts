@@ -6,6 +6,9 @@ import { twoByTwoPng } from './support/sample-files';
 
 const phone = { width: 390, height: 844 };
 
+// With the app's service worker, as on a user's device (the other specs run without it).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('a photo to a question of the questionnaire', () => {
   test.describe.configure({ timeout: 120_000 });
 

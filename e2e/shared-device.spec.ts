@@ -89,6 +89,9 @@ async function sessionAccountId(page: Page): Promise<number> {
   });
 }
 
+// With the app's service worker, as on a user's device (the other specs run without it).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('one browser shared by several people', () => {
   // Seeding waits for an invitation mail; the journey goes offline and online twice.
   test.describe.configure({ timeout: 120_000 });

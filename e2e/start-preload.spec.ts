@@ -15,6 +15,9 @@ function recordApiRequests(page: Page): string[] {
 }
 
 // index.html asks for the shell's and the page's code early, from an inline script the CSP allows by its hash.
+// With the app's service worker, as on a user's device (the other specs run without it).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('start of a logged-in page', () => {
   test('a reload of the dashboard fetches the shell code from the head, with no script blocked', async ({ page, request }) => {
     const blocked: string[] = [];

@@ -15,6 +15,17 @@ export async function loginAsAdmin(page: Page): Promise<void> {
 }
 
 /**
+ * Logged out: at /login, with no token in the tab. Logout ends in a full load of /login (nothing of
+ * the session survives in memory), which may still be on its way when the route already shows it.
+ */
+export async function expectLoggedOut(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/login$/);
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('token')).catch((error: unknown) => `not readable: ${String(error)}`))
+    .toBeNull();
+}
+
+/**
  * Runs axe and fails on serious or critical violations, naming them. In the page itself: axe's
  * default run across frames opens a blank tab of the same context for every check (the app has no
  * frames), which costs a renderer and is a second tab the app would notice.
