@@ -1,16 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createArchitectViaApi, uniqueName, type TestAccount } from './support/accounts';
+import { apiToken, createArchitectViaApi, uniqueName } from './support/accounts';
 import { expectNoSeriousA11yViolations, loginAs, loginAsAdmin } from './support/fixtures';
 import { cardOf, fillCustomerDialog } from './support/portal';
 import { answerQuestionnaireViaApi, seedClientProject } from './support/questionnaire-seed';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function tokenOf(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** An invited customer with a name (no registration needed to be assigned a project). */
 async function customerViaApi(request: APIRequestContext, token: string, firstName: string, lastName: string): Promise<string> {
@@ -71,7 +65,7 @@ test.describe('finding projects and people', () => {
   test('an architect with 500 projects finds one by customer name and by street, filters by status and sorts', async ({ page, request }) => {
     test.setTimeout(180_000);
     const architect = await createArchitectViaApi(request);
-    const token = await tokenOf(request, architect);
+    const token = await apiToken(request, architect);
     const maria = await customerViaApi(request, token, 'Maria', 'Gruber');
     const other = await customerViaApi(request, token, 'Franz', 'Huber');
     await manyProjects(request, token, 500, other);
@@ -129,7 +123,7 @@ test.describe('finding projects and people', () => {
 
   test("the 'Projektübersicht' list searches and sorts the same way, and names customers", async ({ page, request }) => {
     const architect = await createArchitectViaApi(request);
-    const token = await tokenOf(request, architect);
+    const token = await apiToken(request, architect);
     const maria = await customerViaApi(request, token, 'Maria', 'Gruber');
     await projectViaApi(request, token, { name: 'Zubau Hallstatt', assignedUser: maria, street: 'Seestraße', number: '1', city: 'Hallstatt', postalCode: '4830' });
     await projectViaApi(request, token, { name: 'Anbau Linz', street: 'Landstraße', number: '3', city: 'Linz', postalCode: '4020' });
@@ -153,7 +147,7 @@ test.describe('finding projects and people', () => {
 
   test("'Neusten Nachrichten' and the chat list name the client, with the username beside the name in the news", async ({ page, request }) => {
     const { architect, client } = await seedClientProject(request);
-    const token = await tokenOf(request, architect);
+    const token = await apiToken(request, architect);
     const chat = await request.post('/api/MessageManagment/createChat', {
       data: { message: 'Grüß Gott!', senderUsername: architect.username, receiverUsername: client.username },
       headers: bearer(token),
@@ -162,7 +156,7 @@ test.describe('finding projects and people', () => {
     const { chatId } = (await chat.json()) as { chatId: number };
     const reply = await request.post('/api/MessageManagment', {
       data: { message: 'Der Plan kommt morgen.', senderUsername: client.username, receiverUsername: architect.username, chatId, isRead: false },
-      headers: bearer(await tokenOf(request, client)),
+      headers: bearer(await apiToken(request, client)),
     });
     expect(reply.status()).toBe(201);
 
@@ -226,7 +220,7 @@ test.describe('finding projects and people', () => {
 
   test("'Alle Projekte' works on a phone", async ({ page, request }) => {
     const architect = await createArchitectViaApi(request);
-    const token = await tokenOf(request, architect);
+    const token = await apiToken(request, architect);
     await projectViaApi(request, token, { name: 'Dachausbau Graz', street: 'Annenstraße', number: '12', city: 'Graz', postalCode: '8020' });
     await projectViaApi(request, token, { name: 'Keller Wien', street: 'Praterstraße', number: '1', city: 'Wien', postalCode: '1020' });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -4,6 +4,7 @@ import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { showPins } from './support/plan-viewer';
 import { twoByTwoPng } from './support/sample-files';
+import { apiToken } from './support/accounts';
 
 const png = twoByTwoPng();
 const comment = 'Riss im Putz';
@@ -15,11 +16,6 @@ const sizes = [
 async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'de-AT', timezoneId: 'Europe/Vienna' });
   return context.newPage();
-}
-
-async function tokenOf(request: APIRequestContext, account: { username: string; password: string }): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
-  return ((await login.json()) as { token: string }).token;
 }
 
 /** The architect's plan with item 1 on it, the client responsible for it (as the viewer's forms send them). */
@@ -61,7 +57,7 @@ test.describe('photos of open items', () => {
   for (const size of sizes) {
     test(`${size.name}: the client answers an item with two photos and sets 'Erledigt'; the architect sees both photos, never among the plans`, async ({ browser, request }) => {
       const { architect, client, projectId } = await seedClientProject(request);
-      await planWithItem(request, await tokenOf(request, architect), projectId, client.username);
+      await planWithItem(request, await apiToken(request, architect), projectId, client.username);
 
       const home = await newPage(browser, size.viewport);
       await loginAsClientWithProject(home, client, projectId);

@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { TestAccount } from './support/accounts';
+import { apiToken, type TestAccount } from './support/accounts';
 import { showPins } from './support/plan-viewer';
 import { cardOf } from './support/portal';
 import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
 import { twoByTwoPng } from './support/sample-files';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
-import { apiToken, storedYear } from './support/stored-answers';
+import { storedYear } from './support/stored-answers';
 
 const savedOnDevice = 'Gespeichert auf diesem Gerät — wird übertragen, sobald Sie online sind';
 const oneWaiting = (page: Page) => page.getByRole('button', { name: '1 Änderung wartet' });

@@ -4,15 +4,11 @@ import { showPins } from './support/plan-viewer';
 import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { multiPagePdf, twoByTwoPng } from './support/sample-files';
+import { apiToken } from './support/accounts';
 
 const png = twoByTwoPng();
 const desktop = { width: 1366, height: 768 };
 const phone = { width: 375, height: 667 };
-
-async function tokenOf(request: APIRequestContext, account: { username: string; password: string }): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
-  return ((await login.json()) as { token: string }).token;
-}
 
 /** The architect uploads the plan through the API, as the upload modal sends it. */
 async function uploadPlan(request: APIRequestContext, token: string, projectId: number): Promise<void> {
@@ -41,7 +37,7 @@ test.describe('pins on a plan', () => {
 
   test('the client marks a spot on a phone with a comment and a photo; the architect sees it live at the desktop, and the export names it', async ({ browser, request }) => {
     const { architect, client, projectId } = await seedClientProject(request);
-    const architectToken = await tokenOf(request, architect);
+    const architectToken = await apiToken(request, architect);
     await uploadPlan(request, architectToken, projectId);
 
     const desk = await newPage(browser, desktop);
@@ -94,7 +90,7 @@ test.describe('pins on a plan', () => {
 
   test('a PDF plan pages and zooms in the viewer, and a pin placed on page 2 stays on page 2', async ({ browser, request }) => {
     const { architect, projectId } = await seedClientProject(request);
-    const token = await tokenOf(request, architect);
+    const token = await apiToken(request, architect);
     const uploaded = await request.post('/api/s3/upload', {
       headers: { authorization: `Bearer ${token}` },
       multipart: { projectId: String(projectId), fileName: 'Grundriss OG', documentType: 'PDF', file: { name: 'grundriss-og.pdf', mimeType: 'application/pdf', buffer: multiPagePdf(2) } },

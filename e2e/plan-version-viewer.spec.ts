@@ -4,16 +4,12 @@ import { showPins } from './support/plan-viewer';
 import { cardOf } from './support/portal';
 import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { onePagePdf } from './support/sample-files';
+import { apiToken } from './support/accounts';
 
 const sizes = [
   { name: 'desktop', viewport: { width: 1366, height: 768 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
-
-async function tokenOf(request: APIRequestContext, account: { username: string; password: string }): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
-  return ((await login.json()) as { token: string }).token;
-}
 
 /** Version 1 of 'Grundriss OG' with a pin on it, then version 2: through the API, as the app sends them. */
 async function planWithTwoVersions(request: APIRequestContext, token: string, projectId: number): Promise<void> {
@@ -60,7 +56,7 @@ test.describe('earlier versions of a plan in the viewer', () => {
     test(`on ${name}: version 1 opens with its own pin, read-only; the two versions compare side by side and laid over each other`, async ({ page, request }) => {
       await page.setViewportSize(viewport);
       const { architect, projectId } = await seedClientProject(request);
-      await planWithTwoVersions(request, await tokenOf(request, architect), projectId);
+      await planWithTwoVersions(request, await apiToken(request, architect), projectId);
       await loginAs(page, architect.username, architect.password);
       await expect(page).toHaveURL(/\/dashboard$/);
       await selectProjectInSession(page, projectId);

@@ -1,32 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
-import config from '../playwright.config';
-import { e2ePort } from './support/env';
+import { expect, test, type Page } from '@playwright/test';
+import { newProfileDir, openBrowserProfile, removeProfileDir } from './support/browser-profile';
 import { seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { cardOf } from './support/portal';
 
 const optIn = 'Auf diesem Gerät angemeldet bleiben';
-
-/**
- * A browser profile on disk, as a phone's browser or the installed app keeps one: closing every
- * window and opening the profile again is what 'the app opened again' means.
- */
-function profileDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-profile-'));
-}
-
-function openProfile(dir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, {
-    executablePath: config.use?.launchOptions?.executablePath,
-    args: config.use?.launchOptions?.args,
-    baseURL: `http://127.0.0.1:${e2ePort}`,
-    locale: 'de-AT',
-    timezoneId: 'Europe/Vienna',
-    viewport: { width: 1280, height: 800 },
-  });
-}
 
 async function login(page: Page, account: { username: string; password: string }, remember: boolean): Promise<void> {
   await page.goto('/login');
@@ -95,8 +72,8 @@ test.describe('staying signed in on this device', () => {
 
   test('with the opt-in, the app opened again without a connection starts at the dashboard from what is kept', async ({ request }) => {
     const { client, projectId, projectName } = await seedClientProject(request);
-    const dir = profileDir();
-    let context = await openProfile(dir);
+    const dir = newProfileDir();
+    let context = await openBrowserProfile(dir);
     let page = await context.newPage();
     await login(page, client, true);
     await visitProject(page, client.username, projectId, projectName);
@@ -104,7 +81,7 @@ test.describe('staying signed in on this device', () => {
     await context.close();
 
     // On site, in the cellar: the app is opened again.
-    context = await openProfile(dir);
+    context = await openBrowserProfile(dir);
     await context.setOffline(true);
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
@@ -119,31 +96,31 @@ test.describe('staying signed in on this device', () => {
     await expect(page).toHaveURL(/\/dashboardClient$/);
     await expect(page.getByText(projectName).first()).toBeVisible();
     await context.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProfileDir(dir);
   });
 
   test('without the opt-in, a closed window needs a login', async ({ request }) => {
     const { client, projectName } = await seedClientProject(request);
-    const dir = profileDir();
-    let context = await openProfile(dir);
+    const dir = newProfileDir();
+    let context = await openBrowserProfile(dir);
     let page = await context.newPage();
     await login(page, client, false);
     await expect(page.getByText(projectName).first()).toBeVisible();
     await context.close();
 
-    context = await openProfile(dir);
+    context = await openBrowserProfile(dir);
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     await expect(page.getByText(projectName)).toHaveCount(0);
     await context.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProfileDir(dir);
   });
 
   test("signed out from another browser: the device learns it at its next contact and its kept data is gone", async ({ browser, request }) => {
     const { client, projectId, projectName } = await seedClientProject(request);
-    const dir = profileDir();
-    const context = await openProfile(dir);
+    const dir = newProfileDir();
+    const context = await openBrowserProfile(dir);
     const page = await context.newPage();
     await login(page, client, true);
     await visitProject(page, client.username, projectId, projectName);
@@ -177,11 +154,11 @@ test.describe('staying signed in on this device', () => {
 
     // The app opened again asks for a login too.
     await context.close();
-    const reopened = await openProfile(dir);
+    const reopened = await openBrowserProfile(dir);
     const next = reopened.pages()[0] ?? (await reopened.newPage());
     await next.goto('/');
     await expect(next.getByRole('button', { name: 'Login' })).toBeVisible();
     await reopened.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProfileDir(dir);
   });
 });

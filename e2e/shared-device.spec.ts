@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { cardOf } from './support/portal';
 import { answerQuestionnaireViaApi, loginAsClientWithProject, seedClientProject } from './support/questionnaire-seed';
 import { twoByTwoPng } from './support/sample-files';
-import { apiToken, storedYear } from './support/stored-answers';
+import { apiToken } from './support/accounts';
+import { storedYear } from './support/stored-answers';
 
 const savedOnDevice = 'Gespeichert auf diesem Gerät — wird übertragen, sobald Sie online sind';
 const year = (page: Page) => page.getByLabel('Baujahr', { exact: true });

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import config from '../playwright.config';
-import { e2ePort } from './support/env';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { newProfileDir, openBrowserProfile, removeProfileDir } from './support/browser-profile';
 import { showPins } from './support/plan-viewer';
 import { cardOf } from './support/portal';
 import { answerQuestionnaireViaApi, seedClientProject } from './support/questionnaire-seed';
 import { multiPagePdf } from './support/sample-files';
+import { apiToken } from './support/accounts';
 
 const sizes = [
   { name: 'a phone', viewport: { width: 390, height: 844 } },
@@ -15,11 +12,6 @@ const sizes = [
 ] as const;
 // What is kept opens at once; a busy test machine gets some room beyond that second.
 const atOnce = { timeout: 5_000 };
-
-async function tokenOf(request: APIRequestContext, account: { username: string; password: string }): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
-  return ((await login.json()) as { token: string }).token;
-}
 
 /** The architect uploads a three-page plan, waits for its pages, and marks a spot on page 2. */
 async function planWithPin(request: APIRequestContext, token: string, projectId: number): Promise<void> {
@@ -57,17 +49,6 @@ async function chatWithArchitect(request: APIRequestContext, token: string, arch
   return chatId;
 }
 
-function openProfile(dir: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, {
-    executablePath: config.use?.launchOptions?.executablePath,
-    args: config.use?.launchOptions?.args,
-    baseURL: `http://127.0.0.1:${e2ePort}`,
-    locale: 'de-AT',
-    timezoneId: 'Europe/Vienna',
-    viewport,
-  });
-}
-
 async function login(page: Page, account: { username: string; password: string }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Benutzername').fill(account.username);
@@ -88,11 +69,11 @@ test.describe('taking a project along to a site without signal', () => {
   test(`made available offline on ${name}, the project, its questionnaire, its chat and a plan never opened show from the device; a pin and a step changed there reach the server once online; removed again online`, async ({ request }) => {
     const seeded = await seedClientProject(request);
     await answerQuestionnaireViaApi(request, seeded.client, seeded.projectId);
-    const architectToken = await tokenOf(request, seeded.architect);
+    const architectToken = await apiToken(request, seeded.architect);
     await planWithPin(request, architectToken, seeded.projectId);
     const chatId = await chatWithArchitect(request, architectToken, seeded.architect.username, seeded.client.username);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-profile-'));
-    const context = await openProfile(dir, viewport);
+    const dir = newProfileDir();
+    const context = await openBrowserProfile(dir, viewport);
     let page = await context.newPage();
     await login(page, seeded.client);
 
@@ -168,7 +149,7 @@ test.describe('taking a project along to a site without signal', () => {
 
     // Back online: both changes reach the server by themselves, nothing lost.
     await context.setOffline(false);
-    const headers = { authorization: `Bearer ${await tokenOf(request, seeded.client)}` };
+    const headers = { authorization: `Bearer ${await apiToken(request, seeded.client)}` };
     await expect
       .poll(async () => ((await (await request.get(`/api/windows/${seeded.projectId}`, { headers })).json()) as { windowConstructionYear?: number }).windowConstructionYear, { timeout: 30_000 })
       .toBe(1992);
@@ -190,7 +171,7 @@ test.describe('taking a project along to a site without signal', () => {
     await expect(online.getByRole('button', { name: 'Offline verfügbar machen' })).toBeVisible();
     await expect(online.getByText(/^Offline verfügbar · Stand/)).toHaveCount(0);
     await context.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProfileDir(dir);
   });
   }
 });

@@ -13,14 +13,15 @@ export interface TestAccount {
   password: string;
 }
 
-async function tokenOf(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username, password } });
-  expect(response.status(), 'login answered').toBe(200);
+/** The account's bearer token, as the login answers it. */
+export async function apiToken(request: APIRequestContext, account: { username: string; password: string }): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
+  expect(response.status(), `login of ${account.username}`).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  return tokenOf(request, e2eAdmin.username, e2eAdmin.password);
+  return apiToken(request, e2eAdmin);
 }
 
 /** Creates a team through the API (as the admin) and answers its name. */

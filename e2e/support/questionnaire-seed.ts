@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createArchitectViaApi, uniqueName, type TestAccount } from './accounts';
+import { apiToken, createArchitectViaApi, uniqueName, type TestAccount } from './accounts';
 import { appPathOf, linkIn, waitForMail } from './mail';
 import { loginAs } from './fixtures';
 
@@ -8,12 +8,6 @@ export interface SeededProject {
   client: TestAccount;
   projectId: number;
   projectName: string;
-}
-
-async function loginToken(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
-  expect(response.status(), `login of ${account.username}`).toBe(200);
-  return ((await response.json()) as { token: string }).token;
 }
 
 /** The architect creates a client, who registers through the mailed invitation with an address. */
@@ -44,7 +38,7 @@ async function createClientViaApi(request: APIRequestContext, architectToken: st
 /** A fresh architect, their registered client and a project assigned to that client, all through the API. */
 export async function seedClientProject(request: APIRequestContext): Promise<SeededProject> {
   const architect = await createArchitectViaApi(request);
-  const architectToken = await loginToken(request, architect);
+  const architectToken = await apiToken(request, architect);
   const client = await createClientViaApi(request, architectToken);
   const projectName = uniqueName('Sanierung');
   const project = await request.post('/api/ProjectManagment', {
@@ -85,7 +79,7 @@ export const fullAnswers = {
 
 /** The account (the client, as a rule) answers the whole questionnaire of the project through the API. */
 export async function answerQuestionnaireViaApi(request: APIRequestContext, account: TestAccount, projectId: number): Promise<void> {
-  const token = await loginToken(request, account);
+  const token = await apiToken(request, account);
   for (const [step, answers] of Object.entries(fullAnswers)) {
     const saved = await request.put(`/api/${step}/${projectId}`, { data: answers, headers: { authorization: `Bearer ${token}` } });
     expect(saved.status(), `${step} saved`).toBe(200);
