@@ -40,12 +40,15 @@ test.describe('dashboards', () => {
     for (let step = 1; step <= 10; step += 1) await page.mouse.move(box.x + box.width / 2 + (dx * step) / 10, box.y + box.height / 2 + 5);
     await page.mouse.up();
     await saved;
-    // Columns sit hundreds of pixels apart; a pixel of sub-pixel rounding is not a different column.
-    await expect.poll(async () => Math.abs((await position(userCard)).x - target.x)).toBeLessThanOrEqual(2);
+    // In the column of 'Neusten Nachrichten', measured again: a scroll bar that comes or goes as the
+    // cards fill moves every column by a few pixels. Columns sit hundreds of pixels apart; a pixel
+    // of sub-pixel rounding is not a different column.
+    const offColumn = async () => Math.abs((await position(cardOf(page, 'Benutzerinformationen'))).x - (await position(messages)).x);
+    await expect.poll(offColumn).toBeLessThanOrEqual(2);
 
     await page.reload();
     await expect(cardOf(page, 'Benutzerinformationen')).toBeVisible();
-    await expect.poll(async () => Math.abs((await position(cardOf(page, 'Benutzerinformationen'))).x - target.x)).toBeLessThanOrEqual(2);
+    await expect.poll(offColumn).toBeLessThanOrEqual(2);
     await expectNoSeriousA11yViolations(page);
   });
 
