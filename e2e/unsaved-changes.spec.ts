@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs } from './support/fixtures';
+import { expectLoggedOut, loginAs } from './support/fixtures';
 import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 
@@ -140,7 +140,7 @@ test.describe('unsaved changes', () => {
       await typeIntoGeneral(page, projectId);
       await (await openPhoneSidebar(page)).getByRole('button', { name: 'Logout' }).click();
       await answer(page, 'Verwerfen');
-      await expect(page).toHaveURL(/\/login$/);
+      await expectLoggedOut(page);
     });
   });
 });
