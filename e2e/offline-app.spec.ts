@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { expectNoSeriousA11yViolations, loginAs, withServiceWorker } from './support/fixtures';
 import { cardOf } from './support/portal';
 import { answerQuestionnaireViaApi, loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { twoByTwoPng } from './support/sample-files';
@@ -27,8 +27,7 @@ async function uploadPhoto(page: Page, title: string): Promise<void> {
 
 const pictureShown = (page: Page, alt: string) => page.getByAltText(alt).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
 
-// With the app's service worker, as on a user's device (the other specs run without it).
-test.use({ serviceWorkers: 'allow' });
+test.use(withServiceWorker);
 
 test.describe('the app on site without a connection', () => {
   // One long journey (two clients, upload, two offline reloads, logout): a slow machine needs more than the default minute.

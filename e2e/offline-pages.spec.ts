@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { TestAccount } from './support/accounts';
-import { expectNoSeriousA11yViolations } from './support/fixtures';
+import { expectNoSeriousA11yViolations, withServiceWorker } from './support/fixtures';
 import { showPins } from './support/plan-viewer';
 import { cardOf } from './support/portal';
 import { answerQuestionnaireViaApi, loginAsClientWithProject, seedClientProject, type SeededProject } from './support/questionnaire-seed';
@@ -37,8 +37,7 @@ async function phoneClient(page: Page, client: TestAccount, projectId: number): 
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 }
 
-// With the app's service worker, as on a user's device (the other specs run without it).
-test.use({ serviceWorkers: 'allow' });
+test.use(withServiceWorker);
 
 test.describe('every link a client taps offline on a phone', () => {
   // Seeding waits for an invitation mail.

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { apiToken, type TestAccount } from './support/accounts';
 import { showPins } from './support/plan-viewer';
 import { cardOf } from './support/portal';
-import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { expectNoSeriousA11yViolations, loginAs, withServiceWorker } from './support/fixtures';
 import { twoByTwoPng } from './support/sample-files';
 import { loginAsClientWithProject, seedClientProject, selectProjectInSession } from './support/questionnaire-seed';
 import { storedYear } from './support/stored-answers';
@@ -51,8 +51,7 @@ async function projectWithPlan(request: APIRequestContext) {
   return { ...seeded, architectAuth, clientAuth, planId, pinsPath: `/api/s3/project/${seeded.projectId}/files/${planId}/pins` };
 }
 
-// With the app's service worker, as on a user's device (the other specs run without it).
-test.use({ serviceWorkers: 'allow' });
+test.use(withServiceWorker);
 
 test.describe('changes made without a connection', () => {
   // Seeding waits for an invitation mail.

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, loginAs } from './support/fixtures';
+import { expectNoSeriousA11yViolations, loginAs, withServiceWorker } from './support/fixtures';
 import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject } from './support/questionnaire-seed';
 import { twoByTwoPng } from './support/sample-files';
 
 const phone = { width: 390, height: 844 };
 
-// With the app's service worker, as on a user's device (the other specs run without it).
-test.use({ serviceWorkers: 'allow' });
+test.use(withServiceWorker);
 
 test.describe('a photo to a question of the questionnaire', () => {
   test.describe.configure({ timeout: 120_000 });

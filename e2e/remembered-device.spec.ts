@@ -63,9 +63,6 @@ async function visitProject(page: Page, username: string, projectId: number, pro
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the service worker controls the page').toBe(true);
 }
 
-// With the app's service worker, as on a user's device (the other specs run without it).
-test.use({ serviceWorkers: 'allow' });
-
 test.describe('staying signed in on this device', () => {
   // Each journey closes and opens a browser profile from disk; a slow machine needs more than the default minute.
   test.describe.configure({ timeout: 150_000 });

@@ -4,6 +4,7 @@ import { answerQuestionnaireViaApi, loginAsClientWithProject, seedClientProject 
 import { twoByTwoPng } from './support/sample-files';
 import { apiToken } from './support/accounts';
 import { storedYear } from './support/stored-answers';
+import { withServiceWorker } from './support/fixtures';
 
 const savedOnDevice = 'Gespeichert auf diesem Gerät — wird übertragen, sobald Sie online sind';
 const year = (page: Page) => page.getByLabel('Baujahr', { exact: true });
@@ -90,8 +91,7 @@ async function sessionAccountId(page: Page): Promise<number> {
   });
 }
 
-// With the app's service worker, as on a user's device (the other specs run without it).
-test.use({ serviceWorkers: 'allow' });
+test.use(withServiceWorker);
 
 test.describe('one browser shared by several people', () => {
   // Seeding waits for an invitation mail; the journey goes offline and online twice.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createArchitectViaApi } from './support/accounts';
-import { loginAs, loginAsAdmin } from './support/fixtures';
+import { loginAs, loginAsAdmin, withServiceWorker } from './support/fixtures';
 import { cardOf } from './support/portal';
 import { loginAsClientWithProject, seedClientProject } from './support/questionnaire-seed';
 
@@ -15,8 +15,7 @@ function recordApiRequests(page: Page): string[] {
 }
 
 // index.html asks for the shell's and the page's code early, from an inline script the CSP allows by its hash.
-// With the app's service worker, as on a user's device (the other specs run without it).
-test.use({ serviceWorkers: 'allow' });
+test.use(withServiceWorker);
 
 test.describe('start of a logged-in page', () => {
   test('a reload of the dashboard fetches the shell code from the head, with no script blocked', async ({ page, request }) => {

@@ -59,9 +59,6 @@ async function login(page: Page, account: { username: string; password: string }
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 }
 
-// With the app's service worker, as on a user's device (the other specs run without it).
-test.use({ serviceWorkers: 'allow' });
-
 test.describe('taking a project along to a site without signal', () => {
   test.describe.configure({ timeout: 180_000 });
 

@@ -13,7 +13,7 @@ export function newProfileDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'bauakte-profile-'));
 }
 
-/** The profile opened in a browser of its own, set up as the other specs' contexts are. */
+/** The profile opened in a browser of its own, set up as the other specs' contexts are, with the app's service worker as a device has it. */
 export function openBrowserProfile(dir: string, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
   return chromium.launchPersistentContext(dir, {
     executablePath: config.use?.launchOptions?.executablePath,
@@ -22,6 +22,8 @@ export function openBrowserProfile(dir: string, viewport = { width: 1280, height
     locale: 'de-AT',
     timezoneId: 'Europe/Vienna',
     viewport,
+    // The runner's context defaults reach this browser too, and those block the service worker.
+    serviceWorkers: 'allow',
   });
 }
 

@@ -2,6 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { e2eAdmin } from './env';
 
+/**
+ * For the specs about working offline and about the start of a page: the app's service worker, as a
+ * user's browser has it (`test.use(withServiceWorker)`). The other specs run without it (see
+ * playwright.config.ts).
+ */
+export const withServiceWorker = { serviceWorkers: 'allow' } as const;
+
 export async function loginAs(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Benutzername').fill(username);

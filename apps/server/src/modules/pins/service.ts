@@ -195,7 +195,6 @@ export function createPinService(deps: {
     if (keys.length > 0) await deps.discardObjects?.(keys);
   };
 
-
   const announce = (event: PinEvent) => deps.announce?.(event);
 
   /** The responsible person named by username: the project's client or one of its architects, else 400 at the field. */

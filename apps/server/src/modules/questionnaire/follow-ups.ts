@@ -51,7 +51,6 @@ export interface FollowUpEvent {
 export function createFollowUpService(deps: { data: DataLayer; announce?: (event: FollowUpEvent) => void }) {
   const { data } = deps;
 
-
   async function followUpOf(repos: Repositories, projectId: number, followUpId: number | null): Promise<FollowUpRow> {
     const row = followUpId === null ? undefined : await repos.followUps.findInProject(projectId, followUpId);
     if (!row) throw notFound(serverMessages.followUpNotFound);
