@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { shutdownDeadlines } from './platform/http/shutdown';
 
 describe('loadConfig', () => {
   it('runs with nothing configured: port 8080, ./data, SQLite, local links', () => {
@@ -104,6 +105,13 @@ describe('loadConfig', () => {
     // Without a bound the cache would grow as before; zero would re-render every page at every read.
     expect(() => loadConfig({ PREVIEW_CACHE_MAX_MB: '0' })).toThrow(/^PREVIEW_CACHE_MAX_MB /);
     expect(() => loadConfig({ PREVIEW_CACHE_MAX_MB: 'viel' })).toThrow(/^PREVIEW_CACHE_MAX_MB /);
+  });
+
+  it('leaves within 10 s of SIGTERM unless SHUTDOWN_TIMEOUT_SECONDS says otherwise, cutting running requests at four fifths', () => {
+    expect(shutdownDeadlines(loadConfig({}).shutdownTimeoutMs)).toEqual({ cutRequestsMs: 8_000, exitMs: 10_000, flushMs: 500 });
+    expect(shutdownDeadlines(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutMs)).toEqual({ cutRequestsMs: 24_000, exitMs: 30_000, flushMs: 500 });
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/^SHUTDOWN_TIMEOUT_SECONDS /);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '1.5' })).toThrow(/^SHUTDOWN_TIMEOUT_SECONDS /);
   });
 
   it('runs exports and previews at idle priority unless WORKER_PRIORITY=normal', () => {

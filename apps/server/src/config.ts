@@ -81,6 +81,7 @@ const envSchema = z.object({
   LIVE_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
   LIVE_MAX_BUFFERED_BYTES: z.coerce.number().int().min(64 * 1024).max(2 ** 30).default(1024 * 1024),
   LIVE_FRAME_READ_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   RATE_LIMIT_UPLOADS_PER_MINUTE: perMinute(60),
   RATE_LIMIT_EXPORTS_PER_MINUTE: perMinute(10),
   RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: perMinute(30),
@@ -125,6 +126,8 @@ export interface Config {
   mailRetryMaxHours: number;
   /** With this many mails waiting to be sent, changes that would queue another are refused (503). */
   mailQueueMax: number;
+  /** After SIGTERM the process leaves at this deadline at the latest, whatever it still waits for. */
+  shutdownTimeoutMs: number;
   /** PDF exports: laid out in child processes, bounded so many at once cannot take the machine. */
   export: ExportLimits;
   /** PDF pages rendered as pictures (tiles, the plan viewer): in child processes, bounded like the export. */
@@ -302,6 +305,7 @@ function toConfig(e: Env): Config {
     mailFrom: e.MAIL_FROM,
     mailRetryMaxHours: e.MAIL_RETRY_MAX_HOURS,
     mailQueueMax: e.MAIL_QUEUE_MAX,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     export: {
       maxConcurrent: e.EXPORT_MAX_CONCURRENT,
       maxQueued: e.EXPORT_MAX_QUEUED,

@@ -54,12 +54,14 @@ async function main(): Promise<void> {
   // Stops taking requests, closes live connections with 1012 (reconnect), lets running requests and
   // the mails being sent finish (queued ones wait in the database for any instance), closes the
   // database, then leaves. Idle and never used connections are closed at once; connections whose
-  // request hangs are cut after 8 s, and at 10 s we leave regardless.
+  // request hangs are cut at four fifths of SHUTDOWN_TIMEOUT_SECONDS, and at its end we leave regardless.
   const connections = trackUnusedConnections(app.server);
+  const deadlines = shutdownDeadlines(config.shutdownTimeoutMs);
   stopOnSignals({
     log: app.log,
+    deadlines,
     flushLog: (timeoutMs) => serverLogOutput().flush(timeoutMs),
-    begin: () => setTimeout(() => app.server.closeAllConnections(), shutdownDeadlines.cutRequestsMs).unref(),
+    begin: () => setTimeout(() => app.server.closeAllConnections(), deadlines.cutRequestsMs).unref(),
     steps: [
       {
         waitsFor: 'running requests, live connections and mails being sent',

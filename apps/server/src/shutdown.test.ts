@@ -85,12 +85,13 @@ describe('graceful shutdown of the real server', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toHaveProperty('token');
     expect(await server.exited).toBe(0);
-    // Within 10 s in any case; here at once, as its keep-alive connection is closed after the answer.
+    // Within the deadline (10 s) in any case; here at once, as its keep-alive connection is closed after the answer.
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 
-  it('exits 0 within 10 s on SIGTERM although a request never finishes', async () => {
-    const server = startServer({ DATA_DIR: tempDir(), PORT: '0', ...admin });
+  it('exits 0 within its deadline on SIGTERM although a request never finishes', async () => {
+    // A 3 s deadline (10 s by default): the hanging request is cut at 2.4 s.
+    const server = startServer({ DATA_DIR: tempDir(), PORT: '0', SHUTDOWN_TIMEOUT_SECONDS: '3', ...admin });
     const url = await listeningUrl(server);
     const hanging = slowLogin(url);
     await requestsCameIn(server, '/api/auth/login', 1);
@@ -98,9 +99,10 @@ describe('graceful shutdown of the real server', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const took = performance.now() - started;
-    expect(took).toBeLessThan(10_000);
+    // The deadline, and a second for a busy machine to end the process and report its exit.
+    expect(took).toBeLessThan(4_000);
     // It waited for the request before cutting it: not an exit that ignores running requests.
-    expect(took).toBeGreaterThan(7_000);
+    expect(took).toBeGreaterThan(2_000);
     await expect(hanging.answer).rejects.toThrow();
   }, 20_000);
 

@@ -3,10 +3,19 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Graceful shutdown: requests still running are cut at the first, the process leaves at the
- * second, whatever it still waits for; the log gets flushMs to go out before it leaves.
+ * Graceful shutdown's deadlines for a process that must be gone within exitMs (SHUTDOWN_TIMEOUT_SECONDS):
+ * requests still running are cut at four fifths of it, the process leaves at exitMs whatever it still
+ * waits for, and the log gets flushMs of that to go out.
  */
-export const shutdownDeadlines = { cutRequestsMs: 8_000, exitMs: 10_000, flushMs: 500 } as const;
+export interface ShutdownDeadlines {
+  cutRequestsMs: number;
+  exitMs: number;
+  flushMs: number;
+}
+
+export function shutdownDeadlines(exitMs: number): ShutdownDeadlines {
+  return { cutRequestsMs: Math.round(exitMs * 0.8), exitMs, flushMs: Math.min(500, Math.round(exitMs / 4)) };
+}
 
 /** One thing a stopping server waits for, named for the log when the deadline cuts it short. */
 export interface ShutdownStep {
@@ -20,22 +29,29 @@ export interface ShutdownStep {
  * at once (exit 1). Nothing it waits for (a mail server that never answers, a log reader that is
  * gone) can keep the process alive beyond the deadline.
  */
-export function stopOnSignals(deps: { log: FastifyBaseLogger; flushLog(timeoutMs: number): Promise<void>; begin(): void; steps: ShutdownStep[] }): void {
+export function stopOnSignals(deps: {
+  log: FastifyBaseLogger;
+  deadlines: ShutdownDeadlines;
+  flushLog(timeoutMs: number): Promise<void>;
+  begin(): void;
+  steps: ShutdownStep[];
+}): void {
+  const { deadlines } = deps;
   let waitingFor: string | null = null;
   let leaving = false;
   const leave = async (code: number) => {
     if (leaving) return;
     leaving = true;
-    await deps.flushLog(shutdownDeadlines.flushMs);
+    await deps.flushLog(deadlines.flushMs);
     process.exit(code);
   };
   const stop = async (signal: NodeJS.Signals) => {
     deps.log.info({ signal }, 'Bauakte wird beendet');
     // The log's flush is part of the deadline, not added to it.
     setTimeout(() => {
-      deps.log.warn({ waitingFor }, `shutdown deadline of ${shutdownDeadlines.exitMs / 1000} s reached: leaving without waiting for ${waitingFor ?? 'anything'}`);
+      deps.log.warn({ waitingFor }, `shutdown deadline of ${deadlines.exitMs / 1000} s reached: leaving without waiting for ${waitingFor ?? 'anything'}`);
       void leave(0);
-    }, shutdownDeadlines.exitMs - shutdownDeadlines.flushMs);
+    }, deadlines.exitMs - deadlines.flushMs);
     deps.begin();
     for (const step of deps.steps) {
       waitingFor = step.waitsFor;
@@ -48,7 +64,7 @@ export function stopOnSignals(deps: { log: FastifyBaseLogger; flushLog(timeoutMs
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
       deps.log.warn({ signal }, `second ${signal}: leaving at once${waitingFor ? ` without waiting for ${waitingFor}` : ''}`);
-      void deps.flushLog(shutdownDeadlines.flushMs).then(() => process.exit(1));
+      void deps.flushLog(deadlines.flushMs).then(() => process.exit(1));
       return;
     }
     stopping = true;
