@@ -135,7 +135,8 @@ describe.each(testDialects)('PDF previews on %s', (dialect) => {
     try {
       await kunde.connected;
       const seen = kunde.subscribe(liveDestinations.projectFiles(setup.projectId));
-      // The subscription stands once it hears of an upload.
+      // From the server's RECEIPT on, every upload is heard; a PDF that cannot be read is announced once, listed.
+      await seen.ready;
       const first = (await upload(setup, 'Deckblatt', Buffer.from('%PDF-1.7\nnur ein Anfang\n'))).json<ProjectFile>();
       await seen.next((message) => (message as { fileId: number }).fileId === first.id);
       const response = await upload(setup, 'Ansicht Nord', await planPdf([floorPlan, darkLeft]));
