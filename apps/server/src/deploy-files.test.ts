@@ -89,12 +89,13 @@ describe('Dockerfile', () => {
 
   it('starts the file `npm run build` writes, and carries the PDF process and the web app beside it', () => {
     const outputs = serverBuildOutputs();
-    expect(outputs).toEqual(expect.arrayContaining(['apps/server/dist/main.js', 'apps/server/dist/pdf-process.js']));
+    expect(outputs).toEqual(expect.arrayContaining(['apps/server/dist/main.js', 'apps/server/dist/pdf-process.js', 'apps/server/dist/preview-process.js']));
     const cmd = JSON.parse(runtimeStage().find((instruction) => instruction.keyword === 'CMD')!.args) as string[];
     expect(cmd[0]).toBe('node');
     expect(outputs).toContain(cmd[1]);
-    // The PDF export starts pdf-process.js beside main.js; the server serves ../../web/dist from there.
-    expect(read('apps/server/src/modules/export/pdf/pdf-renderer.ts')).toContain("new URL('./pdf-process.js', import.meta.url)");
+    // The PDF export and the previews start their bundles beside main.js (childEntry, in a build); the server serves ../../web/dist from there.
+    expect(read('apps/server/src/modules/export/pdf/pdf-renderer.ts')).toContain("childEntry(import.meta.url, './pdf-process.ts', 'pdf-process.js')");
+    expect(read('apps/server/src/modules/files/previews/pdf-previews.ts')).toContain("childEntry(import.meta.url, './preview-process.ts', 'preview-process.js')");
     expect(read('apps/server/src/app.ts')).toContain("new URL('../../web/dist', import.meta.url)");
     const build = dockerfile().map((instruction) => instruction.args).join('\n');
     expect(build).toContain('npm run build');

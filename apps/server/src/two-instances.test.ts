@@ -140,5 +140,5 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     await maraOnA.closed;
     // The customer's session is untouched.
     expect(await status(urlA, kunde)).toBe(200);
-  }, processStartTimeoutMs); // the first export starts the PDF process through tsx
+  }, processStartTimeoutMs); // the first export starts the PDF process
 });

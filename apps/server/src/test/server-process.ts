@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { childEntry } from '../platform/workers/child-entry';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const running: ChildProcess[] = [];
@@ -17,14 +18,15 @@ export interface StartedServer {
 
 /**
  * What a test or hook may take per process it starts: the server, or the server's PDF export process.
- * A start compiles and loads its code through tsx, a few seconds of CPU on a quiet machine, which on
- * a busy one (two cores shared with other work) stretch to a minute.
+ * A start loads its code (compiles it through tsx when the build is not current), a second or a
+ * few of CPU on a quiet machine, which on a busy one (two cores shared with other work) stretch to a minute.
  */
 export const processStartTimeoutMs = 90_000;
 
-/** Starts the real entry point (src/main.ts through tsx) with the given environment. */
+/** Starts the real entry point with the given environment: dist/main.js while the build is current, else src/main.ts through tsx. */
 export function startServer(env: Record<string, string>): StartedServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const entry = childEntry(import.meta.url, '../main.ts', 'main.js');
+  const child = spawn(process.execPath, [...entry.execArgv, entry.file], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'info', WORKER_PRIORITY: 'normal', ...env },
   });

@@ -20,6 +20,7 @@ import type { Manifest } from './manifest';
 import { createBackupRepository } from './repository';
 import { restoreBackup } from './restore';
 import { restorePostgres } from './database-copy';
+import { childEntry } from '../workers/child-entry';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -471,7 +472,8 @@ describe('the backup commands as the operator runs them', () => {
 
   it.runIf(Boolean(postgresUrl))('says in one line that pg_dump is needed when it is not on the PATH', async () => {
     const nodeOnly = path.dirname(process.execPath);
-    const result = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/backup-main.ts', 'backup', path.join(tempDir(), 'pg.tar.gz')], {
+    const entry = childEntry(import.meta.url, '../../backup-main.ts', 'backup.js');
+    const result = await run(process.execPath, [...entry.execArgv, entry.file, 'backup', path.join(tempDir(), 'pg.tar.gz')], {
       DATA_DIR: tempDir(),
       DATABASE_URL: postgresUrl!,
       PATH: nodeOnly,

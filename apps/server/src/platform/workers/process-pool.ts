@@ -2,13 +2,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerPriority } from '../../config';
+import type { ChildEntry } from './child-entry';
 import { limitsArgument, type ChildMessage, type ChildJob } from './child-jobs';
 
-/** The script a pool's processes run, and the flags Node needs to run it (tsx in the sources). */
-export interface ChildEntry {
-  file: string;
-  execArgv: string[];
-}
 
 export interface ProcessPoolOptions {
   /** Shown in the logs: 'pdf export', 'pdf preview'. */

@@ -1,10 +1,10 @@
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
 import type { WorkerPriority } from '../../../config';
 import { AppError } from '../../../platform/errors';
-import { createProcessPool, type ChildEntry } from '../../../platform/workers/process-pool';
+import { childEntry } from '../../../platform/workers/child-entry';
+import { createProcessPool } from '../../../platform/workers/process-pool';
 import type { OpenItemsPdfJob, PdfJobInput, ProjectPdfJob } from './pdf-process';
 
 export type { PdfStoreConfig } from './pdf-process';
@@ -35,17 +35,6 @@ const exportAborted = () => new AppError('EXPORT_ABORTED', serverMessages.export
 const exportBusy = () => new AppError('EXPORT_BUSY', serverMessages.exportBusy, { headers: { 'retry-after': '60' } });
 
 /**
- * In the sources (tests, `npm run dev`) the process runs TypeScript through tsx; the build bundles
- * it next to main.js as pdf-process.js.
- */
-function processEntry(): ChildEntry {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return fromSource
-    ? { file: fileURLToPath(new URL('./pdf-process.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
-    : { file: fileURLToPath(new URL('./pdf-process.js', import.meta.url)), execArgv: [] };
-}
-
-/**
  * PDFs are laid out in child processes at the lowest priority (platform/workers/process-pool.ts),
  * not in worker threads: a worker shares the server's garbage-collection and image threads, which
  * then compete with requests at full priority, and a worker that runs
@@ -54,7 +43,7 @@ function processEntry(): ChildEntry {
 export function createPdfRenderer(options: PdfRendererOptions) {
   const pool = createProcessPool<PdfJobInput, Uint8Array>({
     name: 'pdf export',
-    entry: processEntry(),
+    entry: childEntry(import.meta.url, './pdf-process.ts', 'pdf-process.js'),
     processes: options.processes ?? os.availableParallelism(),
     maxQueue: options.maxQueue ?? 20,
     timeoutMs: options.timeoutMs ?? 30_000,

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages } from '@bauakte/domain';
 import type { PreviewLimits } from '../../../config';
@@ -7,7 +6,8 @@ import { AppError, tooManyRequests } from '../../../platform/errors';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import type { StoreConfig } from '../../../platform/storage/child-store';
 import type { ObjectStore } from '../../../platform/storage/object-store';
-import { createProcessPool, type ChildEntry } from '../../../platform/workers/process-pool';
+import { childEntry } from '../../../platform/workers/child-entry';
+import { createProcessPool } from '../../../platform/workers/process-pool';
 import type { PageCache } from './page-cache';
 import type { PageJob, RenderedPage } from './preview-process';
 
@@ -33,17 +33,6 @@ export function ownerOfPageKey(key: string): string | undefined {
   return match?.[1];
 }
 
-/**
- * In the sources (tests, `npm run dev`) the process runs TypeScript through tsx; the build bundles
- * it next to main.js as preview-process.js.
- */
-function processEntry(): ChildEntry {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return fromSource
-    ? { file: fileURLToPath(new URL('./preview-process.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
-    : { file: fileURLToPath(new URL('./preview-process.js', import.meta.url)), execArgv: [] };
-}
-
 export interface PdfPreviewDeps {
   store: ObjectStore;
   /** What the render processes need to open the same store: the PDF's megabytes never pass the server's heap. */
@@ -65,7 +54,7 @@ export function createPdfPreviews(deps: PdfPreviewDeps) {
   const { store, limits, queue, cache, log } = deps;
   const pool = createProcessPool<PageJob, RenderedPage>({
     name: 'pdf preview',
-    entry: processEntry(),
+    entry: childEntry(import.meta.url, './preview-process.ts', 'preview-process.js'),
     // The queue in front lets no more than this many run; the pool's own line stays empty.
     processes: limits.maxConcurrent,
     maxQueue: limits.maxConcurrent,
