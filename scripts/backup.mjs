@@ -2,14 +2,14 @@
 // missing or older than its sources, then runs dist/backup.js (no devDependencies needed).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildIfNeeded, root } from './build-if-needed.mjs';
+import { buildIfNeeded, root, serverSources } from './build-if-needed.mjs';
 import { exitUnlessSupportedNode } from './check-node.mjs';
 
 exitUnlessSupportedNode();
 
 buildIfNeeded({
   outputs: ['apps/server/dist/backup.js'],
-  sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/bundle-options.mjs', 'packages/domain/src', 'package-lock.json'],
+  sources: serverSources,
   npmArgs: ['run', 'build', '-w', '@bauakte/server'],
   message: 'Building the Bauakte server…',
 });

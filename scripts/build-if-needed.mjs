@@ -6,19 +6,22 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function newestChange(entry) {
-  const full = path.join(root, entry);
+function newestChange(full) {
   if (!fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(full).map((name) => newestChange(path.join(entry, name))));
+  return Math.max(0, ...fs.readdirSync(full).map((name) => newestChange(path.join(full, name))));
 }
 
-function buildIsCurrent(outputs, sources) {
-  const built = outputs.map((file) => path.join(root, file));
+/** What the server's bundles (apps/server/dist) are built from. */
+export const serverSources = ['apps/server/src', 'apps/server/build.mjs', 'apps/server/bundle-options.mjs', 'packages/domain/src', 'package-lock.json'];
+
+/** Whether every output exists and is newer than every source (paths from `base`, the project folder). */
+export function buildIsCurrent(outputs, sources, base = root) {
+  const built = outputs.map((file) => path.join(base, file));
   if (!built.every((file) => fs.existsSync(file))) return false;
   const oldestOutput = Math.min(...built.map((file) => fs.statSync(file).mtimeMs));
-  return Math.max(...sources.map(newestChange)) <= oldestOutput;
+  return Math.max(...sources.map((source) => newestChange(path.join(base, source)))) <= oldestOutput;
 }
 
 /** Runs `npm <args>` in the project folder when needed; a failed build ends this process with its code. */

@@ -4,17 +4,14 @@
 // die of them and leave the server holding its port).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildIfNeeded, root } from './build-if-needed.mjs';
+import { buildIfNeeded, root, serverSources } from './build-if-needed.mjs';
 import { exitUnlessSupportedNode } from './check-node.mjs';
 
 exitUnlessSupportedNode();
 
 buildIfNeeded({
   outputs: ['apps/web/dist/index.html', 'apps/server/dist/main.js'],
-  sources: [
-    'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts',
-    'apps/server/src', 'apps/server/build.mjs', 'apps/server/bundle-options.mjs', 'packages/domain/src', 'package-lock.json',
-  ],
+  sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', ...serverSources],
   npmArgs: ['run', 'build'],
   message: 'Building Bauakte (web app and server)…',
 });
