@@ -253,6 +253,29 @@ describe('ProjectOverviewPage', () => {
     expect(api.callsTo('GET', '/api/s3/project/7')).toHaveLength(1);
   });
 
+  it('opens a plan link with the plan first: the cards below the files come once the viewer closes, and at once for a link no tile opens', async () => {
+    const drawing = {
+      id: 34, planId: 34, version: 1, versionCount: 1, url: '/api/s3/download/7/34?expires=1&signature=x', thumbnailUrl: null,
+      pageCount: 3, pagesUrl: '/api/s3/download/7/34/pages?expires=1&signature=y', name: 'Grundriss EG', comment: '',
+      documentType: 'PDF', contentType: 'application/pdf', size: 2048, originalName: 'grundriss.pdf', uploadedBy: 'mara',
+      uploadedByName: 'Mara Architektin', uploadedAt: '2026-11-22T13:05:00.000Z',
+    };
+    const handlers = { 'GET /api/s3/project/7': () => json(200, [drawing]), 'GET /api/s3/project/7/files/34/pins': () => json(200, []) };
+    setup({ roles: ['CLIENT'], route: '/projectOverview?projectId=7&plan=34&page=2', handlers });
+    const viewer = await screen.findByRole('dialog', { name: 'Grundriss EG' });
+    expect(within(viewer).getByText('Seite 2 von 3')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Offline verfügbar', hidden: true })).toBeNull();
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('region', { name: 'Offline verfügbar' })).toBeTruthy();
+    cleanup();
+
+    setup({ roles: ['CLIENT'], route: '/projectOverview?projectId=7&plan=99&page=1', handlers });
+    expect(await screen.findByRole('region', { name: 'Offline verfügbar' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows the project, its files and its change log as the start fetched them, asking none of them again', async () => {
     const queryClient = testQueryClient();
     const start = stubApi({

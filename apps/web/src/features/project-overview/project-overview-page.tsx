@@ -15,6 +15,7 @@ import { useModal } from '../../platform/modals/modal-context';
 import { useServerAction } from '../../platform/actions/use-server-action';
 import { useSession } from '../../platform/session/session-context';
 import { ProjectFilesCard } from '../files/project-files-card';
+import { useLinkedViewerFirst } from '../files/use-linked-viewer-first';
 import { usePersonName } from '../profile/use-person-name';
 import { ContinueQuestionnaireButton } from '../questionnaire/continue-questionnaire-button';
 import { ChangeLogCard } from '../projects/change-log-card';
@@ -150,11 +151,28 @@ function LoadFailure() {
   );
 }
 
+/** The cards below the files: on a plan link's start they come once the viewer closes. */
+function BelowFiles({ projectId, managesProject }: { projectId: string; managesProject: boolean }) {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <OpenItemsCard projectId={projectId} className="lg:col-span-2" />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ItemPhotosCard projectId={projectId} className="lg:col-span-2" />
+      </Suspense>
+      {managesProject ? <ChangeLogCard projectId={projectId} className="lg:col-span-2" /> : null}
+      <TakeAlongCard projectId={projectId} className="lg:col-span-2" />
+    </>
+  );
+}
+
 function ProjectOverview({ projectId }: { projectId: string }) {
   const { user } = useSession();
   const managesProject = can(user, 'manageProjects');
   const project = useProject(projectId);
   const notKept = useNotKeptOffline(projectQuery(projectId).queryKey, project);
+  const viewerFirst = useLinkedViewerFirst(projectId);
 
   if (notKept) return <NotKeptNotice>{t.notKeptOffline}</NotKeptNotice>;
   if (project.isPending) return <p role="status">{t.loading}</p>;
@@ -177,14 +195,7 @@ function ProjectOverview({ projectId }: { projectId: string }) {
           </Suspense>
         ) : null}
         <ProjectFilesCard projectId={projectId} className={cn(managesProject && 'lg:col-span-2')} />
-        <Suspense fallback={null}>
-          <OpenItemsCard projectId={projectId} className="lg:col-span-2" />
-        </Suspense>
-        <Suspense fallback={null}>
-          <ItemPhotosCard projectId={projectId} className="lg:col-span-2" />
-        </Suspense>
-        {managesProject ? <ChangeLogCard projectId={projectId} className="lg:col-span-2" /> : null}
-        <TakeAlongCard projectId={projectId} className="lg:col-span-2" />
+        {viewerFirst ? null : <BelowFiles projectId={projectId} managesProject={managesProject} />}
       </div>
     </div>
   );
