@@ -1,6 +1,7 @@
 // Fails when the JavaScript the login page loads first exceeds the budget of docs/performance.md (120 KiB gzip):
-// the entry script plus every chunk index.html preloads; and when a start that shows no form, or the chat
-// or the plan viewer a notice mail opens, loads zod.
+// the entry script plus every chunk index.html preloads; when a start that shows no form, or the chat
+// or the plan viewer a notice mail opens, loads zod; and when that chat or plan viewer loads the
+// dashboards' grid.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -10,9 +11,13 @@ const startsWithoutForms = ['architect-dashboard-page', 'client-dashboard-page',
 /** A name zod's schemas carry in every build, minified or not. */
 const zodMarker = '$ZodType';
 const dist = 'apps/web/dist';
-/** The files (paths under dist) among `files` that hold zod. */
-const withZod = (files) => files.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes(zodMarker));
+/** A class name react-grid-layout (the dashboards' grid) sets on every card. */
+const gridMarker = 'react-grid-item';
+/** The files (paths under dist) among `files` whose code holds `marker`. */
+const holding = (marker, files) => files.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes(marker));
+const withZod = (files) => holding(zodMarker, files);
 let zodWhereNoForm = false;
+let gridWhereNoDashboard = false;
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
 if (files.length === 0) {
@@ -44,7 +49,8 @@ if (shellLinks && pageLinks) {
 }
 
 // What a notice mail's link opens over the page — the chat, the plan viewer — loads no zod either:
-// the message's rule and the pin's form load when they are used.
+// the message's rule and the pin's form load when they are used; nor the dashboards' grid, which a
+// module the viewer shares with the dashboards' start would bring (the dashboards' item counts).
 const loadedWith = (file, found = new Set()) => {
   if (found.has(file)) return found;
   found.add(file);
@@ -57,5 +63,8 @@ for (const chunk of ['chat-dialog', 'plan-viewer-with-pins']) {
   if (!file) console.error(`bundle: the chunk ${chunk}-*.js is missing`);
   if (zodFiles.length > 0) console.error(`bundle: ${chunk} loads zod (${zodFiles.join(', ')})`);
   zodWhereNoForm ||= !file || zodFiles.length > 0;
+  const gridFiles = file ? holding(gridMarker, [...loadedWith(`assets/${file}`)]) : [];
+  if (gridFiles.length > 0) console.error(`bundle: ${chunk} loads the dashboards' grid (${gridFiles.join(', ')})`);
+  gridWhereNoDashboard ||= gridFiles.length > 0;
 }
-if (kib > budgetKiB || zodWhereNoForm) process.exit(1);
+if (kib > budgetKiB || zodWhereNoForm || gridWhereNoDashboard) process.exit(1);

@@ -4,7 +4,7 @@ import { pinKeys } from '../../../lib/query-keys';
 import { de } from '../../../i18n/de';
 import { useLiveReread } from '../../../platform/live/use-live-reread';
 import { useSession } from '../../../platform/session/session-context';
-import { fetchOpenItemCounts } from './pins-api';
+import { fetchOpenItemCounts } from './open-item-summaries-api';
 
 /**
  * The dashboards' counts and the user's own items are read again when the live channel says the

@@ -7,7 +7,7 @@ import { pinKeys } from '../../../lib/query-keys';
 import { questionLink } from '../../../lib/questionnaire-links';
 import { selectProject } from '../../../platform/project/project-selection';
 import { de } from '../../../i18n/de';
-import { fetchOwnOpenItems } from './pins-api';
+import { fetchOwnOpenItems } from './open-item-summaries-api';
 import { ItemFactsLine } from './item-facts-line';
 import { useLiveItemCounts } from './open-item-counts';
 import { itemLinkPath } from './item-link';

@@ -3,7 +3,7 @@ import { documentTypeOfFileName } from '@bauakte/domain/labels';
 import { apiDownload, apiRequest } from '../../../lib/api';
 import { uploadProjectFile, type UploadOptions } from '../../../platform/uploads/upload-request';
 import { pageParams } from '../../../lib/use-load-more';
-import type { ItemPhoto, OpenItem, OpenItemCount, OwnOpenItem } from '@bauakte/domain/schemas';
+import type { ItemPhoto, OpenItem } from '@bauakte/domain/schemas';
 
 const pinsPath = (projectId: string, fileId: number) => `/s3/project/${encodeURIComponent(projectId)}/files/${fileId}/pins`;
 
@@ -48,12 +48,6 @@ export const downloadOpenItemsPdf = async (projectId: string, filter: Readonly<R
   const file = await apiDownload(`/export/open-items/${encodeURIComponent(projectId)}${query ? `?${query}` : ''}`);
   return { blob: file.blob, fileName: file.fileName ?? `offene_punkte_${projectId}.pdf` };
 };
-
-/** Per project the user sees: its items not done and how many are overdue. */
-export const fetchOpenItemCounts = (): Promise<OpenItemCount[]> => apiRequest<OpenItemCount[]>('/s3/open-items/summary');
-
-/** The items the user is responsible for and has not done, in every project. */
-export const fetchOwnOpenItems = (): Promise<OwnOpenItem[]> => apiRequest<OwnOpenItem[]>('/s3/open-items/mine');
 
 /**
  * A photo of a pin or a reply: a file of the project, titled after the pin, typed by its name;
