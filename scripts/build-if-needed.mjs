@@ -6,10 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Tests beside the sources: no build bundles them. */
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+
+/** The newest change among the files at `full`, tests left out. */
 function newestChange(full) {
   if (!fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (!stat.isDirectory()) return isTest(full) ? 0 : stat.mtimeMs;
   return Math.max(0, ...fs.readdirSync(full).map((name) => newestChange(path.join(full, name))));
 }
 

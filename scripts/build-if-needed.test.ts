@@ -40,6 +40,12 @@ describe("the server's build", () => {
     expect(buildIsCurrent(['apps/server/dist/pdf-process.js'], serverSources, root)).toBe(false);
   });
 
+  it('stays current when only a test changed, which no build bundles', () => {
+    const write = checkout(root);
+    write('apps/server/src/modules/export/export.test.ts', 'export {};', 0);
+    expect(buildIsCurrent(['apps/server/dist/pdf-process.js'], serverSources, root)).toBe(true);
+  });
+
   it('is not current when nothing was built', () => {
     checkout(root);
     fs.rmSync(path.join(root, 'apps/server/dist'), { recursive: true });
