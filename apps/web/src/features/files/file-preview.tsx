@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { afterPaint } from '../../lib/after-paint';
 import { useKeptPicture } from '../../platform/offline/read-cache-pictures';
-import { linkedPlan } from './plan-link';
+import { linkedPlan, linkToTile } from './plan-link';
 import { useProjectFilesScope } from './project-files-context';
 import { usePlanVersions } from './use-plan-versions';
 import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
@@ -47,11 +47,12 @@ export function ViewerLoading() {
 function useViewerLink(file: ProjectFile): { linkedPage: number | null; linkedFile: ProjectFile | undefined; clearLink(): void } {
   const [params, setParams] = useSearchParams();
   const link = linkedPlan(params);
+  const names = linkToTile(params, file);
   // An older version of this tile's plan (an item of 'Offene Punkte' placed on it): found among the plan's versions.
-  const olderVersion = link !== null && link.fileId !== String(file.id) && params.get(planLinkParameters.ofPlan) === String(file.planId);
+  const olderVersion = names === 'olderVersion';
   const versions = usePlanVersions(useProjectFilesScope()?.projectId ?? '', file.id, { enabled: olderVersion });
-  const linkedFile = olderVersion ? versions.data?.find((version) => String(version.id) === link.fileId) : file;
-  const linked = link?.fileId === String(file.id) || olderVersion;
+  const linkedFile = olderVersion ? versions.data?.find((version) => String(version.id) === link?.fileId) : file;
+  const linked = names !== null;
   const clearLink = () => {
     if (!linked) return;
     setParams(

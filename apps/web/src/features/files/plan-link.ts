@@ -12,3 +12,15 @@ export function linkedPlan(params: URLSearchParams): { fileId: string; page: num
   const page = Number(params.get(planLinkParameters.page) ?? '1');
   return { fileId, page: Number.isInteger(page) && page >= 1 ? page : 1 };
 }
+
+/**
+ * How a link names a tile's plan: by the tile's own file, or as an older version of its plan
+ * (`&ofPlan=<planId>`, an item of 'Offene Punkte' on a version the tiles no longer show). Null when
+ * it names another plan or none.
+ */
+export function linkToTile(params: URLSearchParams, tile: { id: number; planId?: number | null }): 'file' | 'olderVersion' | null {
+  const link = linkedPlan(params);
+  if (!link) return null;
+  if (link.fileId === String(tile.id)) return 'file';
+  return params.get(planLinkParameters.ofPlan) === String(tile.planId) ? 'olderVersion' : null;
+}

@@ -1,18 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { planLinkParameters } from '@bauakte/domain/labels';
-import type { ProjectFile } from '@bauakte/domain/schemas';
 import { useSearchParams } from 'react-router';
 import { projectFilesQuery } from './files-api';
-import { linkedPlan } from './plan-link';
-
-/** Whether a tile of the list opens the link's plan: its current version, or an older one it names. */
-function opensLink(files: readonly ProjectFile[], params: URLSearchParams): boolean {
-  const link = linkedPlan(params);
-  if (!link) return false;
-  const ofPlan = params.get(planLinkParameters.ofPlan);
-  return files.some((file) => String(file.id) === link.fileId || (ofPlan !== null && String(file.planId) === ofPlan));
-}
+import { linkedPlan, linkToTile } from './plan-link';
 
 /**
  * A page opened on a plan link (a notice mail's, a bookmark) shows the plan first: what lies
@@ -27,7 +17,7 @@ export function useLinkedViewerFirst(projectId: string): boolean {
   const [ended, setEnded] = useState(false);
   // A list that waits for a connection (offline, not kept) opens no viewer either.
   const listComing = files.isPending && files.fetchStatus !== 'paused';
-  const waiting = startedOnLink && !ended && (listComing || (files.isSuccess && opensLink(files.data, params)));
+  const waiting = startedOnLink && !ended && (listComing || (files.isSuccess && files.data.some((file) => linkToTile(params, file) !== null)));
   useEffect(() => {
     if (startedOnLink && !waiting) setEnded(true);
   }, [startedOnLink, waiting]);
