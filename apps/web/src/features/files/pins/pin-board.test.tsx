@@ -121,6 +121,34 @@ describe('pins on a plan', () => {
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
   });
 
+  it("waits with 'Hier markieren' until the page is shown, then places the pin in the middle of the page in view", async () => {
+    // The page's box has a size only once its image arrived; the browser says so to those who watch its size.
+    const watchers: Array<() => void> = [];
+    vi.stubGlobal('ResizeObserver', class {
+      constructor(callback: () => void) {
+        watchers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    });
+    const { api } = setup({ 'POST /api/s3/project/7/files/34/pins': ({ body }) => json(201, pin({ id: 9, number: 4, ...(body as object) })) });
+    await screen.findByRole('heading', { name: 'Markierungen (3)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Markierung setzen' }));
+    const here = screen.getByRole('button', { name: 'Hier markieren' });
+    expect((here as HTMLButtonElement).disabled).toBe(true);
+    const box = { left: 0, top: 0, width: 1000, height: 500, right: 1000, bottom: 500, x: 0, y: 0, toJSON: () => ({}) };
+    vi.spyOn(document.querySelector<HTMLElement>('[data-pin-layer]')!, 'getBoundingClientRect').mockReturnValue(box);
+    vi.spyOn(document.querySelector<HTMLElement>('[data-plan-stage]')!, 'getBoundingClientRect').mockReturnValue(box);
+    act(() => watchers.forEach((changed) => changed()));
+    await waitFor(() => expect((here as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(here);
+    const form = await screen.findByRole('form', { name: 'Markierung 4' });
+    await userEvent.type(within(form).getByLabelText(/Was ist an dieser Stelle/), 'Feuchter Fleck');
+    await userEvent.click(within(form).getByRole('button', { name: 'Markierung speichern' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/s3/project/7/files/34/pins')[0]?.body).toMatchObject({ page: 1, x: 0.5, y: 0.5 });
+  });
+
   it('sends nothing without a comment and says why beside the field', async () => {
     const { api } = setup();
     await screen.findByRole('heading', { name: 'Markierungen (3)' });

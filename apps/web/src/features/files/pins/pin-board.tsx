@@ -399,6 +399,8 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
   const notKept = useNotKeptOffline(pinKeys.file(projectId, file.id), pins);
   const layer = useRef<HTMLDivElement>(null);
   const [placing, setPlacing] = useState(false);
+  // Until the page's image is there, the middle of the page is nowhere: 'Hier markieren' waits for it.
+  const [pageShown, setPageShown] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const changes = usePinChanges(projectId, file.id, file.name);
   // Moving a pin closes its form: one thing at a time beside the plan.
@@ -450,6 +452,7 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
       onSelect={(pin) => setSelectedId(pin.id)}
       onPlace={placing ? place : moving ? moveTo : null}
       layerRef={layer}
+      onShown={setPageShown}
     />
   );
 
@@ -478,7 +481,7 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
         <div className="flex flex-col gap-2 rounded-md border border-amber-500 p-2" role="status">
           <p className="text-sm">{t.placing}</p>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" className="min-h-11" onClick={placeInMiddle}>
+            <Button size="sm" variant="outline" className="min-h-11" disabled={!pageShown} onClick={placeInMiddle}>
               {t.placeHere}
             </Button>
             <Button size="sm" variant="outline" className="min-h-11" onClick={() => setPlacing(false)}>

@@ -23,6 +23,30 @@ interface PinLayerProps {
   onPlace: ((point: PagePoint) => void) | null;
   /** The layer's box is the page's box on screen: where a pin placed by keyboard goes is measured from it. */
   layerRef: RefObject<HTMLDivElement | null>;
+  /** Told whether the page is laid out on screen (its image arrived and has a size), and again whenever that changes. */
+  onShown?(shown: boolean): void;
+}
+
+/** Whether the layer (the page's box) has a size: until the page's image arrives it has none, and no point of it can be named. */
+function useReportShown(layer: RefObject<HTMLDivElement | null>, onShown: ((shown: boolean) => void) | undefined) {
+  const report = useRef(onShown);
+  report.current = onShown;
+  useEffect(() => {
+    const element = layer.current;
+    if (!element) return undefined;
+    const measure = () => {
+      const box = element.getBoundingClientRect();
+      report.current?.(box.width > 0 && box.height > 0);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const sizes = new ResizeObserver(measure);
+    sizes.observe(element);
+    return () => {
+      sizes.disconnect();
+      report.current?.(false);
+    };
+  }, [layer]);
 }
 
 /** A numbered marker whose tip is the pin's point. */
@@ -59,8 +83,9 @@ function Marker({ label, number, point, selected, draft, greyed, waiting, onClic
  * The pins over the page, in a box of the page's size: markers are placed by percentages, so they
  * stay on their spot at every zoom. While placing, a tap on the page says where.
  */
-export function PinLayer({ pins, pendingIds, queued = [], previous, draft, selectedId, onSelect, onPlace, layerRef: layer }: PinLayerProps) {
+export function PinLayer({ pins, pendingIds, queued = [], previous, draft, selectedId, onSelect, onPlace, layerRef: layer, onShown }: PinLayerProps) {
   const down = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
+  useReportShown(layer, onShown);
 
   // The stage holds the pointer while it pans: its pointerup comes to the window, not to this layer.
   useEffect(() => {
