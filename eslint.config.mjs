@@ -3,6 +3,11 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './scripts/eslint/layers.mjs';
 
 const wholeDomain = { name: '@bauakte/domain', message: 'Import the domain by cost: @bauakte/domain/texts, /labels or /schemas.' };
+const firstPaintPaths = [
+  wholeDomain,
+  { name: '@bauakte/domain/schemas', allowTypeImports: true, message: 'The first paint takes no zod: import from @bauakte/domain/labels or /texts.' },
+  { name: 'zod', allowTypeImports: true, message: 'The first paint takes no zod.' },
+];
 
 export default tseslint.config(
   {
@@ -39,17 +44,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [wholeDomain] }] },
   },
   {
-    // What the first paint runs (the shell, each start's data, the login page before its full form
-    // has loaded) takes no zod; the rules' reasons are in docs/architecture.md, 'The web's first paint'.
-    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/**/*-start.ts', 'apps/web/src/features/login/{login-page,early-login-form,login-fields}.tsx'],
+    // What the first paint runs (the start wing app/start/, the shell beside it, each page's start data,
+    // the login fields the early form shows) takes no zod; the rules' reasons are in
+    // docs/architecture.md, 'The web's first paint'.
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/**/*-start.ts', 'apps/web/src/features/login/login-fields.tsx'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: firstPaintPaths }] },
+  },
+  {
+    // The start wing takes a page's code only through import(): statically it reaches into a feature
+    // only for that page's start data (`*-start.ts`) and the fields the early login form shows.
+    files: ['apps/web/src/app/start/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [
-          wholeDomain,
-          { name: '@bauakte/domain/schemas', allowTypeImports: true, message: 'The first paint takes no zod: import from @bauakte/domain/labels or /texts.' },
-          { name: 'zod', allowTypeImports: true, message: 'The first paint takes no zod.' },
-        ],
+        paths: firstPaintPaths,
+        patterns: [{ regex: String.raw`/features/(?!login/login-fields$)(?!.*-start$)`, allowTypeImports: true, message: 'The start wing loads a page lazily: import() it, or take what its start needs from its *-start.ts.' }],
       }],
     },
   },

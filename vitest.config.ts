@@ -54,7 +54,7 @@ const slowWebTests = [
 // Most web tests run each in a fresh VM context of one worker thread, which loads the shared
 // modules once; these cannot: the bundler's native code refuses objects of another context, and
 // a module mock whose factory throws does not reach a dynamic import there.
-const ownProcessWebTests = ['vite-plugins/pure-domain-constants.test.ts', 'src/features/login/login-page-unavailable.test.tsx'];
+const ownProcessWebTests = ['vite-plugins/pure-domain-constants.test.ts', 'src/app/start/login-page-unavailable.test.tsx'];
 
 /** A project of the fast lane: `base` with `test` changed (arrays replaced, not added to), and no process may start. */
 function fast(base: UserWorkspaceConfig, root: string, test: NonNullable<UserWorkspaceConfig['test']>): UserWorkspaceConfig {

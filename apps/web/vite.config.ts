@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { shellPageChunks, shellStartChunks } from './src/app/layout/shell-paths';
+import { shellPageChunks, shellStartChunks } from './src/app/start/shell-paths';
 import { pureDomainConstants } from './vite-plugins/pure-domain-constants';
 import { chunksLoadedWith } from './vite-plugins/route-chunks';
 

@@ -85,6 +85,15 @@ describe('npm run lint keeps the web app to its layers', () => {
     ]);
   });
 
+  it("fails on the start wing taking zod, or a page's code other than by import()", async () => {
+    const start = 'apps/web/src/app/start/start-data.ts';
+    expect(await layerErrors(start, "import { z } from 'zod';\nexport const rule = z.string();")).toEqual(['no-restricted-imports: \'zod\' import is restricted from being used. The first paint takes no zod.']);
+    expect(await layerErrors(start, "import { ChatDialog } from '../../features/chat/chat-dialog';\nexport const dialog = ChatDialog;")).toEqual([
+      "no-restricted-imports: '../../features/chat/chat-dialog' import is restricted from being used by a pattern. The start wing loads a page lazily: import() it, or take what its start needs from its *-start.ts.",
+    ]);
+    expect(await layerErrors(start, "import { prefetchLinkedChat } from '../../features/chat/chat-link-start';\nexport const load = () => import('../../features/chat/chat-dialog');\nexport const start = prefetchLinkedChat;")).toEqual([]);
+  });
+
   // The table, asked directly.
   const web = (file: string) => `apps/web/src/${file}`;
   const verdict = (from: string, to: string, typeOnly = false) => forbiddenImport([webStack], web(from), web(to), typeOnly);
@@ -101,7 +110,7 @@ describe('npm run lint keeps the web app to its layers', () => {
     expect(verdict('platform/session/session', 'components/ui/button')).toBeUndefined();
     expect(verdict('platform/modals/modal-registry', 'features/files/upload-modal')).toBe('web platform may not import web features (a layer above it), not even types');
     expect(verdict('components/ui/button', 'platform/session/session')).toBe('web components may not import web platform (a layer above it), not even types');
-    expect(verdict('features/dashboard/dashboard-page', 'app/router')).toBe('web compositions may not import web app (a layer above it), not even types');
-    expect(verdict('app/router', 'features/dashboard/dashboard-page')).toBeUndefined();
+    expect(verdict('features/dashboard/dashboard-page', 'app/start/router')).toBe('web compositions may not import web app (a layer above it), not even types');
+    expect(verdict('app/start/router', 'features/dashboard/dashboard-page')).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 // (vite-plugins/route-chunks.ts). Then every text file gets its compressed copies (precompress.mjs).
 import { build } from 'vite';
 import { chunksInCircles, codeSplittingOf, joinGroups, planRouteGroups, recordChunks } from '../vite-plugins/route-chunks.ts';
-import { shellPageChunks, shellStartChunks } from '../src/app/layout/shell-paths.ts';
+import { shellPageChunks, shellStartChunks } from '../src/app/start/shell-paths.ts';
 
 // `--sourcemap`: source maps beside the scripts, for a profile that names the sources (docs/performance.md).
 const sourcemap = process.argv.includes('--sourcemap');

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { Invitation } from '@bauakte/domain/schemas';
 import { json, stubApi } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render';
-import { LoginPage } from '../login/login-page';
+import { LoginPage } from '../../app/start/login-page';
 import { RegisterPage } from './register-page';
 
 afterEach(() => {

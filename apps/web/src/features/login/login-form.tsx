@@ -7,8 +7,7 @@ import { useServerForm } from '../../platform/actions/use-server-form';
 import { deStart as de } from '../../i18n/de-start';
 import { login } from '../../platform/session/auth-api';
 import { pathAfterLogin } from '../../platform/session/home-path';
-import { acceptedUsername, loginFieldIds, LoginFields } from './login-fields';
-import type { EarlyInput } from './early-login-form';
+import { acceptedUsername, loginFieldIds, LoginFields, type EarlyInput } from './login-fields';
 import { useSession } from '../../platform/session/session-context';
 
 /**

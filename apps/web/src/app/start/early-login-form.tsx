@@ -1,17 +1,7 @@
 import { useState } from 'react';
 import { errorText, loginErrorContext } from '../../lib/api-errors';
-import { acceptedUsername, LoginFields, type LoginInput } from './login-fields';
+import { acceptedUsername, LoginFields, type EarlyInput, type LoginField, type LoginInput } from '../../features/login/login-fields';
 
-type LoginField = 'username' | 'password';
-
-/** What the early form hands the full one: the entries, the field with the focus, a submit asked for. */
-export interface EarlyInput {
-  username: string;
-  password: string;
-  remember: boolean;
-  focused: LoginField | undefined;
-  submitted: boolean;
-}
 
 export function earlyInput(registeredUsername: string | undefined): EarlyInput {
   return { username: registeredUsername ?? '', password: '', remember: false, focused: undefined, submitted: false };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderLoginPage } from '../../test/render-login-page';
 
 // The form's code cannot be fetched (e.g. the connection dropped after the page came).
-vi.mock('./login-form', () => {
+vi.mock('../../features/login/login-form', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireRole } from '../platform/session/require-role';
-import { LoginPage } from '../features/login/login-page';
-import { questionnairePaths, shellPaths } from './layout/shell-paths';
-import { deStart as de } from '../i18n/de-start';
+import { RequireRole } from '../../platform/session/require-role';
+import { LoginPage } from './login-page';
+import { questionnairePaths, shellPaths } from './shell-paths';
+import { deStart as de } from '../../i18n/de-start';
 
 /**
  * Pages load on demand, so the first route (the login page) stays small; the class merge (lib/cn.ts)
@@ -11,7 +11,7 @@ import { deStart as de } from '../i18n/de-start';
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactNode {
   const Page: ComponentType = lazy(async () => {
-    const [module, { enableClassMerge }, { QueryProvider }] = await Promise.all([load(), import('../lib/class-merge'), import('../lib/query-client')]);
+    const [module, { enableClassMerge }, { QueryProvider }] = await Promise.all([load(), import('../../lib/class-merge'), import('../../lib/query-client')]);
     enableClassMerge();
     const Loaded = module[name] as ComponentType;
     return {
@@ -30,11 +30,11 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const load = {
-  architectDashboard: () => import('../features/dashboard/architect-dashboard-page'),
-  clientDashboard: () => import('../features/dashboard/client-dashboard-page'),
-  projectOverview: () => import('../features/project-overview/project-overview-page'),
-  admin: () => import('../features/admin/admin-page'),
-  questionnaire: () => import('./layout/questionnaire-pages'),
+  architectDashboard: () => import('../../features/dashboard/architect-dashboard-page'),
+  clientDashboard: () => import('../../features/dashboard/client-dashboard-page'),
+  projectOverview: () => import('../../features/project-overview/project-overview-page'),
+  admin: () => import('../../features/admin/admin-page'),
+  questionnaire: () => import('../layout/questionnaire-pages'),
 };
 
 /**
@@ -50,7 +50,7 @@ const shellPageLoaders: Readonly<Record<string, () => Promise<unknown>>> = {
   ...Object.fromEntries(questionnairePaths.map((path) => [path, load.questionnaire])),
 };
 
-const importShell = () => import('./layout/app-shell');
+const importShell = () => import('../layout/app-shell');
 /** Starts loading the code of the shell page at this path, if it is one. */
 const loadPageOf = (pathname: string) => (Object.hasOwn(shellPageLoaders, pathname) ? shellPageLoaders[pathname]?.().catch(() => undefined) : undefined);
 
@@ -84,12 +84,12 @@ function inShell(allowed: ComponentProps<typeof RequireRole>['allowed'], pages: 
 export const routes: RouteObject[] = [
   { path: '/', element: <LoginPage /> },
   { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: page(() => import('../features/accounts/register-page'), 'RegisterPage') },
-  { path: '/forgotPassword', element: page(() => import('../features/accounts/forgot-password-page'), 'ForgotPasswordPage') },
-  { path: '/reset-password', element: page(() => import('../features/accounts/reset-password-page'), 'ResetPasswordPage') },
-  { path: '/impressum', element: page(() => import('../features/legal/impressum-page'), 'ImpressumPage') },
-  { path: '/datenschutz', element: page(() => import('../features/legal/privacy-page'), 'PrivacyPage') },
-  { path: '/unauthorized', element: page(() => import('../features/legal/unauthorized-page'), 'UnauthorizedPage') },
+  { path: '/register', element: page(() => import('../../features/accounts/register-page'), 'RegisterPage') },
+  { path: '/forgotPassword', element: page(() => import('../../features/accounts/forgot-password-page'), 'ForgotPasswordPage') },
+  { path: '/reset-password', element: page(() => import('../../features/accounts/reset-password-page'), 'ResetPasswordPage') },
+  { path: '/impressum', element: page(() => import('../../features/legal/impressum-page'), 'ImpressumPage') },
+  { path: '/datenschutz', element: page(() => import('../../features/legal/privacy-page'), 'PrivacyPage') },
+  { path: '/unauthorized', element: page(() => import('../../features/legal/unauthorized-page'), 'UnauthorizedPage') },
   inShell(['ARCHI', 'CLIENT'], [
     { path: '/dashboard', element: page(load.architectDashboard, 'ArchitectDashboardPage') },
     { path: '/dashboardClient', element: page(load.clientDashboard, 'ClientDashboardPage') },
@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
     { path: '/windows', element: page(load.questionnaire, 'WindowsPage') },
     { path: '/heating', element: page(load.questionnaire, 'HeatingPage') },
   ]),
-  { path: '*', element: page(() => import('../features/legal/not-found-page'), 'NotFoundPage') },
+  { path: '*', element: page(() => import('../../features/legal/not-found-page'), 'NotFoundPage') },
 ];
 
 export function createRouter() {

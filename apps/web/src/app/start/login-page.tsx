@@ -6,7 +6,7 @@ import { deStart as de } from '../../i18n/de-start';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EarlyLoginForm, earlyInput, pressOnEarlyFormEnded } from './early-login-form';
 import { pathAfterLogin } from '../../platform/session/home-path';
-import type { LoginForm as FullLoginForm } from './login-form';
+import type { LoginForm as FullLoginForm } from '../../features/login/login-form';
 import { readLoginState } from '../../platform/session/login-state';
 import { useSession } from '../../platform/session/session-context';
 import { signedOutNoted } from '../../lib/remembered-session';
@@ -17,8 +17,8 @@ import { signedOutNoted } from '../../lib/remembered-session';
  * the page already stands, with the same fields as plain inputs meanwhile (early-login-form.tsx).
  * Should it fail to load, the early form stays and says so when Login is pressed.
  */
-let formCodeLoading: Promise<typeof import('./login-form')> | undefined;
-const formCode = () => (formCodeLoading ??= import('./login-form'));
+let formCodeLoading: Promise<typeof import('../../features/login/login-form')> | undefined;
+const formCode = () => (formCodeLoading ??= import('../../features/login/login-form'));
 /** The full form once its code has come: a later visit to the login page starts with it. */
 let loadedForm: typeof FullLoginForm | undefined;
 

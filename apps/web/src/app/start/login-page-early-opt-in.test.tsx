@@ -8,7 +8,7 @@ const code = vi.hoisted(() => {
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   return { arrive, arrived };
 });
-vi.mock('./login-form', async (importOriginal) => {
+vi.mock('../../features/login/login-form', async (importOriginal) => {
   await code.arrived;
   return importOriginal();
 });
@@ -22,7 +22,7 @@ describe("'Auf diesem Gerät angemeldet bleiben' before the form code has arrive
     expect(early.checked).toBe(false);
     fireEvent.click(early);
     code.arrive();
-    await import('./login-form');
+    await import('../../features/login/login-form');
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Auf diesem Gerät angemeldet bleiben' })).not.toBe(early));
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Auf diesem Gerät angemeldet bleiben' }).checked).toBe(true);
   });

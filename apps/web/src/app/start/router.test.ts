@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const loaded = vi.hoisted(() => [] as string[]);
-vi.mock('./layout/app-shell', () => {
+vi.mock('../layout/app-shell', () => {
   loaded.push('shell');
   return {};
 });
-vi.mock('../features/dashboard/client-dashboard-page', () => {
+vi.mock('../../features/dashboard/client-dashboard-page', () => {
   loaded.push("client's dashboard");
   return {};
 });
-vi.mock('../features/dashboard/architect-dashboard-page', () => {
+vi.mock('../../features/dashboard/architect-dashboard-page', () => {
   loaded.push("architect's dashboard");
   return {};
 });
-vi.mock('../features/admin/admin-page', () => {
+vi.mock('../../features/admin/admin-page', () => {
   loaded.push('admin page');
   return {};
 });

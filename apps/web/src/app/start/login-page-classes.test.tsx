@@ -62,7 +62,7 @@ describe('the login page without the class merge', () => {
     renderLogin();
     // The full form's classes are the ones at stake here: it has taken over once its code is there.
     await act(async () => {
-      await import('./login-form');
+      await import('../../features/login/login-form');
     });
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByText('Bitte geben Sie Ihr Passwort ein.');

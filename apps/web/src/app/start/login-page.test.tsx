@@ -26,13 +26,13 @@ async function renderLogin() {
     </SessionProvider>,
   );
   await act(async () => {
-    await import('./login-form');
+    await import('../../features/login/login-form');
   });
   return view;
 }
 
 // The form's code, loaded once for the file (slow on a busy machine), before the first test's clock runs.
-beforeAll(() => import('./login-form'), 30_000);
+beforeAll(() => import('../../features/login/login-form'), 30_000);
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();

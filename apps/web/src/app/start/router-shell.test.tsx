@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
-import { SessionProvider } from '../platform/session/session-provider';
-import { fakeToken } from '../test/tokens';
+import { SessionProvider } from '../../platform/session/session-provider';
+import { fakeToken } from '../../test/tokens';
 
 const loaded = vi.hoisted(() => [] as string[]);
 // A shell that renders no page: whatever page code loads, the shell's loader asked for it.
-vi.mock('./layout/app-shell', () => {
+vi.mock('../layout/app-shell', () => {
   loaded.push('shell');
   return { AppShell: () => null };
 });
-vi.mock('../features/dashboard/architect-dashboard-page', () => {
+vi.mock('../../features/dashboard/architect-dashboard-page', () => {
   loaded.push("architect's dashboard");
   return { ArchitectDashboardPage: () => null };
 });

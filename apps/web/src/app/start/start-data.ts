@@ -1,10 +1,10 @@
-import { queryClient } from '../lib/query-client';
-import type { SessionUser } from '../lib/token';
-import { prefetchAdmin } from '../features/admin/admin-start';
-import { prefetchLinkedChat } from '../features/chat/chat-link-start';
-import { prefetchDashboard } from '../features/dashboard/dashboard-start';
-import { prefetchOverview } from '../features/project-overview/overview-start';
-import { prefetchStep } from '../features/questionnaire/step-start';
+import { queryClient } from '../../lib/query-client';
+import type { SessionUser } from '../../lib/token';
+import { prefetchAdmin } from '../../features/admin/admin-start';
+import { prefetchLinkedChat } from '../../features/chat/chat-link-start';
+import { prefetchDashboard } from '../../features/dashboard/dashboard-start';
+import { prefetchOverview } from '../../features/project-overview/overview-start';
+import { prefetchStep } from '../../features/questionnaire/step-start';
 
 /**
  * The app's start for a logged-in user: the data the opened page shows first (and a linked chat's)

@@ -8,7 +8,7 @@ const code = vi.hoisted(() => {
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   return { arrive, arrived };
 });
-vi.mock('./login-form', async (importOriginal) => {
+vi.mock('../../features/login/login-form', async (importOriginal) => {
   await code.arrived;
   return importOriginal();
 });
@@ -26,7 +26,7 @@ describe('the login page when its form code arrives', () => {
     const early = screen.getByRole('button', { name: 'Login' });
     code.arrive();
     // Import the actual module as the factory does, so that its own imports have loaded.
-    await import('./login-form');
+    await import('../../features/login/login-form');
     await settlePromises();
 
     const pressed = screen.getByRole('button', { name: 'Login' });

@@ -1,13 +1,13 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { SessionProvider } from '../platform/session/session-provider';
-import { storageKeys } from '../lib/storage-keys';
-import { adoptRememberedSession } from '../lib/remembered-session';
-import { userFromToken } from '../lib/token';
-import { viewportWidth } from '../lib/viewport-width';
+import { SessionProvider } from '../../platform/session/session-provider';
+import { storageKeys } from '../../lib/storage-keys';
+import { adoptRememberedSession } from '../../lib/remembered-session';
+import { userFromToken } from '../../lib/token';
+import { viewportWidth } from '../../lib/viewport-width';
 import { createRouter, preloadStartPage } from './router';
-import '../styles.css';
+import '../../styles.css';
 
 const router = createRouter();
 // A logged-in user reloading or opening a page: fetch its code and first data now, side by side.
@@ -23,13 +23,13 @@ if (startUser) {
   void import('./start-data').then(({ prefetchStartData }) => prefetchStartData(pathname, search, startUser)).catch(() => undefined);
   // A plan link (a notice mail's): the viewer's code and the plan's first image come beside the overview's.
   if (window.location.search.includes('plan=')) {
-    void import('../features/files/plan-link-start').then(({ prefetchLinkedPlan }) => prefetchLinkedPlan(pathname, window.location.search)).catch(() => undefined);
+    void import('../../features/files/plan-link-start').then(({ prefetchLinkedPlan }) => prefetchLinkedPlan(pathname, window.location.search)).catch(() => undefined);
   }
 }
 
 // The installable app's service worker, once the page has loaded: the first route never waits for it.
 if (import.meta.env.PROD) {
-  const register = () => void import('../platform/offline/service-worker-registration').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined);
+  const register = () => void import('../../platform/offline/service-worker-registration').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined);
   window.addEventListener('load', register, { once: true });
 }
 
