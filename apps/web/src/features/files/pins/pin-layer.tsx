@@ -58,7 +58,7 @@ function Marker({ label, number, point, selected, draft, greyed, waiting, onClic
   );
   if (!onClick) {
     return (
-      <span aria-hidden className="absolute -translate-x-1/2 -translate-y-1/2" style={style}>
+      <span aria-hidden className="absolute -ml-4 -mt-4" style={style}>
         <span className={face}>{number ?? (waiting ? '…' : '+')}</span>
       </span>
     );
@@ -69,7 +69,7 @@ function Marker({ label, number, point, selected, draft, greyed, waiting, onClic
       aria-label={label}
       aria-pressed={selected}
       // 44 px to tap, the face drawn smaller; a tap on a pin never starts a drag of the plan.
-      className="pointer-events-auto absolute flex size-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="pointer-events-auto absolute -ml-5.5 -mt-5.5 flex size-11 items-center justify-center focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       style={style}
       onPointerDown={(event) => event.stopPropagation()}
       onClick={onClick}
