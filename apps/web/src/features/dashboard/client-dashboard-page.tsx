@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../platform/session/session-context';
@@ -11,7 +12,7 @@ import type { CardLayout } from './dashboard-layout';
 const t = de.dashboard;
 
 /** 'Ihre offenen Punkte' loads beside the dashboard, not in its start. */
-const OwnOpenItems = lazy(async () => ({ default: (await import('../files/pins/own-open-items')).OwnOpenItems }));
+const OwnOpenItems = lazyComponent(() => import('../files/pins/own-open-items').then((module) => module.OwnOpenItems)).Component;
 
 export const clientDefaultLayout: CardLayout = [
   { i: 'projects', x: 0, y: 0, w: 2, h: 4 },

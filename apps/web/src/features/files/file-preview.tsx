@@ -11,7 +11,7 @@ import { linkedPlan, linkToTile } from './plan-link';
 import { useProjectFilesScope } from './project-files-context';
 import { usePlanVersions } from './use-plan-versions';
 import { pageImageUrl, previewKindOf, renderedPageCount } from './preview-kind';
-import { LazyPlanViewer as PlanViewer, preloadViewer } from './viewer-chunk';
+import { LazyPlanViewer as PlanViewer, preloadViewer, viewerCode } from './viewer-chunk';
 
 export { previewKindOf, type PreviewKind } from './preview-kind';
 
@@ -82,15 +82,26 @@ function ViewerButton({ file, children }: { file: ProjectFile; children: ReactNo
   const linkedId = linkedPage !== null ? linkedFile?.id : undefined;
   useEffect(() => {
     if (linkedId === undefined || !linkedFile) return;
-    // The overview paints first; the viewer (its layout, its focus, its first image) follows in a task of its own.
-    return afterPaint(() =>
-      startTransition(() => {
-        setOpened(linkedFile);
-        if (linkedPage !== null) setInitialPage(linkedPage);
-        setWanted(true);
-        setOpen(true);
-      }),
+    // The overview paints first; the viewer (its layout, its focus, its first image) follows in a task
+    // of its own, once its code is here: opened before, it would show its fallback, and React reveals
+    // a fallback's content no sooner than its throttle allows.
+    let current = true;
+    const cancel = afterPaint(
+      () =>
+        void viewerCode().then(() => {
+          if (!current) return;
+          startTransition(() => {
+            setOpened(linkedFile);
+            if (linkedPage !== null) setInitialPage(linkedPage);
+            setWanted(true);
+            setOpen(true);
+          });
+        }),
     );
+    return () => {
+      current = false;
+      cancel();
+    };
     // Opened once per link, not again when the versions' links are refreshed (linkedFile is a new object then).
   }, [linkedId]);
   const shown = opened.id === file.id ? file : opened;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { can, formatAddress, formatKatastral, projectStatusLabels } from '@bauakte/domain/labels';
@@ -75,13 +76,13 @@ function ProjectInformation({ project, managesProject }: { project: Project; man
 }
 
 /** The architect's questionnaire card reads the answers with their schemas: it loads after the page. */
-const QuestionnaireAnswersCard = lazy(async () => ({ default: (await import('../questionnaire/questionnaire-answers-card')).QuestionnaireAnswersCard }));
+const QuestionnaireAnswersCard = lazyComponent(() => import('../questionnaire/questionnaire-answers-card').then((module) => module.QuestionnaireAnswersCard)).Component;
 /** 'Offene Punkte' loads beside the page, not in its start: the files and the project paint first. */
-const OpenItemsCard = lazy(async () => ({ default: (await import('../files/pins/open-items-card')).OpenItemsCard }));
-const ItemPhotosCard = lazy(async () => ({ default: (await import('../files/pins/item-photos-card')).ItemPhotosCard }));
+const OpenItemsCard = lazyComponent(() => import('../files/pins/open-items-card').then((module) => module.OpenItemsCard)).Component;
+const ItemPhotosCard = lazyComponent(() => import('../files/pins/item-photos-card').then((module) => module.ItemPhotosCard)).Component;
 
 /** The edit dialog's form and its rules (zod) load with its first opening, not with the page. */
-const EditProjectDialog = lazy(async () => ({ default: (await import('../projects/edit-project-dialog')).EditProjectDialog }));
+const EditProjectDialog = lazyComponent(() => import('../projects/edit-project-dialog').then((module) => module.EditProjectDialog)).Component;
 
 /** 'Aktionen' (architects): export, edit, and delete after a confirmation. */
 function ProjectActions({ project }: { project: Project }) {

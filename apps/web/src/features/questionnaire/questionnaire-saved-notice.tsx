@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useLocation, useNavigate } from 'react-router';
 import { savedProjectOf } from '../../lib/questionnaire-links';
 
-const SavedSummary = lazy(() => import('./questionnaire-saved-summary').then((module) => ({ default: module.SavedSummary })));
+const SavedSummary = lazyComponent(() => import('./questionnaire-saved-summary').then((module) => module.SavedSummary)).Component;
 
 /**
  * After 'Speichern' on the last step the app returns to the dashboard (spec section 2); there this

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { can, participantName, planLinkParameters, sameUsername, todayInAustria } from '@bauakte/domain/labels';
@@ -31,11 +32,11 @@ import { usePins } from './use-pins';
 const t = de.pins;
 
 /** The pin's form (its schema, zod and react-hook-form) loads when a pin is placed or edited, not with the plan a link opens. */
-const loadPinForm = () => import('./pin-form');
-const PinForm = lazy(async () => ({ default: (await loadPinForm()).PinForm }));
+const pinForm = lazyComponent(() => import('./pin-form').then((module) => module.PinForm));
+const PinForm = pinForm.Component;
 /** The reply's form (its schema) loads when an item is selected. */
-const PinReplyForm = lazy(async () => ({ default: (await import('./pin-reply-form')).PinReplyForm }));
-const PinItemForm = lazy(async () => ({ default: (await import('./pin-item-form')).PinItemForm }));
+const PinReplyForm = lazyComponent(() => import('./pin-reply-form').then((module) => module.PinReplyForm)).Component;
+const PinItemForm = lazyComponent(() => import('./pin-item-form').then((module) => module.PinItemForm)).Component;
 
 const linkedPinId = (params: URLSearchParams): number | null => {
   const id = Number(params.get(planLinkParameters.pin));
@@ -469,7 +470,7 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
             disabled={editing !== null || moving !== null}
             onClick={() => {
               setPlacing(true);
-              void loadPinForm().catch(() => undefined);
+              void pinForm.preload().catch(() => undefined);
             }}
           >
             <MapPin aria-hidden />
