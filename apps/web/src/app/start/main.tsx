@@ -23,7 +23,7 @@ if (startUser) {
   void import('./start-data').then(({ prefetchStartData }) => prefetchStartData(pathname, search, startUser)).catch(() => undefined);
   // A plan link (a notice mail's): the viewer's code and the plan's first image come beside the overview's.
   if (window.location.search.includes('plan=')) {
-    void import('../../features/files/plan-link-start').then(({ prefetchLinkedPlan }) => prefetchLinkedPlan(pathname, window.location.search)).catch(() => undefined);
+    void import('../../features/files/plan-link-start').then(({ prefetchLinkedPlan }) => prefetchLinkedPlan(pathname, window.location.search, startUser.username)).catch(() => undefined);
   }
 }
 

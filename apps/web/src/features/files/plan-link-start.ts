@@ -1,6 +1,8 @@
 import type { ProjectFile } from '@bauakte/domain/schemas';
 import { queryClient } from '../../lib/query-client';
 import { viewportWidth } from '../../lib/viewport-width';
+import { isOnline } from '../../lib/online-status';
+import { recallLinkedPageEarly } from '../../platform/offline/read-cache-pages';
 import { getSelectedProjectId, linkedOrSelectedProjectId } from '../../platform/project/project-selection';
 import { projectFilesQuery } from './files-api';
 import { firstPageImage, planSourceOf } from './plan-viewer/plan-source';
@@ -35,13 +37,15 @@ function preloadFirstImage(file: ProjectFile | undefined, page: number): void {
  * A plan link opened by a logged-in user: the viewer's code and, once the file list is here (the
  * overview's start asks for it with the project), the plan's first image are fetched beside the
  * project overview's code, instead of one after another once the overview has rendered its file
- * list (on a phone, three round trips less before the plan shows).
+ * list (on a phone, three round trips less before the plan shows). Without a connection the page
+ * kept on the device is read instead.
  */
-export function prefetchLinkedPlan(pathname: string, search: string): void {
+export function prefetchLinkedPlan(pathname: string, search: string, username: string): void {
   if (pathname !== '/projectOverview') return;
   const linked = linkedPlanOf(search, getSelectedProjectId());
   if (!linked) return;
   void import('./plan-viewer-with-pins').catch(() => undefined);
+  if (!isOnline()) return void recallLinkedPageEarly(username, String(linked.fileId), linked.page);
   void queryClient
     .fetchQuery(projectFilesQuery(linked.projectId))
     .then((files) => preloadFirstImage(files.find((file) => file.id === linked.fileId), linked.page))

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   currentDeviceKey,
   deviceId,
@@ -89,6 +89,15 @@ describe('where the key is held', () => {
     expect(await restoreDeviceKey('fritz')).toBe(false);
     expect(await restoreDeviceKey('mara')).toBe(true);
     expect(await openJson((await waiting)!, sealed)).toEqual(answers);
+  });
+
+  it('restores the key once when a start reading kept data and the session ask for it together: both read with the one key held', async () => {
+    await holdDeviceKey('mara', serverKey(8), true);
+    forgetDeviceKeyInMemoryOnly();
+    const imports = vi.spyOn(crypto.subtle, 'importKey');
+    expect(await Promise.all([restoreDeviceKey('mara'), restoreDeviceKey('Mara')])).toEqual([true, true]);
+    expect(imports).toHaveBeenCalledTimes(1);
+    imports.mockRestore();
   });
 
   it('does not hold a key again that was forgotten while it was being restored (the session ended meanwhile)', async () => {

@@ -146,10 +146,22 @@ export function markDeviceKeyUnavailable(username: string): void {
 const storedKeyOf = (user: string): StoredKey | undefined =>
   [readStoredKey(tabKeyName, sessionStorage), readStoredKey(rememberedKeyName, localStorage)].find((kept) => kept?.username === user);
 
+/** A restore under way: a start reading kept data early and the session provider share one import, so the key held is one object. */
+let restoring: { username: string; done: Promise<boolean> } | undefined;
+
 /** At a page's start: the key kept beside the token (the tab's, else the remembered device's) for this user. */
-export async function restoreDeviceKey(username: string): Promise<boolean> {
+export function restoreDeviceKey(username: string): Promise<boolean> {
   const user = username.toLowerCase();
-  if (held?.username === user) return true;
+  if (held?.username === user) return Promise.resolve(true);
+  if (restoring?.username === user) return restoring.done;
+  const done = importStoredKey(user).finally(() => {
+    if (restoring?.done === done) restoring = undefined;
+  });
+  restoring = { username: user, done };
+  return done;
+}
+
+async function importStoredKey(user: string): Promise<boolean> {
   const stored = storedKeyOf(user);
   if (!stored) return false;
   let key: CryptoKey;

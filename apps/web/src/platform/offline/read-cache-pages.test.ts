@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdKeyForTest } from './device-crypto';
-import { keepPlanPage, keptPagesAddress, planPagesCacheName, recallKeptPlanPage, recallPlanPage, removePlanPages } from './read-cache-pages';
+import { keepPlanPage, keptPagesAddress, planPagesCacheName, recallKeptPlanPage, recallLinkedPageEarly, recallPlanPage, removePlanPages } from './read-cache-pages';
 import { setPictureUser } from './read-cache-pictures';
 import { removeReadCache } from './read-cache';
 
@@ -55,6 +55,29 @@ describe('kept plan pages', () => {
     expect(await recallPlanPage('mara', '12-1', 3)).toBeUndefined();
     // The kept file list's pages link names no data, only the version the pages are filed under.
     expect(keptPagesAddress('12-1')).toBe('/offline-pages/12-1?kept=1');
+  });
+
+  it('of a plan link opened without a connection are read at once, and the viewer takes the page without reading the device again', async () => {
+    await keepPlanPage('mara', '12-1', 2, src);
+    await recallLinkedPageEarly('mara', '12', 2);
+    const opened = vi.spyOn(fake.storage, 'open');
+    const recalled = await recallKeptPlanPage('12-1', 2);
+    expect(new TextDecoder().decode(await recalled!.arrayBuffer())).toContain('Grundriss OG Seite 2');
+    expect(opened).not.toHaveBeenCalled();
+    // Taken once: asked again, the viewer reads the device.
+    expect(await recallKeptPlanPage('12-1', 2)).toBeDefined();
+    expect(opened).toHaveBeenCalled();
+  });
+
+  it('read early serve no other page or version, and go at logout', async () => {
+    await keepPlanPage('mara', '12-1', 2, src);
+    await recallLinkedPageEarly('mara', '12', 2);
+    // The file list names version 2 of the plan: not the page read early.
+    expect(await recallKeptPlanPage('12-2', 2)).toBeUndefined();
+    await recallLinkedPageEarly('mara', '12', 2);
+    await removeReadCache('mara');
+    holdKeyForTest('mara', await newKey());
+    expect(await recallKeptPlanPage('12-1', 2)).toBeUndefined();
   });
 
   it('keeps nothing without the user’s device key', async () => {

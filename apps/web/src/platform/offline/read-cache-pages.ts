@@ -1,5 +1,5 @@
 import { keptPictureUser } from './read-cache-pictures';
-import { currentDeviceKey, joinSealed, openBytes, sealBytes, splitSealed, whenDeviceKey } from './device-crypto';
+import { currentDeviceKey, joinSealed, openBytes, restoreDeviceKey, sealBytes, splitSealed, whenDeviceKey } from './device-crypto';
 
 /**
  * The plan pages of the projects a user made available offline, kept in a Cache Storage of their own
@@ -71,10 +71,51 @@ export async function recallPlanPage(username: string, planKey: string, page: nu
   return undefined;
 }
 
+const pagePathPrefix = '/offline-pages/';
+
+/** A plan link's page read at a start without a connection, before the viewer asks for it; taken by the viewer once. */
+let early: { username: string; page: number; found: Promise<{ planKey: string; blob: Blob } | undefined> } | undefined;
+
+/** The one kept version of the file's page, if the device keeps exactly one. */
+async function keptPlanKeyOf(username: string, fileId: string, page: number): Promise<string | undefined> {
+  const cache = await caches.open(planPagesCacheName(username));
+  const filePrefix = `${pagePathPrefix}${encodeURIComponent(`${fileId}-`)}`;
+  const pageSuffix = `/${page}`;
+  const paths = (await cache.keys()).map((request) => new URL(request.url).pathname).filter((path) => path.startsWith(filePrefix) && path.endsWith(pageSuffix));
+  return paths.length === 1 ? decodeURIComponent(paths[0]!.slice(pagePathPrefix.length, -pageSuffix.length)) : undefined;
+}
+
+/**
+ * A plan link opened without a connection: the kept page is read and decrypted at once, beside the
+ * overview's and the viewer's code, instead of once the viewer stands. Kept in memory only, for
+ * the viewer to take; resolves once it is read.
+ */
+export function recallLinkedPageEarly(username: string, fileId: string, page: number): Promise<void> {
+  if (!hasCacheStorage()) return Promise.resolve();
+  const found = (async () => {
+    if (!(await restoreDeviceKey(username))) return undefined;
+    const planKey = await keptPlanKeyOf(username, fileId, page);
+    const blob = planKey ? await recallPlanPage(username, planKey, page) : undefined;
+    return planKey && blob ? { planKey, blob } : undefined;
+  })().catch(() => undefined);
+  early = { username: username.toLowerCase(), page, found };
+  return found.then(() => undefined);
+}
+
+/** The early read for this user and page, once. */
+async function takeEarlyPage(username: string, planKey: string, page: number): Promise<Blob | undefined> {
+  const taken = early;
+  early = undefined;
+  if (taken?.username !== username.toLowerCase() || taken.page !== page) return undefined;
+  const found = await taken.found;
+  return found?.planKey === planKey ? found.blob : undefined;
+}
+
 /** A kept page of the logged-in user (the shell's picture user), for the plan viewer offline. */
 export async function recallKeptPlanPage(planKey: string, page: number): Promise<Blob | undefined> {
   const username = keptPictureUser();
-  return username ? recallPlanPage(username, planKey, page) : undefined;
+  if (!username) return undefined;
+  return (await takeEarlyPage(username, planKey, page)) ?? recallPlanPage(username, planKey, page);
 }
 
 /** Deletes the kept pages of these plan versions. */
@@ -88,6 +129,7 @@ export async function removePlanPages(username: string, planKeys: readonly strin
 
 /** A logout removes all of the user's kept pages. */
 export async function removeAllPlanPages(username: string): Promise<void> {
+  if (early?.username === username.toLowerCase()) early = undefined;
   if (!hasCacheStorage()) return;
   await caches.delete(planPagesCacheName(username));
 }

@@ -8,7 +8,7 @@ import { offlineBannerText } from './offline-banner-time';
 import { openDB } from 'idb';
 import { openReadCacheDatabase, readCacheDatabaseName } from './read-cache-db';
 import { holdKeyForTest } from './device-crypto';
-import { isConnectionLost, isReadCached, keptAnswer, readCacheLimits, readCacheLoaded, shownDataTime, startReadCache, subscribeReadCacheLoaded, withinBounds } from './read-cache';
+import { isConnectionLost, isReadCached, keptAnswer, readCacheLimits, readCacheLoaded, readKeptAnswersEarly, shownDataTime, startReadCache, subscribeReadCacheLoaded, withinBounds } from './read-cache';
 
 const stepKey = questionnaireKeys.step('7', 'general');
 const answers = { answers: { constructionYear: 1962 }, version: 3 };
@@ -194,6 +194,51 @@ describe('reading offline', () => {
     // The retry still waits its hour: the stored answer came at the first failure.
     expect(client.getQueryState(stepKey)?.fetchFailureCount).toBe(1);
     await client.cancelQueries({ queryKey: stepKey });
+  });
+
+  describe('at a start without a connection, read while the page\'s code loads', () => {
+    /** Everything the promises already under way do, without a timer's task: the cache's own read waits for one. */
+    const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+    afterEach(() => vi.useRealTimers());
+
+    it('shows the kept answers as the cache starts, before its own read of the device', async () => {
+      await maraWasOnline();
+      holdKeyForTest('mara', keyOf('mara'));
+      await readKeptAnswersEarly('mara');
+      // The cache's own read runs in a task of its own: held back here, so only the early read can show the answer.
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      const client = newClient();
+      stops.push(startReadCache(client, 'mara'));
+      void client.fetchQuery({ queryKey: stepKey, queryFn: noConnection }).catch(() => undefined);
+      for (let round = 0; round < 5; round++) await settle();
+      expect(client.getQueryData(stepKey)).toEqual(answers);
+    });
+
+    /** Starts the user's cache offline and asks for step 1: what it shows without the cache's own read. */
+    async function shownWithoutOwnRead(username: string): Promise<unknown> {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      holdKeyForTest(username, keyOf(username));
+      const client = newClient();
+      stops.push(startReadCache(client, username));
+      void client.fetchQuery({ queryKey: stepKey, queryFn: noConnection }).catch(() => undefined);
+      for (let round = 0; round < 5; round++) await settle();
+      return client.getQueryData(stepKey);
+    }
+
+    it('gives them to no other user', async () => {
+      await maraWasOnline();
+      holdKeyForTest('mara', keyOf('mara'));
+      await readKeptAnswersEarly('mara');
+      expect(await shownWithoutOwnRead('fritz')).toBeUndefined();
+    });
+
+    it('drops them at a logout', async () => {
+      await maraWasOnline();
+      holdKeyForTest('mara', keyOf('mara'));
+      await readKeptAnswersEarly('mara');
+      await removeUserData('mara');
+      expect(await shownWithoutOwnRead('mara')).toBeUndefined();
+    });
   });
 
   it('notices a lost connection by failed requests, also when the browser believes it is online', async () => {

@@ -7,7 +7,7 @@ import { deleteReadCacheDatabase, openReadCacheDatabase, type ReadCacheDatabase,
 import { withoutSignedLinks } from './read-cache-links';
 import { removeAllPlanPages } from './read-cache-pages';
 import { removeCachedPictures } from './read-cache-pictures';
-import { currentDeviceKey, whenDeviceKey } from './device-crypto';
+import { currentDeviceKey, restoreDeviceKey, whenDeviceKey } from './device-crypto';
 
 type QueryKey = readonly unknown[];
 
@@ -116,6 +116,38 @@ interface ActiveReadCache {
   stop(): void;
 }
 
+/** What a start without a connection read of the user's kept answers before the shell started the cache; taken by it once. */
+let early: { username: string; read: Promise<{ key: CryptoKey; answers: StoredAnswer[] } | undefined> } | undefined;
+
+/**
+ * A logged-in start without a connection: the user's kept answers are read at once, beside the
+ * page's code, so the shell's read cache shows them as it starts instead of first opening the
+ * database in a task of its own. The answers stay in memory only, for the cache to take; resolves
+ * once they are read.
+ */
+export function readKeptAnswersEarly(username: string): Promise<void> {
+  const read = (async () => {
+    if (!(await restoreDeviceKey(username))) return undefined;
+    const key = currentDeviceKey(username);
+    if (!key) return undefined;
+    const database = await openReadCacheDatabase(username, key);
+    try {
+      return { key, answers: withinBounds(await database.readAll(), Date.now()).kept };
+    } finally {
+      database.close();
+    }
+  })().catch(() => undefined);
+  early = { username: username.toLowerCase(), read };
+  return read.then(() => undefined);
+}
+
+/** The early read for this user, once; none for another user. */
+function takeEarlyAnswers(username: string): typeof early {
+  const taken = early;
+  early = undefined;
+  return taken?.username === username.toLowerCase() ? taken : undefined;
+}
+
 let active: ActiveReadCache | undefined;
 const loadListeners = new Set<() => void>();
 const toldLoaded = () => {
@@ -159,6 +191,13 @@ export function startReadCache(client: QueryClient, username: string): () => voi
     writing.add(written);
     void written.finally(() => writing.delete(written));
   };
+
+  // Answers a start read early are shown at once, if read with the key the user holds now.
+  void takeEarlyAnswers(username)?.read.then((read) => {
+    if (stopped || !read || currentDeviceKey(username) !== read.key) return;
+    for (const answer of read.answers) if (!stored.has(answer.queryHash)) stored.set(answer.queryHash, answer);
+    showStoredWherever();
+  });
 
   // Nothing is read or written before the user's device key is held: the device keeps no plain answer.
   const opened = new Promise<void>((resolve) => inTaskOfItsOwn(resolve)).then(async () => {
@@ -270,6 +309,7 @@ export function shownDataTime(client: QueryClient): number | undefined {
 /** A logout removes the user's stored answers, pictures and plan pages (lib/user-data.ts). */
 export async function removeReadCache(username: string): Promise<void> {
   if (active?.username === username.toLowerCase()) active.stop();
+  takeEarlyAnswers(username);
   await Promise.all([deleteReadCacheDatabase(username), removeCachedPictures(username), removeAllPlanPages(username)]);
 }
 
