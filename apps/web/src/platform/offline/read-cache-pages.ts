@@ -13,6 +13,9 @@ export function planPagesCacheName(username: string): string {
   return `bauakte-plan-pages-${encodeURIComponent(username.toLowerCase())}`;
 }
 
+/** Where the kept pages are filed in the user's Cache Storage: `<prefix><plan key>/<page>`. */
+const pagePathPrefix = '/offline-pages/';
+
 /** A plan version's pages as kept: `<file id>-<version>`. */
 export const keptPlanKey = (file: { id: number; version: number }): string => `${file.id}-${file.version}`;
 
@@ -20,9 +23,9 @@ export const keptPlanKey = (file: { id: number; version: number }): string => `$
  * The pages link a kept file list gives a plan with pages: no link to any data (the server answers
  * it with the app's page); the viewer's image fails, and it shows the kept page instead.
  */
-export const keptPagesAddress = (planKey: string): string => `/offline-pages/${encodeURIComponent(planKey)}?kept=1`;
+export const keptPagesAddress = (planKey: string): string => `${pagePathPrefix}${encodeURIComponent(planKey)}?kept=1`;
 
-const pageRequest = (planKey: string, page: number) => new Request(`/offline-pages/${encodeURIComponent(planKey)}/${page}`);
+const pageRequest = (planKey: string, page: number) => new Request(`${pagePathPrefix}${encodeURIComponent(planKey)}/${page}`);
 const hasCacheStorage = () => typeof caches !== 'undefined';
 
 /** How often a page the server has no budget for now (429: it renders so many a minute per user) is asked again, after its Retry-After. */
@@ -70,8 +73,6 @@ export async function recallPlanPage(username: string, planKey: string, page: nu
   await cache.delete(pageRequest(planKey, page));
   return undefined;
 }
-
-const pagePathPrefix = '/offline-pages/';
 
 /** A plan link's page read at a start without a connection, before the viewer asks for it; taken by the viewer once. */
 let early: { username: string; page: number; found: Promise<{ planKey: string; blob: Blob } | undefined> } | undefined;
@@ -122,7 +123,7 @@ export async function recallKeptPlanPage(planKey: string, page: number): Promise
 export async function removePlanPages(username: string, planKeys: readonly string[]): Promise<void> {
   if (!hasCacheStorage() || planKeys.length === 0) return;
   const cache = await caches.open(planPagesCacheName(username));
-  const prefixes = planKeys.map((key) => `/offline-pages/${encodeURIComponent(key)}/`);
+  const prefixes = planKeys.map((key) => `${pagePathPrefix}${encodeURIComponent(key)}/`);
   const requests = await cache.keys();
   await Promise.all(requests.filter((request) => prefixes.some((prefix) => new URL(request.url).pathname.startsWith(prefix))).map((request) => cache.delete(request)));
 }
