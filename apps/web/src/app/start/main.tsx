@@ -15,10 +15,13 @@ const router = createRouter();
 adoptRememberedSession();
 const storedToken = sessionStorage.getItem(storageKeys.token);
 const startUser = storedToken ? userFromToken(storedToken) : null;
+// A logged-in start renders once the code of the shell and its page is here: rendered before, it
+// would show the shell's fallback, whose content React reveals no sooner than its throttle allows.
+let codeHere: Promise<void> = Promise.resolve();
 if (startUser) {
   // Read now, with nothing to lay out yet: the dashboards and the plan viewer render with it.
   viewportWidth();
-  preloadStartPage(window.location.pathname);
+  codeHere = preloadStartPage(window.location.pathname).catch(() => undefined);
   const { pathname, search } = window.location;
   void import('./start-data').then(({ prefetchStartData }) => prefetchStartData(pathname, search, startUser)).catch(() => undefined);
   // A plan link (a notice mail's): the viewer's code and the plan's first image come beside the overview's.
@@ -38,12 +41,14 @@ if (!root) throw new Error('#root is missing from index.html');
 
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread in one long task while a phone is still busy with the page's code.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </StrictMode>,
-  );
-});
+void codeHere.then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </StrictMode>,
+    );
+  }),
+);
