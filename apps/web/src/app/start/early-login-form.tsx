@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { errorText, loginErrorContext } from '../../lib/api-errors';
 import { acceptedUsername, LoginFields, type EarlyInput, type LoginField, type LoginInput } from '../../features/login/login-fields';
 
-
 export function earlyInput(registeredUsername: string | undefined): EarlyInput {
   return { username: registeredUsername ?? '', password: '', remember: false, focused: undefined, submitted: false };
 }

@@ -3,7 +3,7 @@ import { lazyComponent } from '../../lib/lazy-component';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireRole } from '../../platform/session/require-role';
 import { LoginPage } from './login-page';
-import { questionnairePaths, shellPaths } from './shell-paths';
+import { questionnairePaths } from './shell-paths';
 import { deStart as de } from '../../i18n/de-start';
 
 /** A page of the route table: what the route renders, and its code fetched in advance. */
@@ -85,7 +85,7 @@ const appShell = page(loadShell, 'AppShell');
  */
 export function preloadStartPage(pathname: string): Promise<void> {
   const startPage = shellPageOf(pathname);
-  if (!startPage || !shellPaths.includes(pathname)) return Promise.resolve();
+  if (!startPage) return Promise.resolve();
   return Promise.all([appShell.preload(), startPage.preload()]).then(() => undefined);
 }
 

@@ -11,7 +11,7 @@ import { PasswordField } from '../../components/ui/password-field';
 import { TextField, type TextFieldProps } from '../../components/ui/text-field';
 import { deStart as de } from '../../i18n/de-start';
 
-/** What one of the login form's inputs takes besides its id and label. */
+/** The login form's text fields. */
 export type LoginField = 'username' | 'password';
 
 /** What the login page's early form (app/start/early-login-form.tsx) hands the full one: the entries, the field with the focus, a submit asked for. */
@@ -23,6 +23,7 @@ export interface EarlyInput {
   submitted: boolean;
 }
 
+/** What one of the login form's inputs takes besides its id and label. */
 export type LoginInput = Omit<TextFieldProps, 'id' | 'label'>;
 
 /** The opt-in checkbox's props besides its id (the early form's plain ones, or the full form's registration). */
