@@ -29,7 +29,8 @@ interface TraceEvent {
   args?: { name?: string; data?: { type?: string } };
 }
 
-const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'v8'];
+// BENCH_VIEWER_PROFILE=1 adds Chrome's CPU samples, for `npm run start-costs` (the frames' script by source line).
+const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'v8', ...(process.env.BENCH_VIEWER_PROFILE === '1' ? ['disabled-by-default-v8.cpu_profiler'] : [])];
 
 /**
  * The frames' times while the plan moves, as Chrome measures an animation frame for its Long

@@ -232,8 +232,10 @@ function PinEntry({ projectId, planName, pin, selected, rights, today, statusAct
   // A pin to be deleted is not changed any more; its deletion is discarded in the list of waiting changes.
   const own = rights.own && !(pending?.remove && pending.remove.status !== 'refused' && pending.remove.status !== 'conflict');
   const author = pin.author ? participantName(pin.author) : pin.authorName;
+  // Laid out and drawn only once scrolled near: with hundreds of items, the browser would otherwise
+  // walk all of them again on every frame the plan moves beside the list.
   return (
-    <li className={`flex flex-col gap-2 rounded-md border p-2 ${selected ? 'border-primary bg-accent' : 'border-border'}`}>
+    <li className={`flex flex-col gap-2 rounded-md border p-2 [contain-intrinsic-size:auto_7rem] [content-visibility:auto] ${selected ? 'border-primary bg-accent' : 'border-border'}`}>
       <button type="button" className="flex items-start gap-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={onSelect} aria-pressed={selected}>
         <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-red-600 text-sm font-semibold text-white">
           {pin.number}

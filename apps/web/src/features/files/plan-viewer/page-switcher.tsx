@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { de } from '../../../i18n/de';
@@ -13,8 +14,8 @@ interface PageSwitcherProps {
   onPage(page: number): void;
 }
 
-/** 'Seite 2 von 5' between 'Vorherige Seite' and 'Nächste Seite'. */
-export function PageSwitcher({ page, pageCount, onPage }: PageSwitcherProps) {
+/** 'Seite 2 von 5' between 'Vorherige Seite' and 'Nächste Seite'; memoised, as the viewer's body renders again on every frame of a zoom or pan. */
+export const PageSwitcher = memo(function PageSwitcher({ page, pageCount, onPage }: PageSwitcherProps) {
   const first = page <= 1;
   const last = page >= pageCount;
   return (
@@ -30,7 +31,7 @@ export function PageSwitcher({ page, pageCount, onPage }: PageSwitcherProps) {
       </Button>
     </div>
   );
-}
+});
 
 /** The page a PageUp / PageDown leads to, within the document. */
 export function pageAfterKey(key: string, page: number, pageCount: number): number | null {

@@ -209,7 +209,7 @@ export function PlanStage({ zoomPan, images, alt, pageOverlay }: PlanStageProps)
     <div
       ref={zoomPan.stageRef}
       data-plan-stage=""
-      className={cn('relative min-h-0 flex-1 touch-none select-none overflow-hidden bg-muted', dragging ? 'cursor-grabbing' : 'cursor-grab')}
+      className="relative min-h-0 flex-1 cursor-grab touch-none select-none overflow-hidden bg-muted"
       {...zoomPan.pointerHandlers}
     >
       {/* A layer of its own: a pan moves it on the compositor, without painting the page and its pins again. */}
@@ -228,9 +228,11 @@ export function PlanStage({ zoomPan, images, alt, pageOverlay }: PlanStageProps)
             className={cn('pointer-events-none absolute inset-0 size-full max-w-none', layer.shown ? 'opacity-100' : 'opacity-0')}
           />
         ))}
-        {/* While the plan moves under the pointer the pins take none: the browser need not find which pin it is over, frame after frame. */}
-        {pageOverlay ? <div className={cn('absolute inset-0', moving && '[&_*]:!pointer-events-none')}>{pageOverlay}</div> : null}
+        {pageOverlay ? <div className="absolute inset-0">{pageOverlay}</div> : null}
       </div>
+      {/* While the plan moves, a cover over it takes the pointer: the browser finds it at once instead of
+          searching the pins under the pointer on every frame, and a grabbing hand needs no new style for each pin. */}
+      {moving ? <div aria-hidden data-plan-cover="" className={cn('absolute inset-0', dragging ? 'cursor-grabbing' : 'cursor-grab')} /> : null}
       {anyShown ? null : (
         <div className="absolute inset-0 flex items-center justify-center">
           <Spinner label={t.loading} />

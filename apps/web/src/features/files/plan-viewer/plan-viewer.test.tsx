@@ -168,6 +168,42 @@ describe('PlanViewer: an image', () => {
     expect(zoomText(dialog)).toBe('149 %');
   });
 
+  it('covers the pins while the plan moves, with a grabbing hand while it is dragged, and uncovers them when it stops', async () => {
+    render(<PlanViewer file={photo} open onOpenChange={() => undefined} pageOverlay={<button type="button">Pin 1</button>} />);
+    const dialog = screen.getByRole('dialog', { name: 'Ansicht Süd' });
+    loaded(within(dialog).getByAltText('Ansicht Süd'), 1600, 1200);
+    const stageElement = dialog.querySelector('[data-plan-stage]') as HTMLElement;
+    const cover = () => stageElement.querySelector('[data-plan-cover]');
+    expect(cover()).toBeNull();
+
+    fireEvent.pointerDown(stageElement, { pointerId: 1, pointerType: 'mouse', button: 0, clientX: 400, clientY: 300 });
+    fireEvent.pointerMove(stageElement, { pointerId: 1, pointerType: 'mouse', clientX: 350, clientY: 280 });
+    // Over the page and its pins: what is under the pointer mid-drag is the cover, never a pin.
+    expect(cover()?.className).toContain('cursor-grabbing');
+    expect(cover()?.compareDocumentPosition(within(dialog).getByRole('button', { name: 'Pin 1' }))).toBe(Node.DOCUMENT_POSITION_PRECEDING);
+    fireEvent.pointerUp(stageElement, { pointerId: 1, pointerType: 'mouse', clientX: 350, clientY: 280 });
+    expect(cover()).toBeNull();
+
+    fireEvent.wheel(stageElement, { deltaY: -200, clientX: 400, clientY: 300 });
+    expect(cover()?.className).toContain('cursor-grab');
+    await vi.waitFor(() => expect(cover()).toBeNull());
+  });
+
+  it('keeps a wheel over the plan to itself: the page behind neither scrolls nor looks at it', () => {
+    const { dialog } = setup(photo);
+    loaded(within(dialog).getByAltText('Ansicht Süd'), 1600, 1200);
+    const behind = vi.fn();
+    document.addEventListener('wheel', behind);
+    try {
+      // fireEvent answers false for an event whose default was prevented.
+      expect(fireEvent.wheel(dialog.querySelector('[data-plan-stage]') as HTMLElement, { deltaY: -200, clientX: 400, clientY: 300 })).toBe(false);
+      expect(behind).not.toHaveBeenCalled();
+      expect(zoomText(dialog)).toBe('149 %');
+    } finally {
+      document.removeEventListener('wheel', behind);
+    }
+  });
+
   it('draws a wheel zoom at once as a scale, and lays the page out at its new size once the wheel pauses; a button zooms laid out at once', async () => {
     const { dialog, user } = setup(photo);
     const image = within(dialog).getByAltText('Ansicht Süd');

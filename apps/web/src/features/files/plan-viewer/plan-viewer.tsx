@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { ProjectFile } from '@bauakte/domain/schemas';
-import { Download, FileUp, History, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
+import { Download, FileUp, History, Maximize, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { de } from '../../../i18n/de';
@@ -56,21 +56,24 @@ function viewerKeyDown(zoomPan: ZoomPan, turnPage: (key: string) => boolean) {
   };
 }
 
+/** Memoised: the zoom controls render again on every frame of a zoom, their buttons need not. */
+const ZoomButton = memo(function ZoomButton({ label, keyHint, Icon, onClick }: { label: string; keyHint: string; Icon: LucideIcon; onClick(): void }) {
+  return (
+    <Button variant="outline" size="icon" className={viewerButtonClassName} aria-label={label} title={`${label} (${keyHint})`} onClick={onClick}>
+      <Icon aria-hidden />
+    </Button>
+  );
+});
+
 function ZoomControls({ zoomPan }: { zoomPan: ZoomPan }) {
   return (
     <div role="group" aria-label={t.zoomControls} className="flex items-center gap-1">
-      <Button variant="outline" size="icon" className={viewerButtonClassName} aria-label={t.zoomOut} title={`${t.zoomOut} (-)`} onClick={zoomPan.zoomOut}>
-        <ZoomOut aria-hidden />
-      </Button>
+      <ZoomButton label={t.zoomOut} keyHint="-" Icon={ZoomOut} onClick={zoomPan.zoomOut} />
       <p aria-live="polite" className="w-14 text-center text-sm tabular-nums">
         {zoomPan.percent === null ? null : t.zoom(zoomPan.percent)}
       </p>
-      <Button variant="outline" size="icon" className={viewerButtonClassName} aria-label={t.zoomIn} title={`${t.zoomIn} (+)`} onClick={zoomPan.zoomIn}>
-        <ZoomIn aria-hidden />
-      </Button>
-      <Button variant="outline" size="icon" className={viewerButtonClassName} aria-label={t.fit} title={`${t.fit} (0)`} onClick={zoomPan.fit}>
-        <Maximize aria-hidden />
-      </Button>
+      <ZoomButton label={t.zoomIn} keyHint="+" Icon={ZoomIn} onClick={zoomPan.zoomIn} />
+      <ZoomButton label={t.fit} keyHint="0" Icon={Maximize} onClick={zoomPan.fit} />
     </div>
   );
 }
@@ -105,7 +108,7 @@ function OlderVersionNotice({ file }: { file: ProjectFile }) {
 /** An earlier version of a plan: one of several, not the newest. */
 export const isOlderVersion = (file: Pick<ProjectFile, 'version' | 'versionCount'>) => file.version < file.versionCount;
 
-function DownloadOriginal({ file }: { file: ProjectFile }) {
+const DownloadOriginal = memo(function DownloadOriginal({ file }: { file: ProjectFile }) {
   return (
     <Button asChild variant="outline" className="ml-auto h-11 min-w-11 px-3">
       <a href={file.url} download={file.originalName}>
@@ -115,7 +118,7 @@ function DownloadOriginal({ file }: { file: ProjectFile }) {
       </a>
     </Button>
   );
-}
+});
 
 interface ViewerBodyProps extends Pick<PlanViewerProps, 'file' | 'sidePanel' | 'footer' | 'pageOverlay' | 'sheetLabel' | 'sheetMode'> {
   source: PlanSource;

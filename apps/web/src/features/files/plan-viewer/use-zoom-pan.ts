@@ -124,8 +124,10 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
   useEffect(() => {
     if (!node) return undefined;
     const onWheel = (event: WheelEvent) => {
-      // Not passive: the page behind the viewer must not scroll while the plan zooms.
+      // Not passive: the page behind the viewer must not scroll while the plan zooms. Nor need the
+      // dialog's scroll lock look at it: it would search the ancestors for one that scrolls on every tick.
       event.preventDefault();
+      event.stopPropagation();
       const rect = node.getBoundingClientRect();
       zoomBy(Math.exp(-wheelPixels(event, rect.height) * 0.002), { x: event.clientX - rect.left, y: event.clientY - rect.top }, true);
     };
@@ -179,14 +181,16 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
     };
   }, [panBy]);
 
+  const zoomIn = useCallback(() => zoomBy(zoomStep), [zoomBy]);
+  const zoomOut = useCallback(() => zoomBy(1 / zoomStep), [zoomBy]);
   const percent = view && page && stage.width > 0 ? zoomPercent(view, fitScale(page, stage)) : null;
   return {
     stageRef: setNode,
     stage,
     view,
     percent,
-    zoomIn: () => zoomBy(zoomStep),
-    zoomOut: () => zoomBy(1 / zoomStep),
+    zoomIn,
+    zoomOut,
     fit,
     panBy,
     pointerHandlers,
