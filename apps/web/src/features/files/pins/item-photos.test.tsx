@@ -79,7 +79,7 @@ function setup(pins: Pin[], handlers: Record<string, (call: RecordedCall) => Res
 }
 
 /** The pin's entry in the panel (the marker on the page carries the same name). */
-const entryOf = async (name: RegExp) => (await screen.findAllByRole('button', { name })).map((button) => button.closest('li')).find((item) => item !== null)!;
+const entryOf = async (name: RegExp) => (await screen.findAllByRole('button', { name })).map((button) => button.closest<HTMLElement>('[role="listitem"]')).find((item) => item !== null)!;
 
 function tapPage(x: number, y: number) {
   const layer = document.querySelector<HTMLElement>('[data-pin-layer]')!;

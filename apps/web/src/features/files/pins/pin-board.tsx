@@ -142,7 +142,7 @@ interface QueuedPinActions {
 /** A pin waiting on the device: no number yet (the server gives it), its status instead; until it is sent it is moved, changed or dropped here. */
 function QueuedPinEntry({ item, pin, actions }: { item: QueueItem; pin: QueuedPin; actions?: QueuedPinActions }) {
   return (
-    <li className="flex items-start gap-2 rounded-md border border-dashed border-border p-2 text-muted-foreground">
+    <div role="listitem" className="flex items-start gap-2 rounded-md border border-dashed border-border p-2 text-muted-foreground">
       <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-400 text-sm font-semibold">
         …
       </span>
@@ -173,7 +173,7 @@ function QueuedPinEntry({ item, pin, actions }: { item: QueueItem; pin: QueuedPi
           </span>
         ) : null}
       </span>
-    </li>
+    </div>
   );
 }
 
@@ -228,14 +228,42 @@ interface PinEntryProps {
   onDiscardPending(item: QueueItem): void;
 }
 
+/**
+ * The items beside the plan in groups of 25 by their numbers, laid out together or skipped together
+ * while out of sight. By number, so an item never changes its group (which would start it afresh,
+ * a reply being written in it included) when others come or go.
+ */
+function groupsByNumber(pins: Pin[]): Array<{ key: number; pins: Pin[] }> {
+  const groups: Array<{ key: number; pins: Pin[] }> = [];
+  for (const pin of pins) {
+    const key = Math.floor((pin.number - 1) / 25);
+    const last = groups.at(-1);
+    if (last?.key === key) last.pins.push(pin);
+    else groups.push({ key, pins: [pin] });
+  }
+  return groups;
+}
+
+/** The items of the page: groups laid out and drawn only once scrolled near, so hundreds of items are not walked again on every frame the plan moves beside them. */
+function PinEntries({ pins, entry, children }: { pins: Pin[]; entry(pin: Pin): ReactNode; children?: ReactNode }) {
+  return (
+    <div role="list" className="flex flex-col gap-2">
+      {groupsByNumber(pins).map((group) => (
+        <div key={group.key} className="flex flex-col gap-2 [contain-intrinsic-size:auto_60rem] [content-visibility:auto]">
+          {group.pins.map(entry)}
+        </div>
+      ))}
+      {children}
+    </div>
+  );
+}
+
 function PinEntry({ projectId, planName, pin, selected, rights, today, statusAction, photoOf, uploadPhoto, pending, onSelect, onEdit, onMove, onAssign, onDelete, onDiscardPending }: PinEntryProps) {
   // A pin to be deleted is not changed any more; its deletion is discarded in the list of waiting changes.
   const own = rights.own && !(pending?.remove && pending.remove.status !== 'refused' && pending.remove.status !== 'conflict');
   const author = pin.author ? participantName(pin.author) : pin.authorName;
-  // Laid out and drawn only once scrolled near: with hundreds of items, the browser would otherwise
-  // walk all of them again on every frame the plan moves beside the list.
   return (
-    <li className={`flex flex-col gap-2 rounded-md border p-2 [contain-intrinsic-size:auto_7rem] [content-visibility:auto] ${selected ? 'border-primary bg-accent' : 'border-border'}`}>
+    <div role="listitem" className={`flex flex-col gap-2 rounded-md border p-2 ${selected ? 'border-primary bg-accent' : 'border-border'}`}>
       <button type="button" className="flex items-start gap-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={onSelect} aria-pressed={selected}>
         <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-red-600 text-sm font-semibold text-white">
           {pin.number}
@@ -283,7 +311,7 @@ function PinEntry({ projectId, planName, pin, selected, rights, today, statusAct
           <PinReplyForm projectId={projectId} pin={pin} planName={planName} uploadPhoto={uploadPhoto} />
         </Suspense>
       ) : null}
-    </li>
+    </div>
   );
 }
 
@@ -345,6 +373,15 @@ function placingOn(layer: RefObject<HTMLDivElement | null>, place: (point: PageP
 }
 
 /** One status line and one failure line for the deletions (sent, or kept on the device): the last one's outcome. */
+/** What can be done to a pin still waiting on the device: moved, changed or dropped. */
+function queuedActionsOf(startMoving: (target: NonNullable<Moving>) => void, setEditing: (editing: Editing) => void, changes: PinChanges) {
+  return (item: QueueItem, placement: QueuedPin): QueuedPinActions => ({
+    onMove: () => startMoving({ kind: 'queued', item, placement }),
+    onEdit: () => setEditing({ kind: 'queued', item, placement }),
+    onDiscard: () => void changes.discardAfterAsking(item.id),
+  });
+}
+
 function useDeleteAction(projectId: string, fileId: number, changes: PinChanges) {
   return useServerAction<Pin, string>({
     confirm: (pin) => ({ title: t.confirmDelete(pin.number), confirmLabel: t.delete, destructive: true }),
@@ -435,11 +472,7 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
   });
   const change = useDeleteAction(projectId, file.id, changes);
   const carry = useCarryAction(projectId, file.id);
-  const queuedActions = (item: QueueItem, placement: QueuedPin): QueuedPinActions => ({
-    onMove: () => startMoving({ kind: 'queued', item, placement }),
-    onEdit: () => setEditing({ kind: 'queued', item, placement }),
-    onDiscard: () => void changes.discardAfterAsking(item.id),
-  });
+  const queuedActions = queuedActionsOf(startMoving, setEditing, changes);
   const pendingIds = new Set(all.filter((pin) => hasWaiting(changes.pending.get(pin.id))).map((pin) => pin.id));
 
   const draft = editing?.kind === 'new' ? editing.point : null;
@@ -514,8 +547,9 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
       <StatusMessage>{change.status ?? move.status ?? statusAction.status}</StatusMessage>
       {notKept ? <NotKeptNotice>{t.notKeptOffline}</NotKeptNotice> : null}
       {onPage.length === 0 && queuedOnPage.length === 0 && !editing && !notKept ? <p className="text-sm text-muted-foreground">{t.none}</p> : null}
-      <ul className="flex flex-col gap-2">
-        {onPage.map((pin) => (
+      <PinEntries
+        pins={onPage}
+        entry={(pin) => (
           <PinEntry
             key={pin.id}
             projectId={projectId}
@@ -535,11 +569,12 @@ export function PinBoard({ projectId, file, page, uploadPhoto, photoOf, previous
             onDelete={() => void change.run(pin)}
             onDiscardPending={(item) => void changes.discard(item.id)}
           />
-        ))}
+        )}
+      >
         {queuedOnPage.map(({ item, pin }) => (
           <QueuedPinEntry key={`queued-${item.id}`} item={item} pin={pin} actions={readOnly || !changes.replace ? undefined : queuedActions(item, pin)} />
         ))}
-      </ul>
+      </PinEntries>
       {elsewhere > 0 ? <p className="text-sm text-muted-foreground">{t.otherPages(elsewhere)}</p> : null}
       {previousVersion ? (
         <PreviousPins

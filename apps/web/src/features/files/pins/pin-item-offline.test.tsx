@@ -41,7 +41,7 @@ function setup(queue: QueueState, handlers: Record<string, (call: RecordedCall) 
   return { api, uploadPhoto };
 }
 
-const entryOf = async (comment: string) => (await screen.findByText(comment)).closest('li')!;
+const entryOf = async (comment: string) => (await screen.findByText(comment)).closest<HTMLElement>('[role="listitem"]')!;
 const offline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 const sent = (api: ReturnType<typeof stubApi>) => api.calls.filter((call) => call.method !== 'GET');
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Pin, PinAssignee, ProjectFile } from '@bauakte/domain/schemas';
 import { json, stubApi, type RecordedCall } from '../../../test/api-stub';
@@ -74,7 +74,7 @@ function setup(username: string, roles: string[], handlers: Record<string, (call
 /** The two pins' entries in the panel (each holds its own list of status changes). */
 const entries = async () => {
   await screen.findByRole('heading', { name: 'Markierungen (2)' });
-  return [screen.getByRole('button', { name: /^Markierung 1: Riss/ }).closest('li')!, screen.getByRole('button', { name: /^Markierung 2: Tragende/ }).closest('li')!];
+  return [screen.getByRole('button', { name: /^Markierung 1: Riss/ }).closest<HTMLElement>('[role="listitem"]')!, screen.getByRole('button', { name: /^Markierung 2: Tragende/ }).closest<HTMLElement>('[role="listitem"]')!];
 };
 
 describe('pins as open items', () => {
@@ -164,5 +164,30 @@ describe('pins as open items', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/s3/pins/1/replies')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/s3/pins/1/replies')[0]?.body).toEqual({ text: 'Ist erledigt.', photoFileIds: [] });
     await waitFor(() => expect((within(form).getByLabelText(/Antwort/) as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('keeps a reply being written when an item before it goes, among many', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => pin({ id: index + 1, number: index + 1, comment: `Punkt ${index + 1}` }));
+    let listed = many;
+    stubApi({ 'GET /api/s3/project/7/files/34/pins': () => json(200, listed), 'GET /api/s3/project/7/assignees': () => json(200, assignees) });
+    const live = fakeLiveChannel();
+    live.connect();
+    renderWithProviders(
+      <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
+        <PinBoard projectId="7" file={plan} page={1} uploadPhoto={async () => 40} photoOf={() => undefined}>
+          {({ sidePanel }) => <div>{sidePanel}</div>}
+        </PinBoard>
+      </LiveChatContext.Provider>,
+      { user: sessionUser('klara', ['CLIENT']), route: '/projectOverview?projectId=7', path: '/projectOverview' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /^Markierung 26: Punkt 26/ }));
+    const reply = () => within(screen.getByRole('form', { name: 'Antwort, Markierung 26' })).getByLabelText(/Antwort/) as HTMLTextAreaElement;
+    await userEvent.type(await waitFor(reply), 'Wird am Montag gemacht.');
+
+    // Deleted by someone else: the list is read again and item 1 is gone.
+    listed = many.slice(1);
+    act(() => live.deliver('/topic/project/7/pins', { fileId: 34, pinId: 1 }));
+    await screen.findByRole('heading', { name: 'Markierungen (29)' });
+    expect(reply().value).toBe('Wird am Montag gemacht.');
   });
 });

@@ -49,7 +49,7 @@ function tapOnPage(x: number, y: number) {
   });
 }
 
-const entryOf = async (comment: string) => (await screen.findByText(comment)).closest('li')!;
+const entryOf = async (comment: string) => (await screen.findByText(comment)).closest<HTMLElement>('[role="listitem"]')!;
 const offline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 
 describe("the author's pin changes without a connection", () => {

@@ -73,9 +73,9 @@ describe('a pin placed without a connection', () => {
 
   it('shows a waiting pin in the plan\'s list with its status, and a refused one with the reason', async () => {
     setup(fakeQueue([queuedPinItem('waiting'), { ...queuedPinItem('refused', 'Die Markierung konnte nicht gespeichert werden. Die Datei wurde nicht gefunden.'), id: 6, payload: { ...queuedPinItem('waiting').payload, comment: 'Tür klemmt' } as QueueItem['payload'] }]).state);
-    const waiting = (await screen.findByText('Feuchter Fleck')).closest('li')!;
+    const waiting = (await screen.findByText('Feuchter Fleck')).closest<HTMLElement>('[role="listitem"]')!;
     expect(within(waiting).getByText('Wartet auf Verbindung')).toBeTruthy();
-    const refused = screen.getByText('Tür klemmt').closest('li')!;
+    const refused = screen.getByText('Tür klemmt').closest<HTMLElement>('[role="listitem"]')!;
     expect(within(refused).getByText('Abgelehnt')).toBeTruthy();
     expect(within(refused).getByText(/Die Datei wurde nicht gefunden/)).toBeTruthy();
     expect(screen.queryByText('Noch keine Markierungen auf diesem Plan.')).toBeNull();

@@ -172,13 +172,13 @@ interface StageState {
 }
 
 /**
- * What changes while the plan is zoomed and panned, read by the viewer's body alone, so what lies
- * over and beside the page (its pins) is not drawn again on every frame. A store rather than a
- * context's value: a context that changes makes React search the whole tree beneath it for readers,
- * hundreds of pins included, on every frame.
+ * What changes while the plan is zoomed and panned, read by the viewer's body alone, so neither the
+ * dialog around it nor what lies over and beside the page (its pins) is drawn again on every frame.
+ * A store rather than a context's value: a context that changes makes React search the whole tree
+ * beneath it for readers, hundreds of pins included, on every frame.
  */
-function createStageStore(initial: StageState) {
-  let state = initial;
+function createStageStore() {
+  let state: StageState | null = null;
   const listeners = new Set<() => void>();
   return {
     get: () => state,
@@ -200,7 +200,30 @@ function StagedViewerBody(props: Omit<ViewerBodyProps, 'zoomPan' | 'images'>) {
   const store = useContext(StageStoreContext);
   if (!store) throw new Error('StagedViewerBody needs the viewer’s stage state');
   const state = useSyncExternalStore(store.subscribe, store.get);
-  return <ViewerBody {...props} zoomPan={state.zoomPan} images={state.images} />;
+  return state ? <ViewerBody {...props} zoomPan={state.zoomPan} images={state.images} /> : null;
+}
+
+interface StageKeeperProps {
+  store: StageStore;
+  source: PlanSource;
+  page: number;
+  /** Given the latest zoom and pan on every change, for the viewer's keys. */
+  zoomPanRef: RefObject<ZoomPan | null>;
+}
+
+/** Holds the zoom, the pan and the page's images, and hands them to the store; draws nothing itself. */
+function StageKeeper({ store, source, page, zoomPanRef }: StageKeeperProps) {
+  // The page's size comes from its first image; until then there is nothing to fit.
+  const [measured, setMeasured] = useState<MeasuredPage | null>(null);
+  const zoomPan = useZoomPan(measured?.size ?? null, page);
+  const images = useStageImages(source, page, zoomPan, measured, setMeasured);
+  const state = useMemo(() => ({ zoomPan, images }), [zoomPan, images]);
+  // Before the browser paints: the body shows the frame's view with it.
+  useLayoutEffect(() => {
+    zoomPanRef.current = state.zoomPan;
+    store.set(state);
+  }, [store, state, zoomPanRef]);
+  return null;
 }
 
 function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersion, sidePanel, sheetLabel, sheetMode, footer, pageOverlay }: Omit<PlanViewerProps, 'open' | 'onOpenChange'>) {
@@ -210,10 +233,7 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersi
   const [wantedPage, setPage] = useState(initialPage);
   const page = source.kind === 'pages' ? Math.min(Math.max(1, wantedPage), source.pageCount) : 1;
   const content = useRef<HTMLDivElement>(null);
-  // The page's size comes from its first image; until then there is nothing to fit.
-  const [measured, setMeasured] = useState<MeasuredPage | null>(null);
-  const zoomPan = useZoomPan(measured?.size ?? null, page);
-  const images = useStageImages(source, page, zoomPan, measured, setMeasured);
+  const zoomPan = useRef<ZoomPan | null>(null);
   const turnPage = (key: string) => {
     if (source.kind !== 'pages') return false;
     const next = pageAfterKey(key, page, source.pageCount);
@@ -221,16 +241,16 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersi
     setPage(next);
     return true;
   };
-  // Built again only when the page or what lies beside it changes: a zoom or a pan reaches the body through the context.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (zoomPan.current) viewerKeyDown(zoomPan.current, turnPage)(event);
+  };
+  // Built again only when the page or what lies beside it changes: a zoom or a pan reaches the body through the store.
   const show = useCallback(
     (added: ViewerSlots) => <StagedViewerBody file={file} source={source} page={page} onPage={setPage} sidePanel={sidePanel} sheetLabel={sheetLabel} sheetMode={sheetMode} footer={footer} pageOverlay={pageOverlay} {...added} />,
     [file, source, page, sidePanel, sheetLabel, sheetMode, footer, pageOverlay],
   );
   const body = useMemo(() => (annotate ? annotate(page, show) : show({})), [annotate, page, show]);
-  const stageState = useMemo(() => ({ zoomPan, images }), [zoomPan, images]);
-  const [stageStore] = useState(() => createStageStore(stageState));
-  // Before the browser paints: the body shows the frame's view with it.
-  useLayoutEffect(() => stageStore.set(stageState), [stageStore, stageState]);
+  const [stageStore] = useState(createStageStore);
   return (
     <DialogContent
       ref={content}
@@ -246,7 +266,7 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersi
         event.preventDefault();
         returnFocusTo.current.focus();
       }}
-      onKeyDown={viewerKeyDown(zoomPan, turnPage)}
+      onKeyDown={onKeyDown}
     >
       <div className="flex min-h-14 items-center border-b border-border py-2 pl-4 pr-14">
         <DialogTitle className="line-clamp-2 break-words text-base md:text-lg">{file.name}</DialogTitle>
@@ -254,7 +274,10 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersi
       </div>
       {isOlderVersion(file) ? <OlderVersionNotice file={file} /> : null}
       {newerVersion ? <NewerVersionNotice file={newerVersion.file} onOpen={() => newerVersion.onOpen(page)} /> : null}
-      <StageStoreContext.Provider value={stageStore}>{body}</StageStoreContext.Provider>
+      <StageStoreContext.Provider value={stageStore}>
+        <StageKeeper store={stageStore} source={source} page={page} zoomPanRef={zoomPan} />
+        {body}
+      </StageStoreContext.Provider>
     </DialogContent>
   );
 }
