@@ -68,7 +68,7 @@ function setup(username: string, roles: string[], handlers: Record<string, (call
     </LiveChatContext.Provider>,
     { user: sessionUser(username, roles), route, path: '/projectOverview' },
   );
-  return api;
+  return Object.assign(api, { live });
 }
 
 /** The two pins' entries in the panel (each holds its own list of status changes). */
@@ -169,17 +169,7 @@ describe('pins as open items', () => {
   it('keeps a reply being written when an item before it goes, among many', async () => {
     const many = Array.from({ length: 30 }, (_, index) => pin({ id: index + 1, number: index + 1, comment: `Punkt ${index + 1}` }));
     let listed = many;
-    stubApi({ 'GET /api/s3/project/7/files/34/pins': () => json(200, listed), 'GET /api/s3/project/7/assignees': () => json(200, assignees) });
-    const live = fakeLiveChannel();
-    live.connect();
-    renderWithProviders(
-      <LiveChatContext.Provider value={{ channel: live.channel, connected: true, activeUsers: new Set() }}>
-        <PinBoard projectId="7" file={plan} page={1} uploadPhoto={async () => 40} photoOf={() => undefined}>
-          {({ sidePanel }) => <div>{sidePanel}</div>}
-        </PinBoard>
-      </LiveChatContext.Provider>,
-      { user: sessionUser('klara', ['CLIENT']), route: '/projectOverview?projectId=7', path: '/projectOverview' },
-    );
+    const { live } = setup('klara', ['CLIENT'], { 'GET /api/s3/project/7/files/34/pins': () => json(200, listed) });
     await userEvent.click(await screen.findByRole('button', { name: /^Markierung 26: Punkt 26/ }));
     const reply = () => within(screen.getByRole('form', { name: 'Antwort, Markierung 26' })).getByLabelText(/Antwort/) as HTMLTextAreaElement;
     await userEvent.type(await waitFor(reply), 'Wird am Montag gemacht.');
