@@ -244,12 +244,16 @@ function groupsByNumber(pins: Pin[]): Array<{ key: number; pins: Pin[] }> {
   return groups;
 }
 
-/** The items of the page: groups laid out and drawn only once scrolled near, so hundreds of items are not walked again on every frame the plan moves beside them. */
+/**
+ * The items of the page: groups laid out and drawn only once scrolled near, so hundreds of items are
+ * not walked again on every frame the plan moves beside them. A group not yet drawn holds the room of
+ * 25 items of about 21rem each, so the scroll bar hardly changes as groups are drawn.
+ */
 function PinEntries({ pins, entry, children }: { pins: Pin[]; entry(pin: Pin): ReactNode; children?: ReactNode }) {
   return (
     <div role="list" className="flex flex-col gap-2">
       {groupsByNumber(pins).map((group) => (
-        <div key={group.key} className="flex flex-col gap-2 [contain-intrinsic-size:auto_60rem] [content-visibility:auto]">
+        <div key={group.key} className="flex flex-col gap-2 [contain-intrinsic-size:auto_540rem] [content-visibility:auto]">
           {group.pins.map(entry)}
         </div>
       ))}
