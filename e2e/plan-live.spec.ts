@@ -50,7 +50,7 @@ async function openPlan(page: Page): Promise<{ viewer: Locator; opener: Locator 
 const zoomOf = (viewer: Locator) => viewer.getByRole('group', { name: 'Zoom' }).getByText(/ %$/);
 const pageImage = (viewer: Locator, page: number) => viewer.getByAltText(`Grundriss EG, Seite ${page} von 3`);
 const loaded = (image: Locator) => expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
-const pagePosition = (viewer: Locator) => viewer.locator('[data-plan-stage] > div').evaluate((element: HTMLElement) => element.style.transform);
+const pagePosition = (viewer: Locator) => viewer.locator('[data-plan-page]').evaluate((element: HTMLElement) => element.style.transform);
 
 /** The viewer takes the keys as it opens: no control needs a click first. */
 async function keysWorkAtOnce(viewer: Locator): Promise<void> {

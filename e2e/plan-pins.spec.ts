@@ -137,6 +137,37 @@ test.describe('pins on a plan', () => {
     await form.getByLabel(/Was ist an dieser Stelle/).fill('Zählerkasten');
     await form.getByRole('button', { name: 'Markierung speichern' }).click();
     await expect(viewer.getByRole('button', { name: 'Markierung 1: Zählerkasten', exact: true })).toBeVisible();
+
+    // A drag that passes over the pin moves the plan: while it moves, a cover takes the pointer, so no pin is picked up.
+    const pin = viewer.getByRole('button', { name: 'Markierung 1: Zählerkasten', exact: true });
+    const centreOf = async () => {
+      const pinBox = await pin.boundingBox();
+      if (!pinBox) throw new Error('the pin is not on the page');
+      return { x: pinBox.x + pinBox.width / 2, y: pinBox.y + pinBox.height / 2 };
+    };
+    const topAt = (point: { x: number; y: number }) =>
+      desk.evaluate(({ x, y }) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit?.closest('[data-plan-cover]') ? 'cover' : hit?.closest('[data-pin-layer] button') ? 'pin' : 'plan';
+      }, point);
+    // Zoomed in, so the page is larger than the stage and can be moved.
+    await desk.keyboard.press('+');
+    await desk.keyboard.press('+');
+    await expect(zoom).toHaveText('156 %');
+    const before = await centreOf();
+    expect(await topAt(before)).toBe('pin');
+    const selected = await pin.getAttribute('aria-pressed');
+    await desk.mouse.move(before.x + 80, before.y + 80);
+    await desk.mouse.down();
+    await desk.mouse.move(before.x - 40, before.y - 40, { steps: 4 });
+    const during = await centreOf();
+    // The page moves with the pointer where it is larger than the stage (here at least upwards).
+    expect(Math.abs(during.x - before.x) + Math.abs(during.y - before.y)).toBeGreaterThan(100);
+    expect(await topAt(during)).toBe('cover');
+    await desk.mouse.up();
+    expect(await topAt(await centreOf())).toBe('pin');
+    await expect(pin).toHaveAttribute('aria-pressed', selected ?? 'false');
+
     await viewer.getByRole('button', { name: 'Vorherige Seite' }).click();
     await expect(viewer.getByText('Seite 1 von 2')).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Markierung 1: Zählerkasten', exact: true })).toHaveCount(0);

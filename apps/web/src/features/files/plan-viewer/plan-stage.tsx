@@ -55,7 +55,7 @@ export function measuredSize(source: PlanSource, image: Pick<HTMLImageElement, '
 export function useStageImages(
   source: PlanSource,
   page: number,
-  zoomPan: Pick<ZoomPan, 'view' | 'stage'>,
+  zoomPan: Pick<ZoomPan, 'scale' | 'stage'>,
   measured: MeasuredPage | null,
   onMeasured: (measured: MeasuredPage) => void,
 ): StageImages {
@@ -91,10 +91,10 @@ export function useStageImages(
   let wanted: Layer | null = null;
   if (source.kind === 'image') wanted = { src: source.url, page: 1, width: 0 };
   if (source.kind === 'pages' && recalled !== 'reading') {
-    const { view, stage } = zoomPan;
+    const { scale, stage } = zoomPan;
     // Before the stage is measured, the window's width: the first image is asked for at once, and
     // at the address a plan link's start fetched (firstPageImage), not first at the smallest width.
-    const displayed = pageSize && view ? pageSize.width * view.scale : stage.width > 0 ? stage.width : viewportWidth();
+    const displayed = pageSize && scale ? pageSize.width * scale : stage.width > 0 ? stage.width : viewportWidth();
     const width = shownLayer ? Math.max(pageWidthFor(displayed, devicePixelRatio()), shownLayer.width) : pageWidthFor(displayed, firstImagePixelRatio());
     wanted = { src: pageImageUrl(source.pagesUrl, page, width), page, width };
     // The kept page is the only one there is offline: zooming in asks for no sharper one.
@@ -194,26 +194,22 @@ interface PlanStageProps {
 
 /** The drawing area: the page, moved and scaled by zoomPan. */
 export function PlanStage({ zoomPan, images, alt, pageOverlay }: PlanStageProps) {
-  const { view, dragging, moving } = zoomPan;
+  const { scale } = zoomPan;
   const { pageSize, layers } = images;
   // Sized rather than scaled, so the browser draws the image at the size shown and lines stay crisp;
-  // only a zoom under way is scaled, until it is laid out (zoomPan.laidOutScale).
-  const laidOut = zoomPan.laidOutScale ?? view?.scale ?? 1;
-  const box: CSSProperties =
-    pageSize && view
-      ? { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale / laidOut})`, width: pageSize.width * laidOut, height: pageSize.height * laidOut }
-      : { visibility: 'hidden' };
+  // the transform (where it lies, and a zoom under way) is zoomPan's to write, frame by frame.
+  const box: CSSProperties = pageSize && scale ? { width: pageSize.width * scale, height: pageSize.height * scale } : { visibility: 'hidden' };
   const anyShown = layers.some((layer) => layer.shown);
   const loadEvent = (layer: Layer) => (event: SyntheticEvent<HTMLImageElement>) => images.onLoad(layer, event.currentTarget);
   return (
     <div
       ref={zoomPan.stageRef}
       data-plan-stage=""
-      className="relative min-h-0 flex-1 cursor-grab touch-none select-none overflow-hidden bg-muted"
+      className="group/stage relative min-h-0 flex-1 cursor-grab touch-none select-none overflow-hidden bg-muted"
       {...zoomPan.pointerHandlers}
     >
       {/* A layer of its own: a pan moves it on the compositor, without painting the page and its pins again. */}
-      <div className="absolute left-0 top-0 origin-top-left will-change-transform" style={box}>
+      <div ref={zoomPan.pageRef} data-plan-page="" className="absolute left-0 top-0 origin-top-left will-change-transform" style={box}>
         {layers.map((layer) => (
           <img
             key={layer.src}
@@ -230,9 +226,9 @@ export function PlanStage({ zoomPan, images, alt, pageOverlay }: PlanStageProps)
         ))}
         {pageOverlay ? <div className="absolute inset-0">{pageOverlay}</div> : null}
       </div>
-      {/* While the plan moves, a cover over it takes the pointer: the browser finds it at once instead of
-          searching the pins under the pointer on every frame, and a grabbing hand needs no new style for each pin. */}
-      {moving ? <div aria-hidden data-plan-cover="" className={cn('absolute inset-0', dragging ? 'cursor-grabbing' : 'cursor-grab')} /> : null}
+      {/* While the plan moves (the stage's data-moving), a cover over it takes the pointer: the browser finds it at once
+          instead of searching the pins under the pointer on every frame, and a grabbing hand needs no new style for each pin. */}
+      <div aria-hidden data-plan-cover="" className="absolute inset-0 hidden group-data-[moving]/stage:block group-data-[moving=drag]/stage:cursor-grabbing" />
       {anyShown ? null : (
         <div className="absolute inset-0 flex items-center justify-center">
           <Spinner label={t.loading} />

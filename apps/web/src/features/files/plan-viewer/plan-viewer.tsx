@@ -56,7 +56,7 @@ function viewerKeyDown(zoomPan: ZoomPan, turnPage: (key: string) => boolean) {
   };
 }
 
-/** Memoised: the zoom controls render again on every frame of a zoom, their buttons need not. */
+/** Memoised: the zoom controls render again whenever a zoom is laid out, their buttons need not. */
 const ZoomButton = memo(function ZoomButton({ label, keyHint, Icon, onClick }: { label: string; keyHint: string; Icon: LucideIcon; onClick(): void }) {
   return (
     <Button variant="outline" size="icon" className={viewerButtonClassName} aria-label={label} title={`${label} (${keyHint})`} onClick={onClick}>
@@ -172,10 +172,11 @@ interface StageState {
 }
 
 /**
- * What changes while the plan is zoomed and panned, read by the viewer's body alone, so neither the
- * dialog around it nor what lies over and beside the page (its pins) is drawn again on every frame.
- * A store rather than a context's value: a context that changes makes React search the whole tree
- * beneath it for readers, hundreds of pins included, on every frame.
+ * What changes as a zoom is laid out and the page's images arrive, read by the viewer's body alone,
+ * so neither the dialog around it nor what lies over and beside the page (its pins) is drawn again.
+ * (The frames of a gesture render nothing: useZoomPan writes them to the page's transform.) A store
+ * rather than a context's value: a context that changes makes React search the whole tree beneath
+ * it for readers, hundreds of pins included.
  */
 function createStageStore() {
   let state: StageState | null = null;

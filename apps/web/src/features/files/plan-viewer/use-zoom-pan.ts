@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { arrowPanStep, fitScale, fitView, panView, pinchView, zoomAt, zoomLimits, zoomPercent, zoomStep, type Point, type Size, type View } from './zoom-pan';
 
 export { arrowPanStep };
@@ -9,12 +9,19 @@ interface Pinch {
 }
 
 export interface ZoomPan {
-  /** Put on the stage element: it is measured, and takes the wheel. */
+  /** Put on the stage element: it is measured, takes the wheel, and says while the plan moves (`data-moving`: drag or zoom). */
   stageRef(node: HTMLDivElement | null): void;
+  /** Put on the page's box (sized at `scale`): where it lies, and a zoom under way, are written to its transform here. */
+  pageRef(node: HTMLDivElement | null): void;
   stage: Size;
-  /** Null until both the page's size and the stage's are known. */
-  view: View | null;
-  /** The zoom in percent of the fitted page; null while there is no view. */
+  /**
+   * The scale the page and its pins are laid out at; null until both the page's size and the
+   * stage's are known. A gesture (drag, wheel, pinch) moves the page by its transform alone, on the
+   * compositor, without rendering the viewer; a zoom is laid out once it pauses or ends: laying
+   * hundreds of pins out anew, or rendering the viewer, on every frame would miss the display's refresh.
+   */
+  scale: number | null;
+  /** The zoom in percent of the fitted page, as laid out (a wheel zoom or a pinch is read out once it pauses); null while there is no view. */
   percent: number | null;
   zoomIn(): void;
   zoomOut(): void;
@@ -26,15 +33,6 @@ export interface ZoomPan {
     onPointerUp(event: ReactPointerEvent<HTMLDivElement>): void;
     onPointerCancel(event: ReactPointerEvent<HTMLDivElement>): void;
   };
-  dragging: boolean;
-  /**
-   * The scale the page and its pins are laid out at. During a wheel zoom or a pinch it stays behind
-   * view.scale (the difference is drawn as a transform, on the compositor) and catches up once the
-   * gesture pauses: laying hundreds of pins out anew on every frame would miss the display's refresh.
-   */
-  laidOutScale: number | null;
-  /** Whether the plan moves under the pointer (a drag, or a zoom not yet laid out): the pins take no pointer then. */
-  moving: boolean;
 }
 
 /** How long a wheel zoom or a pinch pauses before the page is laid out at its new scale. */
@@ -49,28 +47,14 @@ function wheelPixels(event: WheelEvent, stageHeight: number): number {
   return event.deltaY;
 }
 
-/**
- * Zoom and pan of one page on a stage: mouse wheel (around the pointer), drag, one-finger pan and
- * two-finger pinch (Pointer Events; the stage needs `touch-action: none`). The page is fitted when
- * it first has a size, whenever the stage is resized (a window resized, a phone rotated) and when
- * fitKey changes (another page of a PDF).
- */
-export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
-  const [node, setNode] = useState<HTMLDivElement | null>(null);
-  const [stage, setStage] = useState<Size>(noSize);
-  const [view, setView] = useState<View | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const [laidOutScale, setLaidOutScale] = useState<number | null>(null);
-  // Whether the last change of scale came from a gesture (wheel, pinch), which is laid out once it pauses.
-  const gestureZoom = useRef(false);
-  const pointers = useRef(new Map<number, Point>());
-  const pinch = useRef<Pinch | null>(null);
-  const pageWidth = page?.width ?? 0;
-  const pageHeight = page?.height ?? 0;
-  // Event handlers read the latest values through this, so they need not be bound again each render.
-  const latest = useRef({ page, stage, view });
-  latest.current = { page, stage, view };
+/** The page's box, laid out at one scale, moved and scaled to the view drawn. */
+export function pageTransform(view: View, laidOutScale: number): string {
+  return `translate(${view.x}px, ${view.y}px) scale(${view.scale / laidOutScale})`;
+}
 
+/** The stage's size, measured again whenever it is resized (a window resized, a phone rotated). */
+function useStageSize(node: HTMLDivElement | null): Size {
+  const [stage, setStage] = useState<Size>(noSize);
   useEffect(() => {
     if (!node) return undefined;
     const measure = () => setStage((previous) => (previous.width === node.clientWidth && previous.height === node.clientHeight ? previous : { width: node.clientWidth, height: node.clientHeight }));
@@ -83,44 +67,97 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
       observer?.disconnect();
     };
   }, [node]);
+  return stage;
+}
 
-  useEffect(() => {
-    if (pageWidth <= 0 || pageHeight <= 0 || stage.width <= 0 || stage.height <= 0) return;
-    gestureZoom.current = false;
-    setView(fitView({ width: pageWidth, height: pageHeight }, stage));
-  }, [pageWidth, pageHeight, stage, fitKey]);
-
-  const scale = view?.scale ?? null;
-  useEffect(() => {
-    if (scale === null) return undefined;
-    if (!gestureZoom.current) {
-      setLaidOutScale(scale);
-      return undefined;
-    }
-    const timer = setTimeout(() => setLaidOutScale(scale), zoomSettleMs);
-    return () => clearTimeout(timer);
-  }, [scale]);
-
-  const zoomBy = useCallback((factor: number, around?: Point, gesture = false) => {
-    const { page: size, stage: area } = latest.current;
-    if (!size) return;
-    gestureZoom.current = gesture;
-    const point = around ?? { x: area.width / 2, y: area.height / 2 };
-    setView((current) => (current ? zoomAt(current, factor, point, zoomLimits(fitScale(size, area)), size, area) : current));
+/**
+ * The view drawn and the scale laid out. `move` draws a view; `settle` lays out its scale (a
+ * gesture's end or pause: React renders only if the scale changed); `commit` does both at once (a
+ * button, a key, a fit).
+ */
+function useViews(page: Size | null, stage: Size) {
+  const [scale, setScale] = useState<number | null>(null);
+  const live = useRef<View | null>(null);
+  const pageBox = useRef<HTMLDivElement | null>(null);
+  const laidOut = useRef<number | null>(null);
+  laidOut.current = scale;
+  const draw = useCallback(() => {
+    if (pageBox.current && live.current && laidOut.current) pageBox.current.style.transform = pageTransform(live.current, laidOut.current);
   }, []);
+  // Once a new scale is laid out, the transform is drawn against it before the browser paints.
+  useLayoutEffect(draw, [draw, scale]);
+  const move = useCallback(
+    (next: View) => {
+      live.current = next;
+      draw();
+    },
+    [draw],
+  );
+  const settle = useCallback(() => setScale(live.current?.scale ?? null), []);
+  const commit = useCallback(
+    (next: View) => {
+      move(next);
+      settle();
+    },
+    [move, settle],
+  );
+  const pageRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      pageBox.current = node;
+      draw();
+    },
+    [draw],
+  );
+  const geometry = useRef({ page, stage });
+  geometry.current = { page, stage };
+  return { scale, live, move, settle, commit, pageRef, geometry };
+}
 
-  const panBy = useCallback((dx: number, dy: number) => {
-    const { page: size, stage: area } = latest.current;
-    if (!size) return;
-    setView((current) => (current ? panView(current, dx, dy, size, area) : current));
-  }, []);
+type Views = ReturnType<typeof useViews>;
 
-  const fit = useCallback(() => {
-    const { page: size, stage: area } = latest.current;
-    gestureZoom.current = false;
-    if (size && area.width > 0 && area.height > 0) setView(fitView(size, area));
-  }, []);
+/** Marks the stage while the plan moves, for the cover over the pins: a drag wins over a zoom not yet laid out. */
+function useMovingMark(node: HTMLDivElement | null) {
+  const moving = useRef({ drag: false, zoom: false });
+  return useCallback(
+    (change: Partial<{ drag: boolean; zoom: boolean }>) => {
+      moving.current = { ...moving.current, ...change };
+      const { drag, zoom } = moving.current;
+      const mark = drag ? 'drag' : zoom ? 'zoom' : null;
+      if (!node || node.dataset.moving === (mark ?? undefined)) return;
+      if (mark) node.dataset.moving = mark;
+      else delete node.dataset.moving;
+    },
+    [node],
+  );
+}
 
+type MarkMoving = ReturnType<typeof useMovingMark>;
+
+/** Wheel zooms and pinches, laid out once they pause for zoomSettleMs. */
+function useGestureZoom(views: Views, markMoving: MarkMoving) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { move, settle } = views;
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const end = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    settle();
+    markMoving({ zoom: false });
+  }, [settle, markMoving]);
+  const zoomTo = useCallback(
+    (next: View) => {
+      move(next);
+      markMoving({ zoom: true });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(end, zoomSettleMs);
+    },
+    [move, end, markMoving],
+  );
+  return { zoomTo, end };
+}
+
+function useWheelZoom(node: HTMLDivElement | null, views: Views, zoomTo: (view: View) => void) {
+  const { live, geometry } = views;
   useEffect(() => {
     if (!node) return undefined;
     const onWheel = (event: WheelEvent) => {
@@ -128,28 +165,39 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
       // dialog's scroll lock look at it: it would search the ancestors for one that scrolls on every tick.
       event.preventDefault();
       event.stopPropagation();
+      const { page, stage } = geometry.current;
+      if (!page || !live.current) return;
       const rect = node.getBoundingClientRect();
-      zoomBy(Math.exp(-wheelPixels(event, rect.height) * 0.002), { x: event.clientX - rect.left, y: event.clientY - rect.top }, true);
+      const factor = Math.exp(-wheelPixels(event, rect.height) * 0.002);
+      zoomTo(zoomAt(live.current, factor, { x: event.clientX - rect.left, y: event.clientY - rect.top }, zoomLimits(fitScale(page, stage)), page, stage));
     };
     node.addEventListener('wheel', onWheel, { passive: false });
     return () => node.removeEventListener('wheel', onWheel);
-  }, [node, zoomBy]);
+  }, [node, live, geometry, zoomTo]);
+}
 
-  const pointerHandlers = useMemo(() => {
+/** Drag (one pointer) pans, two fingers pinch; laid out when the last pointer lifts. */
+function usePointerGestures(views: Views, zoom: ReturnType<typeof useGestureZoom>, markMoving: MarkMoving) {
+  const pointers = useRef(new Map<number, Point>());
+  const pinch = useRef<Pinch | null>(null);
+  const { live, move, geometry } = views;
+  const { zoomTo, end: endZoom } = zoom;
+  return useMemo(() => {
     const local = (event: ReactPointerEvent<HTMLDivElement>): Point => {
       const rect = event.currentTarget.getBoundingClientRect();
       return { x: event.clientX - rect.left, y: event.clientY - rect.top };
     };
     const startPinch = () => {
       const [first, second] = [...pointers.current.values()];
-      const current = latest.current.view;
-      pinch.current = first && second && current ? { start: current, from: [first, second] } : null;
+      pinch.current = first && second && live.current ? { start: live.current, from: [first, second] } : null;
     };
     const end = (event: ReactPointerEvent<HTMLDivElement>) => {
       if (!pointers.current.delete(event.pointerId)) return;
       if (pointers.current.size === 2) startPinch();
       else pinch.current = null;
-      if (pointers.current.size === 0) setDragging(false);
+      if (pointers.current.size > 0) return;
+      endZoom();
+      markMoving({ drag: false });
     };
     return {
       onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
@@ -157,45 +205,81 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
         event.currentTarget.setPointerCapture?.(event.pointerId);
         pointers.current.set(event.pointerId, local(event));
         if (pointers.current.size === 2) startPinch();
-        setDragging(true);
+        markMoving({ drag: true });
       },
       onPointerMove(event: ReactPointerEvent<HTMLDivElement>) {
         const previous = pointers.current.get(event.pointerId);
         if (!previous) return;
         const point = local(event);
         pointers.current.set(event.pointerId, point);
-        const { page: size, stage: area } = latest.current;
-        if (!size) return;
-        if (pointers.current.size === 1) {
-          panBy(point.x - previous.x, point.y - previous.y);
-          return;
-        }
+        const { page, stage } = geometry.current;
+        const current = live.current;
+        if (!page || !current) return;
+        if (pointers.current.size === 1) return move(panView(current, point.x - previous.x, point.y - previous.y, page, stage));
         const gesture = pinch.current;
         const [first, second] = [...pointers.current.values()];
-        if (!gesture || !first || !second) return;
-        gestureZoom.current = true;
-        setView(pinchView(gesture.start, gesture.from, [first, second], zoomLimits(fitScale(size, area)), size, area));
+        if (gesture && first && second) zoomTo(pinchView(gesture.start, gesture.from, [first, second], zoomLimits(fitScale(page, stage)), page, stage));
       },
       onPointerUp: end,
       onPointerCancel: end,
     };
-  }, [panBy]);
+  }, [live, move, geometry, zoomTo, endZoom, markMoving]);
+}
 
+/**
+ * Zoom and pan of one page on a stage: mouse wheel (around the pointer), drag, one-finger pan and
+ * two-finger pinch (Pointer Events; the stage needs `touch-action: none`). The page is fitted when
+ * it first has a size, whenever the stage is resized (a window resized, a phone rotated) and when
+ * fitKey changes (another page of a PDF).
+ */
+export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  const stage = useStageSize(node);
+  const views = useViews(page, stage);
+  const { live, commit, geometry } = views;
+  const markMoving = useMovingMark(node);
+  const gestureZoom = useGestureZoom(views, markMoving);
+  const pointerHandlers = usePointerGestures(views, gestureZoom, markMoving);
+  useWheelZoom(node, views, gestureZoom.zoomTo);
+  const pageWidth = page?.width ?? 0;
+  const pageHeight = page?.height ?? 0;
+
+  useEffect(() => {
+    if (pageWidth <= 0 || pageHeight <= 0 || stage.width <= 0 || stage.height <= 0) return;
+    commit(fitView({ width: pageWidth, height: pageHeight }, stage));
+  }, [pageWidth, pageHeight, stage, fitKey, commit]);
+
+  const zoomBy = useCallback(
+    (factor: number) => {
+      const { page: size, stage: area } = geometry.current;
+      if (size && live.current) commit(zoomAt(live.current, factor, { x: area.width / 2, y: area.height / 2 }, zoomLimits(fitScale(size, area)), size, area));
+    },
+    [live, commit, geometry],
+  );
+  const panBy = useCallback(
+    (dx: number, dy: number) => {
+      const { page: size, stage: area } = geometry.current;
+      if (size && live.current) commit(panView(live.current, dx, dy, size, area));
+    },
+    [live, commit, geometry],
+  );
+  const fit = useCallback(() => {
+    const { page: size, stage: area } = geometry.current;
+    if (size && area.width > 0 && area.height > 0) commit(fitView(size, area));
+  }, [commit, geometry]);
   const zoomIn = useCallback(() => zoomBy(zoomStep), [zoomBy]);
   const zoomOut = useCallback(() => zoomBy(1 / zoomStep), [zoomBy]);
-  const percent = view && page && stage.width > 0 ? zoomPercent(view, fitScale(page, stage)) : null;
+  const { scale } = views;
   return {
     stageRef: setNode,
+    pageRef: views.pageRef,
     stage,
-    view,
-    percent,
+    scale,
+    percent: scale && page && stage.width > 0 ? zoomPercent({ scale }, fitScale(page, stage)) : null,
     zoomIn,
     zoomOut,
     fit,
     panBy,
     pointerHandlers,
-    dragging,
-    laidOutScale,
-    moving: dragging || (scale !== null && laidOutScale !== scale),
   };
 }

@@ -59,7 +59,7 @@ export function zoomLimits(fit: number): ZoomLimits {
 }
 
 /** The zoom as people read it: the fitted page is 100 %. */
-export function zoomPercent(view: View, fit: number): number {
+export function zoomPercent(view: Pick<View, 'scale'>, fit: number): number {
   return Math.round((view.scale / fit) * 100);
 }
 
