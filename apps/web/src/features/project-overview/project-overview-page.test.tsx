@@ -181,7 +181,8 @@ describe('ProjectOverviewPage', () => {
   it('shows the project information with address, Katastralgemeinde, customer by name, description and progress to architects', async () => {
     setup({ handlers: { 'GET /api/profil/klara': () => json(200, profileOf('klara', 'Klara', 'Kogler')) } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sanierung Annenstraße' })).toBeTruthy();
-    const info = card('Projektinformationen');
+    // The cards follow the title in a render of their own.
+    const info = await screen.findByRole('region', { name: 'Projektinformationen' });
     expect(within(info).getByText('Annenstraße 12, 8020 Graz, Österreich')).toBeTruthy();
     expect(within(info).getByText('63101')).toBeTruthy();
     expect(await within(info).findByText('Klara Kogler')).toBeTruthy();
@@ -198,6 +199,7 @@ describe('ProjectOverviewPage', () => {
   it("hides 'Aktionen', the Katastralgemeinde and the customer from clients", async () => {
     setup({ roles: ['CLIENT'] });
     await screen.findByRole('heading', { level: 1, name: 'Sanierung Annenstraße' });
+    await screen.findByRole('region', { name: 'Projektinformationen' });
     expect(screen.queryByRole('region', { name: 'Aktionen' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Projekt exportieren' })).toBeNull();
     expect(screen.queryByText('63101')).toBeNull();

@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { lazyComponent } from '../../lib/lazy-component';
+import { MountInTransition } from '../../lib/mount-in-transition';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { can, formatAddress, formatKatastral, projectStatusLabels } from '@bauakte/domain/labels';
@@ -187,17 +188,20 @@ function ProjectOverview({ projectId }: { projectId: string }) {
         <h1 className="text-2xl font-semibold break-words">{data.name}</h1>
         <ContinueQuestionnaireButton projectId={data.id} progress={data.progress} className="mt-2 w-full sm:w-auto sm:self-start" />
       </header>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <ProjectInformation project={data} managesProject={managesProject} />
-        {managesProject ? <ProjectActions project={data} /> : null}
-        {managesProject ? (
-          <Suspense fallback={null}>
-            <QuestionnaireAnswersCard projectId={projectId} className="lg:col-span-2" />
-          </Suspense>
-        ) : null}
-        <ProjectFilesCard projectId={projectId} className={cn(managesProject && 'lg:col-span-2')} />
-        {viewerFirst ? null : <BelowFiles projectId={projectId} managesProject={managesProject} />}
-      </div>
+      {/* The cards follow the title in a render of their own, which lets the browser in between. */}
+      <MountInTransition>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ProjectInformation project={data} managesProject={managesProject} />
+          {managesProject ? <ProjectActions project={data} /> : null}
+          {managesProject ? (
+            <Suspense fallback={null}>
+              <QuestionnaireAnswersCard projectId={projectId} className="lg:col-span-2" />
+            </Suspense>
+          ) : null}
+          <ProjectFilesCard projectId={projectId} className={cn(managesProject && 'lg:col-span-2')} />
+          {viewerFirst ? null : <BelowFiles projectId={projectId} managesProject={managesProject} />}
+        </div>
+      </MountInTransition>
     </div>
   );
 }

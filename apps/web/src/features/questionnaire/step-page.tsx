@@ -14,6 +14,7 @@ import { isOnline } from '../../lib/online-status';
 import { useServerForm } from '../../platform/actions/use-server-form';
 import { errorContexts } from '../../lib/error-contexts';
 import { cn } from '../../lib/cn';
+import { MountInTransition } from '../../lib/mount-in-transition';
 import { de } from '../../i18n/de';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../platform/session/session-context';
@@ -323,10 +324,13 @@ function StepAnswersLoader<S extends QuestionnaireStep>({ step, projectId, child
   if (notKept) return <NotKeptNotice>{t.notKeptOffline}</NotKeptNotice>;
   if (answers.isPending || queued.loading) return <Spinner label={de.common.loading} />;
   if (answers.isError) return <LoadFailure error={answers.error} onRetry={() => void answers.refetch()} />;
+  // The form's many fields render in a transition of their own, which lets the browser in between.
   return (
-    <StepAnswersForm step={step} projectId={projectId} stored={answers.data.answers} version={answers.data.version} queued={queued.item}>
-      {children}
-    </StepAnswersForm>
+    <MountInTransition fallback={<Spinner label={de.common.loading} />}>
+      <StepAnswersForm step={step} projectId={projectId} stored={answers.data.answers} version={answers.data.version} queued={queued.item}>
+        {children}
+      </StepAnswersForm>
+    </MountInTransition>
   );
 }
 
