@@ -79,13 +79,16 @@ function useViews(page: Size | null, stage: Size) {
   const [scale, setScale] = useState<number | null>(null);
   const live = useRef<View | null>(null);
   const pageBox = useRef<HTMLDivElement | null>(null);
+  // The scale the page's box has on screen: taken when React commits it, not while it renders.
   const laidOut = useRef<number | null>(null);
-  laidOut.current = scale;
   const draw = useCallback(() => {
     if (pageBox.current && live.current && laidOut.current) pageBox.current.style.transform = pageTransform(live.current, laidOut.current);
   }, []);
   // Once a new scale is laid out, the transform is drawn against it before the browser paints.
-  useLayoutEffect(draw, [draw, scale]);
+  useLayoutEffect(() => {
+    laidOut.current = scale;
+    draw();
+  }, [draw, scale]);
   const move = useCallback(
     (next: View) => {
       live.current = next;
