@@ -36,7 +36,7 @@ export interface ZoomPan {
 }
 
 /** How long a wheel zoom or a pinch pauses before the page is laid out at its new scale. */
-export const zoomSettleMs = 150;
+const zoomSettleMs = 150;
 
 const noSize: Size = { width: 0, height: 0 };
 
@@ -48,7 +48,7 @@ function wheelPixels(event: WheelEvent, stageHeight: number): number {
 }
 
 /** The page's box, laid out at one scale, moved and scaled to the view drawn. */
-export function pageTransform(view: View, laidOutScale: number): string {
+function pageTransform(view: View, laidOutScale: number): string {
   return `translate(${view.x}px, ${view.y}px) scale(${view.scale / laidOutScale})`;
 }
 
