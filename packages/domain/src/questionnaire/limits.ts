@@ -1,3 +1,6 @@
+import { onFirstUse } from '../first-use';
+import { viennaClock } from '../vienna-clock';
+
 /** Limits of spec sections 5 and 9, exported so forms can set matching input attributes. */
 export const questionnaireLimits = {
   textMaxLength: 10000,
@@ -10,15 +13,15 @@ export const questionnaireLimits = {
   katastralMax: 92129,
 } as const;
 
-/** Austria's offset from UTC in winter (CET), the season every year turns in. */
-const winterOffsetMs = 60 * 60 * 1000;
+const yearInAustria = onFirstUse(() => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Vienna', year: 'numeric' }));
 
 /**
  * The calendar year in Austria, where the users live: a server running in UTC would otherwise
- * refuse the new year for the first hour of 1 January. The year turns in winter, on UTC+1 (summer
- * time never reaches it), so the offset is fixed: a time zone through Intl would load the zone's
- * data during the questionnaire's first render.
+ * refuse the new year for the first hour of 1 January. Read off Vienna's clock without Intl, which
+ * would load the zone's data during the questionnaire's first render; Intl only for the years
+ * before the clock's.
  */
 export function currentYearInAustria(now: Date = new Date()): number {
-  return new Date(now.getTime() + winterOffsetMs).getUTCFullYear();
+  const clock = viennaClock(now);
+  return Number(clock ? clock.year : yearInAustria().format(now));
 }

@@ -376,7 +376,6 @@ function placingOn(layer: RefObject<HTMLDivElement | null>, place: (point: PageP
   return { place, placeInMiddle };
 }
 
-/** One status line and one failure line for the deletions (sent, or kept on the device): the last one's outcome. */
 /** What can be done to a pin still waiting on the device: moved, changed or dropped. */
 function queuedActionsOf(startMoving: (target: NonNullable<Moving>) => void, setEditing: (editing: Editing) => void, changes: PinChanges) {
   return (item: QueueItem, placement: QueuedPin): QueuedPinActions => ({
@@ -386,6 +385,7 @@ function queuedActionsOf(startMoving: (target: NonNullable<Moving>) => void, set
   });
 }
 
+/** One status line and one failure line for the deletions (sent, or kept on the device): the last one's outcome. */
 function useDeleteAction(projectId: string, fileId: number, changes: PinChanges) {
   return useServerAction<Pin, string>({
     confirm: (pin) => ({ title: t.confirmDelete(pin.number), confirmLabel: t.delete, destructive: true }),

@@ -14,7 +14,7 @@ interface PageSwitcherProps {
   onPage(page: number): void;
 }
 
-/** 'Seite 2 von 5' between 'Vorherige Seite' and 'Nächste Seite'; memoised, as the viewer's body renders again on every frame of a zoom or pan. */
+/** 'Seite 2 von 5' between 'Vorherige Seite' and 'Nächste Seite'; memoised, as the viewer's body renders again whenever a zoom is laid out. */
 export const PageSwitcher = memo(function PageSwitcher({ page, pageCount, onPage }: PageSwitcherProps) {
   const first = page <= 1;
   const last = page >= pageCount;

@@ -208,18 +208,18 @@ interface StageKeeperProps {
   store: StageStore;
   source: PlanSource;
   page: number;
-  /** Given the latest zoom and pan on every change, for the viewer's keys. */
+  /** Given the latest zoom controls on every change, for the viewer's keys. */
   zoomPanRef: RefObject<ZoomPan | null>;
 }
 
-/** Holds the zoom, the pan and the page's images, and hands them to the store; draws nothing itself. */
+/** Holds the zoom, the pan and the page's images, and hands what is laid out to the store; draws nothing itself. */
 function StageKeeper({ store, source, page, zoomPanRef }: StageKeeperProps) {
   // The page's size comes from its first image; until then there is nothing to fit.
   const [measured, setMeasured] = useState<MeasuredPage | null>(null);
   const zoomPan = useZoomPan(measured?.size ?? null, page);
   const images = useStageImages(source, page, zoomPan, measured, setMeasured);
   const state = useMemo(() => ({ zoomPan, images }), [zoomPan, images]);
-  // Before the browser paints: the body shows the frame's view with it.
+  // Before the browser paints: the body lays the page out at the new scale with it.
   useLayoutEffect(() => {
     zoomPanRef.current = state.zoomPan;
     store.set(state);
@@ -245,7 +245,7 @@ function OpenViewer({ file, returnFocusTo, annotate, initialPage = 1, newerVersi
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (zoomPan.current) viewerKeyDown(zoomPan.current, turnPage)(event);
   };
-  // Built again only when the page or what lies beside it changes: a zoom or a pan reaches the body through the store.
+  // Built again only when the page or what lies beside it changes: a laid-out zoom reaches the body through the store.
   const show = useCallback(
     (added: ViewerSlots) => <StagedViewerBody file={file} source={source} page={page} onPage={setPage} sidePanel={sidePanel} sheetLabel={sheetLabel} sheetMode={sheetMode} footer={footer} pageOverlay={pageOverlay} {...added} />,
     [file, source, page, sidePanel, sheetLabel, sheetMode, footer, pageOverlay],
