@@ -231,6 +231,31 @@ describe('PlanViewer: an image', () => {
     expect(box.style.transform).toMatch(/scale\(1\)$/);
   });
 
+  it('lays out a wheel zoom that pauses while the plan is dragged only once the drag ends, so the drag does not stutter', () => {
+    const { dialog } = setup(photo);
+    const image = within(dialog).getByAltText('Ansicht Süd');
+    loaded(image, 1600, 1200);
+    const box = image.parentElement as HTMLElement;
+    const fitted = box.style.width;
+    const stageElement = dialog.querySelector('[data-plan-stage]') as HTMLElement;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.wheel(stageElement, { deltaY: -200, clientX: 400, clientY: 300 });
+      fireEvent.pointerDown(stageElement, { pointerId: 1, pointerType: 'mouse', button: 0, clientX: 400, clientY: 300 });
+      fireEvent.pointerMove(stageElement, { pointerId: 1, pointerType: 'mouse', clientX: 380, clientY: 290 });
+      act(() => vi.advanceTimersByTime(1000));
+      fireEvent.pointerMove(stageElement, { pointerId: 1, pointerType: 'mouse', clientX: 350, clientY: 280 });
+      expect(box.style.width).toBe(fitted);
+      expect(box.style.transform).toMatch(/scale\(1\.4\d*\)$/);
+      fireEvent.pointerUp(stageElement, { pointerId: 1, pointerType: 'mouse', clientX: 350, clientY: 280 });
+      expect(parseFloat(box.style.width) / parseFloat(fitted)).toBeCloseTo(1.49, 2);
+      expect(box.style.transform).toMatch(/scale\(1\)$/);
+      expect(stageElement.dataset.moving).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("offers 'Original herunterladen' with the signed link and the original name, and closes with Escape", async () => {
     const { dialog, user } = setup(photo);
     const download = within(dialog).getByRole('link', { name: 'Original herunterladen' });

@@ -121,23 +121,28 @@ type Views = ReturnType<typeof useViews>;
 /** Marks the stage while the plan moves, for the cover over the pins: a drag wins over a zoom not yet laid out. */
 function useMovingMark(node: HTMLDivElement | null) {
   const moving = useRef({ drag: false, zoom: false });
-  return useCallback(
+  const mark = useCallback(
     (change: Partial<{ drag: boolean; zoom: boolean }>) => {
       moving.current = { ...moving.current, ...change };
       const { drag, zoom } = moving.current;
-      const mark = drag ? 'drag' : zoom ? 'zoom' : null;
-      if (!node || node.dataset.moving === (mark ?? undefined)) return;
-      if (mark) node.dataset.moving = mark;
+      const next = drag ? 'drag' : zoom ? 'zoom' : null;
+      if (!node || node.dataset.moving === (next ?? undefined)) return;
+      if (next) node.dataset.moving = next;
       else delete node.dataset.moving;
     },
     [node],
   );
+  return { mark, moving };
 }
 
-type MarkMoving = ReturnType<typeof useMovingMark>;
+type MovingMark = ReturnType<typeof useMovingMark>;
 
-/** Wheel zooms and pinches, laid out once they pause for zoomSettleMs. */
-function useGestureZoom(views: Views, markMoving: MarkMoving) {
+/**
+ * Wheel zooms and pinches, laid out once they pause for zoomSettleMs — or, when the plan is being
+ * dragged by then, once the drag ends: laying out a page with many pins takes several frames,
+ * which a drag under way would stutter through.
+ */
+function useGestureZoom(views: Views, { mark: markMoving, moving }: MovingMark) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { move, settle } = views;
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -147,14 +152,18 @@ function useGestureZoom(views: Views, markMoving: MarkMoving) {
     settle();
     markMoving({ zoom: false });
   }, [settle, markMoving]);
+  const pause = useCallback(() => {
+    timer.current = undefined;
+    if (!moving.current.drag) end();
+  }, [end, moving]);
   const zoomTo = useCallback(
     (next: View) => {
       move(next);
       markMoving({ zoom: true });
       clearTimeout(timer.current);
-      timer.current = setTimeout(end, zoomSettleMs);
+      timer.current = setTimeout(pause, zoomSettleMs);
     },
-    [move, end, markMoving],
+    [move, pause, markMoving],
   );
   return { zoomTo, end };
 }
@@ -180,7 +189,7 @@ function useWheelZoom(node: HTMLDivElement | null, views: Views, zoomTo: (view: 
 }
 
 /** Drag (one pointer) pans, two fingers pinch; laid out when the last pointer lifts. */
-function usePointerGestures(views: Views, zoom: ReturnType<typeof useGestureZoom>, markMoving: MarkMoving) {
+function usePointerGestures(views: Views, zoom: ReturnType<typeof useGestureZoom>, markMoving: MovingMark['mark']) {
   const pointers = useRef(new Map<number, Point>());
   const pinch = useRef<Pinch | null>(null);
   const { live, move, geometry } = views;
@@ -240,9 +249,9 @@ export function useZoomPan(page: Size | null, fitKey: unknown): ZoomPan {
   const stage = useStageSize(node);
   const views = useViews(page, stage);
   const { live, commit, geometry } = views;
-  const markMoving = useMovingMark(node);
-  const gestureZoom = useGestureZoom(views, markMoving);
-  const pointerHandlers = usePointerGestures(views, gestureZoom, markMoving);
+  const movingMark = useMovingMark(node);
+  const gestureZoom = useGestureZoom(views, movingMark);
+  const pointerHandlers = usePointerGestures(views, gestureZoom, movingMark.mark);
   useWheelZoom(node, views, gestureZoom.zoomTo);
   const pageWidth = page?.width ?? 0;
   const pageHeight = page?.height ?? 0;
