@@ -145,7 +145,7 @@ interface Side {
   name: string;
   link: string;
   pins: number;
-  /** Not the viewer: the viewer's page image alone on a page, moved by the least a page can do (floorPage). */
+  /** Not the viewer: the viewer's page image alone on a page, moved by the least a page can do (showFloorPage). */
   floor?: boolean;
   frames: Frame[];
   presented: Presented[];
