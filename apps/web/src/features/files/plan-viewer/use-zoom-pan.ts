@@ -138,9 +138,9 @@ function useMovingMark(node: HTMLDivElement | null) {
 type MovingMark = ReturnType<typeof useMovingMark>;
 
 /**
- * Wheel zooms and pinches, laid out once they pause for zoomSettleMs — or, when the plan is being
- * dragged by then, once the drag ends: laying out a page with many pins takes several frames,
- * which a drag under way would stutter through.
+ * Wheel zooms and pinches, laid out once they pause for zoomSettleMs — or, while a pointer still
+ * holds the plan (a drag, a pinch), once the last one lifts: laying out a page with many pins
+ * takes several frames, which a drag under way would stutter through.
  */
 function useGestureZoom(views: Views, { mark: markMoving, moving }: MovingMark) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
