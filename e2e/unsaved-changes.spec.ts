@@ -34,13 +34,20 @@ test.describe('unsaved changes', () => {
 
   test('Home, the browser back, logout and closing the tab ask before a typed answer is lost; a dialog asks on Escape and on a click outside', async ({ page, request }) => {
     const { client, projectId } = await seedClientProject(request);
+    // The page's clock runs as the real one until the test holds it (below).
+    await page.clock.install();
     await loginAsClientWithProject(page, client, projectId);
     await typeIntoGeneral(page, projectId);
 
-    // The sidebar's Home asks; 'Weiter bearbeiten' keeps the page, its project and the text.
+    // The sidebar's Home asks; 'Weiter bearbeiten' keeps the page, its project and the text. Home would
+    // navigate on a timer: with the clock held, every timer the choice could set runs before the checks.
     await page.getByRole('link', { name: 'Home' }).click();
-    await answer(page, 'Weiter bearbeiten');
-    await page.waitForTimeout(300);
+    await expect(question(page)).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    await question(page).getByRole('button', { name: 'Weiter bearbeiten', exact: true }).click();
+    await page.clock.runFor(1000);
+    await page.clock.resume();
+    await expect(question(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/general$/);
     await expect(constructionYear(page)).toHaveValue('1962');
     await page.getByRole('link', { name: 'Home' }).click();

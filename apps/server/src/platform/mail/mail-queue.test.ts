@@ -143,12 +143,14 @@ describe.each(testDialects)('the mail queue on %s', (dialect) => {
     await expect.poll(async () => (await rows())[0]?.attempts, { interval: 10 }).toBe(1);
     let stopped = false;
     const stopping = queue.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A turn of the event loop: a stop that did not wait for the mail being sent has resolved by then.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     release();
     await stopping;
     await queue.send('INVITATION', mail('zweite@example.at'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Idle once nothing is due or being sent: a stopped queue sends nothing more, even when asked.
+    await queue.idle();
     expect(handed).toEqual(['erste@example.at']);
     expect((await rows()).map((row) => [row.recipient, row.state])).toEqual([
       ['erste@example.at', 'SENT'],

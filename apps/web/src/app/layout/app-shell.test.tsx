@@ -156,9 +156,14 @@ describe('AppShell with unsaved changes', () => {
     renderShell(['ARCHI'], '/notiz');
     await userEvent.type(screen.getByLabelText('Notiz'), 'Dach prüfen');
     await userEvent.click(screen.getByRole('link', { name: 'Home' }));
-    await userEvent.click(within(await question()).getByRole('button', { name: 'Weiter bearbeiten' }));
+    const keepEditing = within(await question()).getByRole('button', { name: 'Weiter bearbeiten' });
+    // On the test's clock: whatever the choice sets off on a timer (Home's navigation would) has run before the checks.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => fireEvent.click(keepEditing));
+    await act(async () => vi.advanceTimersByTime(homeNavigationDelayMs * 10));
+    vi.useRealTimers();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await new Promise((resolve) => setTimeout(resolve, homeNavigationDelayMs + 50));
+    expect(screen.queryByText('Seite /dashboard')).toBeNull();
     expect(getSelectedProjectId()).toBe('7');
     expect(screen.getByLabelText<HTMLInputElement>('Notiz').value).toBe('Dach prüfen');
 

@@ -314,8 +314,8 @@ describe('ArchitectDashboardPage first steps', () => {
     expect(await screen.findByRole('dialog', { name: 'Neues Projekt erstellen' })).toBeTruthy();
     cleanup();
     const api = setup({ 'GET /api/ClientManagment/mara': () => json(200, []) });
+    // The hint reads the total of the list now shown, in the same render: it has decided by now.
     await within(await findCard('Alle Projekte')).findByRole('button', { name: 'Wohnhaus 1' });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('complementary', { name: /Legen Sie Ihr/ })).toBeNull();
     // An office at work: the hint takes the total of 'Alle Projekte' and asks for no customers.
     expect(api.callsTo('GET', '/api/ClientManagment/mara')).toHaveLength(0);
@@ -348,14 +348,17 @@ describe('ArchitectDashboardPage layout', () => {
   });
 
   it('saves a changed layout once, after the debounce delay, and not the unchanged one', async () => {
+    // The grid reports its layout on mount, and that report's save timer must be on the test's clock
+    // too: a real one would fire amid the fake time below and save the moved layout early. The clock
+    // follows real time while the page loads (the query cache notifies on a timer).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = setup();
     const handle = await screen.findByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' });
-    // The grid reports its layout on mount, under real timers: that save timer must have run out
-    // first, or on a busy machine it fires amid the fake time below and saves the moved layout early.
-    await act(() => new Promise((resolve) => setTimeout(resolve, layoutSaveDelayMs)));
-    vi.useFakeTimers();
     await act(async () => vi.advanceTimersByTime(layoutSaveDelayMs * 2));
     expect(api.callsTo('PUT', '/api/dashboardLayout/architect')).toHaveLength(0);
+    // From here on the clock moves only when the test moves it.
+    vi.useRealTimers();
+    vi.useFakeTimers();
 
     fireEvent.keyDown(handle, { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('button', { name: 'Karte „Benutzerinformationen“ verschieben' }), { key: 'ArrowUp' });
