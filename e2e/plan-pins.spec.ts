@@ -88,6 +88,35 @@ test.describe('pins on a plan', () => {
     await mobile.context().close();
   });
 
+  test("the plans do not move when the architect's questionnaire card comes after the page: a tap aimed at a plan opens it", async ({ browser, request }) => {
+    const { architect, projectId } = await seedClientProject(request);
+    await uploadPlan(request, await apiToken(request, architect), projectId);
+    const desk = await newPage(browser, desktop);
+    // The card's code held back, as on a slow connection.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await desk.route(/\/assets\/questionnaire-answers-card-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginAs(desk, architect.username, architect.password);
+    await expect(desk).toHaveURL(/\/dashboard$/);
+    await selectProjectInSession(desk, projectId);
+    await desk.goto('/projectOverview');
+    const questionnaire = cardOf(desk, 'Fragebogen');
+    await expect(questionnaire.getByRole('status')).toBeVisible();
+    const tile = cardOf(desk, 'Projektdateien').getByRole('button', { name: 'Ansehen: Grundriss OG' });
+    const before = await tile.boundingBox();
+    release();
+    await expect(questionnaire.getByText('Die Kundin bzw. der Kunde hat bisher keine Frage mit „Weiß ich nicht“ beantwortet.')).toBeVisible();
+    const after = await tile.boundingBox();
+    // The card's answer may be a line shorter or longer than its loading line; the card itself takes no new room.
+    expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0)), 'the plan moved when the card came').toBeLessThan((before?.height ?? 0) / 10);
+    await tile.click();
+    await expect(desk.getByRole('dialog', { name: 'Grundriss OG' })).toBeVisible();
+    await desk.context().close();
+  });
+
   test('a PDF plan pages and zooms in the viewer, and a pin placed on page 2 stays on page 2', async ({ browser, request }) => {
     const { architect, projectId } = await seedClientProject(request);
     const token = await apiToken(request, architect);

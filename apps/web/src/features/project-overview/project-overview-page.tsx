@@ -78,6 +78,18 @@ function ProjectInformation({ project, managesProject }: { project: Project; man
 
 /** The architect's questionnaire card reads the answers with their schemas: it loads after the page. */
 const QuestionnaireAnswersCard = lazyComponent(() => import('../questionnaire/questionnaire-answers-card').then((module) => module.QuestionnaireAnswersCard)).Component;
+
+/**
+ * The questionnaire card's frame while its code loads, as the card itself shows while its answers
+ * load: the files below it do not move when it comes, so a tap aimed at a plan lands on the plan.
+ */
+function QuestionnaireCardLoading({ className }: { className: string }) {
+  return (
+    <SectionCard title={de.questionnaire.unknownTitle} className={className}>
+      <Spinner label={de.common.loading} />
+    </SectionCard>
+  );
+}
 /** 'Offene Punkte' loads beside the page, not in its start: the files and the project paint first. */
 const OpenItemsCard = lazyComponent(() => import('../files/pins/open-items-card').then((module) => module.OpenItemsCard)).Component;
 const ItemPhotosCard = lazyComponent(() => import('../files/pins/item-photos-card').then((module) => module.ItemPhotosCard)).Component;
@@ -194,7 +206,7 @@ function ProjectOverview({ projectId }: { projectId: string }) {
           <ProjectInformation project={data} managesProject={managesProject} />
           {managesProject ? <ProjectActions project={data} /> : null}
           {managesProject ? (
-            <Suspense fallback={null}>
+            <Suspense fallback={<QuestionnaireCardLoading className="lg:col-span-2" />}>
               <QuestionnaireAnswersCard projectId={projectId} className="lg:col-span-2" />
             </Suspense>
           ) : null}
