@@ -9,7 +9,7 @@ import { fakeLiveChannel } from '../../test/fake-live-channel';
 import { LiveChatContext } from '../../platform/live/live-chat-context';
 import { ModalHost } from '../../test/modal-host';
 import { clearSelectedProject, selectProject } from '../../platform/project/project-selection';
-import { fileLinkRefresh } from './files-api';
+import { fileLinkRefresh, projectFilesQuery } from './files-api';
 import { ProjectFilesCard } from './project-files-card';
 
 const plan: ProjectFile = {
@@ -114,6 +114,23 @@ describe('ProjectFilesCard: states', () => {
     await userEvent.click(within(card()).getByRole('button', { name: 'Erneut versuchen' }));
     expect(await within(card()).findByRole('article', { name: 'Ansicht Süd' })).toBeTruthy();
     expect(within(card()).queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the list when fetching it again fails, so a plan open in the viewer stays open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let fail = false;
+    const { queryClient } = setup({ 'GET /api/s3/project/7': () => (fail ? json(500, { message: 'Ein interner Fehler ist aufgetreten.', code: 'INTERNAL_ERROR' }) : json(200, [plan, drawing])) });
+    await within(card()).findByRole('article', { name: 'Ansicht Süd' });
+    await userEvent.click(within(card()).getByRole('button', { name: 'Ansehen: Ansicht Süd' }));
+    expect(await screen.findByRole('dialog', { name: 'Ansicht Süd' })).toBeTruthy();
+    fail = true;
+    await act(async () => vi.advanceTimersByTimeAsync(fileLinkRefresh.refetchIntervalMs));
+    await waitFor(() => expect(queryClient.getQueryState(projectFilesQuery('7').queryKey)?.status).toBe('error'));
+    expect(screen.getByRole('dialog', { name: 'Ansicht Süd' })).toBeTruthy();
+    // Behind the open viewer, the page is hidden from assistive technology.
+    const list = screen.getByRole('region', { name: 'Projektdateien', hidden: true });
+    expect(within(list).getByRole('article', { name: 'Grundriss EG', hidden: true })).toBeTruthy();
+    expect(within(list).queryByText('Dateien konnten nicht geladen werden.')).toBeNull();
   });
 
   it('fetches the list again after 10 minutes, before its signed links expire', async () => {

@@ -86,9 +86,9 @@ export function ProjectFilesCard({ projectId, className }: { projectId: string; 
       }
     >
       {files.isPending ? <Spinner label={t.loading} /> : null}
-      {/* Spec section 8: a failed load leaves the list empty. */}
-      {files.isError ? <LoadFailure onRetry={() => void files.refetch()} /> : null}
-      {files.isSuccess ? <FileGrid files={files.data} projectId={projectId} /> : null}
+      {/* Spec section 8: a failed load leaves the list empty. A failed refresh keeps the list, and a viewer open on it. */}
+      {files.isError && !files.data ? <LoadFailure onRetry={() => void files.refetch()} /> : null}
+      {files.data ? <FileGrid files={files.data} projectId={projectId} /> : null}
     </SectionCard>
   );
 }
