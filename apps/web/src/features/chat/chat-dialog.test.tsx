@@ -10,6 +10,7 @@ import { ModalHost } from '../../test/modal-host';
 import { LiveChannelFactoryContext } from '../../platform/live/live-chat-context';
 import { LiveChatProvider } from '../../platform/live/live-chat-provider';
 import { prefetchLinkedChat } from './chat-link-start';
+import { chatKeys } from '../../lib/query-keys';
 
 afterEach(() => {
   cleanup();
@@ -234,6 +235,23 @@ describe('ChatDialog', () => {
     expect(api.callsTo('POST', '/api/MessageManagment')[0]!.body).toEqual({ message: 'Zeile 1\nZeile 2', senderUsername: 'mara', receiverUsername: 'kunde', chatId: 7, isRead: false });
     expect(await within(within(dialog).getByRole('log')).findByText((_, element) => element?.tagName === 'P' && element.textContent === 'Sie: Zeile 1\nZeile 2')).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps the open conversation and the typed text when reading the list again fails', async () => {
+    let fail = false;
+    const { dialog, queryClient } = await open('mara', ['ARCHI'], [conversation('mara', 'kunde', history)], {
+      'GET /api/MessageManagment/receiver/mara': () => (fail ? json(500, { message: 'Ein interner Fehler ist aufgetreten.', code: 'INTERNAL_ERROR' }) : json(200, [conversation('mara', 'kunde', history)])),
+    });
+    const log = await within(dialog).findByRole('log', { name: 'Nachrichten mit Klara Kundin' });
+    await userEvent.type(within(dialog).getByLabelText('Nachricht'), 'Noch eine Frage');
+    fail = true;
+    await act(() => queryClient.refetchQueries({ queryKey: chatKeys.conversations('mara') }));
+    expect(queryClient.getQueryState(chatKeys.conversations('mara'))?.status).toBe('error');
+    // The query cache tells the components on a zero-delay timer; one queued after it runs once they have heard.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(within(log).getByText('Kommt morgen.')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Nachricht') as HTMLTextAreaElement).value).toBe('Noch eine Frage');
+    expect(within(dialog).queryByText('Fehler beim Laden der Nachrichten.')).toBeNull();
   });
 
   it('keeps the text and says so, with the server\'s reason, when sending fails', async () => {

@@ -49,7 +49,8 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
   const selectedId = chosenId === undefined ? (conversations.length === 1 ? conversations[0]!.chatId : null) : chosenId;
   const selected: ChatConversation | undefined = conversations.find((conversation) => conversation.chatId === selectedId);
   const { live, send } = useConversation(username, selected);
-  const listed = query.isSuccess;
+  // A list once read stays while a later reading of it fails: the open conversation, and what is typed in it, with it.
+  const listed = query.data !== undefined;
 
   // The chosen chat's latest messages (the list brings each chat's last one only).
   const needsLatest = listed && selectedId !== null && (selected === undefined || !hasLatest(selected));
@@ -79,11 +80,11 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
-      {query.isError ? <FormError>{t.loadFailed}</FormError> : null}
-      {query.isError ? null : (
+      {query.isError && !listed ? <FormError>{t.loadFailed}</FormError> : null}
+      {query.isError && !listed ? null : (
         <div className="flex min-h-0 min-w-0 flex-1 gap-4">
           <nav aria-label={t.conversations} className={cn('min-h-0 w-full min-w-0 overflow-y-auto sm:w-72 sm:shrink-0 sm:border-r sm:border-border sm:pr-3', selectedId !== null ? 'hidden sm:block' : 'block')}>
-            {query.isSuccess ? (
+            {listed ? (
               <>
                 <ConversationList
                   conversations={conversations}
@@ -116,7 +117,7 @@ export function ChatDialog({ close, props }: ModalBodyProps) {
               />
             ) : selectedId !== null && unloadedId !== selectedId ? (
               <ConversationSkeleton />
-            ) : query.isSuccess && conversations.length > 0 ? (
+            ) : listed && conversations.length > 0 ? (
               <p className="m-auto text-sm text-muted-foreground">{t.chooseConversation}</p>
             ) : null}
           </div>

@@ -126,6 +126,8 @@ describe('ProjectFilesCard: states', () => {
     fail = true;
     await act(async () => vi.advanceTimersByTimeAsync(fileLinkRefresh.refetchIntervalMs));
     await waitFor(() => expect(queryClient.getQueryState(projectFilesQuery('7').queryKey)?.status).toBe('error'));
+    // The query cache tells the components on a zero-delay timer; one queued after it runs once they have heard.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByRole('dialog', { name: 'Ansicht Süd' })).toBeTruthy();
     // Behind the open viewer, the page is hidden from assistive technology.
     const list = screen.getByRole('region', { name: 'Projektdateien', hidden: true });
