@@ -126,6 +126,8 @@ describe.each(testDialects)('the mail queue on %s', (dialect) => {
     let release: () => void = () => {};
     const sending = new Promise<void>((resolve) => (release = resolve));
     const handed: string[] = [];
+    // What happened, in order: a stop that did not wait for the mail being sent would come before its hand-over.
+    const events: string[] = [];
     const queue = createMailQueue({
       outbox: createMailQueueRepository(database.db),
       log,
@@ -135,19 +137,17 @@ describe.each(testDialects)('the mail queue on %s', (dialect) => {
         async send(message) {
           await sending;
           handed.push(message.to);
+          events.push(`handed ${message.to}`);
         },
       },
     });
     queue.start();
     await queue.send('INVITATION', mail('erste@example.at'));
     await expect.poll(async () => (await rows())[0]?.attempts, { interval: 10 }).toBe(1);
-    let stopped = false;
-    const stopping = queue.stop().then(() => (stopped = true));
-    // A turn of the event loop: a stop that did not wait for the mail being sent has resolved by then.
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(stopped).toBe(false);
+    const stopping = queue.stop().then(() => events.push('stopped'));
     release();
     await stopping;
+    expect(events).toEqual(['handed erste@example.at', 'stopped']);
     await queue.send('INVITATION', mail('zweite@example.at'));
     // Idle once nothing is due or being sent: a stopped queue sends nothing more, even when asked.
     await queue.idle();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifyManager } from '@tanstack/react-query';
 import type { ChatConversation, ChatMessage } from '@bauakte/domain/schemas';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { fakeLiveChannel } from '../../test/fake-live-channel';
@@ -247,8 +248,8 @@ describe('ChatDialog', () => {
     fail = true;
     await act(() => queryClient.refetchQueries({ queryKey: chatKeys.conversations('mara') }));
     expect(queryClient.getQueryState(chatKeys.conversations('mara'))?.status).toBe('error');
-    // The query cache tells the components on a zero-delay timer; one queued after it runs once they have heard.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // The query cache tells the components in a batch of its own: a callback it schedules after that batch runs once they have heard.
+    await act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
     expect(within(log).getByText('Kommt morgen.')).toBeTruthy();
     expect((within(dialog).getByLabelText('Nachricht') as HTMLTextAreaElement).value).toBe('Noch eine Frage');
     expect(within(dialog).queryByText('Fehler beim Laden der Nachrichten.')).toBeNull();

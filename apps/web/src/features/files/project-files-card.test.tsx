@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifyManager } from '@tanstack/react-query';
 import type { ProjectFile } from '@bauakte/domain/schemas';
 import { json, noContent, stubApi } from '../../test/api-stub';
 import { renderWithProviders, sessionUser } from '../../test/render';
@@ -126,8 +127,8 @@ describe('ProjectFilesCard: states', () => {
     fail = true;
     await act(async () => vi.advanceTimersByTimeAsync(fileLinkRefresh.refetchIntervalMs));
     await waitFor(() => expect(queryClient.getQueryState(projectFilesQuery('7').queryKey)?.status).toBe('error'));
-    // The query cache tells the components on a zero-delay timer; one queued after it runs once they have heard.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // The query cache tells the components in a batch of its own: a callback it schedules after that batch runs once they have heard.
+    await act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
     expect(screen.getByRole('dialog', { name: 'Ansicht Süd' })).toBeTruthy();
     // Behind the open viewer, the page is hidden from assistive technology.
     const list = screen.getByRole('region', { name: 'Projektdateien', hidden: true });
